@@ -1,0 +1,66 @@
+import path from 'node:path'
+import { defineConfig, type UserConfigExport } from '@tarojs/cli'
+import devConfig from './dev'
+import prodConfig from './prod'
+
+// https://taro-docs.jd.com/docs/next/config#defineconfig-辅助函数
+export default defineConfig<'webpack5'>(async (merge, { mode }) => {
+  const baseConfig: UserConfigExport<'webpack5'> = {
+    projectName: 'cloud-phone',
+    date: '2026-11-22',
+    // NutUI is designed at 375, everything else at 750
+    designWidth(input: any) {
+      const file = typeof input === 'object' ? input?.file?.replace(/\\+/g, '/') : ''
+      return file && file.includes('@nutui') ? 375 : 750
+    },
+    deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
+    sourceRoot: 'src',
+    outputRoot: `dist/${process.env.TARO_ENV}`,
+    plugins: ['@tarojs/plugin-html'],
+    alias: { '@': path.resolve(__dirname, '..', 'src') },
+    defineConstants: {},
+    copy: { patterns: [], options: {} },
+    framework: 'react',
+    compiler: {
+      type: 'webpack5',
+      // NutUI must not be prebundled: prebundle writes require("…css.wxss") into app.js (TOOLCHAIN)
+      prebundle: { exclude: ['@nutui/nutui-react-taro', '@nutui/icons-react-taro'] },
+    },
+    cache: { enable: false },
+    mini: {
+      postcss: {
+        pxtransform: { enable: true, config: {} },
+        cssModules: {
+          enable: true,
+          config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' },
+        },
+      },
+    },
+    h5: {
+      publicPath: '/',
+      staticDirectory: 'static',
+      output: {
+        filename: 'js/[name].[contenthash:8].js',
+        chunkFilename: 'js/[name].[contenthash:8].js',
+        chunkLoadTimeout: 120_000, // SPEC 9 script chunk load timeout (src/constants/limits.ts)
+      },
+      miniCssExtractPluginOption: {
+        ignoreOrder: true,
+        filename: 'css/[name].[contenthash:8].css',
+        chunkFilename: 'css/[name].[contenthash:8].css',
+      },
+      router: { mode: 'browser' },
+      postcss: {
+        autoprefixer: { enable: true, config: {} },
+        cssModules: {
+          enable: true,
+          config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' },
+        },
+      },
+    },
+  }
+  if (mode === 'development' || process.env.NODE_ENV === 'development') {
+    return merge({}, baseConfig, devConfig)
+  }
+  return merge({}, baseConfig, prodConfig)
+})

@@ -1,0 +1,84 @@
+/**
+ * The one route table (SPEC section 2). app.config.ts is generated from it, navigation uses it, and
+ * login gating reads `public` from it. A route is added here when its page is built.
+ *
+ * `pkg` is the sub-package root (the top folder under pages/); tab pages have no package (main package).
+ */
+export interface RouteDef {
+  /** page path without leading slash, e.g. 'pages/user/config' */
+  path: string
+  title: string
+  /** pages that do not force a login (SPEC 2 "Login gating") */
+  public?: boolean
+  /** launch logic skips channel-code handling on this page (SPEC 2) */
+  skipChannelCode?: boolean
+  tab?: { text: string; icon: string }
+  /** custom navigation bar */
+  customNav?: boolean
+  pullDownRefresh?: boolean
+}
+
+export const ROUTES = {
+  home: { path: 'pages/Home/index', title: '我的云机', public: true, skipChannelCode: true, customNav: true, tab: { text: '我的云机', icon: 'home' } },
+  create: { path: 'pages/Home/create', title: '创建云机', public: true, tab: { text: '创建云机', icon: 'create' } },
+  mine: { path: 'pages/Home/user', title: '我的', public: true, tab: { text: '我的', icon: 'user' } },
+
+  login: { path: 'pages/login/login', title: '登录' },
+  wechatAuth: { path: 'pages/auth/wechatAuth', title: '微信授权', skipChannelCode: true },
+  customerService: { path: 'pages/CustomerService/index', title: '联系客服' },
+  protocol: { path: 'pages/webView/protocol', title: '协议详情' },
+
+  accountList: { path: 'pages/user/accountList', title: '切换账号', public: true },
+  config: { path: 'pages/user/config', title: '设置' },
+  permission: { path: 'pages/user/permission', title: '权限管理' },
+  personalData: { path: 'pages/user/personalData', title: '个人资料' },
+  changePhone: { path: 'pages/user/changePhone', title: '更换手机号' },
+  changePassword: { path: 'pages/user/changePassword', title: '修改密码' },
+  setPassword: { path: 'pages/user/setPassword', title: '设置密码' },
+  message: { path: 'pages/user/message', title: '消息中心' },
+  messageList: { path: 'pages/user/messageList', title: '消息列表' },
+  messageSet: { path: 'pages/user/messageSet', title: '消息设置' },
+  logOut: { path: 'pages/user/logOut', title: '注销账号' },
+} satisfies Record<string, RouteDef>
+
+export type RouteName = keyof typeof ROUTES
+
+/** The login page is reachable without a session, but it is not a "public page" of SPEC 2 for redirects. */
+const LOGIN_FREE = new Set<string>([ROUTES.login.path, ROUTES.wechatAuth.path, ROUTES.protocol.path])
+
+const allRoutes: RouteDef[] = Object.values(ROUTES)
+
+const normalise = (path: string) => path.replace(/^\//, '').split('?')[0]
+
+/** SPEC 2: pages that do not force a login. */
+export function isPublicPage(path: string): boolean {
+  const p = normalise(path)
+  return p === '' || allRoutes.some((r) => r.path === p && r.public)
+}
+
+/** Pages that need a session; a logged-out visitor is sent to login and brought back afterwards. */
+export function requiresLogin(path: string): boolean {
+  const p = normalise(path)
+  return !isPublicPage(p) && !LOGIN_FREE.has(p)
+}
+
+export function skipsChannelCode(path: string): boolean {
+  const p = normalise(path)
+  return p === '' || allRoutes.some((r) => r.path === p && r.skipChannelCode)
+}
+
+export function isTabPage(path: string): boolean {
+  const p = normalise(path)
+  return allRoutes.some((r) => r.path === p && r.tab)
+}
+
+/** '/pages/user/config?x=1' for navigation. */
+export function url(name: RouteName, query?: Record<string, string | number | undefined>): string {
+  const qs = Object.entries(query ?? {})
+    .filter(([, v]) => v !== undefined && v !== '')
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+    .join('&')
+  return `/${ROUTES[name].path}${qs ? `?${qs}` : ''}`
+}
+
+export { allRoutes }

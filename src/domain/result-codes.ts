@@ -1,0 +1,129 @@
+/** SPEC section 8: every result code the API can answer with, and its default Chinese message. */
+export const ResultCode = {
+  RESULT_OK: 200,
+  USER_NOT_REGISTERED: 1000,
+  USER_REGISTERED: 1001,
+  USER_ID_EMPTY: 1002,
+  PASSWORD_OR_PHONE_EMPTY: 1003,
+  WECHAT_ACCOUNT_EMPTY: 1004,
+  VERIFICATION_CODE_EMPTY: 1005,
+  VERIFICATION_CODE_WRONG: 1006,
+  ONE_KEY_LOGIN_FAILED: 1007,
+  PHONE_VERIFICATION_FAILED: 1008,
+  OLD_PASSWORD_WRONG: 1009,
+  PASSWORD_VERIFICATION_FAILED: 1010,
+  SMS_SEND_FAILED: 1011,
+  SMS_TYPE_FAILED: 1012,
+  SMS_NEED_NOT_RESEND: 1013,
+  GOODS_QUANTITY_OVER_LIMIT: 1014,
+  CLOUD_BEANS_INSUFFICIENT: 1015,
+  PRICE_INCONSISTENT: 1016,
+  CLOUD_OUT_OF_STOCK: 1017,
+  GROUP_OPERATION_TYPE_EMPTY: 1018,
+  STARTUP_STANDARD_NOT_MET: 1019,
+  SMS_DAILY_QUOTA_USED: 1020,
+  ORDER_AMOUNT_ZERO: 1021,
+  GOODS_NOT_EXIST: 1022,
+  ORDER_PRICE_INCONSISTENT: 1023,
+  DATA_EXPANSION_FAILED: 1024,
+  INSUFFICIENT_ACCOUNT_BALANCE: 1025,
+  OVER_CLOUD_SPACE: 1026,
+  BACKUP_FAILED: 1027,
+  TASK_NOT_EXIST: 1028,
+  FILE_EMPTY: 1029,
+  FILE_EXISTS: 1030,
+  GET_DEVICE_FAILED: 1031,
+  BACKUP_FAILURE_EXISTS: 1032,
+  DEVICE_NOT_SHUT_DOWN: 1033,
+  BACKUP_IN_PROGRESS: 1034,
+  RECOVERING: 1035,
+  NOT_ENOUGH_CLOUD_SPACE: 1039,
+  ACCOUNT_HAS_BEEN_FROZEN: 1057,
+  IN_BACKUP_OR_RECOVERY: 1065,
+  TASK_INTERRUPTED: 1072,
+  SHOW_ERROR_TIPS: 1080,
+  DELETE_ERROR: 1082,
+  ILLEGAL_FILE: 1083,
+  APP_DOES_NOT_EXIST: 1090,
+  CAN_NOT_DO_TRANSFER: 1330,
+  MUST_SET_PASSWORD: 1331,
+  LOGIN_TOKEN_INVALID: 2017,
+} as const
+
+export type ResultCodeName = keyof typeof ResultCode
+export type ResultCodeValue = (typeof ResultCode)[ResultCodeName]
+
+export const resultMessages: Record<ResultCodeValue, string> = {
+  200: '成功',
+  1000: '用户未注册',
+  1001: '该手机号已注册',
+  1002: '用户ID为空',
+  1003: '手机号或密码为空',
+  1004: '微信账号为空',
+  1005: '验证码为空',
+  1006: '验证码错误或已失效',
+  1007: '一键登录认证失败',
+  1008: '手机号校验失败',
+  1009: '原密码错误',
+  1010: '密码校验失败',
+  1011: '短信发送失败',
+  1012: '短信类型错误',
+  1013: '验证码已发送，请勿重复获取',
+  1014: '商品数量超出限制',
+  1015: '云豆数量不足',
+  1016: '价格不一致或商品有误',
+  1017: '库存不足',
+  1018: '分组操作类型为空',
+  1019: '不满足开机标准',
+  1020: '今日短信次数已用完',
+  1021: '订单金额不能为0',
+  1022: '商品不存在',
+  1023: '订单价格不一致',
+  1024: '数据扩容失败',
+  1025: '账户余额不足',
+  1026: '超出云空间容量',
+  1027: '备份失败',
+  1028: '任务不存在',
+  1029: '文件为空',
+  1030: '文件已存在',
+  1031: '获取设备失败',
+  1032: '存在备份失败的记录',
+  1033: '设备未关机，无法删除',
+  1034: '正在备份或跨区开机失败',
+  1035: '正在恢复或跨区交换失败',
+  1039: '云空间不足',
+  1057: '账号已被冻结',
+  1065: '设备正在备份或恢复中',
+  1072: '任务已中断',
+  1080: '操作失败',
+  1082: '删除失败',
+  1083: '非法文件',
+  1090: '应用不存在',
+  1330: '该设备暂不能转移',
+  1331: '请先设置登录密码',
+  2017: '登录已过期，请重新登录',
+}
+
+/** Codes the client resolves with (SPEC 8): pages handle the last three themselves. */
+export const RESOLVED_CODES: readonly number[] = [
+  ResultCode.RESULT_OK,
+  ResultCode.INSUFFICIENT_ACCOUNT_BALANCE,
+  ResultCode.OVER_CLOUD_SPACE,
+  ResultCode.CLOUD_OUT_OF_STOCK,
+]
+
+/** Codes the client rejects with the whole body instead of just msg (SPEC 8). */
+export const WHOLE_BODY_CODES: readonly number[] = [
+  ResultCode.APP_DOES_NOT_EXIST,
+  ResultCode.ACCOUNT_HAS_BEEN_FROZEN,
+  ResultCode.CAN_NOT_DO_TRANSFER,
+]
+
+export const LOGIN_EXPIRED_MESSAGE = resultMessages[ResultCode.LOGIN_TOKEN_INVALID]
+
+export interface ApiEnvelope<T = unknown> {
+  code: number
+  msg: string
+  data: T
+  ts: number
+}

@@ -1,0 +1,105 @@
+/**
+ * SPEC section 5 validation rules. Each `validateX` returns a Chinese message saying what is wrong, or
+ * null when the value is fine. The server imports this module too, so both sides give the same answer.
+ */
+
+export const MOBILE_PATTERN = /^1[3-9]\d{9}$/
+const ID_CARD_15 = /^[1-9]\d{7}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\d{3}$/
+const ID_CARD_18 = /^[1-9]\d{5}(18|19|20)\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\d{3}[\dXx]$/
+const PASSWORD = /^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7e]{6,13}$/
+const EMAIL = /^[\w.+-]+@[A-Za-z\d-]+(\.[A-Za-z\d-]+)*\.[A-Za-z]{2,}$/
+const URL_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*$/i
+const AMOUNT = /^(0|[1-9]\d*)(\.\d{1,2})?$/
+const PLATE_PROVINCES = '京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼'
+const PLATE = new RegExp(
+  `^[${PLATE_PROVINCES}][A-HJ-NP-Z](?:[A-HJ-NP-Z0-9]{4}[A-HJ-NP-Z0-9挂学警港澳]|[DF][A-HJ-NP-Z0-9]\\d{4}|\\d{5}[DF])$`,
+)
+const LANDLINE = /^0\d{2,3}-?\d{7,8}$/
+
+export const DEFAULT_SMS_CODE_LENGTH = 6
+export const NAME_MAX_LENGTH = 20
+
+export const isMobile = (value: string) => MOBILE_PATTERN.test(value)
+export const isPassword = (value: string) => PASSWORD.test(value)
+export const isEmail = (value: string) => EMAIL.test(value)
+export const isUrl = (value: string) => URL_PATTERN.test(value)
+export const isAmount = (value: string) => AMOUNT.test(value)
+export const isPlateNumber = (value: string) => PLATE.test(value)
+export const isLandline = (value: string) => LANDLINE.test(value)
+export const isSmsCode = (value: string, length = DEFAULT_SMS_CODE_LENGTH) =>
+  new RegExp(`^\\d{${length}}$`).test(value)
+
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
+const ID_CHECK_DIGITS = '10X98765432'
+
+/** 15-digit (first generation) or 18-digit ID card; an 18-digit number must carry a valid check digit. */
+export function isIdCard(value: string): boolean {
+  if (ID_CARD_15.test(value)) return true
+  if (!ID_CARD_18.test(value)) return false
+  const sum = ID_WEIGHTS.reduce((acc, weight, i) => acc + weight * Number(value[i]), 0)
+  return ID_CHECK_DIGITS[sum % 11] === value[17].toUpperCase()
+}
+
+const required = (value: string | undefined | null, emptyMessage: string) =>
+  value == null || String(value).trim() === '' ? emptyMessage : null
+
+export function validateMobile(value: string | undefined | null): string | null {
+  return required(value, '请输入手机号') ?? (isMobile(String(value)) ? null : '请输入正确的手机号')
+}
+
+export function validatePassword(value: string | undefined | null): string | null {
+  return (
+    required(value, '请输入密码') ??
+    (isPassword(String(value)) ? null : '密码需为6-13位，且同时包含字母和数字')
+  )
+}
+
+export function validateSmsCode(
+  value: string | undefined | null,
+  length = DEFAULT_SMS_CODE_LENGTH,
+): string | null {
+  return (
+    required(value, '请输入验证码') ??
+    (isSmsCode(String(value), length) ? null : `请输入${length}位数字验证码`)
+  )
+}
+
+export function validateIdCard(value: string | undefined | null): string | null {
+  return required(value, '请输入身份证号') ?? (isIdCard(String(value)) ? null : '请输入正确的身份证号')
+}
+
+export function validateRealName(value: string | undefined | null): string | null {
+  return (
+    required(value, '请输入真实姓名') ??
+    (/^[\u4e00-\u9fa5·]{2,20}$/.test(String(value).trim()) ? null : '请输入2-20位中文真实姓名')
+  )
+}
+
+export function validateName(value: string | undefined | null): string | null {
+  const empty = required(value, '请输入昵称')
+  if (empty) return empty
+  return [...String(value).trim()].length > NAME_MAX_LENGTH ? `昵称不能超过${NAME_MAX_LENGTH}个字` : null
+}
+
+export function validateEmail(value: string | undefined | null): string | null {
+  return required(value, '请输入邮箱') ?? (isEmail(String(value)) ? null : '请输入正确的邮箱地址')
+}
+
+export function validateUrl(value: string | undefined | null): string | null {
+  return required(value, '请输入网址') ?? (isUrl(String(value)) ? null : '请输入正确的网址（以http://或https://开头）')
+}
+
+export function validateAmount(value: string | undefined | null): string | null {
+  return required(value, '请输入金额') ?? (isAmount(String(value)) ? null : '请输入正确的金额，最多保留两位小数')
+}
+
+export function validatePlateNumber(value: string | undefined | null): string | null {
+  return required(value, '请输入车牌号') ?? (isPlateNumber(String(value)) ? null : '请输入正确的车牌号')
+}
+
+export function validateLandline(value: string | undefined | null): string | null {
+  return (
+    required(value, '请输入固定电话') ??
+    (isLandline(String(value)) ? null : '请输入正确的固定电话，如010-12345678')
+  )
+}
