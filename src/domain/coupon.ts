@@ -1,0 +1,184 @@
+/**
+ * SPEC 5 "Coupon applicability". The client previews it; the server enforces the same function, so
+ * the two never disagree. Prices and coupon amounts are in fen.
+ */
+import { BusinessType, CouponScope, CouponType } from './enums'
+
+export type Id = number | string
+
+export interface CouponRule {
+  /** a CouponScope value */
+  type: number | string
+  /** the objects this scope allows: ids, durations or a percentage (comma list or array) */
+  objectData: string | number | readonly Id[]
+}
+
+export interface Coupon {
+  couponType: number
+  /** fen for amount coupons; for a discount coupon the rate in tenths (85 = 8.5折) */
+  parValue: number
+  /** threshold in fen (full-reduction coupons) */
+  conditionsUse?: number | null
+  businessType: number
+  scopeApplication?: number | string | null
+  /** comma list of scopes, used instead of scopeApplication when present */
+  scopeApplications?: string | null
+  /** objects of the scope when there are no per-scope rules (comma list or array) */
+  applicableObjects?: string | readonly Id[] | null
+  rules?: readonly CouponRule[] | null
+  /** comma list of '1'..'4'; empty means effective */
+  effectiveScope?: string | null
+  usable?: boolean
+}
+
+export interface CouponGoods {
+  goodId?: Id | null
+  configId?: Id | null
+  id?: Id | null
+  goodTime?: Id | null
+  /** fen */
+  goodPrice: number
+  oldPrice?: number | null
+  oldGoodPrice?: number | null
+  firstCount?: number | null
+  activityId?: Id | null
+  firstPurchase?: boolean | number | null
+}
+
+export interface CouponCheck {
+  usable: boolean
+  reason?: string
+}
+
+export const COUPON_NOT_APPLICABLE = '所购买商品不在适用范围内'
+export const couponThresholdMessage = (amountYuan: string) => `距离可用门槛还差${amountYuan}元`
+
+const BUSINESS_TYPES: readonly number[] = Object.values(BusinessType)
+
+const splitList = (value: string | number | readonly Id[] | null | undefined): string[] => {
+  if (value == null) return []
+  const items = Array.isArray(value) ? value : String(value).split(',')
+  return items.map((item) => String(item).trim()).filter((item) => item !== '')
+}
+
+const present = (value: unknown) => value != null && value !== '' && value !== 0 && value !== '0'
+
+/** The scopes a coupon declares: scopeApplications (comma list) wins over scopeApplication. */
+export function couponScopes(coupon: Coupon): number[] {
+  const list = present(coupon.scopeApplications)
+    ? splitList(coupon.scopeApplications)
+    : splitList(coupon.scopeApplication == null ? null : String(coupon.scopeApplication))
+  return list.map(Number)
+}
+
+/** Objects allowed for one scope: the rule of that type, else applicableObjects. */
+function scopeObjects(coupon: Coupon, scope: number): string[] {
+  const rule = coupon.rules?.find((r) => Number(r.type) === scope)
+  return splitList(rule ? rule.objectData : coupon.applicableObjects)
+}
+
+function matchesScope(coupon: Coupon, scope: number, goods: CouponGoods): boolean {
+  const has = (value: Id | null | undefined) =>
+    value != null && scopeObjects(coupon, scope).includes(String(value))
+  switch (scope) {
+    case CouponScope.fullBusiness:
+      return true
+    case CouponScope.productModel:
+      return has(goods.goodId)
+    case CouponScope.cloudVersion:
+      return has(goods.configId)
+    case CouponScope.billableTimeProducts:
+      return has(goods.id)
+    case CouponScope.productDuration:
+      return has(goods.goodTime)
+    case CouponScope.discountRatio: {
+      const old = goods.oldPrice ?? goods.oldGoodPrice
+      const percentage = Number(scopeObjects(coupon, scope)[0])
+      if (!old || Number.isNaN(percentage)) return false
+      return (goods.goodPrice / old) * 100 >= percentage
+    }
+    default:
+      return false
+  }
+}
+
+function matchesEffectiveScope(value: string, goods: CouponGoods): boolean {
+  const firstCount = Number(goods.firstCount ?? 0)
+  switch (value) {
+    case '1':
+      return true
+    case '2':
+      return firstCount > 0 && !present(goods.activityId)
+    case '3':
+      return present(goods.activityId)
+    case '4':
+      return firstCount === 0 && Boolean(goods.firstPurchase)
+    default:
+      return false
+  }
+}
+
+/** No effective scope set means effective; otherwise any listed value that holds makes it effective. */
+export function isEffective(coupon: Coupon, goods: CouponGoods): boolean {
+  const values = splitList(coupon.effectiveScope)
+  return values.length === 0 || values.some((value) => matchesEffectiveScope(value, goods))
+}
+
+/** Whether `coupon` can be used to buy `number` of `goods`, and why not. */
+export function checkCoupon(coupon: Coupon, goods: CouponGoods, number: number): CouponCheck {
+  const notApplicable: CouponCheck = { usable: false, reason: COUPON_NOT_APPLICABLE }
+  if (!BUSINESS_TYPES.includes(Number(coupon.businessType))) return notApplicable
+
+  const type = Number(coupon.couponType)
+  const knownType =
+    type === CouponType.fullVolumeReduction ||
+    type === CouponType.noThresholdRoll ||
+    type === CouponType.discountCoupon
+  // First-recharge coupons never apply to purchases; any other type is unmatched.
+  if (!knownType) return notApplicable
+
+  const scopes = couponScopes(coupon)
+  if (scopes.length === 0 || !scopes.every((scope) => matchesScope(coupon, scope, goods))) {
+    return notApplicable
+  }
+  if (!isEffective(coupon, goods)) return notApplicable
+
+  if (type === CouponType.fullVolumeReduction) {
+    const total = goods.goodPrice * number
+    const threshold = Number(coupon.conditionsUse ?? 0)
+    if (total < threshold) {
+      return { usable: false, reason: couponThresholdMessage(((threshold - total) / 100).toFixed(2)) }
+    }
+  }
+  return { usable: true }
+}
+
+/** Discount in fen the coupon gives on `number` of `goods` (0 when it is not usable). */
+export function couponDiscount(coupon: Coupon, goods: CouponGoods, number: number): number {
+  if (!checkCoupon(coupon, goods, number).usable) return 0
+  const total = goods.goodPrice * number
+  const discount =
+    Number(coupon.couponType) === CouponType.discountCoupon
+      ? Math.round((total * (100 - coupon.parValue)) / 100)
+      : coupon.parValue
+  return Math.max(0, Math.min(total, discount))
+}
+
+/** The usable coupon with the largest discount, or null. Ties keep the earlier coupon. */
+export function pickBestCoupon<C extends Coupon>(
+  coupons: readonly C[],
+  goods: CouponGoods,
+  number: number,
+): C | null {
+  let best: C | null = null
+  let bestDiscount = -1
+  for (const coupon of coupons) {
+    if (!checkCoupon(coupon, goods, number).usable) continue
+    const discount = couponDiscount(coupon, goods, number)
+    if (discount > bestDiscount) {
+      best = coupon
+      bestDiscount = discount
+    }
+  }
+  return best
+}
