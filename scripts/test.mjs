@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+/**
+ * `npm test` — client tests (`jest --ci`), then server tests (the `test:server` script, globs
+ * expanded for Node 20), output streamed as it comes. Ends with one line `N passed, N failed` summed
+ * over both runners. Exits 1 when a test failed, a runner failed without reporting a failed test
+ * (e.g. a suite that does not compile), or a runner found no tests.
+ */
+import { spawn } from 'node:child_process'
+import { repoRoot, scriptCommand } from './lib/script-command.mjs'
+
+/** Runs a command, streaming its output while keeping a copy to parse. */
+function run(label, command, args) {
+  console.log(
+    `\n=== ${label}: ${[command === process.execPath ? 'node' : command, ...args].join(' ')}\n`,
+  )
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: repoRoot,
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout.on('data', (chunk) => {
+      output += chunk
+      process.stdout.write(chunk)
+    })
+    child.stderr.on('data', (chunk) => {
+      output += chunk
+      process.stderr.write(chunk)
+    })
+    child.on('error', (error) => resolve({ code: 127, output: `${output}\n${error.message}` }))
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }))
+  })
+}
+
+// eslint-disable-next-line no-control-regex
+const stripAnsi = (text) => text.replace(/\x1b\[[0-9;]*m/g, '')
+
+/** Jest: `Tests:       1 failed, 2 skipped, 40 passed, 43 total` (the last such line wins). */
+function parseJest(text) {
+  const line = stripAnsi(text)
+    .split('\n')
+    .filter((l) => /^Tests:\s/.test(l.trim()))
+    .pop()
+  if (!line) return null
+  const count = (word) => Number(line.match(new RegExp(`(\\d+) ${word}`))?.[1] ?? 0)
+  return { passed: count('passed'), failed: count('failed'), total: count('total') }
+}
+
+/** node:test: TAP `# pass N` / `# fail N` (non-TTY default on Node 20) or spec `ℹ pass N`. */
+function parseNode(text) {
+  const clean = stripAnsi(text)
+  const count = (word) => {
+    const all = [...clean.matchAll(new RegExp(`^(?:#|ℹ) ${word} (\\d+)\\s*$`, 'gm'))]
+    return all.length ? Number(all[all.length - 1][1]) : null
+  }
+  const total = count('tests')
+  const passed = count('pass')
+  if (passed === null && total === null) return null
+  const failed = (count('fail') ?? 0) + (count('cancelled') ?? 0)
+  return { passed: passed ?? 0, failed, total: total ?? (passed ?? 0) + failed }
+}
+
+const results = []
+
+// --- client --------------------------------------------------------------------------------------
+{
+  const { code, output } = await run('client tests', 'npx', ['jest', '--ci'])
+  const parsed = parseJest(output) ?? { passed: 0, failed: 0, total: 0 }
+  results.push({ name: 'client (jest)', code, ...parsed })
+}
+
+// --- server --------------------------------------------------------------------------------------
+{
+  const cmd = scriptCommand('test:server')
+  if (cmd.patterns.length > 0 && cmd.files.length === 0) {
+    console.error(`\n=== server tests: no files match ${cmd.patterns.join(' ')}`)
+    results.push({ name: 'server (node:test)', code: 1, passed: 0, failed: 0, total: 0 })
+  } else {
+    const { code, output } = await run('server tests', cmd.command, cmd.args)
+    const parsed = parseNode(output) ?? { passed: 0, failed: 0, total: 0 }
+    results.push({ name: 'server (node:test)', code, ...parsed })
+  }
+}
+
+// --- summary -------------------------------------------------------------------------------------
+console.log('\n=== summary')
+let passed = 0
+let failed = 0
+const problems = []
+for (const r of results) {
+  console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed (exit ${r.code})`)
+  passed += r.passed
+  failed += r.failed
+  if (r.total === 0) problems.push(`${r.name} found no tests`)
+  else if (r.code !== 0 && r.failed === 0) {
+    // A suite that failed to load, a crash or a timeout: count it so the summary never says "0 failed".
+    failed += 1
+    problems.push(`${r.name} exited ${r.code} without reporting a failed test`)
+  }
+}
+for (const p of problems) console.log(`  ! ${p}`)
+console.log(`${passed} passed, ${failed} failed`)
+process.exit(failed > 0 || problems.length > 0 ? 1 : 0)
