@@ -1,0 +1,17 @@
+import type { ServerConfig } from '../config'
+import { AliyunSmsAdapter, aliyunCredentialsFromEnv } from './sms/aliyun-sms'
+import type { SmsAdapter } from './sms/sms-adapter'
+import { RealWechatAdapter, wechatCredentialsFromEnv } from './wechat/real-wechat'
+import type { WechatAdapter } from './wechat/wechat-adapter'
+
+/**
+ * Real adapters chosen by SMS_PROVIDER / WECHAT_PROVIDER; `undefined` means the sandbox one, which
+ * buildApp creates with the app's logger.
+ */
+export function realAdapters(config: ServerConfig, env: NodeJS.ProcessEnv = process.env) {
+  const sms: SmsAdapter | undefined =
+    config.smsProvider === 'aliyun' ? new AliyunSmsAdapter(aliyunCredentialsFromEnv(env)) : undefined
+  const wechat: WechatAdapter | undefined =
+    config.wechatProvider === 'wechat' ? new RealWechatAdapter(wechatCredentialsFromEnv(env)) : undefined
+  return { sms, wechat }
+}

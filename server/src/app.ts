@@ -1,0 +1,135 @@
+import fs from 'node:fs'
+import Fastify, { type FastifyServerOptions } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import fastifyMultipart from '@fastify/multipart'
+import fastifyRateLimit from '@fastify/rate-limit'
+import fastifyStatic from '@fastify/static'
+import fastifySwagger from '@fastify/swagger'
+import fastifySwaggerUi from '@fastify/swagger-ui'
+import { SandboxSmsAdapter } from './adapters/sms/sandbox-sms'
+import type { SmsAdapter } from './adapters/sms/sms-adapter'
+import { SandboxWechatAdapter } from './adapters/wechat/sandbox-wechat'
+import type { WechatAdapter } from './adapters/wechat/wechat-adapter'
+import type { Database } from './db/client'
+import { MAX_UPLOAD_BYTES } from './domain/files'
+import { jobDefinitions } from './jobs'
+import { JobScheduler } from './jobs/scheduler'
+import { addAuthHook } from './plugins/auth'
+import { sendEnvelope } from './plugins/envelope'
+import errorHandling, { API_PREFIX } from './plugins/errors'
+import { h5IndexExists, isSpaNavigation, registerH5, sendSpaIndex } from './plugins/h5-static'
+import apiRoutes from './routes'
+import { systemClock, type Clock } from './services/clock'
+import { createServices, type Services } from './services'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services
+    jobs: JobScheduler
+  }
+}
+
+export interface RateLimits {
+  /** Requests per minute per IP for the whole server. */
+  globalPerMinute: number
+  /** Requests per minute per IP for SMS sending and logins. */
+  sensitivePerMinute: number
+}
+
+export interface BuildAppOptions {
+  database: Database
+  /** Default: the sandbox adapter, logging codes through the app logger. */
+  sms?: SmsAdapter
+  /** Default: the sandbox adapter (codes `sandbox:<anything>`). */
+  wechat?: WechatAdapter
+  filesDir: string
+  /** Serve the H5 build from here when it exists. */
+  h5Dist?: string | null
+  clock?: Clock
+  tokenTtlDays?: number
+  customerServiceUrl?: string | null
+  /** false turns rate limiting off (tests that are not about it). */
+  rateLimit?: RateLimits | false
+  logger?: FastifyServerOptions['logger']
+  trustProxy?: boolean
+  /** Poll the job table in the background (the server does; tests call app.jobs.runDue()). */
+  startJobs?: boolean
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = { globalPerMinute: 300, sensitivePerMinute: 20 }
+
+export async function buildApp(options: BuildAppOptions) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  const services = createServices({
+    db: options.database.db,
+    clock: options.clock ?? systemClock,
+    log: app.log,
+    sms: options.sms ?? new SandboxSmsAdapter(app.log),
+    wechat: options.wechat ?? new SandboxWechatAdapter(),
+    settings: {
+      tokenTtlDays: options.tokenTtlDays ?? 30,
+      filesDir: options.filesDir,
+      customerServiceUrl: options.customerServiceUrl ?? null,
+    },
+  })
+  app.decorate('services', services)
+  const jobs = new JobScheduler(options.database.db, services.ctx.clock, app.log, jobDefinitions(options.database.db, services))
+  app.decorate('jobs', jobs)
+
+  await app.register(errorHandling)
+  const rateLimit = options.rateLimit === undefined ? DEFAULT_RATE_LIMITS : options.rateLimit
+  if (rateLimit) {
+    await app.register(fastifyRateLimit, { global: true, max: rateLimit.globalPerMinute, timeWindow: '1 minute' })
+  }
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: '云手机 API', version: '2.4.8', description: 'All business responses are {code,msg,data,ts}.' },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'token' },
+          userId: { type: 'apiKey', in: 'header', name: 'userId' },
+        },
+      },
+    },
+  })
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' })
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } })
+
+  fs.mkdirSync(options.filesDir, { recursive: true })
+  await app.register(fastifyStatic, { root: options.filesDir, prefix: '/files/', index: false, list: false })
+
+  await app.register(
+    async (api) => {
+      addAuthHook(api)
+      await api.register(apiRoutes, { sensitivePerMinute: rateLimit ? rateLimit.sensitivePerMinute : null })
+    },
+    { prefix: API_PREFIX },
+  )
+
+  const h5Dist = options.h5Dist && h5IndexExists(options.h5Dist) ? options.h5Dist : null
+  if (h5Dist) await registerH5(app, h5Dist)
+
+  app.setNotFoundHandler((request, reply) => {
+    if (h5Dist && isSpaNavigation(request)) return sendSpaIndex(reply, h5Dist)
+    return sendEnvelope(reply, 404, 404, 'Not Found')
+  })
+
+  if (options.startJobs) {
+    app.addHook('onReady', async () => {
+      await jobs.ensureRecurring()
+      jobs.start()
+    })
+  }
+  app.addHook('onClose', async () => {
+    await jobs.stop()
+  })
+  return app
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>

@@ -1,0 +1,70 @@
+import path from 'node:path'
+
+export type SmsProviderName = 'sandbox' | 'aliyun'
+export type WechatProviderName = 'sandbox' | 'wechat'
+
+export interface ServerConfig {
+  port: number
+  /** 0.0.0.0 by default so a phone on the same network can reach a dev server; set HOST=127.0.0.1 to keep it local. */
+  host: string
+  nodeEnv: string
+  dataDir: string
+  databaseUrl: string | null
+  allowSandboxInProduction: boolean
+  customerServiceUrl: string | null
+  h5Dist: string
+  filesDir: string
+  tokenTtlDays: number
+  logLevel: string
+  smsProvider: SmsProviderName
+  wechatProvider: WechatProviderName
+}
+
+function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T
+  throw new Error(`${name} must be one of ${allowed.join(', ')} (got "${value}")`)
+}
+
+function positiveInt(name: string, value: string): number {
+  const n = Number(value)
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer (got "${value}")`)
+  return n
+}
+
+/** Reads the server settings from the environment; every value has a default that runs out of the box. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const dataDir = path.resolve(env.DATA_DIR || './data')
+  return {
+    port: positiveInt('PORT', env.PORT || '3000'),
+    host: env.HOST || '0.0.0.0',
+    nodeEnv: env.NODE_ENV || 'development',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    allowSandboxInProduction: env.ALLOW_SANDBOX_IN_PRODUCTION === '1',
+    customerServiceUrl: env.CUSTOMER_SERVICE_URL || null,
+    h5Dist: path.resolve(env.H5_DIST || 'dist/h5'),
+    filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
+    tokenTtlDays: positiveInt('TOKEN_TTL_DAYS', env.TOKEN_TTL_DAYS || '30'),
+    logLevel: env.LOG_LEVEL || 'info',
+    smsProvider: oneOf('SMS_PROVIDER', env.SMS_PROVIDER || 'sandbox', ['sandbox', 'aliyun'] as const),
+    wechatProvider: oneOf('WECHAT_PROVIDER', env.WECHAT_PROVIDER || 'sandbox', [
+      'sandbox',
+      'wechat',
+    ] as const),
+  }
+}
+
+/** Sandbox adapters fake SMS and WeChat; production must opt in explicitly to run with them. */
+export function assertProductionSafe(config: ServerConfig): void {
+  if (config.nodeEnv !== 'production' || config.allowSandboxInProduction) return
+  const sandboxed = [
+    config.smsProvider === 'sandbox' && 'SMS_PROVIDER',
+    config.wechatProvider === 'sandbox' && 'WECHAT_PROVIDER',
+  ].filter(Boolean)
+  if (sandboxed.length > 0) {
+    throw new Error(
+      `Refusing to start: NODE_ENV=production with sandbox adapters (${sandboxed.join(', ')}). ` +
+        'Configure real providers or set ALLOW_SANDBOX_IN_PRODUCTION=1.',
+    )
+  }
+}

@@ -1,0 +1,68 @@
+import { Type, type Static } from '@sinclair/typebox'
+import { PageQuery } from './common'
+
+export const CommonConfig = Type.Object({
+  renewalReminderMsg: Type.String(),
+  customerServicePhone: Type.String(),
+  customerServiceHours: Type.String(),
+  appVersion: Type.String(),
+})
+export type CommonConfig = Static<typeof CommonConfig>
+
+export const DictQuery = Type.Object({
+  dictType: Type.Union([Type.Literal('industry'), Type.Literal('worktype')]),
+})
+export type DictQuery = Static<typeof DictQuery>
+
+export const DictEntry = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  value: Type.String(),
+  parentId: Type.Union([Type.Integer(), Type.Null()]),
+})
+export type DictEntry = Static<typeof DictEntry>
+
+export const DeviceStatusEntry = Type.Object({
+  status: Type.Integer(),
+  name: Type.String(),
+  color: Type.String(),
+})
+export type DeviceStatusEntry = Static<typeof DeviceStatusEntry>
+
+export const SaveUsageLogBody = Type.Object({
+  logId: Type.String({ minLength: 1, maxLength: 64 }),
+  client: Type.Union([Type.Literal('applet'), Type.Literal('h5')]),
+  version: Type.Integer({ minimum: 0, maximum: 1000 }),
+  terminalType: Type.String({ maxLength: 32 }),
+  accessingPages: Type.String({ maxLength: 2000 }),
+  exitMark: Type.Union([Type.Literal(0), Type.Literal(1)]),
+})
+export type SaveUsageLogBody = Static<typeof SaveUsageLogBody>
+
+export const CustomerServiceInfo = Type.Object({
+  url: Type.Union([Type.String(), Type.Null()]),
+  phone: Type.String(),
+  hours: Type.String(),
+})
+export type CustomerServiceInfo = Static<typeof CustomerServiceInfo>
+
+export const FeedbackBody = Type.Object({
+  content: Type.String({ minLength: 5, maxLength: 500 }),
+  contact: Type.Optional(Type.String({ maxLength: 64 })),
+})
+export type FeedbackBody = Static<typeof FeedbackBody>
+
+export const FeedbackTicket = Type.Object({
+  id: Type.Integer(),
+  content: Type.String(),
+  contact: Type.Union([Type.String(), Type.Null()]),
+  /** 0 submitted, 1 replied, 2 closed */
+  status: Type.Integer(),
+  reply: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.Integer(),
+})
+export type FeedbackTicket = Static<typeof FeedbackTicket>
+
+export const FeedbackListQuery = PageQuery
+
+export const Health = Type.Object({ db: Type.Literal('ok') })

@@ -1,0 +1,47 @@
+/** The API contract's static types, for the client to `import type` (nothing here enters a bundle). */
+export type { ApiEnvelope, PageQuery, PagedData } from './common'
+export type {
+  SendSmsCodeBody,
+  SendSmsCodeResult,
+  SandboxLastSms,
+  CodeLoginBody,
+  PasswordLoginBody,
+  LoginResult,
+  WxAppletsLoginBody,
+  WxOfficialAccountLoginBody,
+  WxLoginResult,
+  WxBindLoginBody,
+} from './auth'
+export type {
+  WorkType,
+  CompanyInfo,
+  UserInfo,
+  UpdateUserInfoBody,
+  RealNameAuthBody,
+  RealNameAuthResult,
+  UpdateCompanyInfoBody,
+  UpdatePasswordBody,
+  FirstPasswordBody,
+  SmsCodeBody,
+  MobileTicket,
+  ChangeBindingMobileBody,
+  UploadResult,
+} from './user'
+export type {
+  CommonConfig,
+  DictQuery,
+  DictEntry,
+  DeviceStatusEntry,
+  SaveUsageLogBody,
+  CustomerServiceInfo,
+  FeedbackBody,
+  FeedbackTicket,
+} from './config'
+export type {
+  Message,
+  MessageListQuery,
+  UnreadCount,
+  ReadMessagesBody,
+  MessageSettings,
+  UpdateMessageSettingsBody,
+} from './message'

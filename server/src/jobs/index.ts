@@ -1,0 +1,9 @@
+import type { Db } from '../db/client'
+import type { Services } from '../services'
+import { purgeExpiredJob } from './purge-expired'
+import type { JobDefinition } from './scheduler'
+
+/** Every job the server runs; add new ones here. */
+export function jobDefinitions(db: Db, services: Services): JobDefinition<any>[] {
+  return [purgeExpiredJob(db, services)]
+}

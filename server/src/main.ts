@@ -1,0 +1,69 @@
+import path from 'node:path'
+import { realAdapters } from './adapters'
+import { buildApp } from './app'
+import { assertProductionSafe, loadConfig } from './config'
+import { openDatabase, type Database } from './db/client'
+import { migrateDatabase } from './db/migrate'
+import { seedDatabase } from './db/seed'
+import { buildH5, h5BuildIsStale } from './h5-build'
+
+const REPO_ROOT = path.resolve(__dirname, '../..')
+
+async function start() {
+  const config = loadConfig()
+  assertProductionSafe(config)
+  if (process.env.SKIP_H5_BUILD !== '1' && h5BuildIsStale(REPO_ROOT, config.h5Dist)) {
+    console.log(`[start] H5 build missing or stale in ${config.h5Dist}; running taro build --type h5`)
+    buildH5(REPO_ROOT)
+  }
+
+  let database: Database | null = null
+  try {
+    database = await openDatabase(config)
+    await migrateDatabase(database)
+    await seedDatabase(database.db)
+    const app = await buildApp({
+      database,
+      ...realAdapters(config),
+      filesDir: config.filesDir,
+      h5Dist: config.h5Dist,
+      tokenTtlDays: config.tokenTtlDays,
+      customerServiceUrl: config.customerServiceUrl,
+      logger: { level: config.logLevel },
+      trustProxy: process.env.TRUST_PROXY === '1',
+      startJobs: true,
+    })
+    const openDb = database
+    let closing = false
+    const shutdown = async (signal: string) => {
+      if (closing) return
+      closing = true
+      app.log.info({ signal }, 'shutting down')
+      try {
+        await app.close()
+        await openDb.close()
+        process.exit(0)
+      } catch (error) {
+        app.log.error({ err: error }, 'shutdown failed')
+        process.exit(1)
+      }
+    }
+    process.on('SIGINT', () => void shutdown('SIGINT'))
+    process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+    await app.listen({ port: config.port, host: config.host })
+    const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host
+    app.log.info(
+      `cloud-phone server on http://${shownHost}:${config.port}/ (API /vmcloud/api, docs /docs, ` +
+        `database ${database.kind === 'pglite' ? config.dataDir : 'DATABASE_URL'})`,
+    )
+  } catch (error) {
+    await database?.close().catch(() => {})
+    throw error
+  }
+}
+
+start().catch((error: Error) => {
+  console.error(`[start] ${error.message}`)
+  process.exit(1)
+})

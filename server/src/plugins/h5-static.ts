@@ -1,0 +1,40 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fastifyStatic from '@fastify/static'
+
+const HASHED_ASSET = /\.[0-9a-f]{8}\.[a-z0-9]+(\.(br|gz))?$/i
+const NOT_SPA_PREFIXES = ['/vmcloud/api', '/files', '/docs']
+
+export const h5IndexExists = (h5Dist: string) => fs.existsSync(path.join(h5Dist, 'index.html'))
+
+/** Serves the Taro H5 build at / with long caching for content-hashed files only. */
+export async function registerH5(app: FastifyInstance, h5Dist: string) {
+  await app.register(fastifyStatic, {
+    root: h5Dist,
+    prefix: '/',
+    decorateReply: false,
+    preCompressed: true,
+    cacheControl: false,
+    index: ['index.html'],
+    setHeaders(reply, filePath) {
+      if (HASHED_ASSET.test(path.basename(filePath))) {
+        reply.header('Cache-Control', 'public, max-age=31536000, immutable')
+      } else {
+        reply.header('Cache-Control', 'no-cache')
+      }
+    },
+  })
+}
+
+/** Taro H5 uses history routing: a page URL that is not a file gets index.html. */
+export function isSpaNavigation(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false
+  const pathname = request.url.split('?')[0]
+  if (NOT_SPA_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) return false
+  return String(request.headers.accept ?? '').includes('text/html')
+}
+
+export function sendSpaIndex(reply: FastifyReply, h5Dist: string) {
+  return reply.header('Cache-Control', 'no-cache').sendFile('index.html', h5Dist)
+}

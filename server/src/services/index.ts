@@ -1,0 +1,32 @@
+import { AccountService } from './account-service'
+import { CatalogService } from './catalog-service'
+import type { ServiceContext } from './context'
+import { CustomerServiceService } from './customer-service'
+import { FileService } from './file-service'
+import { MessageService } from './message-service'
+import { ProfileService } from './profile-service'
+import { SessionService } from './session-service'
+import { SmsService } from './sms-service'
+import { UsageLogService } from './usage-log-service'
+
+export function createServices(ctx: ServiceContext) {
+  const sms = new SmsService(ctx)
+  const sessions = new SessionService(ctx)
+  const messages = new MessageService(ctx)
+  const accounts = new AccountService(ctx, sms, sessions, messages)
+  const catalog = new CatalogService(ctx)
+  return {
+    ctx,
+    sms,
+    sessions,
+    messages,
+    accounts,
+    profile: new ProfileService(ctx, accounts),
+    catalog,
+    usageLogs: new UsageLogService(ctx),
+    customerService: new CustomerServiceService(ctx, catalog),
+    files: new FileService(ctx),
+  }
+}
+
+export type Services = ReturnType<typeof createServices>

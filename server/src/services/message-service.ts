@@ -1,0 +1,136 @@
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { messageSettings, messages } from '../db/schema'
+import { normalisePage, toPaged, type PageRequest } from '../domain/paging'
+import type { Message, MessageSettings, UnreadCount, UpdateMessageSettingsBody } from '../contract/message'
+import type { ServiceContext } from './context'
+
+/** SPEC 3 message types. */
+export const MessageKind = {
+  NOTICE: 1,
+  RENEWAL: 2,
+  TRANSFER: 3,
+  CREATE: 4,
+  SYSTEM: 5,
+} as const
+export type MessageKind = (typeof MessageKind)[keyof typeof MessageKind]
+
+const SETTING_OF_KIND = {
+  1: 'notice',
+  2: 'renewal',
+  3: 'transfer',
+  4: 'create',
+} as const
+
+const ALL_ON: MessageSettings = { notice: true, renewal: true, transfer: true, create: true, system: true }
+
+export const WELCOME_MESSAGES = [
+  {
+    type: MessageKind.SYSTEM,
+    title: '欢迎使用云手机',
+    content: '注册成功！在「创建云手机」选购配置，几分钟即可拥有一台 7×24 小时在线的云端手机。',
+  },
+  {
+    type: MessageKind.NOTICE,
+    title: '新用户指南',
+    content: '首次购买可享新人优惠；到期前我们会提醒您续费，到期后数据保留2小时。如有问题请联系在线客服。',
+  },
+] as const
+
+export class MessageService {
+  constructor(private readonly ctx: ServiceContext) {}
+
+  async getSettings(userId: number, db: Db = this.ctx.db): Promise<MessageSettings> {
+    const [row] = await db.select().from(messageSettings).where(eq(messageSettings.userId, userId))
+    if (!row) return { ...ALL_ON }
+    return { notice: row.notice, renewal: row.renewal, transfer: row.transfer, create: row.create, system: true }
+  }
+
+  async updateSettings(userId: number, patch: UpdateMessageSettingsBody): Promise<MessageSettings> {
+    const next = { ...(await this.getSettings(userId)), ...patch, system: true }
+    const values = { notice: next.notice, renewal: next.renewal, transfer: next.transfer, create: next.create }
+    await this.ctx.db
+      .insert(messageSettings)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: messageSettings.userId, set: values })
+    return next
+  }
+
+  /** Creates a message unless the user switched its category off (system messages always go out). */
+  async sendMessage(
+    userId: number,
+    type: MessageKind,
+    title: string,
+    content: string,
+    db: Db = this.ctx.db,
+  ): Promise<boolean> {
+    if (type !== MessageKind.SYSTEM) {
+      const settings = await this.getSettings(userId, db)
+      if (!settings[SETTING_OF_KIND[type]]) return false
+    }
+    await db.insert(messages).values({ userId, type, title, content, createdAt: this.ctx.clock.now() })
+    return true
+  }
+
+  async unreadCount(userId: number): Promise<UnreadCount> {
+    const rows = await this.ctx.db
+      .select({ type: messages.type, n: count() })
+      .from(messages)
+      .where(and(eq(messages.userId, userId), isNull(messages.readAt)))
+      .groupBy(messages.type)
+    const byType = (type: number) => rows.find((row) => row.type === type)?.n ?? 0
+    const all = rows.reduce((sum, row) => sum + row.n, 0)
+    return {
+      unreadCount: all,
+      longAll: all,
+      longNotice: byType(1),
+      longRenewal: byType(2),
+      longTransfer: byType(3),
+      longCreate: byType(4),
+      longSystem: byType(5),
+      // Workflow categories of SPEC 3 that this product does not produce.
+      longApply: 0,
+      longAuthentication: 0,
+      longExamine: 0,
+      longSettlement: 0,
+      longSigncontract: 0,
+    }
+  }
+
+  async list(userId: number, request: PageRequest & { type?: number }) {
+    const { page, rows, offset } = normalisePage(request)
+    const where = and(eq(messages.userId, userId), request.type ? eq(messages.type, request.type) : undefined)
+    const [{ total }] = await this.ctx.db.select({ total: count() }).from(messages).where(where)
+    const found = await this.ctx.db
+      .select()
+      .from(messages)
+      .where(where)
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(rows)
+      .offset(offset)
+    const records: Message[] = found.map((row) => ({
+      id: row.id,
+      type: row.type,
+      title: row.title,
+      content: row.content,
+      read: row.readAt != null,
+      createdAt: row.createdAt.getTime(),
+    }))
+    return toPaged(records, page, rows, total)
+  }
+
+  /** Marks read only the caller's messages, selected by ids, by type, or all. */
+  async markRead(userId: number, selection: { ids?: number[]; type?: number; all?: boolean }) {
+    let filter
+    if (selection.all) filter = undefined
+    else if (selection.ids?.length) filter = inArray(messages.id, selection.ids)
+    else if (selection.type) filter = eq(messages.type, selection.type)
+    else return { updated: 0 }
+    const updated = await this.ctx.db
+      .update(messages)
+      .set({ readAt: this.ctx.clock.now() })
+      .where(and(eq(messages.userId, userId), isNull(messages.readAt), filter))
+      .returning({ id: messages.id })
+    return { updated: updated.length }
+  }
+}
