@@ -1,0 +1,109 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { TestContext } from 'node:test'
+import assert from 'node:assert/strict'
+import { buildApp, type App, type BuildAppOptions } from '../../src/app'
+import type { Database } from '../../src/db/client'
+import type { Clock } from '../../src/services/clock'
+import { createTestDatabase } from './test-database'
+
+export class FakeClock implements Clock {
+  private current: number
+
+  constructor(start = '2026-03-02T02:00:00.000Z') {
+    this.current = new Date(start).getTime()
+  }
+
+  now() {
+    return new Date(this.current)
+  }
+
+  advance(ms: number) {
+    this.current += ms
+  }
+}
+
+export interface TestApp {
+  app: App
+  clock: FakeClock
+  database: Database
+  filesDir: string
+}
+
+type Overrides = Partial<Omit<BuildAppOptions, 'database' | 'clock' | 'filesDir'>> & { database?: Database }
+
+/** A fresh app on a fresh database, closed after the test. Rate limiting is off unless asked for. */
+export async function buildTestApp(t: TestContext, overrides: Overrides = {}): Promise<TestApp> {
+  const database = overrides.database ?? (await createTestDatabase())
+  const clock = new FakeClock()
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-phone-files-'))
+  const app = await buildApp({ rateLimit: false, ...overrides, database, clock, filesDir })
+  t.after(async () => {
+    await app.close()
+    await database.close()
+    fs.rmSync(filesDir, { recursive: true, force: true })
+  })
+  await app.ready()
+  return { app, clock, database, filesDir }
+}
+
+export interface Envelope<T = any> {
+  code: number
+  msg: string
+  data: T
+  ts: number
+}
+
+export interface Session {
+  token: string
+  userId: number
+}
+
+export const authHeaders = (session: Session) => ({ token: session.token, userid: String(session.userId) })
+
+export async function call<T = any>(
+  app: App,
+  method: 'GET' | 'POST',
+  url: string,
+  options: { body?: unknown; session?: Session; query?: Record<string, string>; headers?: Record<string, string> } = {},
+): Promise<Envelope<T> & { status: number }> {
+  const response = await app.inject({
+    method,
+    url: `/vmcloud/api${url}`,
+    query: options.query,
+    payload: options.body as any,
+    headers: { ...(options.session ? authHeaders(options.session) : {}), ...options.headers },
+  })
+  const body = response.json() as Envelope<T>
+  assert.equal(typeof body.ts, 'number', 'every response carries ts')
+  return { ...body, status: response.statusCode }
+}
+
+export const post = <T = any>(app: App, url: string, body?: unknown, session?: Session) =>
+  call<T>(app, 'POST', url, { body: body ?? {}, session })
+
+export const get = <T = any>(app: App, url: string, session?: Session, query?: Record<string, string>) =>
+  call<T>(app, 'GET', url, { session, query })
+
+export async function lastSmsCode(app: App, mobilePhone: string): Promise<string> {
+  const reply = await get(app, '/sandbox/sms/last', undefined, { mobilePhone })
+  assert.equal(reply.code, 200)
+  assert.ok(reply.data, `an SMS was sent to ${mobilePhone}`)
+  return reply.data.code
+}
+
+export async function sendCode(app: App, mobilePhone: string, type = 'login', session?: Session) {
+  const reply = await post(app, '/sms/sendSmsCode', { mobilePhone, type }, session)
+  assert.equal(reply.code, 200, reply.msg)
+  return lastSmsCode(app, mobilePhone)
+}
+
+/** Logs a number in with an SMS code (registering it on first use). Moves the clock past the resend wait. */
+export async function loginWithSms(t: TestApp, mobilePhone: string, extra: Record<string, unknown> = {}) {
+  t.clock.advance(61_000)
+  const code = await sendCode(t.app, mobilePhone)
+  const reply = await post(t.app, '/common/userLogin/confirm', { mobilePhone, code, ...extra })
+  assert.equal(reply.code, 200, reply.msg)
+  return { ...(reply.data as Session & { firstLogin: 0 | 1; showModifyPassword: 0 | 1 }) }
+}
