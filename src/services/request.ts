@@ -1,0 +1,435 @@
+/**
+ * The request layer (SPEC 7 and 8). It never imports pages and never navigates by itself: a 2017 answer
+ * calls `hooks.onTokenInvalid`, which the app wires to the session store and the navigation helpers.
+ */
+import Taro from '@tarojs/taro'
+import platform from '@/platform'
+import { APP_VERSION, FORM_REQUEST_TIMEOUT_MS, LOADING_TEXT, PAGE_SIZE, REQUEST_TIMEOUT_MS } from '@/constants/limits'
+import { isPublicPage } from '@/constants/routes'
+import { REQUEST_SUPPLIER_TYPE } from '@/domain/enums'
+import {
+  LOGIN_EXPIRED_MESSAGE,
+  RESOLVED_CODES,
+  ResultCode,
+  WHOLE_BODY_CODES,
+  type ApiEnvelope,
+} from '@/domain/result-codes'
+import { versionCode } from '@/domain/version-code'
+import { ApiError, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE, NOT_FOUND_MESSAGE } from './api-error'
+import { currentRoute, goLogin } from './navigation'
+import { STORAGE_KEYS } from './storage-keys'
+
+export { ApiError } from './api-error'
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+export type ToastKind = 'text' | 'success' | 'danger' | 'warn'
+
+export interface RequestUi {
+  showLoading(text: string): void
+  hideLoading(): void
+  toast(msg: string, kind?: ToastKind): void
+}
+
+/** Read access to the stored session; `clear` forgets the stored token and user id. */
+export interface RequestSession {
+  token(): string | undefined
+  userId(): string | undefined
+  channel(): string | undefined
+  clear(): void
+}
+
+export interface RequestHooks {
+  /** after a 2017 answer and the session was cleared: toast (if hadToken) and go to login */
+  onTokenInvalid(hadToken: boolean, msg: string): void
+}
+
+export interface RequestLogger {
+  report(error: ApiError, context: { url: string; method: Method }): void
+}
+
+export interface RequestPlatformInfo {
+  clientType: string
+  defaultChannel: string
+  terminalType(): string
+}
+
+export interface TransportRequest {
+  url: string
+  method: Method
+  data?: unknown
+  header: Record<string, string>
+  timeout: number
+}
+
+export interface TransportResponse {
+  statusCode: number
+  data: unknown
+}
+
+export type Transport = (options: TransportRequest) => Promise<TransportResponse>
+export type UploadTransport = (options: {
+  url: string
+  filePath: string
+  name: string
+  header: Record<string, string>
+  formData?: Record<string, string>
+  timeout: number
+}) => Promise<TransportResponse>
+
+export interface RequestDeps {
+  baseUrl: string
+  /** '' = same origin */
+  fileHost: string
+  appVersion: string
+  session: RequestSession
+  ui: RequestUi
+  hooks: RequestHooks
+  logger: RequestLogger
+  platform: RequestPlatformInfo
+  transport: Transport
+  upload: UploadTransport
+  now: () => number
+}
+
+export interface RequestOptions {
+  url: string
+  method?: Method
+  data?: unknown
+  /** extra headers for this call */
+  header?: Record<string, string>
+  /** loading overlay text (default 加载中); false: no overlay and not counted as in flight */
+  loading?: string | false
+  timeout?: number
+  contentType?: 'json' | 'form'
+  /**
+   * false: a 2017 answer only rejects, without clearing the session or going to login
+   * (used to verify a stored account before switching to it)
+   */
+  authRedirect?: boolean
+}
+
+/** Calls that neither show the loading overlay nor count as in flight (SPEC 7). */
+export const LOADING_EXEMPT_PATHS = [
+  '/userUsageLog/saveUserUsageLog',
+  '/CommodityGroup/getGoodPrice',
+  '/customer/customerService/getUrl',
+] as const
+
+export const USAGE_LOG_PATH = '/userUsageLog/saveUserUsageLog'
+export const PAGE_LOG_PATH = '/open/event/pageLog'
+/** mini-program value of the requestSource header */
+export const REQUEST_SOURCE = 'applet'
+
+export interface PageResult<T> {
+  records: T[]
+  page: number
+  totalPage: number
+  total: number
+}
+
+export interface FetchPageOptions {
+  url: string
+  page: number
+  rows?: number
+  params?: Record<string, unknown>
+  method?: Method
+  loading?: string | false
+}
+
+const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/i, '').split('?')[0]
+
+const isEnvelope = (body: unknown): body is ApiEnvelope =>
+  typeof body === 'object' && body !== null && typeof (body as ApiEnvelope).code === 'number'
+
+function formEncode(data: unknown): unknown {
+  if (!data || typeof data !== 'object') return data
+  return Object.entries(data as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v === null ? '' : String(v))}`)
+    .join('&')
+}
+
+export function createRequest(deps: RequestDeps) {
+  let inFlight = 0
+
+  function headers(extra?: Record<string, string>): Record<string, string> {
+    const token = deps.session.token()
+    const userId = deps.session.userId()
+    const header: Record<string, string> = {
+      requestSource: REQUEST_SOURCE,
+      channel: deps.session.channel() || deps.platform.defaultChannel,
+      terminalType: deps.platform.terminalType(),
+      clientType: deps.platform.clientType,
+      supplierType: REQUEST_SUPPLIER_TYPE,
+    }
+    if (token) header.token = token
+    if (userId) header.userId = String(userId)
+    return { ...header, ...extra }
+  }
+
+  function fullUrl(url: string): string {
+    const base = /^https?:\/\//i.test(url) ? url : `${deps.baseUrl.replace(/\/$/, '')}${url}`
+    return `${base}${base.includes('?') ? '&' : '?'}versionCode=${versionCode(deps.appVersion)}`
+  }
+
+  function fail(error: ApiError, url: string, method: Method): ApiError {
+    const path = pathOf(url)
+    if (path !== USAGE_LOG_PATH && error.msg !== LOGIN_EXPIRED_MESSAGE) {
+      deps.logger.report(error, { url: path, method })
+    }
+    return error
+  }
+
+  /** SPEC 8 code table, applied to a response of any HTTP status. */
+  function settle<T>(res: TransportResponse, options: RequestOptions, hadToken: boolean): ApiEnvelope<T> {
+    const method = options.method ?? 'GET'
+    let body = res.data
+    if (typeof body === 'string') {
+      try {
+        body = JSON.parse(body)
+      } catch {
+        // not JSON: handled below
+      }
+    }
+    if (res.statusCode === 404) {
+      deps.ui.toast(NOT_FOUND_MESSAGE, 'danger')
+      throw fail(new ApiError(404, NOT_FOUND_MESSAGE), options.url, method)
+    }
+    if (!isEnvelope(body)) {
+      const ok = res.statusCode >= 200 && res.statusCode < 300
+      const msg = ok ? '服务返回的数据无法识别' : `服务请求失败（HTTP ${res.statusCode}）`
+      throw fail(new ApiError(res.statusCode, msg), options.url, method)
+    }
+    const { code } = body
+    if (RESOLVED_CODES.includes(code) || (code === 0 && pathOf(options.url).startsWith(PAGE_LOG_PATH))) {
+      return { ...body, ts: body.ts ?? deps.now() } as ApiEnvelope<T>
+    }
+    if (code === ResultCode.LOGIN_TOKEN_INVALID) {
+      if (options.authRedirect !== false) {
+        deps.session.clear()
+        deps.hooks.onTokenInvalid(hadToken, body.msg)
+      }
+      throw new ApiError(code, body.msg)
+    }
+    if (WHOLE_BODY_CODES.includes(code)) {
+      throw fail(new ApiError(code, body.msg, body), options.url, method)
+    }
+    throw fail(new ApiError(code, body.msg), options.url, method)
+  }
+
+  async function withLoading<T>(options: RequestOptions, run: () => Promise<T>): Promise<T> {
+    const exempt =
+      options.loading === false || LOADING_EXEMPT_PATHS.some((p) => pathOf(options.url) === p)
+    if (!exempt) {
+      if (inFlight === 0) deps.ui.showLoading(options.loading || LOADING_TEXT)
+      inFlight += 1
+    }
+    try {
+      return await run()
+    } finally {
+      if (!exempt) {
+        inFlight -= 1
+        if (inFlight === 0) deps.ui.hideLoading()
+      }
+    }
+  }
+
+  /** Resolves with the whole body (code 200 and the three soft codes), rejects with ApiError. */
+  function request<T = unknown>(options: RequestOptions): Promise<ApiEnvelope<T>> {
+    const method = options.method ?? 'GET'
+    const form = options.contentType === 'form'
+    return withLoading(options, async () => {
+      const header = headers({
+        'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
+        ...options.header,
+      })
+      let res: TransportResponse
+      try {
+        res = await deps.transport({
+          url: fullUrl(options.url),
+          method,
+          data: form ? formEncode(options.data) : options.data,
+          header,
+          timeout: options.timeout ?? (form ? FORM_REQUEST_TIMEOUT_MS : REQUEST_TIMEOUT_MS),
+        })
+      } catch {
+        throw fail(new ApiError(NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE), options.url, method)
+      }
+      return settle<T>(res, options, Boolean(header.token))
+    })
+  }
+
+  const get = <T = unknown>(url: string, params?: unknown, options?: Partial<RequestOptions>) =>
+    request<T>({ ...options, url, method: 'GET', data: params })
+
+  const post = <T = unknown>(url: string, data?: unknown, options?: Partial<RequestOptions>) =>
+    request<T>({ ...options, url, method: options?.method ?? 'POST', data })
+
+  /** Form-encoded POST (or PUT via options.method) with the 10 s timeout. */
+  const postForm = <T = unknown>(url: string, data?: unknown, options?: Partial<RequestOptions>) =>
+    request<T>({ ...options, url, method: options?.method ?? 'POST', data, contentType: 'form' })
+
+  /** Paged list: sends page, rows and params; reads records, page and totalPage from data. */
+  async function fetchPage<T>(options: FetchPageOptions): Promise<PageResult<T>> {
+    const rows = options.rows ?? PAGE_SIZE
+    const payload = { ...options.params, page: options.page, rows }
+    const body = await request<Partial<PageResult<T>> | null>({
+      url: options.url,
+      method: options.method ?? 'GET',
+      data: payload,
+      loading: options.loading,
+    })
+    const data = body.data ?? {}
+    return {
+      records: data.records ?? [],
+      page: Number(data.page ?? options.page),
+      totalPage: Number(data.totalPage ?? 0),
+      total: Number(data.total ?? 0),
+    }
+  }
+
+  /** Multipart upload of a local file through the same headers and code table. */
+  function upload<T = unknown>(
+    url: string,
+    filePath: string,
+    options: { name?: string; formData?: Record<string, string>; loading?: string | false } = {},
+  ): Promise<ApiEnvelope<T>> {
+    const opts: RequestOptions = { url, method: 'POST', loading: options.loading ?? '上传中' }
+    return withLoading(opts, async () => {
+      const header = headers()
+      let res: TransportResponse
+      try {
+        res = await deps.upload({
+          url: fullUrl(url),
+          filePath,
+          name: options.name ?? 'file',
+          header,
+          formData: options.formData,
+          timeout: REQUEST_TIMEOUT_MS,
+        })
+      } catch {
+        throw fail(new ApiError(NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE), url, 'POST')
+      }
+      return settle<T>(res, opts, Boolean(header.token))
+    })
+  }
+
+  /** Relative paths get the file host; absolute http(s) URLs get their origin swapped for it. */
+  function fileUrl(path: string | null | undefined): string {
+    if (!path) return ''
+    const host = deps.fileHost.replace(/\/$/, '')
+    if (/^https?:\/\//i.test(path)) return `${host}${path.replace(/^https?:\/\/[^/]+/i, '')}` || '/'
+    if (/^[a-z][a-z\d+.-]*:/i.test(path)) return path // data:, blob:, wxfile:// …
+    return `${host}${path.startsWith('/') ? '' : '/'}${path}`
+  }
+
+  return {
+    request,
+    get,
+    post,
+    postForm,
+    fetchPage,
+    upload,
+    fileUrl,
+    headers,
+    /** calls currently counted for the loading overlay */
+    inFlight: () => inFlight,
+    deps,
+  }
+}
+
+export type RequestClient = ReturnType<typeof createRequest>
+
+// ---------------------------------------------------------------------------------------------
+// The configured client the app uses.
+
+export const DEFAULT_H5_API_BASE = '/vmcloud/api'
+/** The mini-program cannot call a relative address: set TARO_APP_API_BASE for real builds. */
+export const DEFAULT_WEAPP_API_BASE = 'http://127.0.0.1:3000/vmcloud/api'
+
+const isWeapp = () => process.env.TARO_ENV === 'weapp'
+
+export function resolveApiBase(): string {
+  return process.env.TARO_APP_API_BASE || (isWeapp() ? DEFAULT_WEAPP_API_BASE : DEFAULT_H5_API_BASE)
+}
+
+/** TARO_APP_FILE_HOST, else the same origin on H5 and the API origin in the mini-program. */
+export function resolveFileHost(apiBase: string): string {
+  const configured = process.env.TARO_APP_FILE_HOST
+  if (configured) return configured.replace(/\/$/, '')
+  if (!isWeapp()) return ''
+  return (/^https?:\/\/[^/]+/i.exec(apiBase) ?? [''])[0]
+}
+
+const storedString = (key: string) => {
+  const value = platform.storage.get<string | number>(key)
+  return value === undefined || value === null || value === '' ? undefined : String(value)
+}
+
+export const storageSession: RequestSession = {
+  token: () => storedString(STORAGE_KEYS.token),
+  userId: () => storedString(STORAGE_KEYS.userId),
+  channel: () => storedString(STORAGE_KEYS.channel),
+  clear() {
+    platform.storage.remove(STORAGE_KEYS.token)
+    platform.storage.remove(STORAGE_KEYS.userId)
+    platform.removeCookies(['token', 'userId'])
+  },
+}
+
+export const taroUi: RequestUi = {
+  showLoading: (text) => void Taro.showLoading({ title: text, mask: true }),
+  hideLoading: () => void Taro.hideLoading(),
+  toast: (msg, kind = 'text') =>
+    void Taro.showToast({
+      title: msg,
+      icon: kind === 'success' ? 'success' : kind === 'danger' ? 'error' : 'none',
+      duration: 2000,
+    }),
+}
+
+/**
+ * SPEC 4: toast the server message only if a token existed; go to login unless the current page
+ * is public.
+ */
+export function createTokenInvalidHandler(env: {
+  toast: (msg: string) => void
+  currentPath: () => string
+  goLogin: () => void
+}): RequestHooks['onTokenInvalid'] {
+  return (hadToken, msg) => {
+    if (hadToken && msg) env.toast(msg)
+    if (!isPublicPage(env.currentPath())) env.goLogin()
+  }
+}
+
+const apiBase = resolveApiBase()
+
+export const client = createRequest({
+  baseUrl: apiBase,
+  fileHost: resolveFileHost(apiBase),
+  appVersion: APP_VERSION,
+  session: storageSession,
+  ui: taroUi,
+  hooks: {
+    onTokenInvalid: createTokenInvalidHandler({
+      toast: (msg) => taroUi.toast(msg),
+      currentPath: currentRoute,
+      goLogin: () => goLogin(),
+    }),
+  },
+  logger: {
+    report: (error, context) => console.warn('[api]', context.method, context.url, error.code, error.msg),
+  },
+  platform,
+  transport: (o) => Taro.request({ ...o, dataType: 'json' }) as unknown as Promise<TransportResponse>,
+  upload: (o) => Taro.uploadFile(o) as unknown as Promise<TransportResponse>,
+  now: () => Date.now(),
+})
+
+/** Swap parts of the configured client (the app store wiring adds the session hook). */
+export function configureRequest(overrides: Partial<RequestDeps>): void {
+  Object.assign(client.deps, overrides)
+}
+
+export const { request, get, post, postForm, fetchPage, upload, fileUrl } = client
