@@ -1,0 +1,98 @@
+import Taro from '@tarojs/taro'
+import { View, Text, Image } from '@tarojs/components'
+import { observer } from 'mobx-react'
+import { Button, Empty, Tag } from '@nutui/nutui-react-taro'
+import { useStores } from '@/stores'
+import { fileUrl } from '@/services/request'
+import { maskPhone } from '@/domain/formatters'
+import { url } from '@/constants/routes'
+import { confirm, toastError } from '@/components/feedback'
+import styles from './accountList.module.scss'
+
+interface StoredAccount {
+  userId: number | string
+  name?: string
+  avatar?: string
+  mobilePhone?: string
+}
+
+/** Accounts that logged in on this device: tap one to switch to it, or take it off the list. */
+function AccountList() {
+  const { session } = useStores()
+  const accounts = session.accountList as StoredAccount[]
+  const currentId = session.isLoggedIn ? String(session.info?.userId ?? session.userId ?? '') : ''
+
+  const switchTo = async (account: StoredAccount) => {
+    if (String(account.userId) === currentId) return
+    try {
+      await session.switchAccount(Number(account.userId))
+      Taro.reLaunch({ url: url('mine') })
+    } catch (error) {
+      toastError(error, '切换失败，请重新登录该账号')
+    }
+  }
+
+  const remove = async (account: StoredAccount) => {
+    const current = String(account.userId) === currentId
+    const ok = await confirm(
+      '移除账号',
+      current
+        ? '移除当前账号后将退出登录，确定移除吗？'
+        : `确定将 ${maskPhone(account.mobilePhone)} 从列表中移除吗？`,
+      '移除',
+    )
+    if (!ok) return
+    if (current) await session.logout()
+    session.removeAccount(Number(account.userId))
+  }
+
+  return (
+    <View className={styles.page}>
+      {accounts.length === 0 && <Empty description="本机还没有登录过的账号" />}
+      {accounts.map((account) => {
+        const current = String(account.userId) === currentId
+        const phone = maskPhone(account.mobilePhone)
+        return (
+          <View key={account.userId} className={styles.item}>
+            <View
+              className={styles.main}
+              role="button"
+              aria-label={current ? `当前账号 ${phone}` : `切换到 ${phone}`}
+              onClick={() => switchTo(account)}
+            >
+              <Image
+                className={styles.avatar}
+                src={account.avatar ? fileUrl(account.avatar) : require('@/assets/avatar.png')}
+                mode="aspectFill"
+              />
+              <View className={styles.who}>
+                <Text className={styles.name}>{account.name || '云手机用户'}</Text>
+                <Text className={styles.phone}>{phone}</Text>
+              </View>
+              {current && <Tag type="success">当前</Tag>}
+            </View>
+            <View
+              className={styles.remove}
+              role="button"
+              aria-label={`移除 ${phone}`}
+              onClick={() => remove(account)}
+            >
+              移除
+            </View>
+          </View>
+        )
+      })}
+      <Button
+        className={styles.add}
+        type="primary"
+        fill="outline"
+        block
+        onClick={() => Taro.navigateTo({ url: url('login') })}
+      >
+        添加账号
+      </Button>
+    </View>
+  )
+}
+
+export default observer(AccountList)

@@ -1,0 +1,67 @@
+import { useState } from 'react'
+import { View, Text } from '@tarojs/components'
+import { Button } from '@nutui/nutui-react-taro'
+import { updateUserPassword } from '@/services/user'
+import { goBack } from '@/services/navigation'
+import { ResultCode, resultMessages } from '@/domain/result-codes'
+import { toast, toastError, toastSuccess } from '@/components/feedback'
+import PasswordInput from './password/PasswordInput'
+import { checkPasswordForm } from './password/password-rules'
+import styles from './changePassword.module.scss'
+
+const isOldPasswordWrong = (error: unknown) =>
+  !!error &&
+  typeof error === 'object' &&
+  'code' in error &&
+  error.code === ResultCode.OLD_PASSWORD_WRONG
+
+/** 修改密码: old + new + confirm; the server signs out the account's other devices. */
+export default function ChangePassword() {
+  const [oldPassword, setOldPassword] = useState('')
+  const [newPassword, setNewPassword] = useState('')
+  const [confirmPassword, setConfirmPassword] = useState('')
+  const [submitting, setSubmitting] = useState(false)
+
+  const submit = async () => {
+    const problem = checkPasswordForm({ oldPassword, newPassword, confirmPassword })
+    if (problem) return toast(problem)
+    setSubmitting(true)
+    try {
+      await updateUserPassword(oldPassword, newPassword)
+      toastSuccess('密码修改成功')
+      goBack()
+    } catch (error) {
+      if (isOldPasswordWrong(error)) toast(resultMessages[ResultCode.OLD_PASSWORD_WRONG])
+      else toastError(error)
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <View className={styles.page}>
+      <PasswordInput
+        label="原密码"
+        placeholder="请输入原密码"
+        value={oldPassword}
+        onChange={setOldPassword}
+      />
+      <PasswordInput
+        label="新密码"
+        placeholder="6-13位字母和数字组合"
+        value={newPassword}
+        onChange={setNewPassword}
+      />
+      <PasswordInput
+        label="确认密码"
+        placeholder="请再次输入新密码"
+        value={confirmPassword}
+        onChange={setConfirmPassword}
+      />
+      <Text className={styles.hint}>修改成功后，已登录的其他设备需要重新登录</Text>
+      <Button type="primary" block loading={submitting} onClick={submit} className={styles.submit}>
+        确认修改
+      </Button>
+    </View>
+  )
+}

@@ -1,0 +1,78 @@
+import { useState } from 'react'
+import Taro from '@tarojs/taro'
+import { View, Text } from '@tarojs/components'
+import { observer } from 'mobx-react'
+import { Button, Checkbox } from '@nutui/nutui-react-taro'
+import { useStores } from '@/stores'
+import { logoutUser } from '@/services/user'
+import { url } from '@/constants/routes'
+import { confirm, toast, toastError, toastSuccess } from '@/components/feedback'
+import OwnNumberCode from './security/OwnNumberCode'
+import {
+  DELETION_AGREE_TEXT,
+  DELETION_CONSEQUENCES,
+  checkDeletionRequest,
+} from './security/deletion'
+import styles from './logOut.module.scss'
+
+/** 注销账号: read what is lost, tick the box, prove the number, confirm once more. */
+function LogOut() {
+  const { session } = useStores()
+  const [agreed, setAgreed] = useState(false)
+  const [code, setCode] = useState('')
+  const [submitting, setSubmitting] = useState(false)
+
+  const submit = async () => {
+    const problem = checkDeletionRequest(agreed, code)
+    if (problem) return toast(problem)
+    const ok = await confirm(
+      '确认注销',
+      '注销后账号及其全部数据将被永久清除且不可恢复，确定注销吗？',
+      '确认注销',
+    )
+    if (!ok) return
+    setSubmitting(true)
+    try {
+      const userId = session.info?.userId
+      await logoutUser(code)
+      await session.logout().catch(() => undefined)
+      if (userId !== undefined) session.removeAccount(userId)
+      Taro.reLaunch({ url: url('home'), success: () => void toastSuccess('账号已注销') })
+    } catch (error) {
+      toastError(error)
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <View className={styles.page}>
+      <View className={styles.card}>
+        <Text className={styles.title}>注销须知</Text>
+        <Text className={styles.lead}>账号注销后将无法恢复，请在注销前确认：</Text>
+        {DELETION_CONSEQUENCES.map((item, index) => (
+          <Text key={item} className={styles.item}>
+            {index + 1}. {item}
+          </Text>
+        ))}
+      </View>
+      <View className={styles.card}>
+        <OwnNumberCode
+          mobilePhone={session.info?.mobilePhone ?? ''}
+          smsType="deleteAccount"
+          code={code}
+          onChange={setCode}
+        />
+      </View>
+      <View className={styles.agree}>
+        <Checkbox checked={agreed} onChange={setAgreed} aria-label={DELETION_AGREE_TEXT} />
+        <Text onClick={() => setAgreed(!agreed)}>{DELETION_AGREE_TEXT}</Text>
+      </View>
+      <Button type="danger" block loading={submitting} onClick={submit}>
+        申请注销
+      </Button>
+    </View>
+  )
+}
+
+export default observer(LogOut)

@@ -1,0 +1,63 @@
+import { useDidShow } from '@tarojs/taro'
+import { View } from '@tarojs/components'
+import { observer } from 'mobx-react'
+import { Cell } from '@nutui/nutui-react-taro'
+import { useStores } from '@/stores'
+import { realNameAuth, updateCompanyInfo, updateUserInfo } from '@/services/user'
+import { maskPhone } from '@/domain/formatters'
+import AvatarCell from './personal-data/AvatarCell'
+import NicknameCell from './personal-data/NicknameCell'
+import RealNameSection from './personal-data/RealNameSection'
+import CompanySection from './personal-data/CompanySection'
+import styles from './personalData.module.scss'
+
+/** 个人资料: avatar, nickname, real-name verification and company details; each part saves itself. */
+function PersonalData() {
+  const { session } = useStores()
+  const info = session.info
+
+  useDidShow(() => {
+    session.loadUserInfo().catch(() => undefined)
+  })
+
+  // every save ends with a fresh profile, so the Mine tab and this page show what the server has
+  const saveThen =
+    <A,>(call: (arg: A) => Promise<unknown>) =>
+    async (arg: A) => {
+      await call(arg)
+      await session.loadUserInfo().catch(() => undefined)
+    }
+
+  if (!info) return <View className={styles.page} />
+
+  return (
+    <View className={styles.page}>
+      <Cell.Group>
+        <AvatarCell
+          avatar={info.avatar}
+          onSave={saveThen((avatar: string) => updateUserInfo({ avatar }))}
+        />
+        <NicknameCell
+          name={info.name}
+          onSave={saveThen((name: string) => updateUserInfo({ name }))}
+        />
+        <Cell title="手机号" extra={maskPhone(info.mobilePhone)} />
+      </Cell.Group>
+      <RealNameSection
+        verified={session.isVerified}
+        realName={info.realName}
+        idCard={info.idCardMasked}
+        onSubmit={saveThen(realNameAuth)}
+      />
+      <CompanySection
+        key={info.userId}
+        isCompany={info.userType === 2}
+        company={info.company}
+        workTypes={info.workTypes}
+        onSave={saveThen(updateCompanyInfo)}
+      />
+    </View>
+  )
+}
+
+export default observer(PersonalData)

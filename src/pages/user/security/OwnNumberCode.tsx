@@ -1,0 +1,50 @@
+import { View, Text } from '@tarojs/components'
+import { Input } from '@nutui/nutui-react-taro'
+import { maskPhone } from '@/domain/formatters'
+import { sendSmsCode } from '@/services/user'
+import SmsCodeButton from '@/components/SmsCodeButton'
+import { toast, toastError } from '@/components/feedback'
+import styles from './OwnNumberCode.module.scss'
+
+export interface OwnNumberCodeProps {
+  /** the account's own number (shown masked; the server sends to the caller's number anyway) */
+  mobilePhone: string
+  smsType: 'changeOld' | 'deleteAccount'
+  code: string
+  onChange: (code: string) => void
+}
+
+/** A verification code sent to the logged-in account's own number. */
+export default function OwnNumberCode({
+  mobilePhone,
+  smsType,
+  code,
+  onChange,
+}: OwnNumberCodeProps) {
+  const send = async () => {
+    try {
+      await sendSmsCode(mobilePhone, smsType)
+      toast('验证码已发送')
+    } catch (error) {
+      toastError(error)
+      throw error
+    }
+  }
+
+  return (
+    <View>
+      <Text className={styles.to}>验证码将发送至 {maskPhone(mobilePhone)}</Text>
+      <View className={styles.row}>
+        <Input
+          type="number"
+          maxLength={6}
+          placeholder="请输入验证码"
+          aria-label="验证码"
+          value={code}
+          onChange={onChange}
+        />
+        <SmsCodeButton onSend={send} disabled={!mobilePhone} />
+      </View>
+    </View>
+  )
+}

@@ -1,0 +1,19 @@
+import { validateSmsCode } from '@/domain/validators'
+
+/** What deleting an account takes away; shown before the user can ask for it. */
+export const DELETION_CONSEQUENCES = [
+  '账号下的全部云手机将被立即释放，云手机内的应用和数据将被清除且不可恢复',
+  '云豆余额、优惠券和激活码将被清空，且不予退还',
+  '云空间中的备份数据将被永久删除',
+  '实名认证、企业认证、消息记录等个人资料将被删除',
+  '手机号将被释放，之后可重新注册为新账号，但无法找回原账号的任何数据',
+  '已授权或转移给他人的云手机授权关系将被解除',
+] as const
+
+export const DELETION_AGREE_TEXT = '我已阅读并知晓注销后果'
+
+/** Why the deletion request cannot be sent yet, or null. */
+export function checkDeletionRequest(agreed: boolean, code: string): string | null {
+  if (!agreed) return `请先勾选“${DELETION_AGREE_TEXT}”`
+  return validateSmsCode(code)
+}

@@ -1,0 +1,63 @@
+import { useState } from 'react'
+import { useRouter } from '@tarojs/taro'
+import { View, Text } from '@tarojs/components'
+import { Button } from '@nutui/nutui-react-taro'
+import { useStores } from '@/stores'
+import { firstUpdateUserPassword } from '@/services/user'
+import { toast, toastError, toastSuccess } from '@/components/feedback'
+import { finishLogin } from '../login/finish-login'
+import PasswordInput from './password/PasswordInput'
+import { checkPasswordForm } from './password/password-rules'
+import styles from './setPassword.module.scss'
+
+/** The session may keep a persistent "please set a password" flag (SPEC 4, showModifyPassword). */
+interface ModifyPasswordFlag {
+  clearModifyPassword?: () => void
+}
+
+/** 设置密码 for an account without one (after a code or WeChat login); then back where login was going. */
+export default function SetPassword() {
+  const { session } = useStores()
+  const { params } = useRouter()
+  const [newPassword, setNewPassword] = useState('')
+  const [confirmPassword, setConfirmPassword] = useState('')
+  const [submitting, setSubmitting] = useState(false)
+
+  const submit = async () => {
+    const problem = checkPasswordForm({ newPassword, confirmPassword })
+    if (problem) return toast(problem)
+    setSubmitting(true)
+    try {
+      await firstUpdateUserPassword(newPassword)
+      ;(session as unknown as ModifyPasswordFlag).clearModifyPassword?.()
+      session.loadUserInfo().catch(() => undefined)
+      toastSuccess('密码设置成功')
+      await finishLogin(undefined, params.redirect)
+    } catch (error) {
+      toastError(error)
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <View className={styles.page}>
+      <Text className={styles.hint}>设置后可使用手机号和密码登录</Text>
+      <PasswordInput
+        label="新密码"
+        placeholder="6-13位字母和数字组合"
+        value={newPassword}
+        onChange={setNewPassword}
+      />
+      <PasswordInput
+        label="确认密码"
+        placeholder="请再次输入新密码"
+        value={confirmPassword}
+        onChange={setConfirmPassword}
+      />
+      <Button type="primary" block loading={submitting} onClick={submit} className={styles.submit}>
+        确认设置
+      </Button>
+    </View>
+  )
+}
