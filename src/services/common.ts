@@ -22,9 +22,6 @@ export interface DictOption {
   parentId: number | null
 }
 
-export const DEFAULT_RENEWAL_REMINDER =
-  '您的云手机已到期，系统将为您保留2小时，请及时续费，以免数据丢失'
-
 export const toDictOption = (entry: DictEntry): DictOption => ({
   label: entry.name,
   value: entry.value,

@@ -1,0 +1,28 @@
+/** The app's RootStore on the real services, wired to the request layer's token-invalid hook. */
+import platform from '@/platform'
+import { api } from '@/services/api'
+import { currentRoute } from '@/services/navigation'
+import { client, configureRequest } from '@/services/request'
+import { systemClock, systemTimers } from './deps'
+import { RootStore } from './root-store'
+
+export function createAppStores(): RootStore {
+  const stores = new RootStore({
+    api,
+    storage: platform.storage,
+    clock: systemClock,
+    timers: systemTimers,
+    platform,
+    currentPath: currentRoute,
+  })
+  const redirectToLogin = client.deps.hooks.onTokenInvalid
+  configureRequest({
+    hooks: {
+      onTokenInvalid: (hadToken, msg) => {
+        stores.session.handleTokenInvalid()
+        redirectToLogin(hadToken, msg)
+      },
+    },
+  })
+  return stores
+}
