@@ -233,12 +233,15 @@ export class AccountService {
       .from(wechatSessions)
       .where(and(eq(wechatSessions.openId, openid), gt(wechatSessions.seenAt, since)))
     if (!session) throw new BizError(ResultCode.WECHAT_ACCOUNT_EMPTY, '微信授权已失效，请重新授权')
-    await this.sms.consume(mobile, 'login', code)
-    const { user, created } = await this.findOrRegister(mobile, login)
-    const [holder] = await this.ctx.db.select({ id: users.id }).from(users).where(eq(users.openId, openid))
-    if (holder && holder.id !== user.id) {
+    const [holder] = await this.ctx.db
+      .select({ mobilePhone: users.mobilePhone })
+      .from(users)
+      .where(eq(users.openId, openid))
+    if (holder && holder.mobilePhone !== mobile) {
       throw new BizError(ResultCode.SHOW_ERROR_TIPS, '该微信已绑定其他手机号')
     }
+    await this.sms.consume(mobile, 'login', code)
+    const { user, created } = await this.findOrRegister(mobile, login)
     await this.ctx.db
       .update(users)
       .set({ openId: openid, unionId: session.unionId })
