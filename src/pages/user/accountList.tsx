@@ -2,38 +2,30 @@ import Taro from '@tarojs/taro'
 import { View, Text, Image } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { Button, Empty, Tag } from '@nutui/nutui-react-taro'
-import { useStores } from '@/stores'
+import { useStores, type StoredAccount } from '@/stores'
 import { fileUrl } from '@/services/request'
 import { maskPhone } from '@/domain/formatters'
 import { url } from '@/constants/routes'
 import { confirm, toastError } from '@/components/feedback'
 import styles from './accountList.module.scss'
 
-interface StoredAccount {
-  userId: number | string
-  name?: string
-  avatar?: string
-  mobilePhone?: string
-}
-
 /** Accounts that logged in on this device: tap one to switch to it, or take it off the list. */
 function AccountList() {
   const { session } = useStores()
-  const accounts = session.accountList as StoredAccount[]
-  const currentId = session.isLoggedIn ? String(session.info?.userId ?? session.userId ?? '') : ''
+  const currentId = session.isLoggedIn ? session.userId : null
 
   const switchTo = async (account: StoredAccount) => {
-    if (String(account.userId) === currentId) return
+    if (account.userId === currentId) return
     try {
-      await session.switchAccount(Number(account.userId))
+      await session.switchAccount(account.userId)
       Taro.reLaunch({ url: url('mine') })
     } catch (error) {
-      toastError(error, '切换失败，请重新登录该账号')
+      toastError(error)
     }
   }
 
   const remove = async (account: StoredAccount) => {
-    const current = String(account.userId) === currentId
+    const current = account.userId === currentId
     const ok = await confirm(
       '移除账号',
       current
@@ -42,15 +34,16 @@ function AccountList() {
       '移除',
     )
     if (!ok) return
+    // logging out also takes the current account off the list
     if (current) await session.logout()
-    session.removeAccount(Number(account.userId))
+    else session.removeAccount(account.userId)
   }
 
   return (
     <View className={styles.page}>
-      {accounts.length === 0 && <Empty description="本机还没有登录过的账号" />}
-      {accounts.map((account) => {
-        const current = String(account.userId) === currentId
+      {session.accountList.length === 0 && <Empty description="本机还没有登录过的账号" />}
+      {session.accountList.map((account) => {
+        const current = account.userId === currentId
         const phone = maskPhone(account.mobilePhone)
         return (
           <View key={account.userId} className={styles.item}>

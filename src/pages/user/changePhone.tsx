@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useLoad } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { Button, Steps, Step } from '@nutui/nutui-react-taro'
@@ -15,6 +16,10 @@ import styles from './changePhone.module.scss'
 function ChangePhone() {
   const { session } = useStores()
   const [code, setCode] = useState('')
+
+  useLoad(() => {
+    if (!session.mobilePhone) session.loadUserInfo().catch(() => undefined)
+  })
   const [ticket, setTicket] = useState<string>()
   const [checking, setChecking] = useState(false)
 
@@ -34,7 +39,7 @@ function ChangePhone() {
 
   const bindNew = async ({ mobilePhone, code: newCode }: { mobilePhone: string; code: string }) => {
     if (!ticket) return
-    if (mobilePhone === session.info?.mobilePhone) return toast('新手机号不能与当前手机号相同')
+    if (mobilePhone === session.mobilePhone) return toast('新手机号不能与当前手机号相同')
     await changeBindingMobile({ ticket, mobilePhone, code: newCode })
     await session.loadUserInfo().catch(() => undefined)
     toastSuccess('手机号已更换')
@@ -55,7 +60,7 @@ function ChangePhone() {
       ) : (
         <View className={styles.body}>
           <OwnNumberCode
-            mobilePhone={session.info?.mobilePhone ?? ''}
+            mobilePhone={session.mobilePhone}
             smsType="changeOld"
             code={code}
             onChange={setCode}

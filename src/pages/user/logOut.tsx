@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import Taro from '@tarojs/taro'
+import Taro, { useLoad } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { Button, Checkbox } from '@nutui/nutui-react-taro'
@@ -20,6 +20,10 @@ function LogOut() {
   const { session } = useStores()
   const [agreed, setAgreed] = useState(false)
   const [code, setCode] = useState('')
+
+  useLoad(() => {
+    if (!session.mobilePhone) session.loadUserInfo().catch(() => undefined)
+  })
   const [submitting, setSubmitting] = useState(false)
 
   const submit = async () => {
@@ -33,10 +37,11 @@ function LogOut() {
     if (!ok) return
     setSubmitting(true)
     try {
-      const userId = session.info?.userId
+      const userId = session.userId
       await logoutUser(code)
-      await session.logout().catch(() => undefined)
-      if (userId !== undefined) session.removeAccount(userId)
+      // the server revoked every token: forget it locally without calling exitLogin
+      if (userId !== null) session.removeAccount(userId)
+      session.clear()
       Taro.reLaunch({ url: url('home'), success: () => void toastSuccess('账号已注销') })
     } catch (error) {
       toastError(error)
@@ -58,7 +63,7 @@ function LogOut() {
       </View>
       <View className={styles.card}>
         <OwnNumberCode
-          mobilePhone={session.info?.mobilePhone ?? ''}
+          mobilePhone={session.mobilePhone}
           smsType="deleteAccount"
           code={code}
           onChange={setCode}

@@ -1,38 +1,27 @@
-import { useState } from 'react'
 import Taro, { useDidShow } from '@tarojs/taro'
 import { View } from '@tarojs/components'
+import { observer } from 'mobx-react'
 import { Badge, Button, Cell } from '@nutui/nutui-react-taro'
 import { useStores } from '@/stores'
-import { getUnreadCount, readMessages } from '@/services/message'
+import { readMessages } from '@/services/message'
 import { url } from '@/constants/routes'
 import { toastError, toastSuccess } from '@/components/feedback'
-import { MESSAGE_CATEGORIES, type UnreadKey } from './messages/message-categories'
+import { MESSAGE_CATEGORIES } from './messages/message-categories'
 import styles from './message.module.scss'
 
-type Counts = Partial<Record<UnreadKey | 'longAll', number>>
-
 /** 消息中心: one entry per message category with its unread count, 全部已读 and the settings. */
-export default function Message() {
+function Message() {
   const { unread } = useStores()
-  const [counts, setCounts] = useState<Counts>({})
-
-  const refresh = () =>
-    getUnreadCount()
-      .then((data) => {
-        setCounts(data)
-        unread.refresh().catch(() => undefined)
-      })
-      .catch(toastError)
 
   useDidShow(() => {
-    refresh()
+    unread.refresh()
   })
 
   const readAll = async () => {
     try {
       await readMessages({ all: true })
+      await unread.refresh()
       toastSuccess('已全部标为已读')
-      await refresh()
     } catch (error) {
       toastError(error)
     }
@@ -42,7 +31,7 @@ export default function Message() {
     <View className={styles.page}>
       <Cell.Group>
         {MESSAGE_CATEGORIES.map((category) => {
-          const count = counts[category.unreadKey] ?? 0
+          const count = unread.byType(category.type)
           return (
             <Cell
               key={category.type}
@@ -63,10 +52,12 @@ export default function Message() {
         />
       </Cell.Group>
       <View className={styles.footer}>
-        <Button block disabled={!counts.longAll} onClick={readAll}>
+        <Button block disabled={unread.total === 0} onClick={readAll}>
           全部已读
         </Button>
       </View>
     </View>
   )
 }
+
+export default observer(Message)

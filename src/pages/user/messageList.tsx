@@ -34,13 +34,13 @@ export default function MessageList() {
     setReadIds((ids) => new Set(ids).add(message.id))
     readMessages({ ids: [message.id] })
       .then(() => unread.refresh())
-      .catch(() => undefined)
+      .catch(() => undefined) // best effort: if it fails the message is unread again on the next load
   }
 
   const readAll = async () => {
     try {
       await readMessages(category ? { type: category.type } : { all: true })
-      await unread.refresh().catch(() => undefined)
+      await unread.refresh()
       toastSuccess('已全部标为已读')
       setReloadKey((k) => k + 1)
     } catch (error) {

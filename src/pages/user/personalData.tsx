@@ -14,7 +14,7 @@ import styles from './personalData.module.scss'
 /** 个人资料: avatar, nickname, real-name verification and company details; each part saves itself. */
 function PersonalData() {
   const { session } = useStores()
-  const info = session.info
+  const info = session.userInfo
 
   useDidShow(() => {
     session.loadUserInfo().catch(() => undefined)
@@ -44,7 +44,7 @@ function PersonalData() {
         <Cell title="手机号" extra={maskPhone(info.mobilePhone)} />
       </Cell.Group>
       <RealNameSection
-        verified={session.isVerified}
+        verified={info.outerUserCheckStatus === 1}
         realName={info.realName}
         idCard={info.idCardMasked}
         onSubmit={saveThen(realNameAuth)}

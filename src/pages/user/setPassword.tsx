@@ -10,11 +10,6 @@ import PasswordInput from './password/PasswordInput'
 import { checkPasswordForm } from './password/password-rules'
 import styles from './setPassword.module.scss'
 
-/** The session may keep a persistent "please set a password" flag (SPEC 4, showModifyPassword). */
-interface ModifyPasswordFlag {
-  clearModifyPassword?: () => void
-}
-
 /** 设置密码 for an account without one (after a code or WeChat login); then back where login was going. */
 export default function SetPassword() {
   const { session } = useStores()
@@ -29,7 +24,7 @@ export default function SetPassword() {
     setSubmitting(true)
     try {
       await firstUpdateUserPassword(newPassword)
-      ;(session as unknown as ModifyPasswordFlag).clearModifyPassword?.()
+      session.markPasswordSet()
       session.loadUserInfo().catch(() => undefined)
       toastSuccess('密码设置成功')
       await finishLogin(undefined, params.redirect)

@@ -7,17 +7,11 @@ import { useStores } from '@/stores'
 import { PROTOCOLS, protocolIndex } from './protocol-content'
 import styles from './protocol.module.scss'
 
-/** The session may persist which agreement tab was last read (SPEC 4 "policy tab index"). */
-interface PolicyTabSession {
-  policyTabIndex?: number
-  setPolicyTabIndex?: (index: number) => void
-}
-
 /** 用户协议 / 隐私政策: `type` query picks the tab, otherwise the last tab read on this device. */
 function Protocol() {
   const { params } = useRouter()
-  const session = useStores().session as unknown as PolicyTabSession
-  const stored = session.policyTabIndex ?? 0
+  const { session } = useStores()
+  const stored = session.policyTabIndex
   const [index, setIndex] = useState(() =>
     params.type ? protocolIndex(params.type) : PROTOCOLS[stored] ? stored : 0,
   )
@@ -25,7 +19,7 @@ function Protocol() {
 
   const select = (value: number) => {
     setIndex(value)
-    session.setPolicyTabIndex?.(value)
+    session.setPolicyTabIndex(value)
   }
 
   return (

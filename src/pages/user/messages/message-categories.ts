@@ -1,7 +1,5 @@
 import { MessageType, messageTypeLabels } from '@/domain/enums'
 
-/** Keys of the unread-count response (GET /message/getUnreadCount) per message type. */
-export type UnreadKey = 'longNotice' | 'longRenewal' | 'longTransfer' | 'longCreate' | 'longSystem'
 /** Keys of the message settings (GET /message/getSettings) per message type. */
 export type SettingKey = 'notice' | 'renewal' | 'transfer' | 'create' | 'system'
 
@@ -9,7 +7,6 @@ export interface MessageCategory {
   type: MessageType
   label: string
   description: string
-  unreadKey: UnreadKey
   settingKey: SettingKey
   /** system messages cannot be turned off */
   locked?: boolean
@@ -20,35 +17,30 @@ export const MESSAGE_CATEGORIES: readonly MessageCategory[] = [
     type: MessageType.announcement,
     label: messageTypeLabels[1],
     description: '平台公告、活动与优惠信息',
-    unreadKey: 'longNotice',
     settingKey: 'notice',
   },
   {
     type: MessageType.renewalReminder,
     label: messageTypeLabels[2],
     description: '云手机即将到期和已到期提醒',
-    unreadKey: 'longRenewal',
     settingKey: 'renewal',
   },
   {
     type: MessageType.deviceTransfer,
     label: messageTypeLabels[3],
     description: '云手机转移和授权的通知',
-    unreadKey: 'longTransfer',
     settingKey: 'transfer',
   },
   {
     type: MessageType.createDevice,
     label: messageTypeLabels[4],
     description: '购买的云手机创建完成通知',
-    unreadKey: 'longCreate',
     settingKey: 'create',
   },
   {
     type: MessageType.system,
     label: messageTypeLabels[5],
     description: '账号安全等重要通知，不可关闭',
-    unreadKey: 'longSystem',
     settingKey: 'system',
     locked: true,
   },
