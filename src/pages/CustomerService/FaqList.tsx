@@ -1,5 +1,5 @@
 import { View, Text } from '@tarojs/components'
-import { Collapse, CollapseItem } from '@nutui/nutui-react-taro'
+import { Collapse } from '@nutui/nutui-react-taro'
 import { FAQ } from './faq'
 import styles from './index.module.scss'
 
@@ -10,9 +10,9 @@ export default function FaqList() {
       <Text className={styles.cardTitle}>常见问题</Text>
       <Collapse accordion>
         {FAQ.map((item, index) => (
-          <CollapseItem key={item.question} name={String(index)} title={item.question}>
+          <Collapse.Item key={item.question} name={String(index)} title={item.question}>
             <Text className={styles.answer}>{item.answer}</Text>
-          </CollapseItem>
+          </Collapse.Item>
         ))}
       </Collapse>
     </View>

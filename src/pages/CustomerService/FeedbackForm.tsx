@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { View, Text } from '@tarojs/components'
-import { Button, Input, TextArea } from '@nutui/nutui-react-taro'
+import { View, Text, Textarea } from '@tarojs/components'
+import { Button, Input } from '@nutui/nutui-react-taro'
 import { submitFeedback } from '@/services/common'
 import { toast, toastError, toastSuccess } from '@/components/feedback'
 import { CONTACT_MAX, FEEDBACK_MAX, checkFeedback } from './feedback-rules'
@@ -35,15 +35,17 @@ export default function FeedbackForm({ onSent }: { onSent: () => void }) {
   return (
     <View className={styles.card}>
       <Text className={styles.cardTitle}>意见反馈</Text>
-      <TextArea
+      <Textarea
         className={styles.textarea}
         value={content}
-        onChange={setContent}
-        maxLength={FEEDBACK_MAX}
-        showCount
+        onInput={(e) => setContent(e.detail.value)}
+        maxlength={FEEDBACK_MAX}
         placeholder="请描述您遇到的问题或建议（5-500字）"
         aria-label="反馈内容"
       />
+      <Text className={styles.counter}>
+        {[...content].length}/{FEEDBACK_MAX}
+      </Text>
       <View className={styles.row}>
         <Input
           value={contact}
