@@ -54,7 +54,12 @@ module.exports = {
     customExportConditions: ['node', 'node-addons'],
   },
   testMatch: ['<rootDir>/__tests__/**/*.test.{ts,tsx}'],
-  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/e2e/', '<rootDir>/server/', '<rootDir>/dist/'],
+  testPathIgnorePatterns: [
+    '/node_modules/',
+    '<rootDir>/e2e/',
+    '<rootDir>/server/',
+    '<rootDir>/dist/',
+  ],
   modulePathIgnorePatterns: ['<rootDir>/dist/'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'json'],
   transform: {

@@ -79,7 +79,9 @@ describe('scope', () => {
     expect(checkCoupon(c, goods, 1)).toEqual(usable) // 5000/10000 = 50%
     expect(checkCoupon(c, { ...goods, goodPrice: 4999 }, 1)).toEqual(notApplicable)
     expect(checkCoupon(c, { ...goods, oldPrice: undefined, oldGoodPrice: 8000 }, 1)).toEqual(usable)
-    expect(checkCoupon(c, { ...goods, oldPrice: null, oldGoodPrice: null }, 1)).toEqual(notApplicable)
+    expect(checkCoupon(c, { ...goods, oldPrice: null, oldGoodPrice: null }, 1)).toEqual(
+      notApplicable,
+    )
   })
   it.each([7, 0, null])('scope %p is unmatched and not applicable', (scope) => {
     expect(checkCoupon(coupon({ scopeApplication: scope }), goods, 1)).toEqual(notApplicable)
@@ -109,10 +111,12 @@ describe('effective scope', () => {
   })
   it("'4' needs firstCount 0 and a first purchase", () => {
     expect(checkCoupon(withScope('4'), { ...goods, firstPurchase: true }, 1)).toEqual(usable)
-    expect(checkCoupon(withScope('4'), { ...goods, firstPurchase: false }, 1)).toEqual(notApplicable)
-    expect(checkCoupon(withScope('4'), { ...goods, firstCount: 2, firstPurchase: true }, 1)).toEqual(
+    expect(checkCoupon(withScope('4'), { ...goods, firstPurchase: false }, 1)).toEqual(
       notApplicable,
     )
+    expect(
+      checkCoupon(withScope('4'), { ...goods, firstCount: 2, firstPurchase: true }, 1),
+    ).toEqual(notApplicable)
   })
   it('a comma list is effective when any of its values holds', () => {
     expect(checkCoupon(withScope('2,3'), { ...goods, activityId: 9 }, 1)).toEqual(usable)
@@ -133,9 +137,9 @@ describe('type rules', () => {
   })
   it('no-threshold and discount coupons always pass', () => {
     expect(checkCoupon(coupon({ couponType: 2, conditionsUse: 999999 }), goods, 1)).toEqual(usable)
-    expect(checkCoupon(coupon({ couponType: 3, parValue: 85, conditionsUse: 999999 }), goods, 1)).toEqual(
-      usable,
-    )
+    expect(
+      checkCoupon(coupon({ couponType: 3, parValue: 85, conditionsUse: 999999 }), goods, 1),
+    ).toEqual(usable)
   })
   it('first-recharge coupons never apply to purchases', () => {
     expect(checkCoupon(coupon({ couponType: 4 }), goods, 1)).toEqual(notApplicable)
@@ -159,7 +163,12 @@ describe('best coupon', () => {
     const small = coupon({ couponType: 2, parValue: 500 })
     const discount = coupon({ couponType: 3, parValue: 90 }) // 10% of 10000 = 1000
     const bigButLocked = coupon({ couponType: 1, parValue: 5000, conditionsUse: 50000 })
-    const wrongScope = coupon({ couponType: 2, parValue: 9000, scopeApplication: 2, applicableObjects: '1' })
+    const wrongScope = coupon({
+      couponType: 2,
+      parValue: 9000,
+      scopeApplication: 2,
+      applicableObjects: '1',
+    })
     expect(pickBestCoupon([small, bigButLocked, discount, wrongScope], goods, 2)).toBe(discount)
     expect(pickBestCoupon([bigButLocked, wrongScope], goods, 2)).toBeNull()
     expect(pickBestCoupon([], goods, 1)).toBeNull()

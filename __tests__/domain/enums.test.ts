@@ -19,7 +19,13 @@ describe('SPEC 3 enumerations', () => {
   })
   it('goods levels 1-5 with their names and a card theme each', () => {
     expect(E.GoodsLevel).toEqual({ enjoy: 1, exclusive: 2, flagship: 3, supreme: 4, gameCustom: 5 })
-    expect(E.goodsLevelLabels).toEqual({ 1: '畅享', 2: '尊享', 3: '旗舰', 4: '至尊', 5: '游戏定制版' })
+    expect(E.goodsLevelLabels).toEqual({
+      1: '畅享',
+      2: '尊享',
+      3: '旗舰',
+      4: '至尊',
+      5: '游戏定制版',
+    })
     for (const level of Object.values(E.GoodsLevel)) {
       expect(E.goodsLevelThemes[level].from).toMatch(/^#[0-9A-F]{6}$/i)
     }
@@ -96,7 +102,13 @@ describe('SPEC 3 enumerations', () => {
       createDevice: 4,
       system: 5,
     })
-    expect(E.messageTypeLabels).toEqual({ 1: '公告', 2: '续费提醒', 3: '设备转移', 4: '创建设备', 5: '系统消息' })
+    expect(E.messageTypeLabels).toEqual({
+      1: '公告',
+      2: '续费提醒',
+      3: '设备转移',
+      4: '创建设备',
+      5: '系统消息',
+    })
   })
   it('supplier types, token status, user type, check status', () => {
     expect(E.SupplierType).toEqual({
@@ -176,7 +188,9 @@ describe('SPEC 8 result codes', () => {
     expect(resultMessages[code as keyof typeof resultMessages]).toMatch(/[\u4e00-\u9fa5]/)
   })
   it('has exactly the SPEC codes', () => {
-    expect(Object.values(ResultCode).sort((a, b) => a - b)).toEqual(table.map(([code]) => code).sort((a, b) => a - b))
+    expect(Object.values(ResultCode).sort((a, b) => a - b)).toEqual(
+      table.map(([code]) => code).sort((a, b) => a - b),
+    )
   })
   it('resolves OK and the three soft codes; rejects three codes with the whole body', () => {
     expect([...RESOLVED_CODES].sort((a, b) => a - b)).toEqual([200, 1017, 1025, 1026])

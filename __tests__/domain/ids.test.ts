@@ -1,6 +1,11 @@
 import { createUsageLogId } from '@/domain/usage-log-id'
 import { versionCode } from '@/domain/version-code'
-import { addWorkType, hasDuplicateWorkType, removeWorkType, type WorkTypeEntry } from '@/domain/work-types'
+import {
+  addWorkType,
+  hasDuplicateWorkType,
+  removeWorkType,
+  type WorkTypeEntry,
+} from '@/domain/work-types'
 
 describe('versionCode', () => {
   it('pads each part to 3 digits and joins them', () => {
@@ -52,7 +57,17 @@ describe('work types', () => {
     expect(removeWorkType(list, 'zzz')).toHaveLength(2)
   })
   it('detects a duplicate in a submitted list', () => {
-    expect(hasDuplicateWorkType([{ industryId: 1, worktypeId: 2 }, { industryId: 1, worktypeId: 3 }])).toBe(false)
-    expect(hasDuplicateWorkType([{ industryId: 1, worktypeId: 2 }, { industryId: 1, worktypeId: 2 }])).toBe(true)
+    expect(
+      hasDuplicateWorkType([
+        { industryId: 1, worktypeId: 2 },
+        { industryId: 1, worktypeId: 3 },
+      ]),
+    ).toBe(false)
+    expect(
+      hasDuplicateWorkType([
+        { industryId: 1, worktypeId: 2 },
+        { industryId: 1, worktypeId: 2 },
+      ]),
+    ).toBe(true)
   })
 })

@@ -26,13 +26,17 @@ describe('mobile phone (11 digits, starts with 1, second digit 3-9)', () => {
     expect(isMobile(v)).toBe(true)
     expect(validateMobile(v)).toBeNull()
   })
-  it.each(['12812345678', '10812345678', '23812345678', '1381234567', '138123456789', '1381234567a'])(
-    'rejects %s',
-    (v) => {
-      expect(isMobile(v)).toBe(false)
-      expect(validateMobile(v)).toBe('请输入正确的手机号')
-    },
-  )
+  it.each([
+    '12812345678',
+    '10812345678',
+    '23812345678',
+    '1381234567',
+    '138123456789',
+    '1381234567a',
+  ])('rejects %s', (v) => {
+    expect(isMobile(v)).toBe(false)
+    expect(validateMobile(v)).toBe('请输入正确的手机号')
+  })
   it('asks for a number when empty', () => {
     expect(validateMobile('')).toBe('请输入手机号')
     expect(validateMobile(undefined)).toBe('请输入手机号')

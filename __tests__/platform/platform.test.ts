@@ -25,7 +25,9 @@ describe('terminal type', () => {
     expect(terminalTypeFromUserAgent(ua)).toBe(type)
   })
   it('an iPad asking for the desktop site is still an iPad', () => {
-    expect(terminalTypeFromUserAgent('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)', 5)).toBe('iPad')
+    expect(terminalTypeFromUserAgent('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)', 5)).toBe(
+      'iPad',
+    )
   })
   it.each([
     [{ platform: 'ios', model: 'iPhone 14' }, 'IOS'],
@@ -76,7 +78,9 @@ describe('official-account authorisation', () => {
       channelCode: 'c-9',
     })
     const parsed = new URL(link)
-    expect(parsed.origin + parsed.pathname).toBe('https://open.weixin.qq.com/connect/oauth2/authorize')
+    expect(parsed.origin + parsed.pathname).toBe(
+      'https://open.weixin.qq.com/connect/oauth2/authorize',
+    )
     expect(parsed.searchParams.get('appid')).toBe('wx123')
     expect(parsed.searchParams.get('response_type')).toBe('code')
     expect(parsed.hash).toBe('#wechat_redirect')
@@ -107,7 +111,9 @@ describe('H5 platform basics', () => {
     expect(platform.storage.get('k')).toBeUndefined()
   })
   it('falls back to the browser position when map picking is unavailable', async () => {
-    jest.spyOn(Taro, 'chooseLocation').mockRejectedValue({ errMsg: 'chooseLocation:fail not supported' })
+    jest
+      .spyOn(Taro, 'chooseLocation')
+      .mockRejectedValue({ errMsg: 'chooseLocation:fail not supported' })
     const modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true } as never)
     Object.defineProperty(navigator, 'geolocation', {
       configurable: true,
@@ -128,7 +134,9 @@ describe('H5 platform basics', () => {
   it('keeps one persisted device id', () => {
     const a = platform.getDeviceInfo()
     const b = platform.getDeviceInfo()
-    expect(a.deviceId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(a.deviceId).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    )
     expect(b.deviceId).toBe(a.deviceId)
   })
 })
@@ -136,8 +144,18 @@ describe('H5 platform basics', () => {
 describe('device info', () => {
   it('reads brand, model, os name, system and version', () => {
     expect(
-      deviceInfoFromSystemInfo({ brand: 'Apple', model: 'iPhone 14', system: 'iOS 16.1', platform: 'ios' }, 'd1'),
-    ).toEqual({ deviceId: 'd1', brand: 'Apple', deviceModel: 'iPhone 14', osName: 'iOS', system: 'iOS 16.1', osVersion: '16.1' })
+      deviceInfoFromSystemInfo(
+        { brand: 'Apple', model: 'iPhone 14', system: 'iOS 16.1', platform: 'ios' },
+        'd1',
+      ),
+    ).toEqual({
+      deviceId: 'd1',
+      brand: 'Apple',
+      deviceModel: 'iPhone 14',
+      osName: 'iOS',
+      system: 'iOS 16.1',
+      osVersion: '16.1',
+    })
   })
   it('creates a device id once', () => {
     const store = new Map<string, unknown>()

@@ -16,7 +16,12 @@ function setup() {
     baseUrl: '/api',
     fileHost: '',
     appVersion: '1.0.0',
-    session: { token: () => undefined, userId: () => undefined, channel: () => undefined, clear() {} },
+    session: {
+      token: () => undefined,
+      userId: () => undefined,
+      channel: () => undefined,
+      clear() {},
+    },
     ui: { showLoading: jest.fn(), hideLoading: jest.fn(), toast: jest.fn() },
     hooks: { onTokenInvalid: jest.fn() },
     logger: { report: jest.fn() },
@@ -59,7 +64,9 @@ describe('dictionary cache', () => {
   })
   it('caches the cloud-phone status list for 5 minutes', async () => {
     const { service, calls, tick } = setup()
-    await expect(service.getDeviceStatusList()).resolves.toEqual([{ status: 1, name: '运行中', color: '#0f0' }])
+    await expect(service.getDeviceStatusList()).resolves.toEqual([
+      { status: 1, name: '运行中', color: '#0f0' },
+    ])
     tick(299_999)
     await service.getDeviceStatusList()
     expect(calls).toHaveLength(1)
@@ -77,7 +84,14 @@ describe('common calls', () => {
   })
   it('saves a usage log without the loading overlay', async () => {
     const { service, calls, deps } = setup()
-    const body = { logId: 'l', client: 'h5' as const, version: 1, terminalType: 'Win', accessingPages: '/p', exitMark: 0 as const }
+    const body = {
+      logId: 'l',
+      client: 'h5' as const,
+      version: 1,
+      terminalType: 'Win',
+      accessingPages: '/p',
+      exitMark: 0 as const,
+    }
     await service.saveUserUsageLog(body)
     expect(calls[0].url).toBe('/api/userUsageLog/saveUserUsageLog?versionCode=001000000')
     expect(calls[0].data).toEqual(body)

@@ -31,7 +31,10 @@ describe('navigation helpers', () => {
   afterEach(() => jest.restoreAllMocks())
 
   it('reads the current route with its query', () => {
-    mockPages([{ route: 'pages/Home/index' }, { route: 'pages/user/messageList', options: { type: '2' } }])
+    mockPages([
+      { route: 'pages/Home/index' },
+      { route: 'pages/user/messageList', options: { type: '2' } },
+    ])
     expect(currentRoute()).toBe('/pages/user/messageList?type=2')
   })
   it('goes to login remembering the current page, and comes back after login', async () => {

@@ -11,7 +11,10 @@ import {
 
 type Reply = TransportResponse | Error | (() => Promise<TransportResponse>)
 
-function setup(over: Partial<RequestDeps> = {}, session: { token?: string; userId?: string; channel?: string } = {}) {
+function setup(
+  over: Partial<RequestDeps> = {},
+  session: { token?: string; userId?: string; channel?: string } = {},
+) {
   const calls: TransportRequest[] = []
   const replies: Reply[] = []
   const ui = { showLoading: jest.fn(), hideLoading: jest.fn(), toast: jest.fn() }
@@ -98,7 +101,11 @@ describe('every request', () => {
       platform: { clientType: 'applet', defaultChannel: 'wx', terminalType: () => 'IOS' },
     })
     await http.get('/a')
-    expect(calls[0].header).toMatchObject({ channel: 'wx', clientType: 'applet', terminalType: 'IOS' })
+    expect(calls[0].header).toMatchObject({
+      channel: 'wx',
+      clientType: 'applet',
+      terminalType: 'IOS',
+    })
   })
   it('merges extra headers', async () => {
     const { http, calls } = setup()
@@ -124,7 +131,10 @@ describe('loading overlay', () => {
     const { http, replies, ui } = setup()
     const a = deferred()
     const b = deferred()
-    replies.push(() => a.promise, () => b.promise)
+    replies.push(
+      () => a.promise,
+      () => b.promise,
+    )
     const p1 = http.get('/one')
     const p2 = http.get('/two', undefined, { loading: '其他文字' })
     await Promise.resolve()
@@ -214,7 +224,10 @@ describe('code table (SPEC 8)', () => {
     const error = await http.post('/common/userLogin/confirm', {}).catch((e) => e)
     expect(error).toMatchObject({ code: 1006, msg: '验证码错误或已失效' })
     expect(error.body).toBeUndefined()
-    expect(logger.report).toHaveBeenCalledWith(error, { url: '/common/userLogin/confirm', method: 'POST' })
+    expect(logger.report).toHaveBeenCalledWith(error, {
+      url: '/common/userLogin/confirm',
+      method: 'POST',
+    })
   })
   it('counts code 0 under /open/event/pageLog as success, and nowhere else', async () => {
     const { http, replies } = setup()
@@ -250,7 +263,9 @@ describe('2017 login token invalid', () => {
   it('authRedirect: false only rejects', async () => {
     const { http, replies, hooks, clearSession } = setup({}, { token: 'old' })
     replies.push(code(2017))
-    await expect(http.get('/x', undefined, { authRedirect: false })).rejects.toMatchObject({ code: 2017 })
+    await expect(http.get('/x', undefined, { authRedirect: false })).rejects.toMatchObject({
+      code: 2017,
+    })
     expect(clearSession).not.toHaveBeenCalled()
     expect(hooks.onTokenInvalid).not.toHaveBeenCalled()
   })
@@ -271,14 +286,17 @@ describe('2017 login token invalid', () => {
       expect(env.toast).not.toHaveBeenCalled()
       expect(env.goLogin).toHaveBeenCalledTimes(1)
     })
-    it.each(['/pages/Home/index', '/pages/Home/create', '/pages/Home/user', '/pages/user/accountList', '/'])(
-      'stays on the public page %s',
-      (path) => {
-        const env = run(true, path)
-        expect(env.toast).toHaveBeenCalled()
-        expect(env.goLogin).not.toHaveBeenCalled()
-      },
-    )
+    it.each([
+      '/pages/Home/index',
+      '/pages/Home/create',
+      '/pages/Home/user',
+      '/pages/user/accountList',
+      '/',
+    ])('stays on the public page %s', (path) => {
+      const env = run(true, path)
+      expect(env.toast).toHaveBeenCalled()
+      expect(env.goLogin).not.toHaveBeenCalled()
+    })
   })
 })
 
@@ -296,19 +314,28 @@ describe('HTTP status and network', () => {
   })
   it('parses an envelope sent as a string (mini-program)', async () => {
     const { http, replies } = setup()
-    replies.push({ statusCode: 200, data: JSON.stringify({ code: 200, msg: 'ok', data: 5, ts: 1 }) })
+    replies.push({
+      statusCode: 200,
+      data: JSON.stringify({ code: 200, msg: 'ok', data: 5, ts: 1 }),
+    })
     await expect(http.get('/x')).resolves.toMatchObject({ data: 5 })
   })
   it('rejects a non-2xx answer without an envelope with a clear message', async () => {
     const { http, replies, logger } = setup()
     replies.push({ statusCode: 502, data: '<html>' })
-    await expect(http.get('/x')).rejects.toMatchObject({ code: 502, msg: '服务请求失败（HTTP 502）' })
+    await expect(http.get('/x')).rejects.toMatchObject({
+      code: 502,
+      msg: '服务请求失败（HTTP 502）',
+    })
     expect(logger.report).toHaveBeenCalled()
   })
   it('rejects a network failure with the network message', async () => {
     const { http, replies } = setup()
     replies.push(new Error('request:fail'))
-    await expect(http.get('/x')).rejects.toMatchObject({ code: -1, msg: '网络异常，请检查网络后重试' })
+    await expect(http.get('/x')).rejects.toMatchObject({
+      code: -1,
+      msg: '网络异常，请检查网络后重试',
+    })
   })
 })
 
@@ -332,7 +359,9 @@ describe('paged lists', () => {
 describe('file URLs', () => {
   it('prefixes relative paths with the file host', () => {
     const { http } = setup()
-    expect(http.fileUrl('/files/avatars/a.png')).toBe('https://files.example.com/files/avatars/a.png')
+    expect(http.fileUrl('/files/avatars/a.png')).toBe(
+      'https://files.example.com/files/avatars/a.png',
+    )
     expect(http.fileUrl('files/a.png')).toBe('https://files.example.com/files/a.png')
     expect(http.fileUrl('')).toBe('')
     expect(http.fileUrl(null)).toBe('')
@@ -370,7 +399,12 @@ describe('the configured client', () => {
     const options = spy.mock.calls[0][0] as unknown as TransportRequest
     expect(options.url).toBe('/vmcloud/api/configure/getCommonConfig?versionCode=002004008')
     expect(options.timeout).toBe(60000)
-    expect(options.header).toMatchObject({ token: 'stored-token', userId: '42', channel: 'h5', clientType: 'h5' })
+    expect(options.header).toMatchObject({
+      token: 'stored-token',
+      userId: '42',
+      channel: 'h5',
+      clientType: 'h5',
+    })
     Taro.removeStorageSync('accessToken')
     Taro.removeStorageSync('userId')
   })

@@ -46,12 +46,22 @@ describe('createAppStores', () => {
     Taro.setStorageSync('userId', '3')
     jest.spyOn(Taro, 'showLoading').mockImplementation(() => Promise.resolve({ errMsg: '' }))
     jest.spyOn(Taro, 'hideLoading').mockImplementation(() => Promise.resolve({ errMsg: '' }))
-    const toast = jest.spyOn(Taro, 'showToast').mockImplementation(() => Promise.resolve({ errMsg: '' }))
+    const toast = jest
+      .spyOn(Taro, 'showToast')
+      .mockImplementation(() => Promise.resolve({ errMsg: '' }))
     jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{ route: 'pages/user/config' }] as never)
-    const navigateTo = jest.spyOn(Taro, 'navigateTo').mockImplementation(() => Promise.resolve({ errMsg: '' }) as never)
-    jest.spyOn(Taro, 'request').mockImplementation(
-      () => Promise.resolve({ statusCode: 200, data: { code: 2017, msg: '登录已过期，请重新登录', data: null, ts: 1 } }) as never,
-    )
+    const navigateTo = jest
+      .spyOn(Taro, 'navigateTo')
+      .mockImplementation(() => Promise.resolve({ errMsg: '' }) as never)
+    jest
+      .spyOn(Taro, 'request')
+      .mockImplementation(
+        () =>
+          Promise.resolve({
+            statusCode: 200,
+            data: { code: 2017, msg: '登录已过期，请重新登录', data: null, ts: 1 },
+          }) as never,
+      )
     const stores = createAppStores()
     expect(stores.session.isLoggedIn).toBe(true)
     await expect(stores.session.loadUserInfo()).rejects.toMatchObject({ code: 2017 })

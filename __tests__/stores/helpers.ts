@@ -40,8 +40,12 @@ export const userInfo = (over: Partial<UserInfo> = {}): UserInfo => ({
 export function fakeApi() {
   return {
     user: {
-      loginByCode: jest.fn().mockResolvedValue({ token: 't-code', userId: 7, firstLogin: 1, showModifyPassword: 1 }),
-      loginByPassword: jest.fn().mockResolvedValue({ token: 't-pass', userId: 7, firstLogin: 0, showModifyPassword: 0 }),
+      loginByCode: jest
+        .fn()
+        .mockResolvedValue({ token: 't-code', userId: 7, firstLogin: 1, showModifyPassword: 1 }),
+      loginByPassword: jest
+        .fn()
+        .mockResolvedValue({ token: 't-pass', userId: 7, firstLogin: 0, showModifyPassword: 0 }),
       wxAppletsLogin: jest.fn(),
       wxOfficialAccountLogin: jest.fn(),
       wxOfficialAccountLoginPro: jest.fn(),
@@ -49,7 +53,9 @@ export function fakeApi() {
       getUserInfo: jest.fn().mockResolvedValue(userInfo()),
     },
     message: {
-      getUnreadCount: jest.fn().mockResolvedValue({ unreadCount: 3, longAll: 3, longNotice: 1, longRenewal: 2 }),
+      getUnreadCount: jest
+        .fn()
+        .mockResolvedValue({ unreadCount: 3, longAll: 3, longNotice: 1, longRenewal: 2 }),
     },
     common: {
       getCommonConfig: jest.fn().mockResolvedValue({ renewalReminderMsg: '请续费' }),
@@ -82,13 +88,15 @@ export function fakePlatform(over: Partial<StorePlatform> = {}): StorePlatform {
   }
 }
 
-export function makeStores(options: {
-  api?: FakeApi
-  storage?: Record<string, unknown>
-  platform?: Partial<StorePlatform>
-  now?: () => number
-  currentPath?: () => string
-} = {}) {
+export function makeStores(
+  options: {
+    api?: FakeApi
+    storage?: Record<string, unknown>
+    platform?: Partial<StorePlatform>
+    now?: () => number
+    currentPath?: () => string
+  } = {},
+) {
   const api = options.api ?? fakeApi()
   const { storage, data } = memoryStorage(options.storage)
   const platform = fakePlatform(options.platform)

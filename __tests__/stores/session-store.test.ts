@@ -18,7 +18,13 @@ describe('SessionStore', () => {
 
   it('restores token, user id, channel and accounts from storage', () => {
     const { stores } = makeStores({
-      storage: { accessToken: 'tk', userId: '5', channel: 'promo', policyTabIndex: 2, needModifyPassword: 1 },
+      storage: {
+        accessToken: 'tk',
+        userId: '5',
+        channel: 'promo',
+        policyTabIndex: 2,
+        needModifyPassword: 1,
+      },
     })
     expect(stores.session.token).toBe('tk')
     expect(stores.session.userId).toBe(5)
@@ -50,12 +56,30 @@ describe('SessionStore', () => {
       expect(s.userId).toBe(7)
       expect(s.firstLogin).toBe(1)
       expect(s.showModifyPassword).toBe(1)
-      expect(s.info).toMatchObject({ token: 't-code', userId: 7, firstLogin: 1, showModifyPassword: 1, name: '小明' })
+      expect(s.info).toMatchObject({
+        token: 't-code',
+        userId: 7,
+        firstLogin: 1,
+        showModifyPassword: 1,
+        name: '小明',
+      })
       expect(data.get(STORAGE_KEYS.token)).toBe('t-code')
       expect(data.get(STORAGE_KEYS.userId)).toBe('7')
-      expect(platform.setCookies).toHaveBeenCalledWith({ token: 't-code', userId: '7', channel: 'h5', runtime: 'h5' })
+      expect(platform.setCookies).toHaveBeenCalledWith({
+        token: 't-code',
+        userId: '7',
+        channel: 'h5',
+        runtime: 'h5',
+      })
       expect(s.accountList).toEqual([
-        { userId: 7, token: 't-code', mobilePhone: '13812345678', name: '小明', avatar: '/files/avatars/a.png', lastLoginAt: 1000 },
+        {
+          userId: 7,
+          token: 't-code',
+          mobilePhone: '13812345678',
+          name: '小明',
+          avatar: '/files/avatars/a.png',
+          lastLoginAt: 1000,
+        },
       ])
       expect(data.get(STORAGE_KEYS.accountList)).toEqual(s.accountList)
       expect(s.renewMsg).toBe('请续费')
@@ -114,7 +138,9 @@ describe('SessionStore', () => {
       const api = fakeApi()
       api.user.getUserInfo.mockRejectedValue(new ApiError(1080, 'x'))
       const { stores } = makeStores({ api })
-      await expect(stores.session.loginWithCode({ mobilePhone: '13812345678', code: '1' })).resolves.toBe(false)
+      await expect(
+        stores.session.loginWithCode({ mobilePhone: '13812345678', code: '1' }),
+      ).resolves.toBe(false)
       expect(stores.session.token).toBe('t-code')
       expect(stores.session.userInfo).toBeNull()
     })
@@ -123,7 +149,9 @@ describe('SessionStore', () => {
       const api = fakeApi()
       api.common.getCommonConfig.mockRejectedValue(new ApiError(-1, 'net'))
       const { stores } = makeStores({ api })
-      await expect(stores.session.loginWithCode({ mobilePhone: '13812345678', code: '1' })).resolves.toBe(true)
+      await expect(
+        stores.session.loginWithCode({ mobilePhone: '13812345678', code: '1' }),
+      ).resolves.toBe(true)
       expect(api.user.getUserInfo).toHaveBeenCalled()
     })
 
@@ -156,7 +184,14 @@ describe('SessionStore', () => {
   describe('WeChat', () => {
     it('mini-program login logs in a bound openid', async () => {
       const api = fakeApi()
-      api.user.wxAppletsLogin.mockResolvedValue({ openid: 'o1', bound: true, token: 'tw', userId: 7, firstLogin: 0, showModifyPassword: 0 })
+      api.user.wxAppletsLogin.mockResolvedValue({
+        openid: 'o1',
+        bound: true,
+        token: 'tw',
+        userId: 7,
+        firstLogin: 0,
+        showModifyPassword: 0,
+      })
       const { stores } = makeStores({ api })
       await expect(stores.session.loginWithWechat()).resolves.toEqual({ bound: true, openid: 'o1' })
       expect(api.user.wxAppletsLogin).toHaveBeenCalledWith('js-code')
@@ -166,12 +201,24 @@ describe('SessionStore', () => {
     it('keeps an unbound openid for binding, then binds it', async () => {
       const api = fakeApi()
       api.user.wxAppletsLogin.mockResolvedValue({ openid: 'o2', bound: false })
-      api.user.wxOfficialAccountLoginPro.mockResolvedValue({ token: 'tb', userId: 7, firstLogin: 1, showModifyPassword: 1 })
+      api.user.wxOfficialAccountLoginPro.mockResolvedValue({
+        token: 'tb',
+        userId: 7,
+        firstLogin: 1,
+        showModifyPassword: 1,
+      })
       const { stores } = makeStores({ api })
-      await expect(stores.session.loginWithWechat()).resolves.toEqual({ bound: false, openid: 'o2' })
+      await expect(stores.session.loginWithWechat()).resolves.toEqual({
+        bound: false,
+        openid: 'o2',
+      })
       expect(stores.session.isLoggedIn).toBe(false)
       await stores.session.bindWechat({ mobilePhone: '13812345678', code: '123456' })
-      expect(api.user.wxOfficialAccountLoginPro).toHaveBeenCalledWith({ openid: 'o2', mobilePhone: '13812345678', code: '123456' })
+      expect(api.user.wxOfficialAccountLoginPro).toHaveBeenCalledWith({
+        openid: 'o2',
+        mobilePhone: '13812345678',
+        code: '123456',
+      })
       expect(stores.session.token).toBe('tb')
     })
     it('official-account login stores a non-empty openid and only logs a server error', async () => {
@@ -282,8 +329,13 @@ describe('SessionStore', () => {
 
     it('uses the stored token of that account and verifies it with getUserInfo', async () => {
       const api = fakeApi()
-      api.user.getUserInfo.mockResolvedValue(userInfo({ userId: 8, name: 'B', mobilePhone: '13900000000' }))
-      const { stores, data } = makeStores({ api, storage: { accessToken: 't7', userId: '7', accountList: accounts } })
+      api.user.getUserInfo.mockResolvedValue(
+        userInfo({ userId: 8, name: 'B', mobilePhone: '13900000000' }),
+      )
+      const { stores, data } = makeStores({
+        api,
+        storage: { accessToken: 't7', userId: '7', accountList: accounts },
+      })
       await stores.session.switchAccount(8)
       expect(api.user.getUserInfo).toHaveBeenCalledWith(undefined, { authRedirect: false })
       expect(stores.session.token).toBe('t8')
@@ -295,8 +347,14 @@ describe('SessionStore', () => {
     it('removes a stale entry, restores the previous session and reports the failure', async () => {
       const api = fakeApi()
       api.user.getUserInfo.mockRejectedValue(new ApiError(2017, '登录已过期，请重新登录'))
-      const { stores, data } = makeStores({ api, storage: { accessToken: 't7', userId: '7', accountList: accounts } })
-      await expect(stores.session.switchAccount(8)).rejects.toMatchObject({ code: 2017, msg: '该账号登录已失效，请重新登录' })
+      const { stores, data } = makeStores({
+        api,
+        storage: { accessToken: 't7', userId: '7', accountList: accounts },
+      })
+      await expect(stores.session.switchAccount(8)).rejects.toMatchObject({
+        code: 2017,
+        msg: '该账号登录已失效，请重新登录',
+      })
       expect(stores.session.accountList.map((a) => a.userId)).toEqual([7])
       expect(stores.session.token).toBe('t7')
       expect(stores.session.userId).toBe(7)

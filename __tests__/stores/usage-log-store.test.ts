@@ -10,8 +10,18 @@ describe('UsageLogStore', () => {
   afterEach(() => jest.useRealTimers())
 
   const setup = (api = fakeApi()) => {
-    const ctx = makeStores({ api, now: () => now, currentPath: () => '/pages/Home/index', storage: { userId: '42', accessToken: 't' } })
-    return { ...ctx, usage: ctx.stores.usage, app: ctx.stores.app, save: api.common.saveUserUsageLog }
+    const ctx = makeStores({
+      api,
+      now: () => now,
+      currentPath: () => '/pages/Home/index',
+      storage: { userId: '42', accessToken: 't' },
+    })
+    return {
+      ...ctx,
+      usage: ctx.stores.usage,
+      app: ctx.stores.app,
+      save: api.common.saveUserUsageLog,
+    }
   }
   const advance = async (ms: number) => {
     now += ms
@@ -109,7 +119,9 @@ describe('UsageLogStore', () => {
     const { stores } = makeStores({ api, now: () => now })
     stores.usage.onShow('/pages/user/config')
     await flush()
-    expect(api.common.saveUserUsageLog).toHaveBeenCalledWith(expect.objectContaining({ accessingPages: '/pages/user/config' }))
+    expect(api.common.saveUserUsageLog).toHaveBeenCalledWith(
+      expect.objectContaining({ accessingPages: '/pages/user/config' }),
+    )
     expect(stores.app.logId?.id).toMatch(/^\d+_0000000000_\d{7}$/)
     stores.dispose()
   })

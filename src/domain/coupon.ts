@@ -147,7 +147,10 @@ export function checkCoupon(coupon: Coupon, goods: CouponGoods, number: number):
     const total = goods.goodPrice * number
     const threshold = Number(coupon.conditionsUse ?? 0)
     if (total < threshold) {
-      return { usable: false, reason: couponThresholdMessage(((threshold - total) / 100).toFixed(2)) }
+      return {
+        usable: false,
+        reason: couponThresholdMessage(((threshold - total) / 100).toFixed(2)),
+      }
     }
   }
   return { usable: true }

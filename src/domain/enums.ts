@@ -28,9 +28,19 @@ export const deviceVersionFilterLabels: Record<DeviceVersionFilter, string> = {
 
 export const ImageType = { base: 1, google: 2, custom: 3 } as const
 export type ImageType = ValueOf<typeof ImageType>
-export const imageTypeLabels: Record<ImageType, string> = { 1: '基础镜像', 2: '谷歌镜像', 3: '自定义镜像' }
+export const imageTypeLabels: Record<ImageType, string> = {
+  1: '基础镜像',
+  2: '谷歌镜像',
+  3: '自定义镜像',
+}
 
-export const GoodsLevel = { enjoy: 1, exclusive: 2, flagship: 3, supreme: 4, gameCustom: 5 } as const
+export const GoodsLevel = {
+  enjoy: 1,
+  exclusive: 2,
+  flagship: 3,
+  supreme: 4,
+  gameCustom: 5,
+} as const
 export type GoodsLevel = ValueOf<typeof GoodsLevel>
 export const goodsLevelLabels: Record<GoodsLevel, string> = {
   1: '畅享',

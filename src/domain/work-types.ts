@@ -11,8 +11,7 @@ export interface WorkTypeEntry extends WorkTypePair {
 export const DUPLICATE_WORK_TYPE_MESSAGE = '请勿重复添加'
 
 export type AddWorkTypeResult =
-  | { ok: true; list: WorkTypeEntry[] }
-  | { ok: false; error: typeof DUPLICATE_WORK_TYPE_MESSAGE }
+  { ok: true; list: WorkTypeEntry[] } | { ok: false; error: typeof DUPLICATE_WORK_TYPE_MESSAGE }
 
 const samePair = (a: WorkTypePair, b: WorkTypePair) =>
   String(a.industryId) === String(b.industryId) && String(a.worktypeId) === String(b.worktypeId)
@@ -31,7 +30,11 @@ export function addWorkType(
   if (list.some((item) => samePair(item, pair))) {
     return { ok: false, error: DUPLICATE_WORK_TYPE_MESSAGE }
   }
-  const entry: WorkTypeEntry = { industryId: pair.industryId, worktypeId: pair.worktypeId, key: makeKey() }
+  const entry: WorkTypeEntry = {
+    industryId: pair.industryId,
+    worktypeId: pair.worktypeId,
+    key: makeKey(),
+  }
   return { ok: true, list: [...list, entry] }
 }
 

@@ -91,7 +91,12 @@ export const platform: Platform = {
   async chooseLocation() {
     try {
       const res = await Taro.chooseLocation({})
-      return { name: res.name, address: res.address, latitude: res.latitude, longitude: res.longitude }
+      return {
+        name: res.name,
+        address: res.address,
+        latitude: res.latitude,
+        longitude: res.longitude,
+      }
     } catch (error) {
       const msg = (error as { errMsg?: string })?.errMsg ?? ''
       if (/cancel/i.test(msg)) throw error

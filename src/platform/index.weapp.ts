@@ -39,13 +39,18 @@ export const platform: Platform = {
   },
 
   setupUpdateManager(ui) {
-    if (!Taro.canIUse('getUpdateManager')) return
+    if (typeof Taro.getUpdateManager !== 'function') return
     bindUpdatePrompts(Taro.getUpdateManager(), ui ?? { showModal: (o) => Taro.showModal(o) })
   },
 
   async chooseLocation() {
     const res = await Taro.chooseLocation({})
-    return { name: res.name, address: res.address, latitude: res.latitude, longitude: res.longitude }
+    return {
+      name: res.name,
+      address: res.address,
+      latitude: res.latitude,
+      longitude: res.longitude,
+    }
   },
 
   async openLocation(options) {

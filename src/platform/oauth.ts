@@ -5,9 +5,13 @@ export function officialAccountAuthUrl(options: {
   redirectPath: string
   channelCode?: string
 }): string {
-  const path = options.redirectPath.startsWith('/') ? options.redirectPath : `/${options.redirectPath}`
+  const path = options.redirectPath.startsWith('/')
+    ? options.redirectPath
+    : `/${options.redirectPath}`
   const sep = path.includes('?') ? '&' : '?'
-  const channel = options.channelCode ? `&channelCode=${encodeURIComponent(options.channelCode)}` : ''
+  const channel = options.channelCode
+    ? `&channelCode=${encodeURIComponent(options.channelCode)}`
+    : ''
   const redirect = `${options.origin}${path}${sep}isWeChatAuth=1${channel}`
   return (
     'https://open.weixin.qq.com/connect/oauth2/authorize' +

@@ -97,14 +97,23 @@ export function bindUpdatePrompts(
     applyUpdate(): void
   },
   ui: {
-    showModal(o: { title: string; content: string; confirmText?: string; showCancel?: boolean }): Promise<{
+    showModal(o: {
+      title: string
+      content: string
+      confirmText?: string
+      showCancel?: boolean
+    }): Promise<{
       confirm: boolean
     }>
   },
 ): void {
   manager.onUpdateReady(() => {
     void ui
-      .showModal({ title: UPDATE_TITLE, content: UPDATE_READY_CONTENT, confirmText: UPDATE_CONFIRM_TEXT })
+      .showModal({
+        title: UPDATE_TITLE,
+        content: UPDATE_READY_CONTENT,
+        confirmText: UPDATE_CONFIRM_TEXT,
+      })
       .then((res) => {
         if (res.confirm) manager.applyUpdate()
       })

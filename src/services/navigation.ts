@@ -9,7 +9,8 @@ let loginRedirect: string | undefined
 /** '/pages/user/config?x=1' of the page on top of the stack ('' before the first page). */
 export function currentRoute(): string {
   const pages = Taro.getCurrentPages()
-  const page = pages[pages.length - 1] as { route?: string; path?: string; options?: Query } | undefined
+  const page = pages[pages.length - 1] as
+    { route?: string; path?: string; options?: Query } | undefined
   if (page) {
     const route = (page.route ?? page.path ?? '').split('?')[0]
     const qs = Object.entries(page.options ?? {})
@@ -49,7 +50,10 @@ export function goLogin(redirectTo?: string): Promise<unknown> | undefined {
 }
 
 /** Open any path: tab pages via switchTab (which takes no query), others via navigateTo. */
-export function openPath(path: string, mode: 'navigate' | 'redirect' = 'navigate'): Promise<unknown> {
+export function openPath(
+  path: string,
+  mode: 'navigate' | 'redirect' = 'navigate',
+): Promise<unknown> {
   const target = path.startsWith('/') ? path : `/${path}`
   if (isTabPage(target)) return Taro.switchTab({ url: target.split('?')[0] })
   return mode === 'redirect' ? Taro.redirectTo({ url: target }) : Taro.navigateTo({ url: target })

@@ -4,7 +4,13 @@
  */
 import Taro from '@tarojs/taro'
 import platform from '@/platform'
-import { APP_VERSION, FORM_REQUEST_TIMEOUT_MS, LOADING_TEXT, PAGE_SIZE, REQUEST_TIMEOUT_MS } from '@/constants/limits'
+import {
+  APP_VERSION,
+  FORM_REQUEST_TIMEOUT_MS,
+  LOADING_TEXT,
+  PAGE_SIZE,
+  REQUEST_TIMEOUT_MS,
+} from '@/constants/limits'
 import { isPublicPage } from '@/constants/routes'
 import { REQUEST_SUPPLIER_TYPE } from '@/domain/enums'
 import {
@@ -181,7 +187,11 @@ export function createRequest(deps: RequestDeps) {
   }
 
   /** SPEC 8 code table, applied to a response of any HTTP status. */
-  function settle<T>(res: TransportResponse, options: RequestOptions, hadToken: boolean): ApiEnvelope<T> {
+  function settle<T>(
+    res: TransportResponse,
+    options: RequestOptions,
+    hadToken: boolean,
+  ): ApiEnvelope<T> {
     const method = options.method ?? 'GET'
     let body = res.data
     if (typeof body === 'string') {
@@ -201,7 +211,10 @@ export function createRequest(deps: RequestDeps) {
       throw fail(new ApiError(res.statusCode, msg), options.url, method)
     }
     const { code } = body
-    if (RESOLVED_CODES.includes(code) || (code === 0 && pathOf(options.url).startsWith(PAGE_LOG_PATH))) {
+    if (
+      RESOLVED_CODES.includes(code) ||
+      (code === 0 && pathOf(options.url).startsWith(PAGE_LOG_PATH))
+    ) {
       return { ...body, ts: body.ts ?? deps.now() } as ApiEnvelope<T>
     }
     if (code === ResultCode.LOGIN_TOKEN_INVALID) {
@@ -419,10 +432,12 @@ export const client = createRequest({
     }),
   },
   logger: {
-    report: (error, context) => console.warn('[api]', context.method, context.url, error.code, error.msg),
+    report: (error, context) =>
+      console.warn('[api]', context.method, context.url, error.code, error.msg),
   },
   platform,
-  transport: (o) => Taro.request({ ...o, dataType: 'json' }) as unknown as Promise<TransportResponse>,
+  transport: (o) =>
+    Taro.request({ ...o, dataType: 'json' }) as unknown as Promise<TransportResponse>,
   upload: (o) => Taro.uploadFile(o) as unknown as Promise<TransportResponse>,
   now: () => Date.now(),
 })

@@ -26,7 +26,8 @@ export const sendSmsCode = async (mobilePhone: string | undefined, type: SmsType
 
 /** One-time code login (registers the number on first login). */
 export const loginByCode = async (body: CodeLoginBody) =>
-  (await client.post<LoginResult>('/common/userLogin/confirm', body, { loading: LOGIN_LOADING })).data
+  (await client.post<LoginResult>('/common/userLogin/confirm', body, { loading: LOGIN_LOADING }))
+    .data
 
 /** Password login; `header` carries optional extra headers. */
 export const loginByPassword = async (body: PasswordLoginBody, header?: Record<string, string>) =>

@@ -99,7 +99,8 @@ export class SessionStore {
     if (this.preGroup) context.preGroup = this.preGroup
     if (this.shareUser !== undefined) context.shareUser = this.shareUser
     if (this.inviteCode) context.inviteCode = this.inviteCode
-    if (this.channel && this.channel !== 'wx' && this.channel !== 'h5') context.channelCode = this.channel
+    if (this.channel && this.channel !== 'wx' && this.channel !== 'h5')
+      context.channelCode = this.channel
     if (this.channel === 'ios' || this.channel === 'wx') {
       const device = this.deps.platform.getDeviceInfo()
       Object.assign(context, device)
@@ -258,7 +259,12 @@ export class SessionStore {
     const entry = this.accountList.find((a) => a.userId === Number(userId))
     if (!entry) throw new Error('账号不存在')
     if (entry.userId === this.userId && this.isLoggedIn) return
-    const previous = { token: this.token, userId: this.userId, info: this.info, userInfo: this.userInfo }
+    const previous = {
+      token: this.token,
+      userId: this.userId,
+      info: this.info,
+      userInfo: this.userInfo,
+    }
     this.setCredentials(entry.token, entry.userId)
     this.info = { token: entry.token, userId: entry.userId, firstLogin: 0, showModifyPassword: 0 }
     try {
@@ -363,7 +369,15 @@ export class SessionStore {
 
   private applyUserInfo(info: UserInfo) {
     this.userInfo = info
-    this.info = { ...(this.info ?? { token: this.token, userId: info.userId, firstLogin: 0, showModifyPassword: 0 }), ...info }
+    this.info = {
+      ...(this.info ?? {
+        token: this.token,
+        userId: info.userId,
+        firstLogin: 0,
+        showModifyPassword: 0,
+      }),
+      ...info,
+    }
     this.name = info.name
     this.avatar = info.avatar
     this.mobilePhone = info.mobilePhone
