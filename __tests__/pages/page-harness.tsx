@@ -1,0 +1,43 @@
+/**
+ * Rendering a page outside a Taro page instance: the page lifecycle hooks become plain effects, the
+ * route params come from `setRouteParams`, and stores are whatever fake the test passes.
+ */
+import { useEffect, type ReactElement } from 'react'
+import { fireEvent, render } from '@testing-library/react'
+import { StoresContext } from '@/stores/context'
+import type { RootStore } from '@/stores'
+
+let routeParams: Record<string, string> = {}
+export const setRouteParams = (params: Record<string, string>) => {
+  routeParams = params
+}
+
+/** For `jest.mock('@tarojs/taro', () => jest.requireActual(<this file>).mockTaro())`. */
+export function mockTaro() {
+  const actual = jest.requireActual('@tarojs/taro')
+  // a page is loaded and shown once per render in a test
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const useOnMount = (cb: () => void) => useEffect(() => void cb(), [])
+  const hooks = {
+    useLoad: useOnMount,
+    useDidShow: useOnMount,
+    useRouter: () => ({ params: routeParams }),
+  }
+  Object.assign(actual.default, hooks)
+  return { __esModule: true, ...actual, ...hooks, default: actual.default }
+}
+
+export function renderPage(page: ReactElement, stores: unknown) {
+  return render(<StoresContext.Provider value={stores as RootStore}>{page}</StoresContext.Provider>)
+}
+
+/** Taro's <Input> renders <taro-input-core>; NutUI reads `detail.value` of its input event. */
+export function typeInto(container: HTMLElement, label: string, value: string) {
+  const input = container.querySelector(`taro-input-core[aria-label="${label}"]`)
+  if (!input) throw new Error(`no input labelled ${label}`)
+  const event = new Event('input', { bubbles: true })
+  Object.assign(event, { detail: { value } })
+  fireEvent(input, event)
+}
+
+export const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
