@@ -63,7 +63,14 @@ export async function buildApp(options: BuildAppOptions) {
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
+    ajv: {
+      customOptions: {
+        coerceTypes: 'array',
+        removeAdditional: true,
+        useDefaults: true,
+        allErrors: false,
+      },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   const services = createServices({
@@ -79,17 +86,30 @@ export async function buildApp(options: BuildAppOptions) {
     },
   })
   app.decorate('services', services)
-  const jobs = new JobScheduler(options.database.db, services.ctx.clock, app.log, jobDefinitions(options.database.db, services))
+  const jobs = new JobScheduler(
+    options.database.db,
+    services.ctx.clock,
+    app.log,
+    jobDefinitions(options.database.db, services),
+  )
   app.decorate('jobs', jobs)
 
   await app.register(errorHandling)
   const rateLimit = options.rateLimit === undefined ? DEFAULT_RATE_LIMITS : options.rateLimit
   if (rateLimit) {
-    await app.register(fastifyRateLimit, { global: true, max: rateLimit.globalPerMinute, timeWindow: '1 minute' })
+    await app.register(fastifyRateLimit, {
+      global: true,
+      max: rateLimit.globalPerMinute,
+      timeWindow: '1 minute',
+    })
   }
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: '云手机 API', version: '2.4.8', description: 'All business responses are {code,msg,data,ts}.' },
+      info: {
+        title: '云手机 API',
+        version: '2.4.8',
+        description: 'All business responses are {code,msg,data,ts}.',
+      },
       components: {
         securitySchemes: {
           token: { type: 'apiKey', in: 'header', name: 'token' },
@@ -99,15 +119,24 @@ export async function buildApp(options: BuildAppOptions) {
     },
   })
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' })
-  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } })
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 },
+  })
 
   fs.mkdirSync(options.filesDir, { recursive: true })
-  await app.register(fastifyStatic, { root: options.filesDir, prefix: '/files/', index: false, list: false })
+  await app.register(fastifyStatic, {
+    root: options.filesDir,
+    prefix: '/files/',
+    index: false,
+    list: false,
+  })
 
   await app.register(
     async (api) => {
       addAuthHook(api)
-      await api.register(apiRoutes, { sensitivePerMinute: rateLimit ? rateLimit.sensitivePerMinute : null })
+      await api.register(apiRoutes, {
+        sensitivePerMinute: rateLimit ? rateLimit.sensitivePerMinute : null,
+      })
     },
     { prefix: API_PREFIX },
   )

@@ -27,7 +27,8 @@ function oneOf<T extends string>(name: string, value: string, allowed: readonly 
 
 function positiveInt(name: string, value: string): number {
   const n = Number(value)
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer (got "${value}")`)
+  if (!Number.isInteger(n) || n <= 0)
+    throw new Error(`${name} must be a positive integer (got "${value}")`)
   return n
 }
 
@@ -46,7 +47,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
     tokenTtlDays: positiveInt('TOKEN_TTL_DAYS', env.TOKEN_TTL_DAYS || '30'),
     logLevel: env.LOG_LEVEL || 'info',
-    smsProvider: oneOf('SMS_PROVIDER', env.SMS_PROVIDER || 'sandbox', ['sandbox', 'aliyun'] as const),
+    smsProvider: oneOf('SMS_PROVIDER', env.SMS_PROVIDER || 'sandbox', [
+      'sandbox',
+      'aliyun',
+    ] as const),
     wechatProvider: oneOf('WECHAT_PROVIDER', env.WECHAT_PROVIDER || 'sandbox', [
       'sandbox',
       'wechat',

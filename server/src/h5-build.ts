@@ -18,11 +18,18 @@ export function h5BuildIsStale(repoRoot: string, h5Dist: string): boolean {
   const index = path.join(h5Dist, 'index.html')
   if (!fs.existsSync(index)) return true
   const built = fs.statSync(index).mtimeMs
-  const sources = Math.max(newestMtime(path.join(repoRoot, 'src')), newestMtime(path.join(repoRoot, 'config')))
+  const sources = Math.max(
+    newestMtime(path.join(repoRoot, 'src')),
+    newestMtime(path.join(repoRoot, 'config')),
+  )
   return sources > built
 }
 
 export function buildH5(repoRoot: string): void {
-  const result = spawnSync('npx', ['taro', 'build', '--type', 'h5'], { cwd: repoRoot, stdio: 'inherit' })
-  if (result.status !== 0) throw new Error(`H5 build failed (exit ${result.status ?? result.signal})`)
+  const result = spawnSync('npx', ['taro', 'build', '--type', 'h5'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  })
+  if (result.status !== 0)
+    throw new Error(`H5 build failed (exit ${result.status ?? result.signal})`)
 }

@@ -13,7 +13,9 @@ async function start() {
   const config = loadConfig()
   assertProductionSafe(config)
   if (process.env.SKIP_H5_BUILD !== '1' && h5BuildIsStale(REPO_ROOT, config.h5Dist)) {
-    console.log(`[start] H5 build missing or stale in ${config.h5Dist}; running taro build --type h5`)
+    console.log(
+      `[start] H5 build missing or stale in ${config.h5Dist}; running taro build --type h5`,
+    )
     buildH5(REPO_ROOT)
   }
 

@@ -28,13 +28,23 @@ test('changing the bound number and deleting the account', async (t) => {
 
   await t.test('a number that belongs to another account → 1001', async () => {
     const t1 = await ticket()
-    const reply = await post(app, '/user/changeBindingMobile', { ticket: t1, mobilePhone: TAKEN, code: '123456' }, session)
+    const reply = await post(
+      app,
+      '/user/changeBindingMobile',
+      { ticket: t1, mobilePhone: TAKEN, code: '123456' },
+      session,
+    )
     assert.equal(reply.code, 1001)
   })
 
   await t.test('a wrong new-number code → 1006, number unchanged', async () => {
     const t2 = await ticket()
-    const reply = await post(app, '/user/changeBindingMobile', { ticket: t2, mobilePhone: NEW, code: '000000' }, session)
+    const reply = await post(
+      app,
+      '/user/changeBindingMobile',
+      { ticket: t2, mobilePhone: NEW, code: '000000' },
+      session,
+    )
     assert.equal(reply.code, 1006)
     assert.equal((await get(app, '/user/getUserInfo', session)).data.mobilePhone, OLD)
   })
@@ -43,19 +53,34 @@ test('changing the bound number and deleting the account', async (t) => {
     const t3 = await ticket()
     clock.advance(11 * 60_000)
     const code = await sendCode(app, NEW, 'changeNew')
-    const reply = await post(app, '/user/changeBindingMobile', { ticket: t3, mobilePhone: NEW, code }, session)
+    const reply = await post(
+      app,
+      '/user/changeBindingMobile',
+      { ticket: t3, mobilePhone: NEW, code },
+      session,
+    )
     assert.equal(reply.code, 1080)
   })
 
   await t.test('ticket + new-number code move the account; the ticket is single use', async () => {
     const t4 = await ticket()
     const code = await sendCode(app, NEW, 'changeNew')
-    const reply = await post(app, '/user/changeBindingMobile', { ticket: t4, mobilePhone: NEW, code }, session)
+    const reply = await post(
+      app,
+      '/user/changeBindingMobile',
+      { ticket: t4, mobilePhone: NEW, code },
+      session,
+    )
     assert.equal(reply.code, 200)
     assert.equal((await get(app, '/user/getUserInfo', session)).data.mobilePhone, NEW)
     clock.advance(61_000)
     const code2 = await sendCode(app, OLD, 'changeNew')
-    const again = await post(app, '/user/changeBindingMobile', { ticket: t4, mobilePhone: OLD, code: code2 }, session)
+    const again = await post(
+      app,
+      '/user/changeBindingMobile',
+      { ticket: t4, mobilePhone: OLD, code: code2 },
+      session,
+    )
     assert.equal(again.code, 1080)
   })
 
@@ -63,7 +88,11 @@ test('changing the bound number and deleting the account', async (t) => {
     const other = await loginWithSms(ctx, NEW)
     await post(app, '/user/updateUserInfo', { name: '小明' }, session)
     assert.equal((await post(app, '/user/logoutUser', { code: '000000' }, session)).code, 1006)
-    assert.equal((await get(app, '/user/getUserInfo', session)).code, 200, 'a wrong code deletes nothing')
+    assert.equal(
+      (await get(app, '/user/getUserInfo', session)).code,
+      200,
+      'a wrong code deletes nothing',
+    )
     clock.advance(61_000)
     const code = await sendCode(app, NEW, 'deleteAccount', session)
     assert.equal((await post(app, '/user/logoutUser', { code }, session)).code, 200)
@@ -73,7 +102,10 @@ test('changing the bound number and deleting the account', async (t) => {
     assert.equal(row.mobilePhone, null)
     assert.equal(row.name, '')
     assert.ok(row.deletedAt)
-    const live = await ctx.database.db.select().from(authTokens).where(eq(authTokens.userId, session.userId))
+    const live = await ctx.database.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.userId, session.userId))
     assert.ok(live.every((token) => token.revokedAt))
 
     const reborn = await loginWithSms(ctx, NEW)

@@ -22,7 +22,7 @@ test('the auth hook guards every non-public API route', async (t) => {
 
   await t.test('no token → 2017', async () => expired(await get(app, '/user/getUserInfo')))
 
-  await t.test('a token with someone else\'s userId → 2017', async () => {
+  await t.test("a token with someone else's userId → 2017", async () => {
     const other = await loginWithSms(ctx, '13800000002')
     expired(await get(app, '/user/getUserInfo', { token: session.token, userId: other.userId }))
     expired(await get(app, '/user/getUserInfo', { token: 'f'.repeat(64), userId: session.userId }))
@@ -54,7 +54,8 @@ test('the auth hook guards every non-public API route', async (t) => {
     assert.equal(reply.msg, '账号已被冻结')
     ctx.clock.advance(61_000)
     await post(app, '/sms/sendSmsCode', { mobilePhone: '13800000005', type: 'login' })
-    const code = (await get(app, '/sandbox/sms/last', undefined, { mobilePhone: '13800000005' })).data.code
+    const code = (await get(app, '/sandbox/sms/last', undefined, { mobilePhone: '13800000005' }))
+      .data.code
     const login = await post(app, '/common/userLogin/confirm', { mobilePhone: '13800000005', code })
     assert.equal(login.code, 1057)
   })

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { buildApp } from '../src/app'
 import { buildTestApp, get, post } from './helpers/test-app'
 
 test('envelope, 404, 400 and 500 shapes', async (t) => {
@@ -9,7 +10,10 @@ test('envelope, 404, 400 and 500 shapes', async (t) => {
   await t.test('health answers in the envelope', async () => {
     const reply = await get(app, '/health')
     assert.equal(reply.status, 200)
-    assert.deepEqual({ code: reply.code, msg: reply.msg, data: reply.data }, { code: 200, msg: '成功', data: { db: 'ok' } })
+    assert.deepEqual(
+      { code: reply.code, msg: reply.msg, data: reply.data },
+      { code: 200, msg: '成功', data: { db: 'ok' } },
+    )
   })
 
   await t.test('unknown API path is HTTP 404 Not Found in the envelope', async () => {
@@ -60,10 +64,15 @@ test('envelope, 404, 400 and 500 shapes', async (t) => {
 
 test('a crash is HTTP 500 with a generic message and no internals', async (t) => {
   const { database } = await buildTestApp(t)
-  const { buildApp } = await import('../src/app')
-  const app = await buildApp({ database: { ...database, close: async () => {} }, filesDir: '/tmp', rateLimit: false })
+  const app = await buildApp({
+    database: { ...database, close: async () => {} },
+    filesDir: '/tmp',
+    rateLimit: false,
+  })
   app.get('/vmcloud/api/__boom', { config: { public: true } }, async () => {
-    throw new Error('select password_hash from users where id = 1 -- at Object.<anonymous> (/srv/app.ts:12)')
+    throw new Error(
+      'select password_hash from users where id = 1 -- at Object.<anonymous> (/srv/app.ts:12)',
+    )
   })
   t.after(() => app.close())
   const response = await app.inject({ method: 'GET', url: '/vmcloud/api/__boom' })
@@ -76,7 +85,9 @@ test('a crash is HTTP 500 with a generic message and no internals', async (t) =>
 })
 
 test('rate limits answer HTTP 429 in the envelope, stricter on SMS', async (t) => {
-  const { app } = await buildTestApp(t, { rateLimit: { globalPerMinute: 1000, sensitivePerMinute: 2 } })
+  const { app } = await buildTestApp(t, {
+    rateLimit: { globalPerMinute: 1000, sensitivePerMinute: 2 },
+  })
   const send = () => post(app, '/sms/sendSmsCode', { mobilePhone: '123', type: 'login' })
   assert.equal((await send()).status, 200)
   assert.equal((await send()).status, 200)
@@ -84,5 +95,9 @@ test('rate limits answer HTTP 429 in the envelope, stricter on SMS', async (t) =
   assert.equal(limited.status, 429)
   assert.equal(limited.code, 429)
   assert.equal(limited.msg, '请求过于频繁，请稍后再试')
-  assert.equal((await get(app, '/configure/getCommonConfig')).status, 200, 'other routes are not affected')
+  assert.equal(
+    (await get(app, '/configure/getCommonConfig')).status,
+    200,
+    'other routes are not affected',
+  )
 })

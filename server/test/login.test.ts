@@ -8,10 +8,16 @@ test('code login registers, password login, lockout, password changes', async (t
   const ctx = await buildTestApp(t)
   const { app, clock } = ctx
   const MOBILE = '13700000001'
-  const passwordLogin = (password: string, mobilePhone = MOBILE) => post(app, '/user/login', { mobilePhone, password })
+  const passwordLogin = (password: string, mobilePhone = MOBILE) =>
+    post(app, '/user/login', { mobilePhone, password })
 
   await t.test('first code login registers the number and records the login context', async () => {
-    const first = await loginWithSms(ctx, MOBILE, { channelCode: 'douyin-01', inviteCode: 'ABCD2345', deviceModel: 'iPhone 15', shareUser: 7 })
+    const first = await loginWithSms(ctx, MOBILE, {
+      channelCode: 'douyin-01',
+      inviteCode: 'ABCD2345',
+      deviceModel: 'iPhone 15',
+      shareUser: 7,
+    })
     assert.equal(first.firstLogin, 1)
     assert.equal(first.showModifyPassword, 1)
     assert.match(first.token, /^[0-9a-f]{64}$/)
@@ -35,41 +41,75 @@ test('code login registers, password login, lockout, password changes', async (t
   const session = await loginWithSms(ctx, MOBILE)
 
   await t.test('first password: rule enforced, then set once', async () => {
-    const weak = await post(app, '/user/firstUpdateUserPassword', { newPassword: '123456' }, session)
+    const weak = await post(
+      app,
+      '/user/firstUpdateUserPassword',
+      { newPassword: '123456' },
+      session,
+    )
     assert.equal(weak.code, 1080)
     assert.equal(weak.msg, '密码需为6-13位，且同时包含字母和数字')
-    assert.equal((await post(app, '/user/firstUpdateUserPassword', { newPassword: 'abc12345' }, session)).code, 200)
-    const again = await post(app, '/user/firstUpdateUserPassword', { newPassword: 'xyz12345' }, session)
+    assert.equal(
+      (await post(app, '/user/firstUpdateUserPassword', { newPassword: 'abc12345' }, session)).code,
+      200,
+    )
+    const again = await post(
+      app,
+      '/user/firstUpdateUserPassword',
+      { newPassword: 'xyz12345' },
+      session,
+    )
     assert.equal(again.code, 1080)
     assert.equal(again.msg, '已设置过密码，请使用修改密码')
     assert.equal((await passwordLogin('abc12345')).code, 200)
-    assert.equal((await passwordLogin('xyz12345')).code, 1010, 'the refused second set changed nothing')
+    assert.equal(
+      (await passwordLogin('xyz12345')).code,
+      1010,
+      'the refused second set changed nothing',
+    )
     const info = await get(app, '/user/getUserInfo', session)
     assert.equal(info.data.hasPassword, true)
     const relogin = await loginWithSms(ctx, MOBILE)
     assert.equal(relogin.showModifyPassword, 0)
   })
 
-  await t.test('5 wrong passwords in 15 minutes lock the number, stored in the database', async () => {
-    clock.advance(60 * 60_000)
-    for (let i = 1; i <= 4; i++) {
-      const wrong = await passwordLogin('wrong1234')
-      assert.equal(wrong.code, 1010)
-      assert.equal(wrong.msg, '手机号或密码错误')
-    }
-    const fifth = await passwordLogin('wrong1234')
-    assert.equal(fifth.msg, '尝试次数过多，请15分钟后再试')
-    const right = await passwordLogin('abc12345')
-    assert.equal(right.code, 1010)
-    assert.equal(right.msg, '尝试次数过多，请15分钟后再试', 'even the right password is refused while locked')
-    clock.advance(15 * 60_000 + 1000)
-    assert.equal((await passwordLogin('abc12345')).code, 200)
-  })
+  await t.test(
+    '5 wrong passwords in 15 minutes lock the number, stored in the database',
+    async () => {
+      clock.advance(60 * 60_000)
+      for (let i = 1; i <= 4; i++) {
+        const wrong = await passwordLogin('wrong1234')
+        assert.equal(wrong.code, 1010)
+        assert.equal(wrong.msg, '手机号或密码错误')
+      }
+      const fifth = await passwordLogin('wrong1234')
+      assert.equal(fifth.msg, '尝试次数过多，请15分钟后再试')
+      const right = await passwordLogin('abc12345')
+      assert.equal(right.code, 1010)
+      assert.equal(
+        right.msg,
+        '尝试次数过多，请15分钟后再试',
+        'even the right password is refused while locked',
+      )
+      clock.advance(15 * 60_000 + 1000)
+      assert.equal((await passwordLogin('abc12345')).code, 200)
+    },
+  )
 
   await t.test('change password: wrong old → 1009 and nothing changes', async () => {
-    const wrongOld = await post(app, '/user/updateUserPassword', { oldPassword: 'nope1234', newPassword: 'new12345' }, session)
+    const wrongOld = await post(
+      app,
+      '/user/updateUserPassword',
+      { oldPassword: 'nope1234', newPassword: 'new12345' },
+      session,
+    )
     assert.equal(wrongOld.code, 1009)
-    const weakNew = await post(app, '/user/updateUserPassword', { oldPassword: 'abc12345', newPassword: 'short' }, session)
+    const weakNew = await post(
+      app,
+      '/user/updateUserPassword',
+      { oldPassword: 'abc12345', newPassword: 'short' },
+      session,
+    )
     assert.equal(weakNew.code, 1080)
     assert.equal((await passwordLogin('abc12345')).code, 200)
     assert.equal((await passwordLogin('new12345')).code, 1010)
@@ -77,7 +117,12 @@ test('code login registers, password login, lockout, password changes', async (t
 
   await t.test('change password revokes the other sessions but keeps this one', async () => {
     const other = (await passwordLogin('abc12345')).data
-    const changed = await post(app, '/user/updateUserPassword', { oldPassword: 'abc12345', newPassword: 'new12345' }, session)
+    const changed = await post(
+      app,
+      '/user/updateUserPassword',
+      { oldPassword: 'abc12345', newPassword: 'new12345' },
+      session,
+    )
     assert.equal(changed.code, 200)
     assert.equal((await get(app, '/user/getUserInfo', other)).code, 2017)
     assert.equal((await get(app, '/user/getUserInfo', session)).code, 200)

@@ -28,7 +28,10 @@ test('message center: welcome messages, unread counts, reading, settings', async
     assert.equal(unread.data.longCreate, 1)
     assert.equal(unread.data.longAll, 6)
     const page = await get(app, '/message/list', alice, { type: '2', page: '1', rows: '2' })
-    assert.deepEqual(page.data.records.map((m: { title: string }) => m.title), ['续费提醒 3', '续费提醒 2'])
+    assert.deepEqual(
+      page.data.records.map((m: { title: string }) => m.title),
+      ['续费提醒 3', '续费提醒 2'],
+    )
     assert.equal(page.data.total, 3)
     assert.equal(page.data.totalPage, 2)
     assert.equal(page.data.page, 1)
@@ -37,12 +40,20 @@ test('message center: welcome messages, unread counts, reading, settings', async
     assert.equal((await get(app, '/message/list', alice, { rows: '101' })).status, 400)
   })
 
-  await t.test('reading marks only the caller\'s messages', async () => {
-    const aliceIds = (await get(app, '/message/list', alice, { rows: '100' })).data.records.map((m: { id: number }) => m.id)
-    const bobIds = (await get(app, '/message/list', bob, { rows: '100' })).data.records.map((m: { id: number }) => m.id)
+  await t.test("reading marks only the caller's messages", async () => {
+    const aliceIds = (await get(app, '/message/list', alice, { rows: '100' })).data.records.map(
+      (m: { id: number }) => m.id,
+    )
+    const bobIds = (await get(app, '/message/list', bob, { rows: '100' })).data.records.map(
+      (m: { id: number }) => m.id,
+    )
     const read = await post(app, '/message/read', { ids: [...bobIds, aliceIds[0]] }, alice)
     assert.equal(read.data.updated, 1)
-    assert.equal((await get(app, '/message/getUnreadCount', bob)).data.unreadCount, 2, "bob's are untouched")
+    assert.equal(
+      (await get(app, '/message/getUnreadCount', bob)).data.unreadCount,
+      2,
+      "bob's are untouched",
+    )
     await post(app, '/message/read', { type: 2 }, alice)
     const afterType = await get(app, '/message/getUnreadCount', alice)
     assert.equal(afterType.data.longRenewal, 0)
@@ -53,8 +64,19 @@ test('message center: welcome messages, unread counts, reading, settings', async
   })
 
   await t.test('a disabled category is not created; system messages always are', async () => {
-    const settings = await post(app, '/message/updateSettings', { renewal: false, system: false }, bob)
-    assert.deepEqual(settings.data, { notice: true, renewal: false, transfer: true, create: true, system: true })
+    const settings = await post(
+      app,
+      '/message/updateSettings',
+      { renewal: false, system: false },
+      bob,
+    )
+    assert.deepEqual(settings.data, {
+      notice: true,
+      renewal: false,
+      transfer: true,
+      create: true,
+      system: true,
+    })
     assert.deepEqual((await get(app, '/message/getSettings', bob)).data, settings.data)
     assert.equal(await messages.sendMessage(bob.userId, 2, '续费提醒', '...'), false)
     assert.equal(await messages.sendMessage(bob.userId, 5, '系统通知', '...'), true)

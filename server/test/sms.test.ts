@@ -10,8 +10,10 @@ const MOBILE = '13912345678'
 test('SMS codes: resend interval, quota, single use, expiry, provider failure', async (t) => {
   const ctx = await buildTestApp(t)
   const { app, clock } = ctx
-  const send = (mobilePhone: string, type = 'login') => post(app, '/sms/sendSmsCode', { mobilePhone, type })
-  const login = (mobilePhone: string, code: string) => post(app, '/common/userLogin/confirm', { mobilePhone, code })
+  const send = (mobilePhone: string, type = 'login') =>
+    post(app, '/sms/sendSmsCode', { mobilePhone, type })
+  const login = (mobilePhone: string, code: string) =>
+    post(app, '/common/userLogin/confirm', { mobilePhone, code })
 
   await t.test('a code is 6 digits and logs a user in once', async () => {
     const sent = await send(MOBILE)
@@ -84,9 +86,15 @@ test('SMS codes: resend interval, quota, single use, expiry, provider failure', 
     const failing = '13900000000'
     const reply = await send(failing)
     assert.equal(reply.code, 1011)
-    const [{ n }] = await ctx.database.db.select({ n: count() }).from(smsCodes).where(eq(smsCodes.mobilePhone, failing))
+    const [{ n }] = await ctx.database.db
+      .select({ n: count() })
+      .from(smsCodes)
+      .where(eq(smsCodes.mobilePhone, failing))
     assert.equal(n, 0)
-    assert.equal((await get(app, '/sandbox/sms/last', undefined, { mobilePhone: failing })).data, null)
+    assert.equal(
+      (await get(app, '/sandbox/sms/last', undefined, { mobilePhone: failing })).data,
+      null,
+    )
     assert.equal((await send(failing)).code, 1011, 'no resend wait either: nothing was sent')
   })
 
@@ -96,15 +104,29 @@ test('SMS codes: resend interval, quota, single use, expiry, provider failure', 
     for (const row of rows) assert.match(row.codeHash, /^[0-9a-f]{64}$/)
   })
 
-  await t.test('changeOld and deleteAccount codes go to the caller\'s own number only', async () => {
-    const anonymous = await post(app, '/sms/sendSmsCode', { mobilePhone: MOBILE, type: 'deleteAccount' })
+  await t.test("changeOld and deleteAccount codes go to the caller's own number only", async () => {
+    const anonymous = await post(app, '/sms/sendSmsCode', {
+      mobilePhone: MOBILE,
+      type: 'deleteAccount',
+    })
     assert.equal(anonymous.code, 2017)
     const session = await loginWithSms(ctx, '13912340004')
     clock.advance(61_000)
-    const sent = await post(app, '/sms/sendSmsCode', { mobilePhone: '13912340005', type: 'changeOld' }, session)
+    const sent = await post(
+      app,
+      '/sms/sendSmsCode',
+      { mobilePhone: '13912340005', type: 'changeOld' },
+      session,
+    )
     assert.equal(sent.code, 200)
-    assert.equal((await get(app, '/sandbox/sms/last', undefined, { mobilePhone: '13912340005' })).data, null)
-    assert.equal((await get(app, '/sandbox/sms/last', undefined, { mobilePhone: '13912340004' })).data.type, 'changeOld')
+    assert.equal(
+      (await get(app, '/sandbox/sms/last', undefined, { mobilePhone: '13912340005' })).data,
+      null,
+    )
+    assert.equal(
+      (await get(app, '/sandbox/sms/last', undefined, { mobilePhone: '13912340004' })).data.type,
+      'changeOld',
+    )
   })
 })
 
@@ -120,7 +142,10 @@ test('the sandbox SMS route exists only with the sandbox adapter', async (t) => 
   const { app } = await buildTestApp(t, { sms: realLike })
   const route = await get(app, '/sandbox/sms/last', undefined, { mobilePhone: MOBILE })
   assert.equal(route.status, 404)
-  assert.equal((await post(app, '/sms/sendSmsCode', { mobilePhone: MOBILE, type: 'login' })).code, 200)
+  assert.equal(
+    (await post(app, '/sms/sendSmsCode', { mobilePhone: MOBILE, type: 'login' })).code,
+    200,
+  )
   assert.equal(sent.length, 1)
   const login = await post(app, '/common/userLogin/confirm', { mobilePhone: MOBILE, code: sent[0] })
   assert.equal(login.code, 200)

@@ -10,8 +10,12 @@ import type { WechatAdapter } from './wechat/wechat-adapter'
  */
 export function realAdapters(config: ServerConfig, env: NodeJS.ProcessEnv = process.env) {
   const sms: SmsAdapter | undefined =
-    config.smsProvider === 'aliyun' ? new AliyunSmsAdapter(aliyunCredentialsFromEnv(env)) : undefined
+    config.smsProvider === 'aliyun'
+      ? new AliyunSmsAdapter(aliyunCredentialsFromEnv(env))
+      : undefined
   const wechat: WechatAdapter | undefined =
-    config.wechatProvider === 'wechat' ? new RealWechatAdapter(wechatCredentialsFromEnv(env)) : undefined
+    config.wechatProvider === 'wechat'
+      ? new RealWechatAdapter(wechatCredentialsFromEnv(env))
+      : undefined
   return { sms, wechat }
 }

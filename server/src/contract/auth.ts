@@ -63,7 +63,9 @@ export const LoginResult = Type.Object({
 })
 export type LoginResult = Static<typeof LoginResult>
 
-export const WxAppletsLoginBody = Type.Object({ jsCode: Type.String({ minLength: 1, maxLength: 256 }) })
+export const WxAppletsLoginBody = Type.Object({
+  jsCode: Type.String({ minLength: 1, maxLength: 256 }),
+})
 export type WxAppletsLoginBody = Static<typeof WxAppletsLoginBody>
 
 export const WxOfficialAccountLoginBody = Type.Object({

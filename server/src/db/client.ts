@@ -25,7 +25,10 @@ export class DataDirLockedError extends Error {
   }
 }
 
-export function wrapPglite(pglite: PGlite, release: () => Promise<void> = async () => {}): Database {
+export function wrapPglite(
+  pglite: PGlite,
+  release: () => Promise<void> = async () => {},
+): Database {
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db
   return {
     kind: 'pglite',

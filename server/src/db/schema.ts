@@ -91,7 +91,10 @@ export const authTokens = pgTable(
     expiresAt: at('expires_at').notNull(),
     revokedAt: at('revoked_at'),
   },
-  (t) => [uniqueIndex('auth_tokens_token_hash_key').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('auth_tokens_token_hash_key').on(t.tokenHash),
+    index('auth_tokens_user_idx').on(t.userId),
+  ],
 )
 
 export const smsCodes = pgTable(

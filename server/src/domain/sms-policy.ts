@@ -1,4 +1,10 @@
-export const SMS_TYPES = ['login', 'changeOld', 'changeNew', 'deleteAccount', 'setPassword'] as const
+export const SMS_TYPES = [
+  'login',
+  'changeOld',
+  'changeNew',
+  'deleteAccount',
+  'setPassword',
+] as const
 export type SmsType = (typeof SMS_TYPES)[number]
 
 /** Types whose code goes to the caller's own number (the request's mobilePhone is ignored). */

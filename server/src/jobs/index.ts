@@ -4,6 +4,6 @@ import { purgeExpiredJob } from './purge-expired'
 import type { JobDefinition } from './scheduler'
 
 /** Every job the server runs; add new ones here. */
-export function jobDefinitions(db: Db, services: Services): JobDefinition<any>[] {
+export function jobDefinitions(db: Db, services: Services): JobDefinition[] {
   return [purgeExpiredJob(db, services)]
 }

@@ -21,7 +21,7 @@ const RETRY_BACKOFF_MS = 30_000
  * claimed again once the lease runs out. Add a job by passing another JobDefinition.
  */
 export class JobScheduler {
-  private readonly definitions = new Map<string, JobDefinition<any>>()
+  private readonly definitions = new Map<string, JobDefinition>()
   private timer: NodeJS.Timeout | null = null
   private running: Promise<number> | null = null
 
@@ -29,7 +29,7 @@ export class JobScheduler {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
-    definitions: JobDefinition<any>[],
+    definitions: JobDefinition[],
   ) {
     for (const definition of definitions) this.definitions.set(definition.kind, definition)
   }
@@ -41,17 +41,32 @@ export class JobScheduler {
       if (!definition.everyMs) continue
       await this.db
         .insert(jobs)
-        .values({ kind: definition.kind, uniqueKey: `recurring:${definition.kind}`, runAt: now, createdAt: now })
+        .values({
+          kind: definition.kind,
+          uniqueKey: `recurring:${definition.kind}`,
+          runAt: now,
+          createdAt: now,
+        })
         .onConflictDoNothing()
     }
   }
 
-  async enqueue(kind: string, payload: Record<string, unknown>, options: { runAt?: Date; uniqueKey?: string } = {}) {
+  async enqueue(
+    kind: string,
+    payload: Record<string, unknown>,
+    options: { runAt?: Date; uniqueKey?: string } = {},
+  ) {
     if (!this.definitions.has(kind)) throw new Error(`unknown job kind ${kind}`)
     const now = this.clock.now()
     await this.db
       .insert(jobs)
-      .values({ kind, payload, runAt: options.runAt ?? now, uniqueKey: options.uniqueKey ?? null, createdAt: now })
+      .values({
+        kind,
+        payload,
+        runAt: options.runAt ?? now,
+        uniqueKey: options.uniqueKey ?? null,
+        createdAt: now,
+      })
       .onConflictDoNothing()
   }
 
@@ -73,7 +88,11 @@ export class JobScheduler {
       if (!due) return null
       await tx
         .update(jobs)
-        .set({ status: 'running', lockedUntil: new Date(now.getTime() + LEASE_MS), attempts: sql`${jobs.attempts} + 1` })
+        .set({
+          status: 'running',
+          lockedUntil: new Date(now.getTime() + LEASE_MS),
+          attempts: sql`${jobs.attempts} + 1`,
+        })
         .where(eq(jobs.id, due.id))
       return { ...due, attempts: due.attempts + 1 }
     })
@@ -95,7 +114,13 @@ export class JobScheduler {
           .update(jobs)
           .set(
             definition.everyMs
-              ? { status: 'pending', runAt: new Date(now.getTime() + definition.everyMs), attempts: 0, lockedUntil: null, lastError: null }
+              ? {
+                  status: 'pending',
+                  runAt: new Date(now.getTime() + definition.everyMs),
+                  attempts: 0,
+                  lockedUntil: null,
+                  lastError: null,
+                }
               : { status: 'done', lockedUntil: null, lastError: null },
           )
           .where(eq(jobs.id, job.id))
@@ -107,7 +132,9 @@ export class JobScheduler {
           .update(jobs)
           .set({
             status: retry ? 'pending' : 'failed',
-            runAt: new Date(now.getTime() + (definition?.everyMs ?? RETRY_BACKOFF_MS * job.attempts)),
+            runAt: new Date(
+              now.getTime() + (definition?.everyMs ?? RETRY_BACKOFF_MS * job.attempts),
+            ),
             lockedUntil: null,
             lastError: message.slice(0, 2000),
           })

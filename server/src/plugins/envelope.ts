@@ -12,7 +12,13 @@ export function ok<T>(data: T, msg = OK_MESSAGE): ApiEnvelope<T> {
  * Sends an envelope that bypasses the route's response schema (errors carry data: null, which the
  * success schema may not describe).
  */
-export function sendEnvelope(reply: FastifyReply, httpStatus: number, code: number, msg: string, data: unknown = null) {
+export function sendEnvelope(
+  reply: FastifyReply,
+  httpStatus: number,
+  code: number,
+  msg: string,
+  data: unknown = null,
+) {
   const body: ApiEnvelope = { code, msg, data, ts: Date.now() }
   return reply.code(httpStatus).type('application/json; charset=utf-8').send(JSON.stringify(body))
 }

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { ResultCode } from '../../../src/domain/result-codes'
-import { BizError, isBizError } from '../domain/biz-error'
+import { isBizError, type BizError } from '../domain/biz-error'
 import { sendEnvelope } from './envelope'
 
 export const SERVER_ERROR_MESSAGE = '服务器开小差了，请稍后重试'
@@ -27,7 +27,8 @@ function fieldName(instancePath: string): string {
 export function describeValidationError(errors: AjvError[]): string {
   const error = errors[0]
   if (!error) return '请求参数不正确'
-  if (error.keyword === 'required') return `缺少参数 ${fieldName(`${error.instancePath}/${String(error.params.missingProperty)}`)}`
+  if (error.keyword === 'required')
+    return `缺少参数 ${fieldName(`${error.instancePath}/${String(error.params.missingProperty)}`)}`
   const field = fieldName(error.instancePath)
   if (!field) return '请求参数格式不正确'
   const limit = error.params.limit
@@ -52,23 +53,30 @@ export function describeValidationError(errors: AjvError[]): string {
 
 /** The single place that turns errors into envelopes; 5xx details stay in the log. */
 export default fp(async function errorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | BizError, request: FastifyRequest, reply: FastifyReply) => {
-    if (isBizError(error)) return sendEnvelope(reply, 200, error.code, error.message)
-    const fastifyError = error as FastifyError
-    if (fastifyError.validation) {
-      return sendEnvelope(reply, 400, 400, describeValidationError(fastifyError.validation as AjvError[]))
-    }
-    if (fastifyError.code === 'FST_REQ_FILE_TOO_LARGE') {
-      return sendEnvelope(reply, 200, ResultCode.ILLEGAL_FILE, '图片不能超过2MB')
-    }
-    const status = fastifyError.statusCode ?? 500
-    if (status === 429) return sendEnvelope(reply, 429, 429, TOO_MANY_REQUESTS_MESSAGE)
-    if (status >= 400 && status < 500) {
-      request.log.info({ code: fastifyError.code, err: fastifyError.message }, 'rejected request')
-      const msg = fastifyError.code?.startsWith('FST_ERR_CTP') ? '请求体格式不正确' : '请求不正确'
-      return sendEnvelope(reply, status, status, msg)
-    }
-    request.log.error({ err: error, errorId: request.id }, 'unhandled error')
-    return sendEnvelope(reply, 500, 500, SERVER_ERROR_MESSAGE, { errorId: request.id })
-  })
+  app.setErrorHandler(
+    (error: FastifyError | BizError, request: FastifyRequest, reply: FastifyReply) => {
+      if (isBizError(error)) return sendEnvelope(reply, 200, error.code, error.message)
+      const fastifyError = error as FastifyError
+      if (fastifyError.validation) {
+        return sendEnvelope(
+          reply,
+          400,
+          400,
+          describeValidationError(fastifyError.validation as AjvError[]),
+        )
+      }
+      if (fastifyError.code === 'FST_REQ_FILE_TOO_LARGE') {
+        return sendEnvelope(reply, 200, ResultCode.ILLEGAL_FILE, '图片不能超过2MB')
+      }
+      const status = fastifyError.statusCode ?? 500
+      if (status === 429) return sendEnvelope(reply, 429, 429, TOO_MANY_REQUESTS_MESSAGE)
+      if (status >= 400 && status < 500) {
+        request.log.info({ code: fastifyError.code, err: fastifyError.message }, 'rejected request')
+        const msg = fastifyError.code?.startsWith('FST_ERR_CTP') ? '请求体格式不正确' : '请求不正确'
+        return sendEnvelope(reply, status, status, msg)
+      }
+      request.log.error({ err: error, errorId: request.id }, 'unhandled error')
+      return sendEnvelope(reply, 500, 500, SERVER_ERROR_MESSAGE, { errorId: request.id })
+    },
+  )
 })

@@ -31,10 +31,13 @@ export async function registerH5(app: FastifyInstance, h5Dist: string) {
 export function isSpaNavigation(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false
   const pathname = request.url.split('?')[0]
-  if (NOT_SPA_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) return false
+  if (NOT_SPA_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`)))
+    return false
   return String(request.headers.accept ?? '').includes('text/html')
 }
 
 export function sendSpaIndex(reply: FastifyReply, h5Dist: string) {
-  return reply.header('Cache-Control', 'no-cache').sendFile('index.html', h5Dist)
+  return reply
+    .header('Cache-Control', 'no-cache')
+    .sendFile('index.html', h5Dist, { cacheControl: false })
 }

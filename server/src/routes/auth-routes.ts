@@ -30,7 +30,13 @@ const authRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app, optio
       schema: { tags, body: SendSmsCodeBody, response: { 200: Envelope(SendSmsCodeResult) } },
     },
     async (request) =>
-      ok(await accounts.sendSmsCode(request.body.type, request.body.mobilePhone, request.auth?.userId ?? null)),
+      ok(
+        await accounts.sendSmsCode(
+          request.body.type,
+          request.body.mobilePhone,
+          request.auth?.userId ?? null,
+        ),
+      ),
   )
 
   const sms = app.services.ctx.sms
@@ -70,7 +76,9 @@ const authRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app, optio
     },
     async (request) => {
       const { mobilePhone, password, ...context } = request.body
-      return ok(await accounts.loginWithPassword(mobilePhone, password, loginContext(request, context)))
+      return ok(
+        await accounts.loginWithPassword(mobilePhone, password, loginContext(request, context)),
+      )
     },
   )
 
@@ -80,17 +88,28 @@ const authRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app, optio
       config: { public: true, ...sensitiveConfig(options) },
       schema: { tags, body: WxAppletsLoginBody, response: { 200: Envelope(WxLoginResult) } },
     },
-    async (request) => ok(await accounts.loginWithWechat('applet', request.body.jsCode, loginContext(request, {}))),
+    async (request) =>
+      ok(await accounts.loginWithWechat('applet', request.body.jsCode, loginContext(request, {}))),
   )
 
   app.post(
     '/user/wxOfficialAccountLogin',
     {
       config: { public: true, ...sensitiveConfig(options) },
-      schema: { tags, body: WxOfficialAccountLoginBody, response: { 200: Envelope(WxLoginResult) } },
+      schema: {
+        tags,
+        body: WxOfficialAccountLoginBody,
+        response: { 200: Envelope(WxLoginResult) },
+      },
     },
     async (request) =>
-      ok(await accounts.loginWithWechat('officialAccount', request.body.jsCode, loginContext(request, {}))),
+      ok(
+        await accounts.loginWithWechat(
+          'officialAccount',
+          request.body.jsCode,
+          loginContext(request, {}),
+        ),
+      ),
   )
 
   app.post(
@@ -101,7 +120,14 @@ const authRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app, optio
     },
     async (request) => {
       const { openid, mobilePhone, code, ...context } = request.body
-      return ok(await accounts.bindWechatAndLogin(openid, mobilePhone, code, loginContext(request, context)))
+      return ok(
+        await accounts.bindWechatAndLogin(
+          openid,
+          mobilePhone,
+          code,
+          loginContext(request, context),
+        ),
+      )
     },
   )
 

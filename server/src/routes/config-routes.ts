@@ -38,13 +38,19 @@ const configRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => 
 
   app.get(
     '/dict/getDictList',
-    { config: { public: true }, schema: { tags, querystring: DictQuery, response: { 200: Envelope(Type.Array(DictEntry)) } } },
+    {
+      config: { public: true },
+      schema: { tags, querystring: DictQuery, response: { 200: Envelope(Type.Array(DictEntry)) } },
+    },
     async (request) => ok(await catalog.dictionary(request.query.dictType)),
   )
 
   app.get(
     '/dict/getDeviceStatusList',
-    { config: { public: true }, schema: { tags, response: { 200: Envelope(Type.Array(DeviceStatusEntry)) } } },
+    {
+      config: { public: true },
+      schema: { tags, response: { 200: Envelope(Type.Array(DeviceStatusEntry)) } },
+    },
     async () => ok(await catalog.deviceStatuses()),
   )
 
@@ -62,23 +68,45 @@ const configRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => 
 
   app.get(
     '/customer/customerService/getUrl',
-    { config: { public: true }, schema: { tags, response: { 200: Envelope(CustomerServiceInfo) } } },
+    {
+      config: { public: true },
+      schema: { tags, response: { 200: Envelope(CustomerServiceInfo) } },
+    },
     async () => ok(await customerService.contact()),
   )
 
   app.post(
     '/customer/feedback',
-    { schema: { tags, security: bearer, body: FeedbackBody, response: { 200: Envelope(FeedbackTicket) } } },
+    {
+      schema: {
+        tags,
+        security: bearer,
+        body: FeedbackBody,
+        response: { 200: Envelope(FeedbackTicket) },
+      },
+    },
     async (request) =>
-      ok(await customerService.submitFeedback(currentUser(request).userId, request.body.content, request.body.contact)),
+      ok(
+        await customerService.submitFeedback(
+          currentUser(request).userId,
+          request.body.content,
+          request.body.contact,
+        ),
+      ),
   )
 
   app.get(
     '/customer/feedback/list',
     {
-      schema: { tags, security: bearer, querystring: PageQuery, response: { 200: Envelope(Paged(FeedbackTicket)) } },
+      schema: {
+        tags,
+        security: bearer,
+        querystring: PageQuery,
+        response: { 200: Envelope(Paged(FeedbackTicket)) },
+      },
     },
-    async (request) => ok(await customerService.listFeedback(currentUser(request).userId, request.query)),
+    async (request) =>
+      ok(await customerService.listFeedback(currentUser(request).userId, request.query)),
   )
 }
 

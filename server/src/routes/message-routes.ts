@@ -26,13 +26,27 @@ const messageRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) =>
 
   app.get(
     '/message/list',
-    { schema: { tags, security, querystring: MessageListQuery, response: { 200: Envelope(Paged(Message)) } } },
+    {
+      schema: {
+        tags,
+        security,
+        querystring: MessageListQuery,
+        response: { 200: Envelope(Paged(Message)) },
+      },
+    },
     async (request) => ok(await messages.list(currentUser(request).userId, request.query)),
   )
 
   app.post(
     '/message/read',
-    { schema: { tags, security, body: ReadMessagesBody, response: { 200: Envelope(ReadMessagesResult) } } },
+    {
+      schema: {
+        tags,
+        security,
+        body: ReadMessagesBody,
+        response: { 200: Envelope(ReadMessagesResult) },
+      },
+    },
     async (request) => ok(await messages.markRead(currentUser(request).userId, request.body)),
   )
 
@@ -44,7 +58,14 @@ const messageRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) =>
 
   app.post(
     '/message/updateSettings',
-    { schema: { tags, security, body: UpdateMessageSettingsBody, response: { 200: Envelope(MessageSettings) } } },
+    {
+      schema: {
+        tags,
+        security,
+        body: UpdateMessageSettingsBody,
+        response: { 200: Envelope(MessageSettings) },
+      },
+    },
     async (request) => ok(await messages.updateSettings(currentUser(request).userId, request.body)),
   )
 }

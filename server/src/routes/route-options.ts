@@ -19,8 +19,15 @@ const headerValue = (request: FastifyRequest, name: string) => {
 }
 
 /** Login body fields plus the channel/clientType headers every request carries (SPEC 7). */
-export function loginContext(request: FastifyRequest, body: Omit<LoginContext, 'channel' | 'clientType'>): LoginContext {
-  return { ...body, channel: headerValue(request, 'channel'), clientType: headerValue(request, 'clienttype') }
+export function loginContext(
+  request: FastifyRequest,
+  body: Omit<LoginContext, 'channel' | 'clientType'>,
+): LoginContext {
+  return {
+    ...body,
+    channel: headerValue(request, 'channel'),
+    clientType: headerValue(request, 'clienttype'),
+  }
 }
 
 export const bearer = [{ token: [], userId: [] }]

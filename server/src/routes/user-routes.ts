@@ -40,15 +40,36 @@ const userRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
 
   app.post(
     '/user/realNameAuth',
-    { schema: { tags, security, body: RealNameAuthBody, response: { 200: Envelope(RealNameAuthResult) } } },
+    {
+      schema: {
+        tags,
+        security,
+        body: RealNameAuthBody,
+        response: { 200: Envelope(RealNameAuthResult) },
+      },
+    },
     async (request) =>
-      ok(await profile.realNameAuth(currentUser(request).userId, request.body.realName, request.body.idCard)),
+      ok(
+        await profile.realNameAuth(
+          currentUser(request).userId,
+          request.body.realName,
+          request.body.idCard,
+        ),
+      ),
   )
 
   app.post(
     '/user/updateCompanyInfo',
-    { schema: { tags, security, body: UpdateCompanyInfoBody, response: { 200: Envelope(UserInfo) } } },
-    async (request) => ok(await profile.updateCompanyInfo(currentUser(request).userId, request.body)),
+    {
+      schema: {
+        tags,
+        security,
+        body: UpdateCompanyInfoBody,
+        response: { 200: Envelope(UserInfo) },
+      },
+    },
+    async (request) =>
+      ok(await profile.updateCompanyInfo(currentUser(request).userId, request.body)),
   )
 
   app.post(
@@ -56,7 +77,12 @@ const userRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
     { schema: { tags, security, body: UpdatePasswordBody, response: { 200: Done } } },
     async (request) => {
       const { userId, tokenId } = currentUser(request)
-      await accounts.changePassword(userId, tokenId, request.body.oldPassword, request.body.newPassword)
+      await accounts.changePassword(
+        userId,
+        tokenId,
+        request.body.oldPassword,
+        request.body.newPassword,
+      )
       return ok(null)
     },
   )
@@ -73,7 +99,8 @@ const userRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
   app.post(
     '/user/checkOldMobile',
     { schema: { tags, security, body: SmsCodeBody, response: { 200: Envelope(MobileTicket) } } },
-    async (request) => ok(await accounts.checkOldMobile(currentUser(request).userId, request.body.code)),
+    async (request) =>
+      ok(await accounts.checkOldMobile(currentUser(request).userId, request.body.code)),
   )
 
   app.post(
@@ -118,7 +145,8 @@ const userRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
       currentUser(request)
       if (!request.isMultipart()) throw new BizError(ResultCode.FILE_EMPTY, '请选择要上传的图片')
       const part = await request.file()
-      if (!part || part.fieldname !== 'file') throw new BizError(ResultCode.FILE_EMPTY, '请选择要上传的图片')
+      if (!part || part.fieldname !== 'file')
+        throw new BizError(ResultCode.FILE_EMPTY, '请选择要上传的图片')
       const content = await part.toBuffer()
       return ok(await files.saveImage(content))
     },

@@ -60,7 +60,10 @@ export class AccountService {
     private readonly messages: MessageService,
   ) {}
 
-  private async findByMobile(mobilePhone: string, db: Db = this.ctx.db): Promise<UserRow | undefined> {
+  private async findByMobile(
+    mobilePhone: string,
+    db: Db = this.ctx.db,
+  ): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.mobilePhone, mobilePhone)).limit(1)
     return row
   }
@@ -95,7 +98,13 @@ export class AccountService {
             })
             .returning()
           for (const welcome of WELCOME_MESSAGES) {
-            await this.messages.sendMessage(created.id, welcome.type, welcome.title, welcome.content, tx)
+            await this.messages.sendMessage(
+              created.id,
+              welcome.type,
+              welcome.title,
+              welcome.content,
+              tx,
+            )
           }
           return created
         })
@@ -111,7 +120,11 @@ export class AccountService {
   }
 
   /** Records where this login came from and issues the token. */
-  private async completeLogin(user: UserRow, login: LoginContext, firstLogin: boolean): Promise<LoginResult> {
+  private async completeLogin(
+    user: UserRow,
+    login: LoginContext,
+    firstLogin: boolean,
+  ): Promise<LoginResult> {
     if (user.frozen) throw ACCOUNT_FROZEN()
     const token = await this.ctx.db.transaction(async (tx) => {
       await tx
@@ -148,14 +161,22 @@ export class AccountService {
     return this.sms.send(mobilePhone ?? '', type)
   }
 
-  async loginWithCode(mobilePhone: string, code: string, login: LoginContext): Promise<LoginResult> {
+  async loginWithCode(
+    mobilePhone: string,
+    code: string,
+    login: LoginContext,
+  ): Promise<LoginResult> {
     const mobile = assertMobile(mobilePhone)
     await this.sms.consume(mobile, 'login', code)
     const { user, created } = await this.findOrRegister(mobile, login)
     return this.completeLogin(user, login, created)
   }
 
-  async loginWithPassword(mobilePhone: string, password: string, login: LoginContext): Promise<LoginResult> {
+  async loginWithPassword(
+    mobilePhone: string,
+    password: string,
+    login: LoginContext,
+  ): Promise<LoginResult> {
     if (!mobilePhone?.trim() || !password) throw new BizError(ResultCode.PASSWORD_OR_PHONE_EMPTY)
     const mobile = assertMobile(mobilePhone)
     const now = this.ctx.clock.now()
@@ -173,7 +194,10 @@ export class AccountService {
     const user = await this.findByMobile(mobile)
     if (!user) throw new BizError(ResultCode.USER_NOT_REGISTERED)
     if (!user.passwordHash) {
-      throw new BizError(ResultCode.PASSWORD_VERIFICATION_FAILED, '该账号尚未设置密码，请使用验证码登录')
+      throw new BizError(
+        ResultCode.PASSWORD_VERIFICATION_FAILED,
+        '该账号尚未设置密码，请使用验证码登录',
+      )
     }
     if (!(await verifyPassword(user.passwordHash, password))) {
       await this.ctx.db.insert(loginFailures).values({ mobilePhone: mobile, createdAt: now })
@@ -221,7 +245,11 @@ export class AccountService {
       .where(eq(users.openId, identity.openid))
       .limit(1)
     if (!user) return { openid: identity.openid, bound: false }
-    return { openid: identity.openid, bound: true, ...(await this.completeLogin(user, login, false)) }
+    return {
+      openid: identity.openid,
+      bound: true,
+      ...(await this.completeLogin(user, login, false)),
+    }
   }
 
   /** Binds an openid that WeChat gave us recently to a number proven by SMS, registering it if new. */
@@ -257,7 +285,8 @@ export class AccountService {
   async changePassword(userId: number, tokenId: number, oldPassword: string, newPassword: string) {
     const user = await this.getUser(userId)
     if (!user.passwordHash) throw new BizError(ResultCode.MUST_SET_PASSWORD)
-    if (!(await verifyPassword(user.passwordHash, oldPassword))) throw new BizError(ResultCode.OLD_PASSWORD_WRONG)
+    if (!(await verifyPassword(user.passwordHash, oldPassword)))
+      throw new BizError(ResultCode.OLD_PASSWORD_WRONG)
     this.assertNewPassword(newPassword)
     const passwordHash = await hashPassword(newPassword)
     await this.ctx.db.transaction(async (tx) => {
@@ -268,7 +297,8 @@ export class AccountService {
 
   async setFirstPassword(userId: number, newPassword: string) {
     const user = await this.getUser(userId)
-    if (user.passwordHash) throw new BizError(ResultCode.SHOW_ERROR_TIPS, '已设置过密码，请使用修改密码')
+    if (user.passwordHash)
+      throw new BizError(ResultCode.SHOW_ERROR_TIPS, '已设置过密码，请使用修改密码')
     this.assertNewPassword(newPassword)
     const passwordHash = await hashPassword(newPassword)
     // The `is null` guard keeps two concurrent first-sets from overwriting each other.
@@ -277,7 +307,8 @@ export class AccountService {
       .set({ passwordHash })
       .where(and(eq(users.id, userId), isNull(users.passwordHash)))
       .returning({ id: users.id })
-    if (updated.length === 0) throw new BizError(ResultCode.SHOW_ERROR_TIPS, '已设置过密码，请使用修改密码')
+    if (updated.length === 0)
+      throw new BizError(ResultCode.SHOW_ERROR_TIPS, '已设置过密码，请使用修改密码')
   }
 
   /** Step 1 of changing number: prove the old number, get a single-use ticket. */
@@ -310,7 +341,8 @@ export class AccountService {
     if (!found) throw new BizError(ResultCode.SHOW_ERROR_TIPS, '原手机号验证已失效，请重新验证')
     const mobile = assertMobile(newMobilePhone)
     const user = await this.getUser(userId)
-    if (user.mobilePhone === mobile) throw new BizError(ResultCode.SHOW_ERROR_TIPS, '新手机号不能与原手机号相同')
+    if (user.mobilePhone === mobile)
+      throw new BizError(ResultCode.SHOW_ERROR_TIPS, '新手机号不能与原手机号相同')
     if (await this.findByMobile(mobile)) throw new BizError(ResultCode.USER_REGISTERED)
     await this.sms.consume(mobile, 'changeNew', code)
     try {
@@ -320,7 +352,8 @@ export class AccountService {
           .set({ usedAt: now })
           .where(and(eq(mobileChangeTickets.id, found.id), isNull(mobileChangeTickets.usedAt)))
           .returning({ id: mobileChangeTickets.id })
-        if (used.length === 0) throw new BizError(ResultCode.SHOW_ERROR_TIPS, '原手机号验证已失效，请重新验证')
+        if (used.length === 0)
+          throw new BizError(ResultCode.SHOW_ERROR_TIPS, '原手机号验证已失效，请重新验证')
         await tx.update(users).set({ mobilePhone: mobile }).where(eq(users.id, userId))
       })
     } catch (error) {

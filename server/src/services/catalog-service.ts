@@ -22,7 +22,12 @@ export class CatalogService {
 
   async dictionary(dictType: 'industry' | 'worktype'): Promise<DictEntry[]> {
     return this.ctx.db
-      .select({ id: dictionaries.id, name: dictionaries.name, value: dictionaries.value, parentId: dictionaries.parentId })
+      .select({
+        id: dictionaries.id,
+        name: dictionaries.name,
+        value: dictionaries.value,
+        parentId: dictionaries.parentId,
+      })
       .from(dictionaries)
       .where(eq(dictionaries.dictType, dictType))
       .orderBy(asc(dictionaries.parentId), asc(dictionaries.sort), asc(dictionaries.id))

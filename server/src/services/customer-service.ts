@@ -23,14 +23,22 @@ export class CustomerServiceService {
   async submitFeedback(userId: number, content: string, contact?: string): Promise<FeedbackTicket> {
     const [row] = await this.ctx.db
       .insert(feedback)
-      .values({ userId, content: content.trim(), contact: contact?.trim() || null, createdAt: this.ctx.clock.now() })
+      .values({
+        userId,
+        content: content.trim(),
+        contact: contact?.trim() || null,
+        createdAt: this.ctx.clock.now(),
+      })
       .returning()
     return toTicket(row)
   }
 
   async listFeedback(userId: number, request: PageRequest) {
     const { page, rows, offset } = normalisePage(request)
-    const [{ total }] = await this.ctx.db.select({ total: count() }).from(feedback).where(eq(feedback.userId, userId))
+    const [{ total }] = await this.ctx.db
+      .select({ total: count() })
+      .from(feedback)
+      .where(eq(feedback.userId, userId))
     const found = await this.ctx.db
       .select()
       .from(feedback)

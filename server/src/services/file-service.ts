@@ -12,7 +12,8 @@ export class FileService {
   /** Stores an image under FILES_DIR/uploads; the type comes from the bytes, not the client's claim. */
   async saveImage(content: Buffer | null): Promise<{ path: string }> {
     if (!content || content.length === 0) throw new BizError(ResultCode.FILE_EMPTY)
-    if (content.length > MAX_UPLOAD_BYTES) throw new BizError(ResultCode.ILLEGAL_FILE, '图片不能超过2MB')
+    if (content.length > MAX_UPLOAD_BYTES)
+      throw new BizError(ResultCode.ILLEGAL_FILE, '图片不能超过2MB')
     const extension = sniffImageType(content.subarray(0, 16))
     if (!extension) throw new BizError(ResultCode.ILLEGAL_FILE, '仅支持 PNG、JPG、GIF、WEBP 图片')
     const name = `${randomUUID()}.${extension}`

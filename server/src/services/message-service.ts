@@ -2,7 +2,12 @@ import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { messageSettings, messages } from '../db/schema'
 import { normalisePage, toPaged, type PageRequest } from '../domain/paging'
-import type { Message, MessageSettings, UnreadCount, UpdateMessageSettingsBody } from '../contract/message'
+import type {
+  Message,
+  MessageSettings,
+  UnreadCount,
+  UpdateMessageSettingsBody,
+} from '../contract/message'
 import type { ServiceContext } from './context'
 
 /** SPEC 3 message types. */
@@ -22,7 +27,13 @@ const SETTING_OF_KIND = {
   4: 'create',
 } as const
 
-const ALL_ON: MessageSettings = { notice: true, renewal: true, transfer: true, create: true, system: true }
+const ALL_ON: MessageSettings = {
+  notice: true,
+  renewal: true,
+  transfer: true,
+  create: true,
+  system: true,
+}
 
 export const WELCOME_MESSAGES = [
   {
@@ -33,7 +44,8 @@ export const WELCOME_MESSAGES = [
   {
     type: MessageKind.NOTICE,
     title: '新用户指南',
-    content: '首次购买可享新人优惠；到期前我们会提醒您续费，到期后数据保留2小时。如有问题请联系在线客服。',
+    content:
+      '首次购买可享新人优惠；到期前我们会提醒您续费，到期后数据保留2小时。如有问题请联系在线客服。',
   },
 ] as const
 
@@ -43,12 +55,23 @@ export class MessageService {
   async getSettings(userId: number, db: Db = this.ctx.db): Promise<MessageSettings> {
     const [row] = await db.select().from(messageSettings).where(eq(messageSettings.userId, userId))
     if (!row) return { ...ALL_ON }
-    return { notice: row.notice, renewal: row.renewal, transfer: row.transfer, create: row.create, system: true }
+    return {
+      notice: row.notice,
+      renewal: row.renewal,
+      transfer: row.transfer,
+      create: row.create,
+      system: true,
+    }
   }
 
   async updateSettings(userId: number, patch: UpdateMessageSettingsBody): Promise<MessageSettings> {
     const next = { ...(await this.getSettings(userId)), ...patch, system: true }
-    const values = { notice: next.notice, renewal: next.renewal, transfer: next.transfer, create: next.create }
+    const values = {
+      notice: next.notice,
+      renewal: next.renewal,
+      transfer: next.transfer,
+      create: next.create,
+    }
     await this.ctx.db
       .insert(messageSettings)
       .values({ userId, ...values })
@@ -68,7 +91,9 @@ export class MessageService {
       const settings = await this.getSettings(userId, db)
       if (!settings[SETTING_OF_KIND[type]]) return false
     }
-    await db.insert(messages).values({ userId, type, title, content, createdAt: this.ctx.clock.now() })
+    await db
+      .insert(messages)
+      .values({ userId, type, title, content, createdAt: this.ctx.clock.now() })
     return true
   }
 
@@ -99,7 +124,10 @@ export class MessageService {
 
   async list(userId: number, request: PageRequest & { type?: number }) {
     const { page, rows, offset } = normalisePage(request)
-    const where = and(eq(messages.userId, userId), request.type ? eq(messages.type, request.type) : undefined)
+    const where = and(
+      eq(messages.userId, userId),
+      request.type ? eq(messages.type, request.type) : undefined,
+    )
     const [{ total }] = await this.ctx.db.select({ total: count() }).from(messages).where(where)
     const found = await this.ctx.db
       .select()

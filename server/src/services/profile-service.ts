@@ -68,14 +68,20 @@ export class ProfileService {
     }
     if (body.openActivityBall !== undefined) patch.openActivityBall = body.openActivityBall
     if (Object.keys(patch).length > 0) {
-      await this.ctx.db.update(users).set(patch).where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      await this.ctx.db
+        .update(users)
+        .set(patch)
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     }
     return this.getUserInfo(userId)
   }
 
   private async uploadExists(publicPath: string) {
     const file = path.join(this.ctx.settings.filesDir, publicPath.replace(/^\/files\//, ''))
-    return fs.stat(file).then((stat) => stat.isFile(), () => false)
+    return fs.stat(file).then(
+      (stat) => stat.isFile(),
+      () => false,
+    )
   }
 
   /** One verification per account; one account per ID number. The number itself is never stored. */
@@ -87,7 +93,10 @@ export class ProfileService {
     const user = await this.accounts.getUser(userId)
     if (user.checkStatus === 1) throw new BizError(ResultCode.SHOW_ERROR_TIPS, '已完成实名认证')
     const idCardHash = hashIdCard(idCard)
-    const [holder] = await this.ctx.db.select({ id: users.id }).from(users).where(eq(users.idCardHash, idCardHash))
+    const [holder] = await this.ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.idCardHash, idCardHash))
     if (holder) throw new BizError(ResultCode.SHOW_ERROR_TIPS, ID_CARD_TAKEN)
     const idCardMasked = maskIdCard(idCard)
     try {
@@ -104,11 +113,16 @@ export class ProfileService {
 
   /** Company profile with its work types; replaces the previous list as a whole. */
   async updateCompanyInfo(userId: number, body: UpdateCompanyInfoBody): Promise<UserInfo> {
-    if (hasDuplicateWorkType(body.workTypes)) throw new BizError(ResultCode.SHOW_ERROR_TIPS, '请勿重复添加')
+    if (hasDuplicateWorkType(body.workTypes))
+      throw new BizError(ResultCode.SHOW_ERROR_TIPS, '请勿重复添加')
     if (body.workTypes.length > 0) {
       const ids = [...new Set(body.workTypes.flatMap((pair) => [pair.industryId, pair.worktypeId]))]
       const known = await this.ctx.db
-        .select({ id: dictionaries.id, dictType: dictionaries.dictType, parentId: dictionaries.parentId })
+        .select({
+          id: dictionaries.id,
+          dictType: dictionaries.dictType,
+          parentId: dictionaries.parentId,
+        })
         .from(dictionaries)
         .where(inArray(dictionaries.id, ids))
       const byId = new Map(known.map((row) => [row.id, row]))

@@ -74,7 +74,10 @@ export class SmsService {
     } catch (error) {
       await this.ctx.db.delete(smsCodes).where(eq(smsCodes.id, reservedId))
       if (error instanceof SmsSendError) {
-        this.ctx.log.warn({ mobile: maskMobile(mobile), type, err: error.message }, 'sms send failed')
+        this.ctx.log.warn(
+          { mobile: maskMobile(mobile), type, err: error.message },
+          'sms send failed',
+        )
         throw new BizError(ResultCode.SMS_SEND_FAILED)
       }
       throw error

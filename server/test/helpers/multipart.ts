@@ -27,7 +27,10 @@ export async function uploadFile(
     method: 'POST',
     url: '/vmcloud/api/file/upload',
     payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...(session ? authHeaders(session) : {}) },
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      ...(session ? authHeaders(session) : {}),
+    },
   })
   return { ...(response.json() as Envelope), status: response.statusCode }
 }

@@ -31,7 +31,9 @@ export interface TestApp {
   filesDir: string
 }
 
-type Overrides = Partial<Omit<BuildAppOptions, 'database' | 'clock' | 'filesDir'>> & { database?: Database }
+type Overrides = Partial<Omit<BuildAppOptions, 'database' | 'clock' | 'filesDir'>> & {
+  database?: Database
+}
 
 /** A fresh app on a fresh database, closed after the test. Rate limiting is off unless asked for. */
 export async function buildTestApp(t: TestContext, overrides: Overrides = {}): Promise<TestApp> {
@@ -60,13 +62,21 @@ export interface Session {
   userId: number
 }
 
-export const authHeaders = (session: Session) => ({ token: session.token, userid: String(session.userId) })
+export const authHeaders = (session: Session) => ({
+  token: session.token,
+  userid: String(session.userId),
+})
 
 export async function call<T = any>(
   app: App,
   method: 'GET' | 'POST',
   url: string,
-  options: { body?: unknown; session?: Session; query?: Record<string, string>; headers?: Record<string, string> } = {},
+  options: {
+    body?: unknown
+    session?: Session
+    query?: Record<string, string>
+    headers?: Record<string, string>
+  } = {},
 ): Promise<Envelope<T> & { status: number }> {
   const response = await app.inject({
     method,
@@ -83,8 +93,12 @@ export async function call<T = any>(
 export const post = <T = any>(app: App, url: string, body?: unknown, session?: Session) =>
   call<T>(app, 'POST', url, { body: body ?? {}, session })
 
-export const get = <T = any>(app: App, url: string, session?: Session, query?: Record<string, string>) =>
-  call<T>(app, 'GET', url, { session, query })
+export const get = <T = any>(
+  app: App,
+  url: string,
+  session?: Session,
+  query?: Record<string, string>,
+) => call<T>(app, 'GET', url, { session, query })
 
 export async function lastSmsCode(app: App, mobilePhone: string): Promise<string> {
   const reply = await get(app, '/sandbox/sms/last', undefined, { mobilePhone })
@@ -100,7 +114,11 @@ export async function sendCode(app: App, mobilePhone: string, type = 'login', se
 }
 
 /** Logs a number in with an SMS code (registering it on first use). Moves the clock past the resend wait. */
-export async function loginWithSms(t: TestApp, mobilePhone: string, extra: Record<string, unknown> = {}) {
+export async function loginWithSms(
+  t: TestApp,
+  mobilePhone: string,
+  extra: Record<string, unknown> = {},
+) {
   t.clock.advance(61_000)
   const code = await sendCode(t.app, mobilePhone)
   const reply = await post(t.app, '/common/userLogin/confirm', { mobilePhone, code, ...extra })

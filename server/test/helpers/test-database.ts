@@ -1,8 +1,10 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { wrapPglite, wrapPool, type Database } from '../../src/db/client'
-import { migrateDatabase } from '../../src/db/migrate'
+import { MIGRATIONS_DIR, migrateDatabase } from '../../src/db/migrate'
 import { seedDatabase } from '../../src/db/seed'
 
 /**
@@ -15,17 +17,42 @@ export async function createTestDatabase(): Promise<Database> {
   return serverUrl ? createPostgresDatabase(serverUrl) : createPgliteDatabase()
 }
 
-let template: Promise<Blob | File> | null = null
+let template: Promise<Blob> | null = null
 
+/** Changes whenever the migrations or the seed change, so a stale cached template is never used. */
+function templateKey(): string {
+  const hash = createHash('sha256')
+  for (const name of fs
+    .readdirSync(MIGRATIONS_DIR)
+    .filter((file) => file.endsWith('.sql'))
+    .sort()) {
+    hash.update(fs.readFileSync(path.join(MIGRATIONS_DIR, name)))
+  }
+  hash.update(fs.readFileSync(path.join(__dirname, '../../src/db/seed.ts')))
+  return hash.digest('hex').slice(0, 16)
+}
+
+/**
+ * The migrated+seeded template, made once and kept as a tar in node_modules/.cache, since every test
+ * file runs in its own process and a fresh PGlite init costs ~5 s.
+ */
 function pgliteTemplate() {
   template ??= (async () => {
+    const cacheDir = path.join(__dirname, '../../../node_modules/.cache/cloud-phone-server-tests')
+    const cached = path.join(cacheDir, `pglite-template-${templateKey()}.tar`)
+    if (fs.existsSync(cached)) return new Blob([fs.readFileSync(cached)])
     const pglite = await PGlite.create()
     const database = wrapPglite(pglite)
     await migrateDatabase(database)
     await seedDatabase(database.db)
     const dump = await pglite.dumpDataDir('none')
     await database.close()
-    return dump
+    const bytes = Buffer.from(await dump.arrayBuffer())
+    fs.mkdirSync(cacheDir, { recursive: true })
+    const partial = `${cached}.${process.pid}.tmp`
+    fs.writeFileSync(partial, bytes)
+    fs.renameSync(partial, cached)
+    return new Blob([bytes])
   })()
   return template
 }

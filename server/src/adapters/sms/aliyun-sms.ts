@@ -11,7 +11,12 @@ export interface AliyunSmsCredentials {
 }
 
 export function aliyunCredentialsFromEnv(env: NodeJS.ProcessEnv): AliyunSmsCredentials {
-  const required = ['ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE']
+  const required = [
+    'ALIYUN_SMS_ACCESS_KEY_ID',
+    'ALIYUN_SMS_ACCESS_KEY_SECRET',
+    'ALIYUN_SMS_SIGN_NAME',
+    'ALIYUN_SMS_TEMPLATE_CODE',
+  ]
   const missing = required.filter((name) => !env[name])
   if (missing.length > 0) throw new Error(`SMS_PROVIDER=aliyun needs ${missing.join(', ')}`)
   return {
@@ -57,12 +62,16 @@ export class AliyunSmsAdapter implements SmsAdapter {
       .update(`GET&${percentEncode('/')}&${percentEncode(canonical)}`)
       .digest('base64')
     const url = `${this.credentials.endpoint}?Signature=${percentEncode(signature)}&${canonical}`
-    const response = await fetch(url, { signal: AbortSignal.timeout(10_000) }).catch((error: Error) => {
-      throw new SmsSendError(`aliyun request failed: ${error.message}`)
-    })
+    const response = await fetch(url, { signal: AbortSignal.timeout(10_000) }).catch(
+      (error: Error) => {
+        throw new SmsSendError(`aliyun request failed: ${error.message}`)
+      },
+    )
     const body = (await response.json().catch(() => ({}))) as { Code?: string; Message?: string }
     if (!response.ok || body.Code !== 'OK') {
-      throw new SmsSendError(`aliyun refused: ${body.Code ?? response.status} ${body.Message ?? ''}`)
+      throw new SmsSendError(
+        `aliyun refused: ${body.Code ?? response.status} ${body.Message ?? ''}`,
+      )
     }
   }
 }

@@ -36,12 +36,16 @@ export class RealWechatAdapter implements WechatAdapter {
   constructor(private readonly credentials: WechatCredentials) {}
 
   private async call(url: URL): Promise<WechatIdentity> {
-    const response = await fetch(url, { signal: AbortSignal.timeout(10_000) }).catch((error: Error) => {
-      throw new WechatAuthError(`WeChat request failed: ${error.message}`)
-    })
+    const response = await fetch(url, { signal: AbortSignal.timeout(10_000) }).catch(
+      (error: Error) => {
+        throw new WechatAuthError(`WeChat request failed: ${error.message}`)
+      },
+    )
     const body = (await response.json().catch(() => ({}))) as WechatReply
     if (!response.ok || body.errcode || !body.openid) {
-      throw new WechatAuthError(`WeChat refused the code: ${body.errcode ?? response.status} ${body.errmsg ?? ''}`)
+      throw new WechatAuthError(
+        `WeChat refused the code: ${body.errcode ?? response.status} ${body.errmsg ?? ''}`,
+      )
     }
     return { openid: body.openid, unionid: body.unionid }
   }

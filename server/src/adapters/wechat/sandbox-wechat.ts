@@ -10,7 +10,8 @@ export const SANDBOX_CODE_PREFIX = 'sandbox:'
  * can log the same "WeChat user" in again. Any other code is rejected as WeChat would reject it.
  */
 export function sandboxOpenid(code: string): string | null {
-  if (!code.startsWith(SANDBOX_CODE_PREFIX) || code.length === SANDBOX_CODE_PREFIX.length) return null
+  if (!code.startsWith(SANDBOX_CODE_PREFIX) || code.length === SANDBOX_CODE_PREFIX.length)
+    return null
   const digest = createHash('sha256').update(code.slice(SANDBOX_CODE_PREFIX.length)).digest('hex')
   return `o_sandbox_${digest.slice(0, 16)}`
 }
