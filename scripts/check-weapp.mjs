@@ -30,6 +30,7 @@ const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '
 const require = createRequire(path.join(repoRoot, 'package.json'))
 const distDir = path.resolve(process.argv[2] || path.join(repoRoot, 'dist/weapp'))
 
+let wccSource = ''
 const failures = []
 const passed = []
 const fail = (check, message) => {
@@ -134,7 +135,7 @@ banner('2. WXML compiles with wcc')
     } else if (wxml.length === 0) {
       fail('wcc', 'no .wxml files found')
     } else {
-      ok('wcc', `${wxml.length} .wxml + ${wxs.length} .wxs compiled (${wcc})`)
+      ok('wcc', `${wxml.length} .wxml + ${wxs.length} .wxs compiled (${wccSource})`)
     }
   }
 }
@@ -288,6 +289,7 @@ function findWcc() {
   candidates.push(path.join(repoRoot, 'node_modules/miniprogram-compiler/bin', sub))
   const found = candidates.find((c) => fs.existsSync(c))
   if (!found) return null
+  wccSource = path.relative(repoRoot, found)
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wcc-'))
   const target = path.join(dir, path.basename(found))
   fs.copyFileSync(found, target)
