@@ -16,6 +16,11 @@ export interface ServerConfig {
   filesDir: string
   tokenTtlDays: number
   logLevel: string
+  /** Behind a reverse proxy, take the client IP (for rate limits) from X-Forwarded-For. */
+  trustProxy: boolean
+  /** Per-IP requests per minute: whole API, and SMS/login routes. 0 turns rate limiting off. */
+  rateLimitPerMinute: number
+  sensitiveRateLimitPerMinute: number
   smsProvider: SmsProviderName
   wechatProvider: WechatProviderName
 }
@@ -29,6 +34,13 @@ function positiveInt(name: string, value: string): number {
   const n = Number(value)
   if (!Number.isInteger(n) || n <= 0)
     throw new Error(`${name} must be a positive integer (got "${value}")`)
+  return n
+}
+
+function nonNegativeInt(name: string, value: string): number {
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`${name} must be a whole number (got "${value}")`)
   return n
 }
 
@@ -47,6 +59,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
     tokenTtlDays: positiveInt('TOKEN_TTL_DAYS', env.TOKEN_TTL_DAYS || '30'),
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: env.TRUST_PROXY === '1',
+    rateLimitPerMinute: nonNegativeInt('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE || '300'),
+    sensitiveRateLimitPerMinute: nonNegativeInt(
+      'SENSITIVE_RATE_LIMIT_PER_MINUTE',
+      env.SENSITIVE_RATE_LIMIT_PER_MINUTE || '20',
+    ),
     smsProvider: oneOf('SMS_PROVIDER', env.SMS_PROVIDER || 'sandbox', [
       'sandbox',
       'aliyun',

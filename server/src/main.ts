@@ -32,7 +32,14 @@ async function start() {
       tokenTtlDays: config.tokenTtlDays,
       customerServiceUrl: config.customerServiceUrl,
       logger: { level: config.logLevel },
-      trustProxy: process.env.TRUST_PROXY === '1',
+      trustProxy: config.trustProxy,
+      rateLimit:
+        config.rateLimitPerMinute > 0
+          ? {
+              globalPerMinute: config.rateLimitPerMinute,
+              sensitivePerMinute: config.sensitiveRateLimitPerMinute || config.rateLimitPerMinute,
+            }
+          : false,
       startJobs: true,
     })
     const openDb = database

@@ -102,4 +102,8 @@ test('production refuses sandbox adapters unless explicitly allowed', () => {
   assert.equal(defaults.port, 3000)
   assert.equal(defaults.host, '0.0.0.0')
   assert.equal(defaults.tokenTtlDays, 30)
+  assert.equal(defaults.rateLimitPerMinute, 300)
+  assert.equal(defaults.sensitiveRateLimitPerMinute, 20)
+  assert.equal(loadConfig({ RATE_LIMIT_PER_MINUTE: '0' }).rateLimitPerMinute, 0)
+  assert.throws(() => loadConfig({ PORT: 'eighty' }), /PORT must be a positive integer/)
 })

@@ -45,7 +45,7 @@ export const WELCOME_MESSAGES = [
     type: MessageKind.NOTICE,
     title: '新用户指南',
     content:
-      '首次购买可享新人优惠；到期前我们会提醒您续费，到期后数据保留2小时。如有问题请联系在线客服。',
+      '云手机到期前我们会发消息提醒您续费；到期后数据保留2小时，请及时续费。如有问题请联系在线客服。',
   },
 ] as const
 
