@@ -44,7 +44,12 @@ function parseJest(text) {
     .pop()
   if (!line) return null
   const count = (word) => Number(line.match(new RegExp(`(\\d+) ${word}`))?.[1] ?? 0)
-  return { passed: count('passed'), failed: count('failed'), total: count('total') }
+  const suites = stripAnsi(text)
+    .split('\n')
+    .filter((l) => /^Test Suites:\s/.test(l.trim()))
+    .pop()
+  const suitesFailed = Number(suites?.match(/(\d+) failed/)?.[1] ?? 0)
+  return { passed: count('passed'), failed: count('failed'), total: count('total'), suitesFailed }
 }
 
 /** node:test: TAP `# pass N` / `# fail N` (non-TTY default on Node 20) or spec `ℹ pass N`. */
@@ -92,11 +97,16 @@ for (const r of results) {
   console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed (exit ${r.code})`)
   passed += r.passed
   failed += r.failed
-  if (r.total === 0) problems.push(`${r.name} found no tests`)
+  if (r.total === 0 && !r.suitesFailed) problems.push(`${r.name} found no tests`)
   else if (r.code !== 0 && r.failed === 0) {
-    // A suite that failed to load, a crash or a timeout: count it so the summary never says "0 failed".
-    failed += 1
-    problems.push(`${r.name} exited ${r.code} without reporting a failed test`)
+    // Suites that failed to load, a crash or a timeout: count them so the summary never says "0 failed".
+    const uncounted = r.suitesFailed || 1
+    failed += uncounted
+    problems.push(
+      r.suitesFailed
+        ? `${r.name}: ${r.suitesFailed} test suite(s) failed to run (counted as failed)`
+        : `${r.name} exited ${r.code} without reporting a failed test (counted as 1 failed)`,
+    )
   }
 }
 for (const p of problems) console.log(`  ! ${p}`)
