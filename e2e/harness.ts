@@ -261,6 +261,13 @@ async function dataTemplate(name: string): Promise<string> {
   } catch {
     fs.rmSync(building, { recursive: true, force: true }) // another run made it first
   }
+  // Templates of older schemas are dead weight (~40 MB each).
+  for (const entry of fs.readdirSync(os.tmpdir())) {
+    const full = path.join(os.tmpdir(), entry)
+    if (/^cloud-phone-e2e-template-[0-9a-f]{16}$/.test(entry) && full !== dir) {
+      fs.rmSync(full, { recursive: true, force: true })
+    }
+  }
   return dir
 }
 
