@@ -8,9 +8,9 @@ module.exports = {
         libraryName: '@nutui/nutui-react-taro',
         libraryDirectory: 'dist/es/packages',
         // per-component JS and CSS (the full stylesheet would add ~229 KB to app.wxss)
-        customName: (name) => `@nutui/nutui-react-taro/dist/es/packages/${name.toLowerCase()}`,
+        customName: (name) => `@nutui/nutui-react-taro/dist/es/packages/${name.toLowerCase().replace(/-/g, '')}`,
         customStyleName: (name) =>
-          `@nutui/nutui-react-taro/dist/es/packages/${name.toLowerCase()}/style/css`,
+          `@nutui/nutui-react-taro/dist/es/packages/${name.toLowerCase().replace(/-/g, '')}/style/css`,
       },
       'nutui-react-taro',
     ],

@@ -36,7 +36,7 @@ const babelOptions = {
       'import',
       {
         libraryName: '@nutui/nutui-react-taro',
-        customName: (name) => `@nutui/nutui-react-taro/dist/es/packages/${name.toLowerCase()}`,
+        customName: (name) => `@nutui/nutui-react-taro/dist/es/packages/${name.toLowerCase().replace(/-/g, '')}`,
         style: false,
       },
       'nutui-react-taro',

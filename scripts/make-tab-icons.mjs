@@ -91,4 +91,44 @@ for (const [name, sdf] of Object.entries(shapes)) {
   writeFileSync(new URL(`${name}.png`, OUT), png(coverageOf(sdf), [0x8a, 0x8f, 0x99]))
   writeFileSync(new URL(`${name}-active.png`, OUT), png(coverageOf(sdf), [0x1f, 0x6f, 0xff]))
 }
-console.log('tab icons written to src/assets/tab')
+// the default avatar: a white person on a light blue disc
+const avatar = (x, y) => {
+  const person = union(circle(x, y, 40.5, 31, 13), Math.max(circle(x, y, 40.5, 78, 27), y - 80))
+  return { disc: circle(x, y, 40.5, 40.5, 40.5), person }
+}
+const avatarPng = (() => {
+  const raw = Buffer.alloc(SIZE * (SIZE * 4 + 1))
+  for (let y = 0; y < SIZE; y++)
+    for (let x = 0; x < SIZE; x++) {
+      let disc = 0
+      let person = 0
+      for (let i = 0; i < 4; i++)
+        for (let j = 0; j < 4; j++) {
+          const d = avatar(x + (i + 0.5) / 4, y + (j + 0.5) / 4)
+          if (d.disc <= 0) disc++
+          if (d.disc <= 0 && d.person <= 0) person++
+        }
+      const o = y * (SIZE * 4 + 1) + 1 + x * 4
+      const p = person / 16
+      raw[o] = Math.round(0xc9 + (0xff - 0xc9) * p)
+      raw[o + 1] = Math.round(0xdc + (0xff - 0xdc) * p)
+      raw[o + 2] = 0xff
+      raw[o + 3] = Math.round((255 * disc) / 16)
+    }
+  return raw
+})()
+const encode = (raw) => {
+  const ihdr = Buffer.alloc(13)
+  ihdr.writeUInt32BE(SIZE, 0)
+  ihdr.writeUInt32BE(SIZE, 4)
+  ihdr[8] = 8
+  ihdr[9] = 6
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+writeFileSync(new URL('../avatar.png', OUT), encode(avatarPng))
+console.log('tab icons and default avatar written to src/assets')

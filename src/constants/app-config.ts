@@ -59,7 +59,7 @@ export function buildAppConfig(routes: RouteDef[] = Object.values(ROUTES)) {
     permission: {
       'scope.userLocation': { desc: '用于选择和查看企业地址' },
     },
-    requiredPrivateInfos: ['chooseLocation'],
+    requiredPrivateInfos: ['chooseLocation' as const],
     lazyCodeLoading: 'requiredComponents' as const,
   }
 }

@@ -19,14 +19,32 @@ export interface RouteDef {
 }
 
 export const ROUTES = {
-  home: { path: 'pages/Home/index', title: '我的云机', public: true, skipChannelCode: true, customNav: true, tab: { text: '我的云机', icon: 'home' } },
-  create: { path: 'pages/Home/create', title: '创建云机', public: true, tab: { text: '创建云机', icon: 'create' } },
-  mine: { path: 'pages/Home/user', title: '我的', public: true, tab: { text: '我的', icon: 'user' } },
+  home: {
+    path: 'pages/Home/index',
+    title: '我的云机',
+    public: true,
+    skipChannelCode: true,
+    customNav: true,
+    tab: { text: '我的云机', icon: 'home' },
+  },
+  create: {
+    path: 'pages/Home/create',
+    title: '创建云机',
+    public: true,
+    tab: { text: '创建云机', icon: 'create' },
+  },
+  mine: {
+    path: 'pages/Home/user',
+    title: '我的',
+    public: true,
+    tab: { text: '我的', icon: 'user' },
+  },
 
   login: { path: 'pages/login/login', title: '登录' },
   wechatAuth: { path: 'pages/auth/wechatAuth', title: '微信授权', skipChannelCode: true },
   customerService: { path: 'pages/CustomerService/index', title: '联系客服' },
   protocol: { path: 'pages/webView/protocol', title: '协议详情' },
+  notFound: { path: 'pages/common/notFound', title: '页面不存在', public: true },
 
   accountList: { path: 'pages/user/accountList', title: '切换账号', public: true },
   config: { path: 'pages/user/config', title: '设置' },
@@ -44,7 +62,11 @@ export const ROUTES = {
 export type RouteName = keyof typeof ROUTES
 
 /** The login page is reachable without a session, but it is not a "public page" of SPEC 2 for redirects. */
-const LOGIN_FREE = new Set<string>([ROUTES.login.path, ROUTES.wechatAuth.path, ROUTES.protocol.path])
+const LOGIN_FREE = new Set<string>([
+  ROUTES.login.path,
+  ROUTES.wechatAuth.path,
+  ROUTES.protocol.path,
+])
 
 const allRoutes: RouteDef[] = Object.values(ROUTES)
 

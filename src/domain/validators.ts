@@ -65,7 +65,9 @@ export function validateSmsCode(
 }
 
 export function validateIdCard(value: string | undefined | null): string | null {
-  return required(value, '请输入身份证号') ?? (isIdCard(String(value)) ? null : '请输入正确的身份证号')
+  return (
+    required(value, '请输入身份证号') ?? (isIdCard(String(value)) ? null : '请输入正确的身份证号')
+  )
 }
 
 export function validateRealName(value: string | undefined | null): string | null {
@@ -78,7 +80,9 @@ export function validateRealName(value: string | undefined | null): string | nul
 export function validateName(value: string | undefined | null): string | null {
   const empty = required(value, '请输入昵称')
   if (empty) return empty
-  return [...String(value).trim()].length > NAME_MAX_LENGTH ? `昵称不能超过${NAME_MAX_LENGTH}个字` : null
+  return [...String(value).trim()].length > NAME_MAX_LENGTH
+    ? `昵称不能超过${NAME_MAX_LENGTH}个字`
+    : null
 }
 
 export function validateEmail(value: string | undefined | null): string | null {
@@ -86,15 +90,23 @@ export function validateEmail(value: string | undefined | null): string | null {
 }
 
 export function validateUrl(value: string | undefined | null): string | null {
-  return required(value, '请输入网址') ?? (isUrl(String(value)) ? null : '请输入正确的网址（以http://或https://开头）')
+  return (
+    required(value, '请输入网址') ??
+    (isUrl(String(value)) ? null : '请输入正确的网址（以http://或https://开头）')
+  )
 }
 
 export function validateAmount(value: string | undefined | null): string | null {
-  return required(value, '请输入金额') ?? (isAmount(String(value)) ? null : '请输入正确的金额，最多保留两位小数')
+  return (
+    required(value, '请输入金额') ??
+    (isAmount(String(value)) ? null : '请输入正确的金额，最多保留两位小数')
+  )
 }
 
 export function validatePlateNumber(value: string | undefined | null): string | null {
-  return required(value, '请输入车牌号') ?? (isPlateNumber(String(value)) ? null : '请输入正确的车牌号')
+  return (
+    required(value, '请输入车牌号') ?? (isPlateNumber(String(value)) ? null : '请输入正确的车牌号')
+  )
 }
 
 export function validateLandline(value: string | undefined | null): string | null {

@@ -1,0 +1,50 @@
+/**
+ * What the app does when it launches on a page (SPEC 2): gate pages that need a login, record a
+ * channel code, and in the WeChat browser send a visitor who came through the official account to
+ * the authorisation address (isWeChatAuth=1, carrying channelCode). Pure: the app applies the plan.
+ */
+import { requiresLogin, skipsChannelCode, url } from '@/constants/routes'
+
+export interface LaunchContext {
+  path: string
+  query: Record<string, string | undefined>
+  isLoggedIn: boolean
+  isWeChatBrowser: boolean
+  hasOpenId: boolean
+}
+
+export type LaunchStep =
+  | { kind: 'saveChannelCode'; channelCode: string }
+  | { kind: 'authorizeOfficialAccount'; channelCode: string; redirect: string }
+  | { kind: 'redirectToLogin'; url: string }
+
+export function currentUrl(path: string, query: Record<string, string | undefined>): string {
+  const qs = Object.entries(query)
+    .filter(([k, v]) => v !== undefined && k !== '$taroTimestamp')
+    .map(([k, v]) => `${k}=${encodeURIComponent(v as string)}`)
+    .join('&')
+  return `/${path.replace(/^\//, '')}${qs ? `?${qs}` : ''}`
+}
+
+export function planLaunch(ctx: LaunchContext): LaunchStep[] {
+  const steps: LaunchStep[] = []
+  const here = currentUrl(ctx.path, ctx.query)
+  const channelCode = ctx.query.channelCode
+  if (channelCode && !skipsChannelCode(ctx.path)) {
+    steps.push({ kind: 'saveChannelCode', channelCode })
+    // launched from the official account: get the WeChat identity first, then come back here
+    if (
+      ctx.isWeChatBrowser &&
+      !ctx.hasOpenId &&
+      !ctx.isLoggedIn &&
+      ctx.query.isWeChatAuth !== '1'
+    ) {
+      steps.push({ kind: 'authorizeOfficialAccount', channelCode, redirect: here })
+      return steps
+    }
+  }
+  if (!ctx.isLoggedIn && requiresLogin(ctx.path)) {
+    steps.push({ kind: 'redirectToLogin', url: url('login', { redirect: here }) })
+  }
+  return steps
+}

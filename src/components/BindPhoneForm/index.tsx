@@ -1,0 +1,79 @@
+import { useState } from 'react'
+import { View } from '@tarojs/components'
+import { Button, Input } from '@nutui/nutui-react-taro'
+import { validateMobile, validateSmsCode } from '@/domain/validators'
+import SmsCodeButton from '@/components/SmsCodeButton'
+import { toast, toastError } from '@/components/feedback'
+import { sendSmsCode } from '@/services/user'
+import styles from './index.module.scss'
+
+export interface BindPhoneFormProps {
+  submitText: string
+  /** SMS code type sent to the number */
+  smsType: 'login' | 'changeNew'
+  onSubmit: (values: { mobilePhone: string; code: string }) => Promise<unknown>
+}
+
+/** Mobile number + SMS code form, used to bind a WeChat identity and to bind a new number. */
+export default function BindPhoneForm({ submitText, smsType, onSubmit }: BindPhoneFormProps) {
+  const [mobilePhone, setMobilePhone] = useState('')
+  const [code, setCode] = useState('')
+  const [submitting, setSubmitting] = useState(false)
+
+  const requestCode = async () => {
+    const problem = validateMobile(mobilePhone)
+    if (problem) {
+      toast(problem)
+      throw new Error(problem)
+    }
+    try {
+      await sendSmsCode(mobilePhone, smsType)
+      toast('验证码已发送')
+    } catch (error) {
+      toastError(error)
+      throw error
+    }
+  }
+
+  const submit = async () => {
+    const problem = validateMobile(mobilePhone) ?? validateSmsCode(code)
+    if (problem) return toast(problem)
+    setSubmitting(true)
+    try {
+      await onSubmit({ mobilePhone, code })
+    } catch (error) {
+      toastError(error)
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <View className={styles.form}>
+      <View className={styles.row}>
+        <Input
+          type="tel"
+          maxLength={11}
+          placeholder="请输入手机号"
+          aria-label="手机号"
+          value={mobilePhone}
+          onChange={setMobilePhone}
+        />
+      </View>
+      <View className={styles.row}>
+        <Input
+          type="number"
+          maxLength={6}
+          placeholder="请输入验证码"
+          aria-label="验证码"
+          value={code}
+          onChange={setCode}
+        />
+        <SmsCodeButton onSend={requestCode} />
+      </View>
+      <Button type="primary" block loading={submitting} onClick={submit} className={styles.submit}>
+        {submitText}
+      </Button>
+    </View>
+  )
+}

@@ -1,0 +1,32 @@
+import Taro from '@tarojs/taro'
+import { TOAST_DURATION_MS } from '@/constants/limits'
+
+/** Toasts last 2 s everywhere (SPEC 9). */
+export function toast(title: string) {
+  return Taro.showToast({ title, icon: 'none', duration: TOAST_DURATION_MS })
+}
+
+export function toastSuccess(title: string) {
+  return Taro.showToast({ title, icon: 'success', duration: TOAST_DURATION_MS })
+}
+
+/** The message of whatever a call rejected with: an ApiError, a whole body, or an Error. */
+export function errorMessage(error: unknown, fallback = '操作失败，请稍后重试'): string {
+  if (error && typeof error === 'object' && 'msg' in error && typeof error.msg === 'string')
+    return error.msg
+  if (error instanceof Error && error.message) return error.message
+  return fallback
+}
+
+export function toastError(error: unknown, fallback?: string) {
+  return toast(errorMessage(error, fallback))
+}
+
+export async function confirm(
+  title: string,
+  content: string,
+  confirmText = '确定',
+): Promise<boolean> {
+  const { confirm: ok } = await Taro.showModal({ title, content, confirmText, cancelText: '取消' })
+  return ok
+}

@@ -1,0 +1,5 @@
+export default definePageConfig({
+  navigationBarTitleText: '我的云机',
+  navigationStyle: 'custom',
+  enablePullDownRefresh: false,
+})

@@ -1,0 +1,58 @@
+import { useState } from 'react'
+import { useLoad, useRouter } from '@tarojs/taro'
+import { View, Text } from '@tarojs/components'
+import { Button, Empty } from '@nutui/nutui-react-taro'
+import Taro from '@tarojs/taro'
+import { useStores } from '@/stores'
+import BindPhoneForm from '@/components/BindPhoneForm'
+import { url } from '@/constants/routes'
+import { finishLogin } from '../login/finish-login'
+import styles from './wechatAuth.module.scss'
+
+type Step = { kind: 'checking' } | { kind: 'bind' } | { kind: 'failed'; msg: string }
+
+/** Landing page of the official-account OAuth redirect (isWeChatAuth=1): log in or bind a phone. */
+export default function WechatAuth() {
+  const { session } = useStores()
+  const { params } = useRouter()
+  const [step, setStep] = useState<Step>({ kind: 'checking' })
+
+  useLoad(async () => {
+    if (!params.code) return setStep({ kind: 'failed', msg: '缺少微信授权码，请重新发起微信登录' })
+    // SPEC 7: a failed official-account login is only logged (by the store); the page says what to do
+    const result = await session.officialAccountLogin(params.code)
+    if (!result) return setStep({ kind: 'failed', msg: '微信授权已失效，请重新发起微信登录' })
+    if (!result.bound) return setStep({ kind: 'bind' })
+    await finishLogin(session, params.redirect)
+  })
+
+  if (step.kind === 'checking') return <View className={styles.page}>正在进行微信授权…</View>
+  if (step.kind === 'failed') {
+    return (
+      <View className={styles.page}>
+        <Empty status="error" title="微信授权失败" description={step.msg} />
+        <Button
+          type="primary"
+          block
+          onClick={() => Taro.redirectTo({ url: url('login', { redirect: params.redirect }) })}
+        >
+          使用手机号登录
+        </Button>
+      </View>
+    )
+  }
+  return (
+    <View className={styles.page}>
+      <Text className={styles.title}>绑定手机号</Text>
+      <Text className={styles.desc}>首次使用微信登录，请绑定手机号，之后可直接微信登录</Text>
+      <BindPhoneForm
+        submitText="绑定并登录"
+        smsType="login"
+        onSubmit={async (form) => {
+          await session.bindWechat(form)
+          await finishLogin(session, params.redirect)
+        }}
+      />
+    </View>
+  )
+}

@@ -1,0 +1,139 @@
+import { useState } from 'react'
+import Taro, { useRouter } from '@tarojs/taro'
+import { View, Text } from '@tarojs/components'
+import { observer } from 'mobx-react'
+import { Button, Checkbox, Input, Tabs } from '@nutui/nutui-react-taro'
+import { validateMobile, validatePassword, validateSmsCode } from '@/domain/validators'
+import { url } from '@/constants/routes'
+import { useStores } from '@/stores'
+import { sendSmsCode } from '@/services/user'
+import SmsCodeButton from '@/components/SmsCodeButton'
+import { toast, toastError } from '@/components/feedback'
+import WechatLogin from './WechatLogin'
+import { finishLogin } from './finish-login'
+import styles from './login.module.scss'
+
+type Mode = 'code' | 'password'
+
+function Login() {
+  const { session } = useStores()
+  const { params } = useRouter()
+  const [mode, setMode] = useState<Mode>('code')
+  const [mobilePhone, setMobilePhone] = useState('')
+  const [code, setCode] = useState('')
+  const [password, setPassword] = useState('')
+  const [agreed, setAgreed] = useState(false)
+  const [submitting, setSubmitting] = useState(false)
+
+  const requestCode = async () => {
+    const problem = validateMobile(mobilePhone)
+    if (problem) {
+      toast(problem)
+      throw new Error(problem)
+    }
+    try {
+      await sendSmsCode(mobilePhone, 'login')
+      toast('验证码已发送')
+    } catch (error) {
+      toastError(error)
+      throw error
+    }
+  }
+
+  const submit = async () => {
+    const problem =
+      validateMobile(mobilePhone) ??
+      (mode === 'code' ? validateSmsCode(code) : validatePassword(password)) ??
+      (agreed ? null : '请先阅读并同意《用户协议》和《隐私政策》')
+    if (problem) return toast(problem)
+    setSubmitting(true)
+    try {
+      if (mode === 'code') await session.loginWithCode({ mobilePhone, code })
+      else await session.loginWithPassword({ mobilePhone, password })
+      await finishLogin(session, params.redirect)
+    } catch (error) {
+      toastError(error)
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <View className={styles.page}>
+      <View className={styles.brand}>
+        <Text className={styles.title}>欢迎使用云手机</Text>
+        <Text className={styles.subtitle}>云端安卓手机，随租随用</Text>
+      </View>
+      <Tabs value={mode} onChange={(value) => setMode(value as Mode)}>
+        <Tabs.TabPane title="验证码登录" value="code" />
+        <Tabs.TabPane title="密码登录" value="password" />
+      </Tabs>
+      <View className={styles.form}>
+        <View className={styles.row}>
+          <Input
+            type="tel"
+            maxLength={11}
+            placeholder="请输入手机号"
+            aria-label="手机号"
+            value={mobilePhone}
+            onChange={setMobilePhone}
+          />
+        </View>
+        {mode === 'code' ? (
+          <View className={styles.row}>
+            <Input
+              type="number"
+              maxLength={6}
+              placeholder="请输入验证码"
+              aria-label="验证码"
+              value={code}
+              onChange={setCode}
+            />
+            <SmsCodeButton onSend={requestCode} />
+          </View>
+        ) : (
+          <View className={styles.row}>
+            <Input
+              type="password"
+              maxLength={13}
+              placeholder="请输入密码"
+              aria-label="密码"
+              value={password}
+              onChange={setPassword}
+            />
+          </View>
+        )}
+        <Button
+          type="primary"
+          block
+          loading={submitting}
+          onClick={submit}
+          className={styles.submit}
+        >
+          {mode === 'code' ? '登录 / 注册' : '登录'}
+        </Button>
+        {mode === 'code' && <View className={styles.hint}>未注册的手机号验证后将自动创建账号</View>}
+        <View className={styles.agreement}>
+          <Checkbox checked={agreed} onChange={setAgreed} aria-label="同意协议" />
+          <Text onClick={() => setAgreed(!agreed)}>我已阅读并同意</Text>
+          <Text
+            className={styles.link}
+            onClick={() => Taro.navigateTo({ url: url('protocol', { type: 'user' }) })}
+          >
+            《用户协议》
+          </Text>
+          <Text>和</Text>
+          <Text
+            className={styles.link}
+            onClick={() => Taro.navigateTo({ url: url('protocol', { type: 'privacy' }) })}
+          >
+            《隐私政策》
+          </Text>
+        </View>
+      </View>
+      <WechatLogin agreed={agreed} redirect={params.redirect} />
+    </View>
+  )
+}
+
+export default observer(Login)
