@@ -49,9 +49,9 @@ test('/ shows the home tab', async () => {
 test('an unknown route shows 页面不存在 with a way home', async () => {
   const { page, errors } = await e2e.newPage()
   await page.goto('/pages/nope/missing')
-  await page.getByText('页面不存在').first().waitFor({ state: 'visible', timeout: 20_000 })
+  await page.getByText('页面不存在', { exact: true }).last().waitFor({ state: 'visible', timeout: 20_000 })
   await screenshot(page, 'not-found')
-  await page.getByText('返回首页', { exact: true }).click()
+  await page.locator('taro-button-core').filter({ hasText: '返回首页' }).click()
   await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/pages/Home/index')
   await page.locator('.taro-tabbar__tabbar').getByText('我的云机', { exact: true }).waitFor()
   assert.deepEqual(errors, [])

@@ -2,29 +2,51 @@ import { useEffect, type PropsWithChildren } from 'react'
 import Taro, { useDidHide, useDidShow, useLaunch, usePageNotFound } from '@tarojs/taro'
 import { createAppStores, StoresProvider } from '@/stores'
 import platform from '@/platform'
-import { url } from '@/constants/routes'
+import { allRoutes, url } from '@/constants/routes'
 import { planLaunch } from './app-launch'
 import './app.scss'
 
 const stores = createAppStores()
 
+/** Runs the launch plan (SPEC 2); `go` replaces the page being opened with another. */
+function launch(path: string, query: Record<string, string>, go: (target: string) => void) {
+  const { session } = stores
+  const steps = planLaunch({
+    path,
+    query,
+    isLoggedIn: session.isLoggedIn,
+    isWeChatBrowser: platform.isWeChatBrowser(),
+    hasOpenId: Boolean(session.openId),
+  })
+  for (const step of steps) {
+    if (step.kind === 'saveChannelCode') session.setChannel(step.channelCode)
+    if (step.kind === 'authorizeOfficialAccount')
+      platform.officialAccountAuthorize(step.channelCode, step.redirect)
+    if (step.kind === 'redirectToLogin') go(step.url)
+  }
+}
+
+// H5: decide before the router reads the location. Navigating from the launch hook leaves a blank
+// page, and an unknown path renders an empty page (the not-found event does not reach the app).
+if (process.env.TARO_ENV === 'h5' && typeof window !== 'undefined') {
+  const replace = (target: string) => window.history.replaceState(null, '', target)
+  const path = window.location.pathname.replace(/^\/+|\/+$/g, '')
+  if (path && !allRoutes.some((route) => route.path === path)) {
+    replace(url('notFound', { path: `/${path}` }))
+  } else {
+    const query = Object.fromEntries(new URLSearchParams(window.location.search))
+    launch(path, query, replace)
+  }
+}
+
 function App({ children }: PropsWithChildren) {
   useLaunch(({ path, query }) => {
     platform.setupUpdateManager()
-    const { session } = stores
-    const steps = planLaunch({
-      path: path ?? '',
-      query: (query ?? {}) as Record<string, string>,
-      isLoggedIn: session.isLoggedIn,
-      isWeChatBrowser: platform.isWeChatBrowser(),
-      hasOpenId: Boolean(session.openId),
-    })
-    for (const step of steps) {
-      if (step.kind === 'saveChannelCode') session.setChannel(step.channelCode)
-      if (step.kind === 'authorizeOfficialAccount')
-        platform.officialAccountAuthorize(step.channelCode, step.redirect)
-      if (step.kind === 'redirectToLogin') Taro.redirectTo({ url: step.url })
-    }
+    if (process.env.TARO_ENV === 'h5') return
+    // the mini-program's first page must exist before it can be replaced
+    launch(path ?? '', (query ?? {}) as Record<string, string>, (target) =>
+      setTimeout(() => Taro.redirectTo({ url: target })),
+    )
   })
 
   useDidShow(() => stores.usage.onShow())

@@ -1,0 +1,128 @@
+/**
+ * Account journeys in the H5 build against the real server: a gated page sends a logged-out visitor
+ * to login and back; SMS-code login (code from the sandbox); Mine shows the profile; password login;
+ * switching between two accounts; messages; a token revoked server-side lands on login; deletion.
+ */
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import type { Page } from 'playwright-core'
+import { api, apiLogin, screenshot, setupE2E, smsCode } from './harness'
+
+const e2e = setupE2E({ env: { RATE_LIMIT_PER_MINUTE: '0' } })
+
+const FIRST = '13912340001'
+const SECOND = '13912340002'
+/** A NutUI button by its exact text (its inner text node does not take clicks in Chromium). */
+const button = (page: Page, text: string) =>
+  page.locator('taro-button-core').filter({ hasText: new RegExp(`^\\s*${text}\\s*$`) })
+
+const masked = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(7)}`
+
+async function loginWithCode(page: Page, mobile: string) {
+  await page.locator('input[placeholder="请输入手机号"]').fill(mobile)
+  await button(page, '获取验证码').click()
+  await page.getByText(/s后重新获取/).waitFor()
+  await page.locator('input[placeholder="请输入验证码"]').fill(await smsCode(mobile))
+  await page.getByText('我已阅读并同意').click()
+  await button(page, '登录 / 注册').click()
+}
+
+/** First logins offer to set a password; decline it. */
+async function declinePasswordOffer(page: Page) {
+  await page.getByText('设置登录密码', { exact: true }).waitFor()
+  await page.getByText('稍后', { exact: true }).click()
+}
+
+test('a gated page sends a logged-out visitor to login, then back after an SMS-code login', async () => {
+  const { page, errors } = await e2e.newPage()
+  await e2e.open(page, '/pages/user/config')
+  await page.waitForURL(/pages\/login\/login/)
+  await screenshot(page, 'login')
+  await loginWithCode(page, FIRST)
+  await declinePasswordOffer(page)
+  await page.waitForURL(/pages\/user\/config/)
+  await page.getByText('退出登录').waitFor()
+
+  await e2e.open(page, '/pages/Home/user')
+  await page.getByText(masked(FIRST)).waitFor()
+  await page.getByText('未实名').waitFor()
+  await screenshot(page, 'mine-logged-in')
+  assert.deepEqual(errors, [])
+})
+
+test('password login, account switch and the message center', async () => {
+  const first = await apiLogin(FIRST)
+  const set = await api('/user/firstUpdateUserPassword', {
+    json: { newPassword: 'abc12345' },
+    session: first,
+  })
+  assert.equal(set.code, 200, set.msg)
+
+  const { page } = await e2e.newPage()
+  await e2e.open(page, '/pages/login/login')
+  await page.getByText('密码登录', { exact: true }).click()
+  await page.locator('input[placeholder="请输入手机号"]').fill(FIRST)
+  await page.locator('input[placeholder="请输入密码"]').fill('wrong123')
+  await page.getByText('我已阅读并同意').click()
+  await button(page, '登录').click()
+  await page.getByText('密码校验失败').or(page.getByText(/密码错误/)).first().waitFor()
+  await page.locator('input[placeholder="请输入密码"]').fill('abc12345')
+  await button(page, '登录').click()
+  await page.waitForURL(/pages\/Home\/user/)
+  await page.getByText(masked(FIRST)).waitFor()
+
+  // a second account on the same device
+  await e2e.open(page, '/pages/login/login')
+  await loginWithCode(page, SECOND)
+  await declinePasswordOffer(page)
+  await page.getByText(masked(SECOND)).waitFor()
+
+  await e2e.open(page, '/pages/user/accountList')
+  await page.getByLabel(`切换到 ${masked(FIRST)}`).waitFor()
+  await screenshot(page, 'account-list')
+  await page.getByLabel(`切换到 ${masked(FIRST)}`).click()
+  await page.waitForURL(/pages\/Home\/user/)
+  await page.getByText(masked(FIRST)).waitFor()
+
+  await e2e.open(page, '/pages/user/message')
+  await page.getByText('系统消息').first().waitFor()
+  await screenshot(page, 'messages')
+})
+
+test('a token revoked on the server sends the next call to login', async () => {
+  const { page } = await e2e.newPage()
+  await e2e.open(page, '/pages/login/login')
+  await loginWithCode(page, '13912340004')
+  await declinePasswordOffer(page)
+  await page.waitForURL(/pages\/Home\/user/)
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('accessToken')!).data)
+  const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('userId')!).data)
+  const revoked = await api('/user/exitLogin', { json: {}, session: { token, userId } })
+  assert.equal(revoked.code, 200)
+
+  await e2e.open(page, '/pages/user/message')
+  await page.waitForURL(/pages\/login\/login/)
+  await page.getByText('登录已过期，请重新登录').waitFor()
+})
+
+test('account deletion with an SMS code frees the number', async () => {
+  const { page } = await e2e.newPage()
+  await e2e.open(page, '/pages/login/login')
+  const mobile = '13912340003'
+  await loginWithCode(page, mobile)
+  await declinePasswordOffer(page)
+  await page.waitForURL(/pages\/Home\/user/)
+
+  await e2e.open(page, '/pages/user/logOut')
+  await button(page, '获取验证码').click()
+  await page.getByText(/s后重新获取/).waitFor()
+  await page.locator('input[placeholder="请输入验证码"]').fill(await smsCode(mobile))
+  await page.getByText('我已阅读并知晓注销后果').click()
+  await button(page, '申请注销').click()
+  await page.locator('.taro-modal__foot').getByText(/注销|确定/).last().click()
+  await page.waitForURL(/pages\/Home\/index|\/$/)
+
+  // the number is free again: logging in creates a brand-new account
+  const again = await apiLogin(mobile)
+  assert.equal(again.firstLogin, 1)
+})
