@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { View } from '@tarojs/components'
-import { Button, Empty, InfiniteLoading } from '@nutui/nutui-react-taro'
+import { Button, InfiniteLoading } from '@nutui/nutui-react-taro'
+import EmptyState from '@/components/EmptyState'
 import {
   BACK_TO_TOP_FROM,
   LIST_TEXTS,
@@ -85,7 +86,7 @@ export default function PagedList<T>(props: PagedListProps<T>) {
         {status === 'loading' && records.length === 0 && (
           <View className={styles.footer}>{LIST_TEXTS.loading}</View>
         )}
-        {status === 'empty' && <Empty description={emptyText} />}
+        {status === 'empty' && <EmptyState description={emptyText} />}
         {status === 'error' && (
           <View className={styles.error} role="alert">
             <View>{LIST_TEXTS.error}</View>

@@ -1,7 +1,8 @@
 import Taro from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
-import { Button, Empty } from '@nutui/nutui-react-taro'
+import { Button } from '@nutui/nutui-react-taro'
+import EmptyState from '@/components/EmptyState'
 import NavBar from '@/components/NavBar'
 import { useStores } from '@/stores'
 import { url } from '@/constants/routes'
@@ -15,7 +16,7 @@ function Home() {
       <NavBar title="我的云机" />
       {session.isLoggedIn ? (
         <View className={styles.body}>
-          <Empty
+          <EmptyState
             title="您还没有云手机"
             description="购买后，云手机会出现在这里，可随时进入、重启和续费"
           />
@@ -25,7 +26,7 @@ function Home() {
         </View>
       ) : (
         <View className={styles.body}>
-          <Empty
+          <EmptyState
             title="登录后查看您的云手机"
             description="云端安卓手机，24小时在线，随时随地使用"
           />

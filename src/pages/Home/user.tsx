@@ -5,16 +5,19 @@ import { Badge, Button, Cell, Tag } from '@nutui/nutui-react-taro'
 import { useStores } from '@/stores'
 import { fileUrl } from '@/services/request'
 import { maskPhone } from '@/domain/formatters'
-import { url, type RouteName } from '@/constants/routes'
+import { requiresLogin, url, type RouteName } from '@/constants/routes'
 import { APP_VERSION } from '@/constants/limits'
 import styles from './user.module.scss'
-
-const go = (name: RouteName, query?: Record<string, string>) =>
-  Taro.navigateTo({ url: url(name, query) })
 
 function Mine() {
   const { session, unread } = useStores()
   const info = session.info
+  // a logged-out visitor is sent to login first and brought back to the page they chose (SPEC 2)
+  const go = (name: RouteName, query?: Record<string, string>) => {
+    const target = url(name, query)
+    const gated = requiresLogin(target) && !session.isLoggedIn
+    return Taro.navigateTo({ url: gated ? url('login', { redirect: target }) : target })
+  }
 
   useDidShow(() => {
     if (session.isLoggedIn) session.loadUserInfo().catch(() => undefined)

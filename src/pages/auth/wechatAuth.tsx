@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { useLoad, useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
-import { Button, Empty } from '@nutui/nutui-react-taro'
+import { Button } from '@nutui/nutui-react-taro'
+import EmptyState from '@/components/EmptyState'
 import Taro from '@tarojs/taro'
 import { useStores } from '@/stores'
 import BindPhoneForm from '@/components/BindPhoneForm'
@@ -30,7 +31,7 @@ export default function WechatAuth() {
   if (step.kind === 'failed') {
     return (
       <View className={styles.page}>
-        <Empty status="error" title="微信授权失败" description={step.msg} />
+        <EmptyState status="error" title="微信授权失败" description={step.msg} />
         <Button
           type="primary"
           block

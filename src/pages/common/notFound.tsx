@@ -1,6 +1,7 @@
 import Taro, { useRouter } from '@tarojs/taro'
 import { View } from '@tarojs/components'
-import { Button, Empty } from '@nutui/nutui-react-taro'
+import { Button } from '@nutui/nutui-react-taro'
+import EmptyState from '@/components/EmptyState'
 import { ROUTES } from '@/constants/routes'
 import styles from './notFound.module.scss'
 
@@ -9,7 +10,7 @@ export default function NotFound() {
   const { params } = useRouter()
   return (
     <View className={styles.page}>
-      <Empty
+      <EmptyState
         status="error"
         title="页面不存在"
         description={

@@ -1,7 +1,8 @@
 import Taro from '@tarojs/taro'
 import { View, Text, Image } from '@tarojs/components'
 import { observer } from 'mobx-react'
-import { Button, Empty, Tag } from '@nutui/nutui-react-taro'
+import { Button, Tag } from '@nutui/nutui-react-taro'
+import EmptyState from '@/components/EmptyState'
 import { useStores, type StoredAccount } from '@/stores'
 import { fileUrl } from '@/services/request'
 import { maskPhone } from '@/domain/formatters'
@@ -41,7 +42,7 @@ function AccountList() {
 
   return (
     <View className={styles.page}>
-      {session.accountList.length === 0 && <Empty description="本机还没有登录过的账号" />}
+      {session.accountList.length === 0 && <EmptyState description="本机还没有登录过的账号" />}
       {session.accountList.map((account) => {
         const current = account.userId === currentId
         const phone = maskPhone(account.mobilePhone)
