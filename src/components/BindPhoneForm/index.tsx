@@ -3,8 +3,8 @@ import { View } from '@tarojs/components'
 import { Button, Input } from '@nutui/nutui-react-taro'
 import { validateMobile, validateSmsCode } from '@/domain/validators'
 import SmsCodeButton from '@/components/SmsCodeButton'
+import { sendCodeWithFeedback } from '@/components/SmsCodeButton/send-code'
 import { toast, toastError } from '@/components/feedback'
-import { sendSmsCode } from '@/services/user'
 import styles from './index.module.scss'
 
 export interface BindPhoneFormProps {
@@ -20,20 +20,7 @@ export default function BindPhoneForm({ submitText, smsType, onSubmit }: BindPho
   const [code, setCode] = useState('')
   const [submitting, setSubmitting] = useState(false)
 
-  const requestCode = async () => {
-    const problem = validateMobile(mobilePhone)
-    if (problem) {
-      toast(problem)
-      throw new Error(problem)
-    }
-    try {
-      await sendSmsCode(mobilePhone, smsType)
-      toast('验证码已发送')
-    } catch (error) {
-      toastError(error)
-      throw error
-    }
-  }
+  const requestCode = () => sendCodeWithFeedback(mobilePhone, smsType)
 
   const submit = async () => {
     const problem = validateMobile(mobilePhone) ?? validateSmsCode(code)

@@ -6,8 +6,8 @@ import { Button, Checkbox, Input, Tabs } from '@nutui/nutui-react-taro'
 import { validateMobile, validatePassword, validateSmsCode } from '@/domain/validators'
 import { url } from '@/constants/routes'
 import { useStores } from '@/stores'
-import { sendSmsCode } from '@/services/user'
 import SmsCodeButton from '@/components/SmsCodeButton'
+import { sendCodeWithFeedback } from '@/components/SmsCodeButton/send-code'
 import { toast, toastError } from '@/components/feedback'
 import WechatLogin from './WechatLogin'
 import { finishLogin } from './finish-login'
@@ -25,20 +25,7 @@ function Login() {
   const [agreed, setAgreed] = useState(false)
   const [submitting, setSubmitting] = useState(false)
 
-  const requestCode = async () => {
-    const problem = validateMobile(mobilePhone)
-    if (problem) {
-      toast(problem)
-      throw new Error(problem)
-    }
-    try {
-      await sendSmsCode(mobilePhone, 'login')
-      toast('验证码已发送')
-    } catch (error) {
-      toastError(error)
-      throw error
-    }
-  }
+  const requestCode = () => sendCodeWithFeedback(mobilePhone, 'login')
 
   const submit = async () => {
     const problem =

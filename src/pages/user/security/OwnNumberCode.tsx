@@ -1,9 +1,8 @@
 import { View, Text } from '@tarojs/components'
 import { Input } from '@nutui/nutui-react-taro'
 import { maskPhone } from '@/domain/formatters'
-import { sendSmsCode } from '@/services/user'
 import SmsCodeButton from '@/components/SmsCodeButton'
-import { toast, toastError } from '@/components/feedback'
+import { sendCodeWithFeedback } from '@/components/SmsCodeButton/send-code'
 import styles from './OwnNumberCode.module.scss'
 
 export interface OwnNumberCodeProps {
@@ -21,15 +20,7 @@ export default function OwnNumberCode({
   code,
   onChange,
 }: OwnNumberCodeProps) {
-  const send = async () => {
-    try {
-      await sendSmsCode(mobilePhone, smsType)
-      toast('验证码已发送')
-    } catch (error) {
-      toastError(error)
-      throw error
-    }
-  }
+  const send = () => sendCodeWithFeedback(mobilePhone, smsType)
 
   return (
     <View>
