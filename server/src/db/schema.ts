@@ -242,3 +242,6 @@ export const jobs = pgTable(
   },
   (t) => [index('jobs_due_idx').on(t.status, t.runAt)],
 )
+
+export * from './schema-commerce'
+export * from './schema-fleet'

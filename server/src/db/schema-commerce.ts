@@ -1,0 +1,2 @@
+/** Catalogue, orders, payments, beans and activation codes (docs/cloud-phones.md). */
+export {}

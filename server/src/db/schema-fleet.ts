@@ -1,0 +1,2 @@
+/** Devices, groups, supplier instances and auth hand-off tokens (docs/cloud-phones.md). */
+export {}
