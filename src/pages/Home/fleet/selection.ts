@@ -1,0 +1,23 @@
+/** Multi-select of the fleet: pure set operations (a new Set each time so observers see the change). */
+export type Selection = ReadonlySet<number>
+
+export const toggle = (selection: Selection, id: number): Set<number> => {
+  const next = new Set(selection)
+  if (next.has(id)) next.delete(id)
+  else next.add(id)
+  return next
+}
+
+export const selectAll = (ids: number[]): Set<number> => new Set(ids)
+
+/** Only ids still in the list stay selected (after a reload or a filter change). */
+export const keepExisting = (selection: Selection, ids: number[]): Set<number> => {
+  const present = new Set(ids)
+  return new Set([...selection].filter((id) => present.has(id)))
+}
+
+/** 全选 is ticked when every phone of the list (all `total`, not just loaded ones) is selected. */
+export const allSelected = (selection: Selection, total: number) =>
+  total > 0 && selection.size >= total
+
+export const selectedIds = (selection: Selection): number[] => [...selection].sort((a, b) => a - b)
