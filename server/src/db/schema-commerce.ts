@@ -1,2 +1,262 @@
 /** Catalogue, orders, payments, beans and activation codes (docs/cloud-phones.md). */
-export {}
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { users } from './schema'
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+
+/** SPEC goods levels 1–5, each with its card colour. */
+export const goodsLevels = pgTable('goods_levels', {
+  level: smallint('level').primaryKey(),
+  name: text('name').notNull(),
+  themeColor: text('theme_color').notNull(),
+  description: text('description').notNull().default(''),
+})
+
+/** One configuration of a level, sold by duration (goods_prices) in zones (goods_inventory). */
+export const goods = pgTable(
+  'goods',
+  {
+    id: serial('id').primaryKey(),
+    level: smallint('level')
+      .notNull()
+      .references(() => goodsLevels.level),
+    name: text('name').notNull(),
+    configName: text('config_name').notNull(),
+    androidVersion: text('android_version').notNull(),
+    imageType: smallint('image_type').notNull().default(1),
+    maxPerOrder: integer('max_per_order').notNull(),
+    description: text('description').notNull().default(''),
+    /** Which device operations its phones allow: changeConfig, upOrDownConfig, zoneChangeOpType, videoChangeOpType. */
+    permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
+    /** Fen per day for the video-custom edition; null when the goods cannot have it. */
+    videoDailyFee: integer('video_daily_fee'),
+    sort: integer('sort').notNull().default(0),
+    onSale: boolean('on_sale').notNull().default(true),
+  },
+  (t) => [
+    index('goods_level_idx').on(t.level, t.sort),
+    check('goods_android_version_check', sql`${t.androidVersion} in ('B', 'H')`),
+    check('goods_image_type_check', sql`${t.imageType} between 1 and 3`),
+    check('goods_max_per_order_check', sql`${t.maxPerOrder} >= 1`),
+  ],
+)
+
+export const goodsPrices = pgTable(
+  'goods_prices',
+  {
+    id: serial('id').primaryKey(),
+    goodId: integer('good_id')
+      .notNull()
+      .references(() => goods.id, { onDelete: 'cascade' }),
+    /** Days. */
+    goodTime: integer('good_time').notNull(),
+    goodPrice: integer('good_price').notNull(),
+    oldGoodPrice: integer('old_good_price'),
+    firstPurchasePrice: integer('first_purchase_price'),
+    firstCount: integer('first_count').notNull().default(0),
+    activityId: integer('activity_id'),
+    activityPrice: integer('activity_price'),
+    activityEndsAt: at('activity_ends_at'),
+  },
+  (t) => [
+    uniqueIndex('goods_prices_good_time_key').on(t.goodId, t.goodTime),
+    check('goods_prices_positive_check', sql`${t.goodPrice} > 0 and ${t.goodTime} > 0`),
+  ],
+)
+
+export const zones = pgTable('zones', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  sort: integer('sort').notNull().default(0),
+})
+
+/** Units still for sale per goods × zone; orders reserve with a conditional decrement. */
+export const goodsInventory = pgTable(
+  'goods_inventory',
+  {
+    goodId: integer('good_id')
+      .notNull()
+      .references(() => goods.id, { onDelete: 'cascade' }),
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => zones.id, { onDelete: 'cascade' }),
+    stock: integer('stock').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.goodId, t.zoneId] }),
+    check('goods_inventory_stock_check', sql`${t.stock} >= 0`),
+  ],
+)
+
+/** Order kinds (docs/cloud-phones.md "Orders"). */
+export type OrderKind = 'new' | 'renew' | 'upgrade' | 'video' | 'activationCode'
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderNo: text('order_no').notNull(),
+    /** Who created the order. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who paid it, when that is someone else (big-user link orders); the phones go to them. */
+    buyerId: integer('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    businessType: smallint('business_type').notNull(),
+    kind: text('kind').$type<OrderKind>().notNull(),
+    status: smallint('status').notNull().default(0),
+    amount: integer('amount').notNull(),
+    originalAmount: integer('original_amount').notNull(),
+    quantity: integer('quantity').notNull(),
+    goodId: integer('good_id').references(() => goods.id),
+    priceId: integer('price_id').references(() => goodsPrices.id),
+    goodTime: integer('good_time'),
+    zoneId: integer('zone_id').references(() => zones.id),
+    /** Stock held by this unpaid order; handed back exactly once on cancel or timeout. */
+    reservedGoodId: integer('reserved_good_id'),
+    reservedZoneId: integer('reserved_zone_id'),
+    reservedQuantity: integer('reserved_quantity').notNull().default(0),
+    deviceIds: jsonb('device_ids').$type<number[]>().notNull().default([]),
+    payMethod: smallint('pay_method'),
+    payDeadline: at('pay_deadline').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    linkToken: text('link_token'),
+    remark: text('remark'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: at('created_at').notNull(),
+    paidAt: at('paid_at'),
+    completedAt: at('completed_at'),
+    closedAt: at('closed_at'),
+  },
+  (t) => [
+    uniqueIndex('orders_order_no_key').on(t.orderNo),
+    uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    uniqueIndex('orders_link_token_key').on(t.linkToken),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_buyer_idx').on(t.buyerId, t.createdAt),
+    index('orders_unpaid_idx').on(t.status, t.payDeadline),
+    check('orders_status_check', sql`${t.status} between 0 and 5`),
+    check('orders_amount_check', sql`${t.amount} >= 0 and ${t.reservedQuantity} >= 0`),
+  ],
+)
+
+/** One payment attempt at a provider; tradeNo is what the provider's notification names. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tradeNo: text('trade_no').notNull(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Who started the payment (the buyer of a link order). */
+    payerId: integer('payer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    payMethod: smallint('pay_method').notNull(),
+    amount: integer('amount').notNull(),
+    /** pending → paid | cancelled | failed; refunded when the money arrived for an order that was no longer payable. */
+    status: text('status').notNull().default('pending'),
+    returnUrl: text('return_url').notNull(),
+    createdAt: at('created_at').notNull(),
+    settledAt: at('settled_at'),
+  },
+  (t) => [
+    uniqueIndex('payments_trade_no_key').on(t.tradeNo),
+    index('payments_order_idx').on(t.orderId),
+  ],
+)
+
+/** Every provider notification acted upon, once per tradeNo: a replay conflicts here and changes nothing. */
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    tradeNo: text('trade_no').notNull(),
+    event: text('event').notNull(),
+    outcome: text('outcome').notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: at('received_at').notNull(),
+  },
+  (t) => [uniqueIndex('payment_notifications_trade_key').on(t.provider, t.tradeNo)],
+)
+
+export const beanAccounts = pgTable(
+  'bean_accounts',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    balance: integer('balance').notNull().default(0),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [check('bean_accounts_balance_check', sql`${t.balance} >= 0`)],
+)
+
+/** Every change of a bean balance; the sum of `change` per user equals the balance. */
+export const beanLedger = pgTable(
+  'bean_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    change: integer('change').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    reason: text('reason').notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id, {
+      onDelete: 'set null',
+    }),
+    remark: text('remark').notNull().default(''),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('bean_ledger_user_idx').on(t.userId, t.createdAt)],
+)
+
+export const ActivationCodeStatus = { unused: 0, used: 1 } as const
+
+export const activationCodes = pgTable(
+  'activation_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    code: text('code').notNull(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    goodId: integer('good_id')
+      .notNull()
+      .references(() => goods.id),
+    goodTime: integer('good_time').notNull(),
+    status: smallint('status').notNull().default(0),
+    usedBy: integer('used_by').references(() => users.id, { onDelete: 'set null' }),
+    usedAt: at('used_at'),
+    deviceId: integer('device_id'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('activation_codes_code_key').on(t.code),
+    index('activation_codes_owner_idx').on(t.ownerId, t.createdAt),
+    check('activation_codes_status_check', sql`${t.status} in (0, 1)`),
+  ],
+)

@@ -28,7 +28,13 @@ function templateKey(): string {
     .sort()) {
     hash.update(fs.readFileSync(path.join(MIGRATIONS_DIR, name)))
   }
-  hash.update(fs.readFileSync(path.join(__dirname, '../../src/db/seed.ts')))
+  const dbDir = path.join(__dirname, '../../src/db')
+  for (const name of fs
+    .readdirSync(dbDir)
+    .filter((file) => /^seed.*\.ts$/.test(file))
+    .sort()) {
+    hash.update(fs.readFileSync(path.join(dbDir, name)))
+  }
   return hash.digest('hex').slice(0, 16)
 }
 
