@@ -3,6 +3,7 @@ import { CatalogService } from './catalog-service'
 import type { ServiceContext } from './context'
 import { CustomerServiceService } from './customer-service'
 import { FileService } from './file-service'
+import { GoodsService } from './goods-service'
 import { MessageService } from './message-service'
 import { ProfileService } from './profile-service'
 import { SessionService } from './session-service'
@@ -26,6 +27,7 @@ export function createServices(ctx: ServiceContext) {
     usageLogs: new UsageLogService(ctx),
     customerService: new CustomerServiceService(ctx, catalog),
     files: new FileService(ctx),
+    goods: new GoodsService(ctx),
   }
 }
 
