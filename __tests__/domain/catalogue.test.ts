@@ -1,0 +1,87 @@
+import {
+  androidVersionLabel,
+  durationLabel,
+  imageTypeLabel,
+  INVENTORY_STATUS_TEXT,
+  inventoryStatus,
+  isGoodsLevel,
+  isSoldOut,
+  levelInfo,
+  LEVELS,
+  versionFilterMatches,
+} from '@/domain/catalogue'
+
+describe('goods levels', () => {
+  it('lists the five levels with their names and theme colours, in order', () => {
+    expect(LEVELS.map((l) => [l.level, l.name, l.themeColor])).toEqual([
+      [1, '畅享版', '#4E7BFF'],
+      [2, '尊享版', '#7C5CFC'],
+      [3, '旗舰版', '#FF8F1F'],
+      [4, '至尊版', '#D4A017'],
+      [5, '游戏定制版', '#00B578'],
+    ])
+  })
+  it('looks a level up by number and knows an unknown one', () => {
+    expect(levelInfo(3)?.name).toBe('旗舰版')
+    expect(levelInfo(6)).toBeUndefined()
+    expect(isGoodsLevel(5)).toBe(true)
+    expect(isGoodsLevel(0)).toBe(false)
+  })
+})
+
+describe('inventory status from stock', () => {
+  it.each([
+    [1000, 1],
+    [50, 1],
+    [49, 2],
+    [10, 2],
+    [9, 3],
+    [1, 3],
+    [0, 4],
+  ])('stock %i is status %i', (stock, status) => {
+    expect(inventoryStatus(stock)).toBe(status)
+  })
+  it('shows 充足/正常/紧张/售罄', () => {
+    expect(INVENTORY_STATUS_TEXT).toEqual({ 1: '充足', 2: '正常', 3: '紧张', 4: '售罄' })
+  })
+  it('is sold out only at zero stock', () => {
+    expect(isSoldOut(0)).toBe(true)
+    expect(isSoldOut(1)).toBe(false)
+  })
+})
+
+describe('android version and image labels', () => {
+  it('labels B and H as Android 10 variants', () => {
+    expect(androidVersionLabel('B')).toBe('安卓10/B')
+    expect(androidVersionLabel('H')).toBe('安卓10/H')
+  })
+  it('filter 0 matches every version, 1 only B, 2 only H', () => {
+    expect(versionFilterMatches(0, 'B')).toBe(true)
+    expect(versionFilterMatches(0, 'H')).toBe(true)
+    expect(versionFilterMatches(1, 'B')).toBe(true)
+    expect(versionFilterMatches(1, 'H')).toBe(false)
+    expect(versionFilterMatches(2, 'H')).toBe(true)
+    expect(versionFilterMatches(2, 'B')).toBe(false)
+  })
+  it('names the three image types', () => {
+    expect([1, 2, 3].map((t) => imageTypeLabel(t as 1 | 2 | 3))).toEqual([
+      '基础镜像',
+      '谷歌镜像',
+      '自定义镜像',
+    ])
+  })
+})
+
+describe('duration labels', () => {
+  it.each([
+    [1, '1天'],
+    [7, '7天'],
+    [30, '1个月'],
+    [90, '3个月'],
+    [180, '半年'],
+    [365, '1年'],
+    [15, '15天'],
+  ])('%i days reads %s', (days, label) => {
+    expect(durationLabel(days)).toBe(label)
+  })
+})
