@@ -1,2 +1,152 @@
 /** Devices, groups, supplier instances and auth hand-off tokens (docs/cloud-phones.md). */
-export {}
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { users } from './schema'
+import { goods, zones } from './schema-commerce'
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+
+export const deviceGroups = pgTable(
+  'device_groups',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('device_groups_user_name_key').on(t.userId, t.name)],
+)
+
+/** An operation that keeps a phone busy until the supplier reports it done. */
+export type DeviceBusyOp = 'changeZone' | 'replace' | 'systemUpdate'
+
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    goodId: integer('good_id')
+      .notNull()
+      .references(() => goods.id),
+    level: smallint('level').notNull(),
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => zones.id),
+    androidVersion: text('android_version').notNull(),
+    imageType: smallint('image_type').notNull(),
+    /** 0 creating, 1 running, 2 expired, 3 released, 4 rebooting, 5 failed (src/domain/device-lifecycle). */
+    status: smallint('status').notNull().default(0),
+    groupId: integer('group_id').references(() => deviceGroups.id, { onDelete: 'set null' }),
+    /** The order that bought it (orders.id), for the create message and support. */
+    orderId: bigint('order_id', { mode: 'number' }),
+    supplierInstanceId: text('supplier_instance_id'),
+    /** A new instance being created (first provisioning or a replacement) before it takes over. */
+    pendingInstanceId: text('pending_instance_id'),
+    /** Counts operations on the phone; names the supplier request and job of each one (idempotency). */
+    opSeq: integer('op_seq').notNull().default(0),
+    busyOp: text('busy_op').$type<DeviceBusyOp>(),
+    /** Why the last create or operation failed, shown to the user. */
+    failReason: text('fail_reason'),
+    expireAt: at('expire_at').notNull(),
+    releasedAt: at('released_at'),
+    /** The supplier has released the instance of a released phone (done after the status change). */
+    supplierReleased: boolean('supplier_released').notNull().default(false),
+    videoEdition: boolean('video_edition').notNull().default(false),
+    model: text('model'),
+    imageVersion: text('image_version'),
+    coverUpdatedAt: at('cover_updated_at'),
+    /** The expireAt for which the "expires in 24 h" reminder went out (once per expiry value). */
+    remindedForExpireAt: at('reminded_for_expire_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    index('devices_user_status_idx').on(t.userId, t.status, t.id),
+    index('devices_user_group_idx').on(t.userId, t.groupId),
+    index('devices_status_expire_idx').on(t.status, t.expireAt),
+    check('devices_status_check', sql`${t.status} between 0 and 5`),
+  ],
+)
+
+/**
+ * The sandbox supplier's own records, as a remote supplier would keep them: one row per instance.
+ * An operation in progress has `op` and `opReadyAt`; it completes when a read finds the time passed.
+ */
+export const sandboxInstances = pgTable(
+  'sandbox_supplier_instances',
+  {
+    id: text('id').primaryKey(),
+    /** The caller's idempotency key: a retried create returns the same instance. */
+    requestId: text('request_id').notNull(),
+    name: text('name').notNull(),
+    goodId: integer('good_id').notNull(),
+    zoneId: integer('zone_id').notNull(),
+    /** creating | running | rebooting | failed | released */
+    status: text('status').notNull(),
+    op: text('op'),
+    opStartedAt: at('op_started_at'),
+    opReadyAt: at('op_ready_at'),
+    /** The operation ends in failure (decided when it starts). */
+    opFails: boolean('op_fails').notNull().default(false),
+    opTarget: jsonb('op_target').$type<Record<string, unknown>>(),
+    failReason: text('fail_reason'),
+    expireAt: at('expire_at').notNull(),
+    model: text('model').notNull(),
+    imageVersion: text('image_version').notNull(),
+    apps: jsonb('apps').$type<string[]>().notNull(),
+    /** Hue of the screen, fixed per instance. */
+    hue: smallint('hue').notNull(),
+    lastCommand: text('last_command'),
+    lastCommandAt: at('last_command_at'),
+    createdAt: at('created_at').notNull(),
+    releasedAt: at('released_at'),
+  },
+  (t) => [uniqueIndex('sandbox_supplier_instances_request_key').on(t.requestId)],
+)
+
+/**
+ * One-time tokens for entering a phone's control page (/user/getAuthToken), stored hashed. Using one
+ * opens a control session (its own secret) that the page's buttons are authorised by.
+ */
+export const deviceAuthTokens = pgTable(
+  'device_auth_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    sessionHash: text('session_hash'),
+    sessionExpiresAt: at('session_expires_at'),
+  },
+  (t) => [
+    uniqueIndex('device_auth_tokens_token_key').on(t.tokenHash),
+    uniqueIndex('device_auth_tokens_session_key').on(t.sessionHash),
+    index('device_auth_tokens_expires_idx').on(t.expiresAt),
+  ],
+)

@@ -9,7 +9,31 @@ export interface JobDefinition<Payload = Record<string, unknown>> {
   /** Recurring jobs keep one row and are rescheduled this long after each run. */
   everyMs?: number
   maxAttempts?: number
-  run(payload: Payload, now: Date): Promise<void>
+  /** A one-off job may ask to run again later (polling something remote) instead of finishing. */
+  run(payload: Payload, now: Date): Promise<void | { rerunAt: Date }>
+}
+
+/**
+ * Adds a job row with the given query layer, so a caller can enqueue inside its own transaction and
+ * the job exists exactly when the work that needs it was committed. A duplicate uniqueKey is ignored.
+ */
+export async function enqueueJob(
+  db: Db,
+  now: Date,
+  kind: string,
+  payload: Record<string, unknown>,
+  options: { runAt?: Date; uniqueKey?: string } = {},
+) {
+  await db
+    .insert(jobs)
+    .values({
+      kind,
+      payload,
+      runAt: options.runAt ?? now,
+      uniqueKey: options.uniqueKey ?? null,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
 }
 
 const LEASE_MS = 5 * 60_000
@@ -57,17 +81,7 @@ export class JobScheduler {
     options: { runAt?: Date; uniqueKey?: string } = {},
   ) {
     if (!this.definitions.has(kind)) throw new Error(`unknown job kind ${kind}`)
-    const now = this.clock.now()
-    await this.db
-      .insert(jobs)
-      .values({
-        kind,
-        payload,
-        runAt: options.runAt ?? now,
-        uniqueKey: options.uniqueKey ?? null,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
+    await enqueueJob(this.db, this.clock.now(), kind, payload, options)
   }
 
   private async claim() {
@@ -109,19 +123,21 @@ export class JobScheduler {
       const now = this.clock.now()
       try {
         if (!definition) throw new Error(`no handler for job kind ${job.kind}`)
-        await definition.run(job.payload as Record<string, unknown>, now)
+        const outcome = await definition.run(job.payload as Record<string, unknown>, now)
         await this.db
           .update(jobs)
           .set(
-            definition.everyMs
-              ? {
-                  status: 'pending',
-                  runAt: new Date(now.getTime() + definition.everyMs),
-                  attempts: 0,
-                  lockedUntil: null,
-                  lastError: null,
-                }
-              : { status: 'done', lockedUntil: null, lastError: null },
+            outcome?.rerunAt && !definition.everyMs
+              ? { status: 'pending', runAt: outcome.rerunAt, attempts: 0, lockedUntil: null }
+              : definition.everyMs
+                ? {
+                    status: 'pending',
+                    runAt: new Date(now.getTime() + definition.everyMs),
+                    attempts: 0,
+                    lockedUntil: null,
+                    lastError: null,
+                  }
+                : { status: 'done', lockedUntil: null, lastError: null },
           )
           .where(eq(jobs.id, job.id))
       } catch (error) {

@@ -3,6 +3,7 @@ import { CatalogService } from './catalog-service'
 import type { ServiceContext } from './context'
 import { CustomerServiceService } from './customer-service'
 import { FileService } from './file-service'
+import { FleetService } from './fleet-service'
 import { GoodsService } from './goods-service'
 import { MessageService } from './message-service'
 import { ProfileService } from './profile-service'
@@ -28,6 +29,7 @@ export function createServices(ctx: ServiceContext) {
     customerService: new CustomerServiceService(ctx, catalog),
     files: new FileService(ctx),
     goods: new GoodsService(ctx),
+    fleet: new FleetService(ctx),
   }
 }
 

@@ -1,0 +1,189 @@
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { canRenew, DeviceStatus } from '../../../src/domain/device-lifecycle'
+import { ResultCode } from '../../../src/domain/result-codes'
+import type { Db } from '../db/client'
+import { devices, goods } from '../db/schema'
+import { BizError } from '../domain/biz-error'
+import { enqueueJob } from '../jobs/scheduler'
+import type { ServiceContext } from './context'
+
+export const PROVISION_JOB = 'provision-device'
+export const SYNC_JOB = 'sync-device'
+
+export const DEVICE_NOT_FOUND = '云手机不存在'
+
+export interface OwnedDevice {
+  deviceId: number
+  goodId: number
+  zoneId: number
+  status: number
+  expireAt: number
+  videoEdition: boolean
+  level: number
+}
+
+export const deviceNotFound = () => new BizError(ResultCode.GET_DEVICE_FAILED, DEVICE_NOT_FOUND)
+
+/**
+ * The fleet as commerce sees it: phones created, extended and changed by paid orders, all inside the
+ * caller's transaction. Supplier work follows after commit, through jobs enqueued in that same
+ * transaction (so a rolled-back order leaves no job, and a committed one always gets its job).
+ */
+export class FleetService {
+  constructor(private readonly ctx: ServiceContext) {}
+
+  /** New phones (status creating) for a paid order, each with its provisioning job. */
+  async createDevicesForOrder(
+    tx: Db,
+    order: {
+      userId: number
+      orderId: number
+      goodId: number
+      zoneId: number
+      quantity: number
+      days: number
+    },
+  ): Promise<number[]> {
+    if (!Number.isInteger(order.quantity) || order.quantity < 1) return []
+    const [good] = await tx.select().from(goods).where(eq(goods.id, order.goodId))
+    if (!good) throw new BizError(ResultCode.GOODS_NOT_EXIST)
+    const now = this.ctx.clock.now()
+    const expireAt = new Date(now.getTime() + order.days * 86_400_000)
+    const inserted = await tx
+      .insert(devices)
+      .values(
+        Array.from({ length: order.quantity }, () => ({
+          userId: order.userId,
+          name: '',
+          goodId: good.id,
+          level: good.level,
+          zoneId: order.zoneId,
+          androidVersion: good.androidVersion,
+          imageType: good.imageType,
+          status: DeviceStatus.creating,
+          orderId: order.orderId,
+          expireAt,
+          createdAt: now,
+        })),
+      )
+      .returning({ id: devices.id })
+    const ids = inserted.map((row) => row.id)
+    await tx
+      .update(devices)
+      .set({ name: sql`'云手机-' || ${devices.id}` })
+      .where(inArray(devices.id, ids))
+    for (const id of ids) await this.enqueueProvision(tx, id, 0)
+    return ids
+  }
+
+  /**
+   * New expiry per phone. An expired (not yet released) phone comes back to running; the supplier is
+   * told by the sync job. A phone that cannot be renewed (released, creating, failed) refuses.
+   */
+  async extendDevices(tx: Db, lines: { deviceId: number; newExpireAt: number }[]): Promise<void> {
+    for (const line of lines) {
+      const [device] = await tx
+        .select({ status: devices.status })
+        .from(devices)
+        .where(eq(devices.id, line.deviceId))
+        .for('update')
+      if (!device) throw deviceNotFound()
+      if (!canRenew(device.status)) {
+        throw new BizError(
+          ResultCode.SHOW_ERROR_TIPS,
+          device.status === DeviceStatus.released ? '云手机已释放，无法续费' : '该云手机暂不能续费',
+        )
+      }
+      const [row] = await tx
+        .update(devices)
+        .set({
+          expireAt: new Date(line.newExpireAt),
+          status: sql`case when ${devices.status} = ${DeviceStatus.expired} then ${DeviceStatus.running} else ${devices.status} end`,
+          opSeq: sql`${devices.opSeq} + 1`,
+        })
+        .where(eq(devices.id, line.deviceId))
+        .returning({ opSeq: devices.opSeq })
+      await this.enqueueSync(tx, line.deviceId, row.opSeq)
+    }
+  }
+
+  /** Up- or downgrade: the phone takes the new goods (and the stretched expiry of a downgrade). */
+  async applyConfigChange(
+    tx: Db,
+    change: { deviceId: number; toGoodId: number; newExpireAt: number },
+  ): Promise<void> {
+    const [good] = await tx.select().from(goods).where(eq(goods.id, change.toGoodId))
+    if (!good) throw new BizError(ResultCode.GOODS_NOT_EXIST)
+    const [row] = await tx
+      .update(devices)
+      .set({
+        goodId: good.id,
+        level: good.level,
+        androidVersion: good.androidVersion,
+        imageType: good.imageType,
+        expireAt: new Date(change.newExpireAt),
+        opSeq: sql`${devices.opSeq} + 1`,
+      })
+      .where(and(eq(devices.id, change.deviceId), eq(devices.status, DeviceStatus.running)))
+      .returning({ opSeq: devices.opSeq })
+    if (!row) throw new BizError(ResultCode.SHOW_ERROR_TIPS, '云手机当前状态不能变更配置')
+    await this.enqueueSync(tx, change.deviceId, row.opSeq)
+  }
+
+  async applyVideoEdition(tx: Db, deviceId: number): Promise<void> {
+    const updated = await tx
+      .update(devices)
+      .set({ videoEdition: true })
+      .where(and(eq(devices.id, deviceId), eq(devices.status, DeviceStatus.running)))
+      .returning({ id: devices.id })
+    if (updated.length === 0) {
+      throw new BizError(ResultCode.SHOW_ERROR_TIPS, '云手机当前状态不能升级视频定制版')
+    }
+  }
+
+  /** The user's phones by id (any status), or BizError when one of them is missing or someone else's. */
+  async ownedDevices(db: Db, userId: number, deviceIds: number[]): Promise<OwnedDevice[]> {
+    const unique = [...new Set(deviceIds)]
+    if (unique.length === 0) return []
+    const rows = await db
+      .select({
+        deviceId: devices.id,
+        goodId: devices.goodId,
+        zoneId: devices.zoneId,
+        status: devices.status,
+        expireAt: devices.expireAt,
+        videoEdition: devices.videoEdition,
+        level: devices.level,
+      })
+      .from(devices)
+      .where(and(eq(devices.userId, userId), inArray(devices.id, unique)))
+    if (rows.length !== unique.length) throw deviceNotFound()
+    const byId = new Map(rows.map((row) => [row.deviceId, row]))
+    return unique.map((id) => {
+      const row = byId.get(id)!
+      return { ...row, expireAt: row.expireAt.getTime() }
+    })
+  }
+
+  /** Provisioning (first create, or a replacement instance) for the phone's operation `opSeq`. */
+  enqueueProvision(db: Db, deviceId: number, opSeq: number) {
+    return enqueueJob(
+      db,
+      this.ctx.clock.now(),
+      PROVISION_JOB,
+      { deviceId },
+      { uniqueKey: `${PROVISION_JOB}:${deviceId}:${opSeq}` },
+    )
+  }
+
+  /** Brings the supplier in line with the phone and follows its operation `opSeq` to the end. */
+  enqueueSync(db: Db, deviceId: number, opSeq: number) {
+    return enqueueJob(
+      db,
+      this.ctx.clock.now(),
+      SYNC_JOB,
+      { deviceId },
+      { uniqueKey: `${SYNC_JOB}:${deviceId}:${opSeq}` },
+    )
+  }
+}
