@@ -8,6 +8,8 @@ import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import { SandboxSmsAdapter } from './adapters/sms/sandbox-sms'
 import type { SmsAdapter } from './adapters/sms/sms-adapter'
+import { SandboxSupplier, type SandboxSupplierSettings } from './adapters/supplier/sandbox-supplier'
+import type { SupplierAdapter } from './adapters/supplier/supplier-adapter'
 import { SandboxWechatAdapter } from './adapters/wechat/sandbox-wechat'
 import type { WechatAdapter } from './adapters/wechat/wechat-adapter'
 import type { Database } from './db/client'
@@ -42,6 +44,9 @@ export interface BuildAppOptions {
   sms?: SmsAdapter
   /** Default: the sandbox adapter (codes `sandbox:<anything>`). */
   wechat?: WechatAdapter
+  /** Default: the sandbox supplier in our own database, with `sandboxSupplier` settings. */
+  supplier?: SupplierAdapter
+  sandboxSupplier?: Partial<SandboxSupplierSettings>
   filesDir: string
   /** Serve the H5 build from here when it exists. */
   h5Dist?: string | null
@@ -73,12 +78,21 @@ export async function buildApp(options: BuildAppOptions) {
     },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
+  const clock = options.clock ?? systemClock
+  const supplier =
+    options.supplier ??
+    new SandboxSupplier(options.database.db, clock, {
+      delayMs: options.sandboxSupplier?.delayMs ?? 3000,
+      failureRate: options.sandboxSupplier?.failureRate ?? 0,
+      random: options.sandboxSupplier?.random,
+    })
   const services = createServices({
     db: options.database.db,
-    clock: options.clock ?? systemClock,
+    clock,
     log: app.log,
     sms: options.sms ?? new SandboxSmsAdapter(app.log),
     wechat: options.wechat ?? new SandboxWechatAdapter(),
+    supplier,
     settings: {
       tokenTtlDays: options.tokenTtlDays ?? 30,
       filesDir: options.filesDir,

@@ -23,6 +23,9 @@ export interface ServerConfig {
   sensitiveRateLimitPerMinute: number
   smsProvider: SmsProviderName
   wechatProvider: WechatProviderName
+  /** Sandbox supplier: how long provisioning and reboots take, and the share of operations that fail. */
+  sandboxSupplierDelayMs: number
+  sandboxSupplierFailureRate: number
 }
 
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
@@ -41,6 +44,13 @@ function nonNegativeInt(name: string, value: string): number {
   const n = Number(value)
   if (!Number.isInteger(n) || n < 0)
     throw new Error(`${name} must be a whole number (got "${value}")`)
+  return n
+}
+
+function fraction(name: string, value: string): number {
+  const n = Number(value)
+  if (!Number.isFinite(n) || n < 0 || n > 1)
+    throw new Error(`${name} must be a number from 0 to 1 (got "${value}")`)
   return n
 }
 
@@ -73,6 +83,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'sandbox',
       'wechat',
     ] as const),
+    sandboxSupplierDelayMs: nonNegativeInt(
+      'SANDBOX_SUPPLIER_DELAY_MS',
+      env.SANDBOX_SUPPLIER_DELAY_MS || '3000',
+    ),
+    sandboxSupplierFailureRate: fraction(
+      'SANDBOX_SUPPLIER_FAILURE_RATE',
+      env.SANDBOX_SUPPLIER_FAILURE_RATE || '0',
+    ),
   }
 }
 
@@ -82,6 +100,8 @@ export function assertProductionSafe(config: ServerConfig): void {
   const sandboxed = [
     config.smsProvider === 'sandbox' && 'SMS_PROVIDER',
     config.wechatProvider === 'sandbox' && 'WECHAT_PROVIDER',
+    // No real cloud-phone supplier is integrated yet: production always runs the sandbox one.
+    'SUPPLIER (sandbox only)',
   ].filter(Boolean)
   if (sandboxed.length > 0) {
     throw new Error(

@@ -17,5 +17,10 @@ export function realAdapters(config: ServerConfig, env: NodeJS.ProcessEnv = proc
     config.wechatProvider === 'wechat'
       ? new RealWechatAdapter(wechatCredentialsFromEnv(env))
       : undefined
-  return { sms, wechat }
+  // Only the sandbox supplier exists so far; these are its settings.
+  const sandboxSupplier = {
+    delayMs: config.sandboxSupplierDelayMs,
+    failureRate: config.sandboxSupplierFailureRate,
+  }
+  return { sms, wechat, sandboxSupplier }
 }

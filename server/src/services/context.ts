@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { SmsAdapter } from '../adapters/sms/sms-adapter'
+import type { SupplierAdapter } from '../adapters/supplier/supplier-adapter'
 import type { WechatAdapter } from '../adapters/wechat/wechat-adapter'
 import type { Db } from '../db/client'
 import type { Clock } from './clock'
@@ -11,6 +12,7 @@ export interface ServiceContext {
   log: FastifyBaseLogger
   sms: SmsAdapter
   wechat: WechatAdapter
+  supplier: SupplierAdapter
   settings: {
     tokenTtlDays: number
     filesDir: string
