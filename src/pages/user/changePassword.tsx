@@ -7,7 +7,7 @@ import { ResultCode, resultMessages } from '@/domain/result-codes'
 import { toast, toastError, toastSuccess } from '@/components/feedback'
 import PasswordInput from './password/PasswordInput'
 import { checkPasswordForm } from './password/password-rules'
-import styles from './changePassword.module.scss'
+import styles from './password/password-page.module.scss'
 
 const isOldPasswordWrong = (error: unknown) =>
   !!error &&

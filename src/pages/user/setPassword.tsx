@@ -8,7 +8,7 @@ import { toast, toastError, toastSuccess } from '@/components/feedback'
 import { finishLogin } from '../login/finish-login'
 import PasswordInput from './password/PasswordInput'
 import { checkPasswordForm } from './password/password-rules'
-import styles from './setPassword.module.scss'
+import styles from './password/password-page.module.scss'
 
 /** 设置密码 for an account without one (after a code or WeChat login); then back where login was going. */
 export default function SetPassword() {
