@@ -12,20 +12,18 @@ test('the purge job deletes old SMS codes and dead tokens and reschedules itself
   await post(app, '/user/exitLogin', {}, session)
   await app.jobs.ensureRecurring()
   await app.jobs.ensureRecurring()
-  assert.equal(
-    (await database.db.select().from(jobs)).length,
-    1,
-    'one row per recurring job, however often ensured',
-  )
+  // Other recurring jobs (device expiry, order timeouts) have their own rows beside this one.
+  const purgeRows = () => database.db.select().from(jobs).where(eq(jobs.kind, 'purge-expired'))
+  assert.equal((await purgeRows()).length, 1, 'one row per recurring job, however often ensured')
 
-  assert.equal(await app.jobs.runDue(), 1)
+  assert.ok((await app.jobs.runDue()) >= 1)
   assert.equal((await database.db.select().from(smsCodes)).length, 1, 'a fresh code is kept')
   assert.equal(await app.jobs.runDue(), 0, 'not due again yet')
 
   clock.advance(3 * 86_400_000)
-  assert.equal(await app.jobs.runDue(), 1)
+  assert.ok((await app.jobs.runDue()) >= 1)
   assert.equal((await database.db.select().from(smsCodes)).length, 0)
-  const [row] = await database.db.select().from(jobs)
+  const [row] = await purgeRows()
   assert.equal(row.status, 'pending')
   assert.equal(row.runAt.getTime(), clock.now().getTime() + 60 * 60_000)
 })

@@ -1,0 +1,176 @@
+import { and, eq } from 'drizzle-orm'
+import { DeviceStatus } from '../../../src/domain/device-lifecycle'
+import type { Db } from '../db/client'
+import { devices } from '../db/schema'
+import { MessageKind } from '../services/message-service'
+import { PROVISION_JOB, SYNC_JOB } from '../services/fleet-service'
+import type { Services } from '../services'
+import type { JobDefinition } from './scheduler'
+
+/** How often a job asks the supplier again while it works. */
+export const POLL_MS = 1_000
+
+type DeviceRow = typeof devices.$inferSelect
+
+const deviceId = (payload: Record<string, unknown>) => Number(payload.deviceId)
+
+async function loadDevice(db: Db, id: number): Promise<DeviceRow | null> {
+  const [row] = await db.select().from(devices).where(eq(devices.id, id))
+  return row ?? null
+}
+
+/**
+ * Gets a phone a supplier instance: a new one (status creating), or a replacement for a running phone
+ * (busy 'replace', data kept) or a failed one. Polls until the instance runs or fails; every step can
+ * be repeated, since the supplier create is keyed by the phone's operation number.
+ */
+export function provisionDeviceJob(db: Db, services: Services): JobDefinition {
+  const { supplier, clock } = services.ctx
+  return {
+    kind: PROVISION_JOB,
+    maxAttempts: 10,
+    async run(payload) {
+      const device = await loadDevice(db, deviceId(payload))
+      if (!device) return
+      const replacingRunning = device.busyOp === 'replace'
+      if (device.status !== DeviceStatus.creating && !replacingRunning) return
+      const sameOp = and(eq(devices.id, device.id), eq(devices.opSeq, device.opSeq))
+
+      let pending = device.pendingInstanceId
+      if (!pending) {
+        const request = {
+          requestId: `device-${device.id}-${device.opSeq}`,
+          name: device.name,
+          goodId: device.goodId,
+          zoneId: device.zoneId,
+          expireAt: device.expireAt,
+          model: device.model,
+        }
+        const { instanceId } = device.supplierInstanceId
+          ? await supplier.replace(device.supplierInstanceId, {
+              ...request,
+              keepData: replacingRunning,
+            })
+          : await supplier.create(request)
+        await db.update(devices).set({ pendingInstanceId: instanceId }).where(sameOp)
+        pending = instanceId
+      }
+
+      const state = await supplier.state(pending)
+      if (state?.status === 'creating')
+        return { rerunAt: new Date(clock.now().getTime() + POLL_MS) }
+      const now = clock.now()
+      if (state?.status === 'running') {
+        // The old instance goes first: if we stop in between, the next run swaps again.
+        if (device.supplierInstanceId) await supplier.release(device.supplierInstanceId)
+        await db
+          .update(devices)
+          .set({
+            supplierInstanceId: pending,
+            pendingInstanceId: null,
+            busyOp: null,
+            failReason: null,
+            status: replacingRunning ? device.status : DeviceStatus.running,
+            imageVersion: state.imageVersion,
+            model: state.model,
+            coverUpdatedAt: now,
+          })
+          .where(sameOp)
+        return
+      }
+
+      const reason = state?.failReason ?? '云手机创建失败'
+      if (replacingRunning) {
+        await supplier.release(pending)
+        await db
+          .update(devices)
+          .set({ pendingInstanceId: null, busyOp: null, failReason: `更换失败：${reason}` })
+          .where(sameOp)
+        await services.messages.sendMessage(
+          device.userId,
+          MessageKind.CREATE,
+          '云手机更换失败',
+          `您的云手机「${device.name}」更换失败（${reason}），原云手机可继续使用，请稍后重试。`,
+        )
+        return
+      }
+      if (device.supplierInstanceId) await supplier.release(device.supplierInstanceId)
+      const failed = await db
+        .update(devices)
+        .set({
+          status: DeviceStatus.failed,
+          supplierInstanceId: pending,
+          pendingInstanceId: null,
+          failReason: reason,
+        })
+        .where(and(sameOp, eq(devices.status, DeviceStatus.creating)))
+        .returning({ id: devices.id })
+      if (failed.length === 0) return
+      await services.messages.sendMessage(
+        device.userId,
+        MessageKind.CREATE,
+        '云手机创建失败',
+        `您的云手机「${device.name}」创建失败（${reason}），可在云机操作中免费更换云机。`,
+      )
+    },
+  }
+}
+
+/**
+ * Brings the supplier in line with the phone (expiry, configuration, zone, system image) and follows a
+ * reboot, zone change or system update until the supplier reports it done.
+ */
+export function syncDeviceJob(db: Db, services: Services): JobDefinition {
+  const { supplier, clock } = services.ctx
+  return {
+    kind: SYNC_JOB,
+    maxAttempts: 10,
+    async run(payload) {
+      const device = await loadDevice(db, deviceId(payload))
+      if (!device?.supplierInstanceId || device.status === DeviceStatus.released) return
+      const instanceId = device.supplierInstanceId
+      const state = await supplier.state(instanceId)
+      if (!state || state.status === 'released' || state.status === 'failed') return
+      const later = { rerunAt: new Date(clock.now().getTime() + POLL_MS) }
+
+      if (state.expireAt.getTime() !== device.expireAt.getTime()) {
+        await supplier.renew(instanceId, device.expireAt)
+      }
+      if (state.goodId !== device.goodId) await supplier.changeConfig(instanceId, device.goodId)
+
+      let waiting = false
+      if (device.status === DeviceStatus.rebooting) {
+        if (state.status === 'rebooting') waiting = true
+        else {
+          await db
+            .update(devices)
+            .set({ status: DeviceStatus.running, coverUpdatedAt: clock.now() })
+            .where(and(eq(devices.id, device.id), eq(devices.status, DeviceStatus.rebooting)))
+        }
+      }
+      if (device.busyOp === 'changeZone') {
+        if (state.op === 'changeZone') waiting = true
+        else if (state.zoneId !== device.zoneId) {
+          if (state.status === 'running') await supplier.changeZone(instanceId, device.zoneId)
+          waiting = true
+        } else await finishBusy(db, device, { coverUpdatedAt: clock.now() })
+      }
+      if (device.busyOp === 'systemUpdate') {
+        const latest = supplier.latestImageVersion()
+        if (state.op === 'systemUpdate') waiting = true
+        else if (state.imageVersion !== latest) {
+          if (state.status === 'running') await supplier.systemUpdate(instanceId)
+          waiting = true
+        } else await finishBusy(db, device, { imageVersion: latest, coverUpdatedAt: clock.now() })
+      }
+      return waiting ? later : undefined
+    },
+  }
+}
+
+function finishBusy(db: Db, device: DeviceRow, changes: Partial<DeviceRow>) {
+  return db
+    .update(devices)
+    .set({ ...changes, busyOp: null })
+    .where(and(eq(devices.id, device.id), eq(devices.busyOp, device.busyOp!)))
+}
