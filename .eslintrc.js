@@ -77,10 +77,11 @@ module.exports = {
       globals: { wx: 'readonly', getCurrentPages: 'readonly', getApp: 'readonly' },
     },
     {
-      // Server, build scripts, config files and end-to-end tests run on Node.
+      // Server, build scripts, benchmarks, config files and end-to-end tests run on Node.
       files: [
         'server/**/*.ts',
         'scripts/**/*.{js,mjs,ts}',
+        'bench/**/*.{js,mjs,ts}',
         'e2e/**/*.ts',
         'config/**/*.ts',
         '*.config.{js,ts,mjs,cjs}',
@@ -93,7 +94,10 @@ module.exports = {
     {
       // Plain JavaScript: CommonJS config files may use require().
       files: ['**/*.js', '**/*.cjs'],
-      rules: { '@typescript-eslint/no-var-requires': 'off', '@typescript-eslint/no-require-imports': 'off' },
+      rules: {
+        '@typescript-eslint/no-var-requires': 'off',
+        '@typescript-eslint/no-require-imports': 'off',
+      },
     },
     {
       files: ['__tests__/**/*.{ts,tsx}', '**/*.test.{ts,tsx}', '**/*.spec.{ts,tsx}'],

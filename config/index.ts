@@ -9,8 +9,8 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
     projectName: 'cloud-phone',
     date: '2026-11-22',
     // NutUI is designed at 375, everything else at 750
-    designWidth(input: any) {
-      const file = typeof input === 'object' ? input?.file?.replace(/\\+/g, '/') : ''
+    designWidth(input?: string | number | { file?: string }) {
+      const file = typeof input === 'object' ? (input.file ?? '').replace(/\\+/g, '/') : ''
       return file && file.includes('@nutui') ? 375 : 750
     },
     deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
@@ -32,7 +32,10 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
         pxtransform: { enable: true, config: {} },
         cssModules: {
           enable: true,
-          config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' },
+          config: {
+            namingPattern: 'module',
+            generateScopedName: '[name]__[local]___[hash:base64:5]',
+          },
         },
       },
     },
@@ -54,7 +57,10 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
         autoprefixer: { enable: true, config: {} },
         cssModules: {
           enable: true,
-          config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' },
+          config: {
+            namingPattern: 'module',
+            generateScopedName: '[name]__[local]___[hash:base64:5]',
+          },
         },
       },
     },

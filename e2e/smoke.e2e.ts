@@ -49,7 +49,10 @@ test('/ shows the home tab', async () => {
 test('an unknown route shows 页面不存在 with a way home', async () => {
   const { page, errors } = await e2e.newPage()
   await page.goto('/pages/nope/missing')
-  await page.getByText('页面不存在', { exact: true }).last().waitFor({ state: 'visible', timeout: 20_000 })
+  await page
+    .getByText('页面不存在', { exact: true })
+    .last()
+    .waitFor({ state: 'visible', timeout: 20_000 })
   await screenshot(page, 'not-found')
   await page.locator('taro-button-core').filter({ hasText: '返回首页' }).click()
   await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/pages/Home/index')

@@ -16,7 +16,7 @@ export interface LaunchContext {
 export type LaunchStep =
   | { kind: 'saveChannelCode'; channelCode: string }
   | { kind: 'authorizeOfficialAccount'; channelCode: string; redirect: string }
-  | { kind: 'redirectToLogin'; url: string }
+  | { kind: 'redirectToLogin'; url: string; redirect: string }
 
 export function currentUrl(path: string, query: Record<string, string | undefined>): string {
   const qs = Object.entries(query)
@@ -44,7 +44,7 @@ export function planLaunch(ctx: LaunchContext): LaunchStep[] {
     }
   }
   if (!ctx.isLoggedIn && requiresLogin(ctx.path)) {
-    steps.push({ kind: 'redirectToLogin', url: url('login', { redirect: here }) })
+    steps.push({ kind: 'redirectToLogin', url: url('login', { redirect: here }), redirect: here })
   }
   return steps
 }

@@ -3,13 +3,24 @@ import Taro, { useDidHide, useDidShow, useLaunch, usePageNotFound } from '@taroj
 import { createAppStores, StoresProvider } from '@/stores'
 import platform from '@/platform'
 import { allRoutes, url } from '@/constants/routes'
-import { planLaunch } from './app-launch'
+import { goLogin } from '@/services/navigation'
+import { client } from '@/services/request'
+import { installRouteWatch } from '@/services/route-events'
+import { planLaunch, type LaunchStep } from './app-launch'
 import './app.scss'
 
 const stores = createAppStores()
 
-/** Runs the launch plan (SPEC 2); `go` replaces the page being opened with another. */
-function launch(path: string, query: Record<string, string>, go: (target: string) => void) {
+// before the H5 router starts: it announces the first route as it starts
+installRouteWatch({
+  isLoggedIn: () => stores.session.isLoggedIn,
+  overlayBusy: () => client.inFlight() > 0,
+})
+
+type LoginStep = Extract<LaunchStep, { kind: 'redirectToLogin' }>
+
+/** Runs the launch plan (SPEC 2); `toLogin` replaces the page being opened with the login page. */
+function launch(path: string, query: Record<string, string>, toLogin: (step: LoginStep) => void) {
   const { session } = stores
   const steps = planLaunch({
     path,
@@ -22,7 +33,7 @@ function launch(path: string, query: Record<string, string>, go: (target: string
     if (step.kind === 'saveChannelCode') session.setChannel(step.channelCode)
     if (step.kind === 'authorizeOfficialAccount')
       platform.officialAccountAuthorize(step.channelCode, step.redirect)
-    if (step.kind === 'redirectToLogin') go(step.url)
+    if (step.kind === 'redirectToLogin') toLogin(step)
   }
 }
 
@@ -35,7 +46,7 @@ if (process.env.TARO_ENV === 'h5' && typeof window !== 'undefined') {
     replace(url('notFound', { path: `/${path}` }))
   } else {
     const query = Object.fromEntries(new URLSearchParams(window.location.search))
-    launch(path, query, replace)
+    launch(path, query, (step) => replace(step.url))
   }
 }
 
@@ -44,8 +55,8 @@ function App({ children }: PropsWithChildren) {
     platform.setupUpdateManager()
     if (process.env.TARO_ENV === 'h5') return
     // the mini-program's first page must exist before it can be replaced
-    launch(path ?? '', (query ?? {}) as Record<string, string>, (target) =>
-      setTimeout(() => Taro.redirectTo({ url: target })),
+    launch(path ?? '', (query ?? {}) as Record<string, string>, (step) =>
+      setTimeout(() => goLogin(step.redirect)),
     )
   })
 

@@ -3,13 +3,12 @@ import { View } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { Button, Cell } from '@nutui/nutui-react-taro'
 import { useStores } from '@/stores'
-import { url, type RouteName } from '@/constants/routes'
+import { url } from '@/constants/routes'
+import { navigate as go } from '@/services/navigation'
+import LinkCell from '@/components/LinkCell'
 import { APP_VERSION } from '@/constants/limits'
 import { confirm, toastError } from '@/components/feedback'
 import styles from './config.module.scss'
-
-const go = (name: RouteName, query?: Record<string, string>) =>
-  Taro.navigateTo({ url: url(name, query) })
 
 const showAbout = () =>
   Taro.showModal({
@@ -37,26 +36,25 @@ function Config() {
   return (
     <View className={styles.page}>
       <Cell.Group title="账号与安全">
-        <Cell title="个人资料" clickable onClick={() => go('personalData')} />
-        <Cell
+        <LinkCell title="个人资料" onClick={() => go('personalData')} />
+        <LinkCell
           title={hasPassword ? '修改密码' : '设置密码'}
-          clickable
           onClick={() => go(hasPassword ? 'changePassword' : 'setPassword')}
         />
-        <Cell title="更换手机号" clickable onClick={() => go('changePhone')} />
-        <Cell title="切换账号" clickable onClick={() => go('accountList')} />
+        <LinkCell title="更换手机号" onClick={() => go('changePhone')} />
+        <LinkCell title="切换账号" onClick={() => go('accountList')} />
       </Cell.Group>
       <Cell.Group title="通用">
-        <Cell title="消息设置" clickable onClick={() => go('messageSet')} />
-        <Cell title="权限管理" clickable onClick={() => go('permission')} />
+        <LinkCell title="消息设置" onClick={() => go('messageSet')} />
+        <LinkCell title="权限管理" onClick={() => go('permission')} />
       </Cell.Group>
       <Cell.Group title="关于">
-        <Cell title="用户协议" clickable onClick={() => go('protocol', { type: 'user' })} />
-        <Cell title="隐私政策" clickable onClick={() => go('protocol', { type: 'privacy' })} />
-        <Cell title="关于" clickable onClick={showAbout} extra={`v${APP_VERSION}`} />
+        <LinkCell title="用户协议" onClick={() => go('protocol', { type: 'user' })} />
+        <LinkCell title="隐私政策" onClick={() => go('protocol', { type: 'privacy' })} />
+        <LinkCell title="关于" onClick={showAbout} extra={`v${APP_VERSION}`} />
       </Cell.Group>
       <Cell.Group>
-        <Cell title="注销账号" clickable onClick={() => go('logOut')} />
+        <LinkCell title="注销账号" onClick={() => go('logOut')} />
       </Cell.Group>
       {session.isLoggedIn && (
         <View className={styles.footer}>

@@ -1,10 +1,11 @@
-import Taro, { useDidShow } from '@tarojs/taro'
+import { useDidShow } from '@tarojs/taro'
 import { View } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { Badge, Button, Cell } from '@nutui/nutui-react-taro'
 import { useStores } from '@/stores'
 import { readMessages } from '@/services/message'
-import { url } from '@/constants/routes'
+import { navigate } from '@/services/navigation'
+import LinkCell from '@/components/LinkCell'
 import { toastError, toastSuccess } from '@/components/feedback'
 import { MESSAGE_CATEGORIES } from './messages/message-categories'
 import styles from './message.module.scss'
@@ -33,23 +34,18 @@ function Message() {
         {MESSAGE_CATEGORIES.map((category) => {
           const count = unread.byType(category.type)
           return (
-            <Cell
+            <LinkCell
               key={category.type}
               title={category.label}
               description={category.description}
-              clickable
-              onClick={() => Taro.navigateTo({ url: url('messageList', { type: category.type }) })}
+              onClick={() => navigate('messageList', { type: category.type })}
               extra={count > 0 ? <Badge value={count} max={99} /> : undefined}
             />
           )
         })}
       </Cell.Group>
       <Cell.Group>
-        <Cell
-          title="消息设置"
-          clickable
-          onClick={() => Taro.navigateTo({ url: url('messageSet') })}
-        />
+        <LinkCell title="消息设置" onClick={() => navigate('messageSet')} />
       </Cell.Group>
       <View className={styles.footer}>
         <Button block disabled={unread.total === 0} onClick={readAll}>

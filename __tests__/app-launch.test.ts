@@ -1,0 +1,53 @@
+import { planLaunch, type LaunchContext } from '@/app-launch'
+
+const ctx = (over: Partial<LaunchContext>): LaunchContext => ({
+  path: 'pages/Home/index',
+  query: {},
+  isLoggedIn: false,
+  isWeChatBrowser: false,
+  hasOpenId: false,
+  ...over,
+})
+
+describe('launch plan (SPEC 2)', () => {
+  it('a gated page opened directly while logged out goes to login and comes back with its query', () => {
+    expect(planLaunch(ctx({ path: 'pages/user/messageList', query: { type: '2' } }))).toEqual([
+      {
+        kind: 'redirectToLogin',
+        url: `/pages/login/login?redirect=${encodeURIComponent('/pages/user/messageList?type=2')}`,
+        redirect: '/pages/user/messageList?type=2',
+      },
+    ])
+  })
+  it('public pages, login itself and logged-in visitors are not redirected', () => {
+    for (const path of [
+      'pages/Home/index',
+      'pages/Home/user',
+      'pages/user/accountList',
+      'pages/login/login',
+      '',
+    ]) {
+      expect(planLaunch(ctx({ path }))).toEqual([])
+    }
+    expect(planLaunch(ctx({ path: 'pages/user/config', isLoggedIn: true }))).toEqual([])
+  })
+  it('saves a channel code, except on pages that skip it', () => {
+    expect(planLaunch(ctx({ path: 'pages/Home/create', query: { channelCode: 'c1' } }))).toEqual([
+      { kind: 'saveChannelCode', channelCode: 'c1' },
+    ])
+    expect(planLaunch(ctx({ path: 'pages/Home/index', query: { channelCode: 'c1' } }))).toEqual([])
+  })
+  it('from the official account in the WeChat browser: authorise first, then come back here', () => {
+    const steps = planLaunch(
+      ctx({ path: 'pages/user/config', query: { channelCode: 'c1' }, isWeChatBrowser: true }),
+    )
+    expect(steps).toEqual([
+      { kind: 'saveChannelCode', channelCode: 'c1' },
+      {
+        kind: 'authorizeOfficialAccount',
+        channelCode: 'c1',
+        redirect: '/pages/user/config?channelCode=c1',
+      },
+    ])
+  })
+})
