@@ -6,6 +6,8 @@ import fastifyRateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
+import type { PaymentProvider } from './adapters/payment/payment-provider'
+import { SandboxPaymentProvider } from './adapters/payment/sandbox-payment'
 import { SandboxSmsAdapter } from './adapters/sms/sandbox-sms'
 import type { SmsAdapter } from './adapters/sms/sms-adapter'
 import { SandboxSupplier, type SandboxSupplierSettings } from './adapters/supplier/sandbox-supplier'
@@ -47,6 +49,8 @@ export interface BuildAppOptions {
   /** Default: the sandbox supplier in our own database, with `sandboxSupplier` settings. */
   supplier?: SupplierAdapter
   sandboxSupplier?: Partial<SandboxSupplierSettings>
+  /** Default: the sandbox payment provider with the development secret. */
+  payment?: PaymentProvider
   filesDir: string
   /** Serve the H5 build from here when it exists. */
   h5Dist?: string | null
@@ -93,6 +97,7 @@ export async function buildApp(options: BuildAppOptions) {
     sms: options.sms ?? new SandboxSmsAdapter(app.log),
     wechat: options.wechat ?? new SandboxWechatAdapter(),
     supplier,
+    payment: options.payment ?? new SandboxPaymentProvider(),
     settings: {
       tokenTtlDays: options.tokenTtlDays ?? 30,
       filesDir: options.filesDir,

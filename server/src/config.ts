@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { SANDBOX_PAY_DEV_SECRET } from './adapters/payment/sandbox-payment'
 
 export type SmsProviderName = 'sandbox' | 'aliyun'
 export type WechatProviderName = 'sandbox' | 'wechat'
@@ -26,6 +27,9 @@ export interface ServerConfig {
   /** Sandbox supplier: how long provisioning and reboots take, and the share of operations that fail. */
   sandboxSupplierDelayMs: number
   sandboxSupplierFailureRate: number
+  /** Sandbox payment provider: HMAC secret of its notifications, and how long it takes to send one. */
+  sandboxPaySecret: string
+  sandboxPayDelayMs: number
 }
 
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
@@ -91,17 +95,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'SANDBOX_SUPPLIER_FAILURE_RATE',
       env.SANDBOX_SUPPLIER_FAILURE_RATE || '0',
     ),
+    sandboxPaySecret: env.SANDBOX_PAY_SECRET || SANDBOX_PAY_DEV_SECRET,
+    sandboxPayDelayMs: nonNegativeInt('SANDBOX_PAY_DELAY_MS', env.SANDBOX_PAY_DELAY_MS || '300'),
   }
 }
 
 /** Sandbox adapters fake SMS and WeChat; production must opt in explicitly to run with them. */
 export function assertProductionSafe(config: ServerConfig): void {
+  // Anyone who knows the default secret could sign "paid" notifications.
+  if (config.nodeEnv === 'production' && config.sandboxPaySecret === SANDBOX_PAY_DEV_SECRET) {
+    throw new Error(
+      'Refusing to start: NODE_ENV=production with the default SANDBOX_PAY_SECRET. Set a secret of your own.',
+    )
+  }
   if (config.nodeEnv !== 'production' || config.allowSandboxInProduction) return
   const sandboxed = [
     config.smsProvider === 'sandbox' && 'SMS_PROVIDER',
     config.wechatProvider === 'sandbox' && 'WECHAT_PROVIDER',
     // No real cloud-phone supplier is integrated yet: production always runs the sandbox one.
     'SUPPLIER (sandbox only)',
+    // Likewise payments: only the sandbox provider exists so far.
+    'PAYMENT (sandbox only)',
   ].filter(Boolean)
   if (sandboxed.length > 0) {
     throw new Error(

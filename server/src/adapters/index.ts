@@ -1,4 +1,6 @@
 import type { ServerConfig } from '../config'
+import type { PaymentProvider } from './payment/payment-provider'
+import { SandboxPaymentProvider } from './payment/sandbox-payment'
 import { AliyunSmsAdapter, aliyunCredentialsFromEnv } from './sms/aliyun-sms'
 import type { SmsAdapter } from './sms/sms-adapter'
 import { RealWechatAdapter, wechatCredentialsFromEnv } from './wechat/real-wechat'
@@ -22,5 +24,10 @@ export function realAdapters(config: ServerConfig, env: NodeJS.ProcessEnv = proc
     delayMs: config.sandboxSupplierDelayMs,
     failureRate: config.sandboxSupplierFailureRate,
   }
-  return { sms, wechat, sandboxSupplier }
+  // Only the sandbox payment provider exists so far; it takes its secret and delay from the config.
+  const payment: PaymentProvider = new SandboxPaymentProvider(
+    config.sandboxPaySecret,
+    config.sandboxPayDelayMs,
+  )
+  return { sms, wechat, sandboxSupplier, payment }
 }

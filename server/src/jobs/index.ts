@@ -1,9 +1,11 @@
 import type { Db } from '../db/client'
 import type { Services } from '../services'
 import { expireDevicesJob } from './expire-devices'
+import { fulfilOrderJob } from './fulfil-order'
 import { provisionDeviceJob, syncDeviceJob } from './provision-device'
 import { purgeExpiredJob } from './purge-expired'
 import type { JobDefinition } from './scheduler'
+import { timeoutOrdersJob } from './timeout-orders'
 
 /** Every job the server runs; add new ones here. */
 export function jobDefinitions(db: Db, services: Services): JobDefinition[] {
@@ -12,5 +14,7 @@ export function jobDefinitions(db: Db, services: Services): JobDefinition[] {
     provisionDeviceJob(db, services),
     syncDeviceJob(db, services),
     expireDevicesJob(db, services),
+    fulfilOrderJob(services),
+    timeoutOrdersJob(services),
   ]
 }

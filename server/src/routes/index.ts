@@ -1,8 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import activationRoutes from './activation-routes'
 import authRoutes from './auth-routes'
 import configRoutes from './config-routes'
+import deviceRoutes from './device-routes'
+import goodsRoutes from './goods-routes'
+import groupRoutes from './group-routes'
 import messageRoutes from './message-routes'
+import orderRoutes from './order-routes'
+import paymentRoutes from './payment-routes'
 import type { ApiRouteOptions } from './route-options'
+import sandboxPayRoutes from './sandbox-pay-routes'
+import sandboxSupplierRoutes from './sandbox-supplier-routes'
 import userRoutes from './user-routes'
 
 /** Every /vmcloud/api route, grouped by area. */
@@ -11,6 +19,14 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app, option
   await app.register(userRoutes, options)
   await app.register(configRoutes, options)
   await app.register(messageRoutes, options)
+  await app.register(goodsRoutes, options)
+  await app.register(orderRoutes, options)
+  await app.register(paymentRoutes, options)
+  await app.register(sandboxPayRoutes, options)
+  await app.register(activationRoutes, options)
+  await app.register(deviceRoutes, options)
+  await app.register(groupRoutes, options)
+  await app.register(sandboxSupplierRoutes, options)
 }
 
 export default apiRoutes

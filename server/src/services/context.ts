@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import type { PaymentProvider } from '../adapters/payment/payment-provider'
 import type { SmsAdapter } from '../adapters/sms/sms-adapter'
 import type { SupplierAdapter } from '../adapters/supplier/supplier-adapter'
 import type { WechatAdapter } from '../adapters/wechat/wechat-adapter'
@@ -13,6 +14,7 @@ export interface ServiceContext {
   sms: SmsAdapter
   wechat: WechatAdapter
   supplier: SupplierAdapter
+  payment: PaymentProvider
   settings: {
     tokenTtlDays: number
     filesDir: string

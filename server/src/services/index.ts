@@ -1,11 +1,16 @@
 import { AccountService } from './account-service'
+import { ActivationService } from './activation-service'
+import { BeanService } from './bean-service'
 import { CatalogService } from './catalog-service'
 import type { ServiceContext } from './context'
 import { CustomerServiceService } from './customer-service'
 import { FileService } from './file-service'
 import { FleetService } from './fleet-service'
+import { FulfilmentService } from './fulfilment-service'
 import { GoodsService } from './goods-service'
 import { MessageService } from './message-service'
+import { OrderService } from './order-service'
+import { PaymentService } from './payment-service'
 import { ProfileService } from './profile-service'
 import { SessionService } from './session-service'
 import { SmsService } from './sms-service'
@@ -17,6 +22,10 @@ export function createServices(ctx: ServiceContext) {
   const messages = new MessageService(ctx)
   const accounts = new AccountService(ctx, sms, sessions, messages)
   const catalog = new CatalogService(ctx)
+  const goods = new GoodsService(ctx)
+  const fleet = new FleetService(ctx)
+  const beans = new BeanService(ctx)
+  const orders = new OrderService(ctx, goods, fleet)
   return {
     ctx,
     sms,
@@ -28,8 +37,13 @@ export function createServices(ctx: ServiceContext) {
     usageLogs: new UsageLogService(ctx),
     customerService: new CustomerServiceService(ctx, catalog),
     files: new FileService(ctx),
-    goods: new GoodsService(ctx),
-    fleet: new FleetService(ctx),
+    goods,
+    fleet,
+    beans,
+    orders,
+    payments: new PaymentService(ctx, ctx.payment, orders, beans),
+    fulfilment: new FulfilmentService(ctx, goods, fleet, messages),
+    activation: new ActivationService(ctx, goods, fleet, messages),
   }
 }
 

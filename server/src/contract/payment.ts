@@ -1,0 +1,60 @@
+import { Type, type Static } from '@sinclair/typebox'
+
+/** 1 alipay, 2 wechatPay (through the payment provider), 3 cloud beans (settled at once). */
+export const PayMethodValue = Type.Integer({ minimum: 1, maximum: 3 })
+
+export const CreatePaymentBody = Type.Object({
+  /** The caller's own order … */
+  orderNo: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+  /** … or a big-user payment link's token (whoever holds it may pay; the phones go to them). */
+  link: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  payMethod: PayMethodValue,
+  /** An app path to come back to after the checkout page (relative only, e.g. /pages/pay/pay?orderNo=…). */
+  returnUrl: Type.Optional(Type.String({ maxLength: 500 })),
+})
+export type CreatePaymentBody = Static<typeof CreatePaymentBody>
+
+export const CreatePaymentResult = Type.Object({
+  tradeNo: Type.String(),
+  orderNo: Type.String(),
+  payMethod: PayMethodValue,
+  /** The provider's checkout page to open (alipay/wechatPay); null when already paid with beans. */
+  checkoutUrl: Type.Union([Type.String(), Type.Null()]),
+  paid: Type.Boolean(),
+})
+export type CreatePaymentResult = Static<typeof CreatePaymentResult>
+
+export const BeanBalance = Type.Object({ balance: Type.Integer() })
+
+export const SandboxAction = Type.Union([
+  Type.Literal('pay'),
+  Type.Literal('cancel'),
+  Type.Literal('fail'),
+])
+export type SandboxAction = Static<typeof SandboxAction>
+
+export const SandboxCheckoutQuery = Type.Object({
+  tradeNo: Type.String({ minLength: 1, maxLength: 64 }),
+})
+
+export const SandboxActBody = Type.Object({
+  tradeNo: Type.String({ minLength: 1, maxLength: 64 }),
+  action: SandboxAction,
+})
+export type SandboxActBody = Static<typeof SandboxActBody>
+
+export const SandboxActResult = Type.Object({
+  tradeNo: Type.String(),
+  action: SandboxAction,
+  returnUrl: Type.String(),
+})
+
+/** What the sandbox provider posts to /pay/notify/sandbox, signed (HMAC-SHA256 of the raw body). */
+export const SandboxNotification = Type.Object({
+  tradeNo: Type.String({ minLength: 1, maxLength: 64 }),
+  status: Type.Union([Type.Literal('paid'), Type.Literal('cancelled'), Type.Literal('failed')]),
+  amount: Type.Integer(),
+  ts: Type.Integer(),
+  nonce: Type.String({ maxLength: 64 }),
+})
+export type SandboxNotification = Static<typeof SandboxNotification>

@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
+import { PaymentNotificationError } from '../adapters/payment/payment-provider'
+import { Envelope } from '../contract/common'
+import { BeanBalance, CreatePaymentBody, CreatePaymentResult } from '../contract/payment'
+import { currentUser } from '../plugins/auth'
+import { ok, sendEnvelope } from '../plugins/envelope'
+import { bearer, type ApiRouteOptions } from './route-options'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rawBody?: string
+  }
+}
+
+const paymentRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
+  const { payments, beans } = app.services
+  const provider = app.services.ctx.payment
+  const tags = ['支付']
+  const security = bearer
+
+  app.post(
+    '/pay/createPayment',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'payMethod 3 (beans) settles at once (paid: true, 1015 when short); 1/2 return the provider checkoutUrl.',
+        body: CreatePaymentBody,
+        response: { 200: Envelope(CreatePaymentResult) },
+      },
+    },
+    async (request) => ok(await payments.createPayment(currentUser(request).userId, request.body)),
+  )
+
+  app.get(
+    '/pay/beanBalance',
+    { schema: { tags, security, response: { 200: Envelope(BeanBalance) } } },
+    async (request) => ok({ balance: await beans.balance(currentUser(request).userId) }),
+  )
+
+  // The provider's callback: no login, the signature over the exact bytes received is what counts.
+  await app.register(async (notify) => {
+    notify.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string' },
+      (request, body, done) => {
+        request.rawBody = body as string
+        try {
+          done(null, JSON.parse(body as string))
+        } catch {
+          done(null, {})
+        }
+      },
+    )
+    notify.post(
+      `/pay/notify/${provider.name}`,
+      {
+        config: { public: true },
+        schema: {
+          tags,
+          description: `${provider.name} provider notifications (signed); a replay changes nothing.`,
+          body: Type.Any(),
+          response: { 200: Envelope(Type.Object({ outcome: Type.String() })) },
+        },
+      },
+      async (request, reply) => {
+        try {
+          const outcome = await payments.handleNotification(
+            request.headers as Record<string, unknown>,
+            request.rawBody ?? '',
+          )
+          return ok({ outcome })
+        } catch (error) {
+          if (!(error instanceof PaymentNotificationError)) throw error
+          request.log.warn({ err: error.message }, 'payment notification refused')
+          return sendEnvelope(reply, error.httpStatus, error.httpStatus, error.message)
+        }
+      },
+    )
+  })
+}
+
+export default paymentRoutes

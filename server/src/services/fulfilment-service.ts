@@ -1,0 +1,158 @@
+import { randomInt } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { durationLabel } from '../../../src/domain/catalogue'
+import { OrderStatus } from '../../../src/domain/order-status'
+import type { Db } from '../db/client'
+import { activationCodes, goods, orders } from '../db/schema'
+import { enqueueJob } from '../jobs/scheduler'
+import type { ServiceContext } from './context'
+import type { FleetService } from './fleet-service'
+import type { GoodsService } from './goods-service'
+import { MessageKind, type MessageService } from './message-service'
+import type { OrderDraft } from './order-pricing'
+import type { OrderRow } from './order-service'
+
+export const FULFIL_ORDER_JOB = 'fulfil-order'
+
+/** No 0/O, 1/I/L: a code read aloud or typed from a screenshot cannot be mistaken. */
+export const ACTIVATION_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
+export const ACTIVATION_CODE_LENGTH = 16
+
+export function newActivationCode(): string {
+  let code = ''
+  for (let i = 0; i < ACTIVATION_CODE_LENGTH; i++) {
+    code += ACTIVATION_CODE_ALPHABET[randomInt(ACTIVATION_CODE_ALPHABET.length)]
+  }
+  return code
+}
+
+/** Queues fulfilment in the caller's transaction, so a paid order always gets (exactly) one job. */
+export function enqueueFulfilment(tx: Db, now: Date, orderId: number) {
+  return enqueueJob(
+    tx,
+    now,
+    FULFIL_ORDER_JOB,
+    { orderId },
+    { uniqueKey: `fulfil-order:${orderId}` },
+  )
+}
+
+/**
+ * Delivers a paid order: new phones, extended expiries, a changed configuration, the video edition or
+ * activation codes. Runs as a job; the order row is locked and must still be paid, so a job run twice
+ * (a retry, a crash after commit) delivers once.
+ */
+export class FulfilmentService {
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly goods: GoodsService,
+    private readonly fleet: FleetService,
+    private readonly messages: MessageService,
+  ) {}
+
+  /** true when this call delivered the order. */
+  async fulfil(orderId: number): Promise<boolean> {
+    return this.ctx.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
+      if (!order || order.status !== OrderStatus.paid) return false
+      const deviceIds = await this.deliver(tx, order)
+      await tx
+        .update(orders)
+        .set({
+          status: OrderStatus.completed,
+          completedAt: this.ctx.clock.now(),
+          deviceIds: deviceIds ?? order.deviceIds,
+        })
+        .where(eq(orders.id, orderId))
+      return true
+    })
+  }
+
+  private async deliver(tx: Db, order: OrderRow): Promise<number[] | null> {
+    const owner = order.buyerId ?? order.userId
+    const now = this.ctx.clock.now().getTime()
+    const fleet = this.fleet
+    switch (order.kind) {
+      case 'new': {
+        const ids = await fleet.createDevicesForOrder(tx, {
+          userId: owner,
+          orderId: order.id,
+          goodId: order.goodId!,
+          zoneId: order.zoneId!,
+          quantity: order.quantity,
+          days: order.goodTime!,
+        })
+        const [good] = await tx.select().from(goods).where(eq(goods.id, order.goodId!))
+        await this.messages.sendMessage(
+          owner,
+          MessageKind.CREATE,
+          '云手机创建中',
+          `您购买的${order.quantity}台「${good.name}」（${durationLabel(order.goodTime!)}）已支付成功，正在为您创建，稍后即可在「我的云机」中使用。订单号 ${order.orderNo}`,
+          tx,
+        )
+        return ids
+      }
+      case 'renew': {
+        // Extend by the time bought from the phone's expiry as it is now (another renewal may have
+        // been paid in between), never from the expiry seen when the order was priced.
+        const renewals = (order.detail as Pick<OrderDraft, 'renewals'>).renewals
+        const current = await fleet.ownedDevices(
+          tx,
+          order.userId,
+          renewals.map((line) => line.deviceId),
+        )
+        await fleet.extendDevices(
+          tx,
+          renewals.map((line) => {
+            const device = current.find((d) => d.deviceId === line.deviceId)!
+            return {
+              deviceId: line.deviceId,
+              newExpireAt: Math.max(device.expireAt, now) + line.addMs,
+            }
+          }),
+        )
+        return null
+      }
+      case 'upgrade': {
+        const upgrade = (order.detail as Pick<OrderDraft, 'upgrade'>).upgrade!
+        const [device] = await fleet.ownedDevices(tx, order.userId, order.deviceIds)
+        await fleet.applyConfigChange(tx, {
+          deviceId: device.deviceId,
+          toGoodId: order.goodId!,
+          newExpireAt: device.expireAt,
+        })
+        // The reserved unit of the new configuration is now in use; the old one is free again.
+        await this.goods.returnStock(tx, upgrade.fromGoodId, device.zoneId, 1)
+        return null
+      }
+      case 'video':
+        await fleet.applyVideoEdition(tx, order.deviceIds[0])
+        return null
+      case 'activationCode':
+        await this.generateCodes(tx, order, owner)
+        return null
+    }
+  }
+
+  private async generateCodes(tx: Db, order: OrderRow, ownerId: number) {
+    const createdAt = this.ctx.clock.now()
+    let made = 0
+    while (made < order.quantity) {
+      const batch = Array.from({ length: order.quantity - made }, () => ({
+        code: newActivationCode(),
+        orderId: order.id,
+        ownerId,
+        goodId: order.goodId!,
+        goodTime: order.goodTime!,
+        createdAt,
+      }))
+      // A clash with an existing code (31^16 makes it vanishingly rare) is skipped and drawn again.
+      const inserted = await tx
+        .insert(activationCodes)
+        .values(batch)
+        .onConflictDoNothing()
+        .returning({ id: activationCodes.id })
+      made += inserted.length
+    }
+  }
+}

@@ -1,0 +1,333 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import { durationLabel } from '../../../src/domain/catalogue'
+import {
+  acceptsCommands,
+  canRenew,
+  remainingMs,
+  statusCommandRefusal,
+} from '../../../src/domain/device-lifecycle'
+import { BusinessType } from '../../../src/domain/enums'
+import { OrderStatus } from '../../../src/domain/order-status'
+import {
+  DAY_MS,
+  dailyPrice,
+  orderTotal,
+  renewalQuote,
+  unitPrice,
+  upgradeQuote,
+  validateQuantity,
+  videoUpgradeQuote,
+  type PriceRow,
+  type QuoteLine,
+} from '../../../src/domain/pricing'
+import { ResultCode } from '../../../src/domain/result-codes'
+import type { Quote, RenewalLine } from '../contract/catalog'
+import type { Db } from '../db/client'
+import { goodsPrices, orders, type OrderKind } from '../db/schema'
+import { BizError } from '../domain/biz-error'
+import type { ServiceContext } from './context'
+import type { FleetService, OwnedDevice } from './fleet-service'
+import { toPriceRow, type GoodsRow, type GoodsService } from './goods-service'
+
+/** A company buyer may order this many phones at once whatever the goods' retail limit. */
+export const BIG_USER_MAX_PER_ORDER = 500
+
+/** Everything an order row needs, computed by the server from the catalogue and the user's phones. */
+export interface OrderDraft {
+  kind: OrderKind
+  businessType: number
+  amount: number
+  originalAmount: number
+  quantity: number
+  goodId: number | null
+  priceId: number | null
+  goodTime: number | null
+  zoneId: number | null
+  deviceIds: number[]
+  lines: QuoteLine[]
+  renewals: (RenewalLine & { addMs: number })[]
+  /** Stock this order holds while unpaid. */
+  reserve: { goodId: number; zoneId: number; quantity: number } | null
+  upgrade: { fromGoodId: number; direction: 'up' | 'down' | 'same'; newExpireAt: number } | null
+}
+
+const refuse = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
+
+function emptyDraft(kind: OrderKind, businessType: number): OrderDraft {
+  return {
+    kind,
+    businessType,
+    amount: 0,
+    originalAmount: 0,
+    quantity: 1,
+    goodId: null,
+    priceId: null,
+    goodTime: null,
+    zoneId: null,
+    deviceIds: [],
+    lines: [],
+    renewals: [],
+    reserve: null,
+    upgrade: null,
+  }
+}
+
+const listPrice = (price: PriceRow) => Math.max(price.goodPrice, price.oldGoodPrice ?? 0)
+
+/**
+ * Prices every kind of order from the catalogue and the caller's phones, with the shared rules of
+ * src/domain/pricing.ts. The quote endpoint and order creation both use it, so what the buyer was shown
+ * is exactly what the order charges.
+ */
+export class OrderPricing {
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly goods: GoodsService,
+    private readonly fleet: FleetService,
+  ) {}
+
+  private now() {
+    return this.ctx.clock.now().getTime()
+  }
+
+  /** A user's first cloud-phone order: no other new-phone order of theirs is open, paid or done. */
+  async isFirstOrder(db: Db, userId: number | null): Promise<boolean> {
+    if (userId == null) return true
+    const live = [OrderStatus.unpaid, OrderStatus.paid, OrderStatus.completed]
+    const [row] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.kind, 'new'), inArray(orders.status, live)))
+      .limit(1)
+    return !row
+  }
+
+  private checkQuantity(quantity: number, max: number) {
+    const problem = validateQuantity(quantity, max)
+    if (problem) throw new BizError(ResultCode.GOODS_QUANTITY_OVER_LIMIT, problem)
+  }
+
+  /** Units of one goods at one duration: the part new-phone orders and activation codes share. */
+  private async purchase(
+    db: Db,
+    kind: 'new' | 'activationCode',
+    input: { goodId: number; priceId: number; quantity: number },
+    options: { minLimit: number; isFirstOrder: boolean },
+  ): Promise<OrderDraft> {
+    const good = await this.goods.requireGoods(input.goodId, db)
+    const price = await this.goods.requirePrice(input.priceId, good.id, db)
+    this.checkQuantity(input.quantity, Math.max(good.maxPerOrder, options.minLimit))
+    const quote = orderTotal(price, input.quantity, {
+      isFirstOrder: options.isFirstOrder,
+      now: this.now(),
+    })
+    const businessType =
+      kind === 'new' ? BusinessType.cloudMachine : BusinessType.activationCodeMall
+    return {
+      ...emptyDraft(kind, businessType),
+      amount: quote.total,
+      originalAmount: quote.originalAmount,
+      quantity: input.quantity,
+      goodId: good.id,
+      priceId: price.priceId,
+      goodTime: price.goodTime,
+      lines: quote.lines,
+    }
+  }
+
+  async newPhones(
+    db: Db,
+    userId: number | null,
+    input: { goodId: number; priceId: number; quantity: number; zoneId?: number },
+    options: { bigUser?: boolean } = {},
+  ): Promise<OrderDraft> {
+    // A shared payment link is paid by someone we do not know yet: no first-purchase price.
+    const draft = await this.purchase(db, 'new', input, {
+      minLimit: options.bigUser ? BIG_USER_MAX_PER_ORDER : 0,
+      isFirstOrder: !options.bigUser && (await this.isFirstOrder(db, userId)),
+    })
+    if (input.zoneId === undefined) return draft
+    if (!(await this.goods.getZone(input.zoneId, db))) throw refuse('所选地区不存在')
+    return {
+      ...draft,
+      zoneId: input.zoneId,
+      reserve: { goodId: draft.goodId!, zoneId: input.zoneId, quantity: input.quantity },
+    }
+  }
+
+  activationCodes(db: Db, input: { goodId: number; priceId: number; quantity: number }) {
+    return this.purchase(db, 'activationCode', input, { minLimit: 0, isFirstOrder: false })
+  }
+
+  /**
+   * Renewal by one duration. Phones of different goods are each priced by their own goods' row of that
+   * duration; aligning expiries needs one goods (its pro-rata rate decides the extra time's price).
+   */
+  async renewal(
+    db: Db,
+    userId: number,
+    input: { deviceIds: number[]; priceId: number; alignToLatest: boolean },
+  ): Promise<OrderDraft> {
+    const now = this.now()
+    const devices = await this.fleet.ownedDevices(db, userId, input.deviceIds)
+    for (const device of devices) {
+      if (!canRenew(device.status)) {
+        throw refuse(
+          `云手机 ${device.deviceId}：${statusCommandRefusal(device.status) ?? '暂不能续费'}`,
+        )
+      }
+    }
+    const [chosenRow] = await db.select().from(goodsPrices).where(eq(goodsPrices.id, input.priceId))
+    if (!chosenRow) throw new BizError(ResultCode.PRICE_INCONSISTENT, '所选续费时长不存在')
+    const chosen = toPriceRow(chosenRow)
+    const byGoods = new Map<number, OwnedDevice[]>()
+    for (const device of devices) {
+      byGoods.set(device.goodId, [...(byGoods.get(device.goodId) ?? []), device])
+    }
+    if (input.alignToLatest && byGoods.size > 1) {
+      throw new BizError(
+        ResultCode.PRICE_INCONSISTENT,
+        '不同配置的云手机不能对齐到期时间，请分开续费',
+      )
+    }
+    const draft: OrderDraft = {
+      ...emptyDraft('renew', BusinessType.cloudMachine),
+      quantity: devices.length,
+      priceId: chosen.priceId,
+      goodTime: chosen.goodTime,
+      deviceIds: devices.map((d) => d.deviceId),
+    }
+    for (const [goodId, group] of byGoods) {
+      const price =
+        goodId === chosen.goodId ? chosen : await this.goods.priceFor(goodId, chosen.goodTime, db)
+      if (!price) {
+        throw new BizError(ResultCode.PRICE_INCONSISTENT, '所选续费时长不适用于所选云手机')
+      }
+      const good = (await this.goods.getGoods(goodId, db)) as GoodsRow
+      const quote = renewalQuote(group, price, { alignToLatest: input.alignToLatest, now })
+      const period = unitPrice(price, { firstPurchaseEligible: false, now })
+      const extra = quote.total - period * group.length
+      draft.lines.push({
+        label: `${good.name} 续费${durationLabel(price.goodTime)}`,
+        unitPrice: period,
+        quantity: group.length,
+        amount: period * group.length,
+      })
+      if (extra > 0) {
+        draft.lines.push({ label: '对齐到期时间', unitPrice: extra, quantity: 1, amount: extra })
+      }
+      draft.amount += quote.total
+      draft.originalAmount += listPrice(price) * group.length + extra
+      draft.goodId ??= goodId
+      for (const line of quote.lines) {
+        const device = group.find((d) => d.deviceId === line.deviceId) as OwnedDevice
+        draft.renewals.push({ ...line, addMs: line.newExpireAt - Math.max(device.expireAt, now) })
+      }
+    }
+    return draft
+  }
+
+  private async changeableDevice(
+    db: Db,
+    userId: number,
+    deviceId: number,
+    permission: string,
+    refusal: string,
+  ) {
+    const [device] = await this.fleet.ownedDevices(db, userId, [deviceId])
+    if (!acceptsCommands(device.status)) {
+      throw refuse(statusCommandRefusal(device.status) ?? '云手机当前状态不能变更')
+    }
+    const from = await this.goods.getGoods(device.goodId, db)
+    if (!from) throw new BizError(ResultCode.GOODS_NOT_EXIST)
+    if (!from.permissions.includes(permission)) throw refuse(refusal)
+    return { device, from }
+  }
+
+  /** Up- or downgrade for the remaining time, at the goods' monthly daily rates. */
+  async upgrade(
+    db: Db,
+    userId: number,
+    input: { deviceId: number; toGoodId: number },
+  ): Promise<OrderDraft> {
+    const now = this.now()
+    const { device, from } = await this.changeableDevice(
+      db,
+      userId,
+      input.deviceId,
+      'upOrDownConfig',
+      '该云手机不支持升降配',
+    )
+    const to = await this.goods.requireGoods(input.toGoodId, db)
+    if (to.id === from.id) throw refuse('已是该配置，无需变更')
+    if (to.androidVersion !== from.androidVersion) throw refuse('只能变更为相同安卓版本的配置')
+    const fromDaily = dailyPrice(await this.goods.referencePrice(from.id, db))
+    const toDaily = dailyPrice(await this.goods.referencePrice(to.id, db))
+    const remaining = remainingMs(device.expireAt, now)
+    const quote = upgradeQuote(fromDaily, toDaily, remaining)
+    return {
+      ...emptyDraft('upgrade', BusinessType.cloudMachineUpgrade),
+      amount: quote.amount,
+      originalAmount: quote.amount,
+      goodId: to.id,
+      zoneId: device.zoneId,
+      deviceIds: [device.deviceId],
+      lines: [
+        {
+          label: `${from.name} → ${to.name}（剩余${Math.ceil(remaining / DAY_MS)}天）`,
+          unitPrice: quote.amount,
+          quantity: 1,
+          amount: quote.amount,
+        },
+      ],
+      reserve: { goodId: to.id, zoneId: device.zoneId, quantity: 1 },
+      upgrade: {
+        fromGoodId: from.id,
+        direction: quote.direction,
+        newExpireAt: now + quote.newRemainingMs,
+      },
+    }
+  }
+
+  async video(db: Db, userId: number, input: { deviceId: number }): Promise<OrderDraft> {
+    const { device, from } = await this.changeableDevice(
+      db,
+      userId,
+      input.deviceId,
+      'videoChangeOpType',
+      '该云手机不支持升级视频定制版',
+    )
+    if (device.videoEdition) throw refuse('该云手机已是视频定制版')
+    if (from.videoDailyFee == null) throw refuse('该配置暂不支持视频定制版')
+    const amount = videoUpgradeQuote(from.videoDailyFee, remainingMs(device.expireAt, this.now()))
+    return {
+      ...emptyDraft('video', BusinessType.cloudMachineUpgrade),
+      amount,
+      originalAmount: amount,
+      goodId: from.id,
+      zoneId: device.zoneId,
+      deviceIds: [device.deviceId],
+      lines: [{ label: '升级视频定制版', unitPrice: amount, quantity: 1, amount }],
+    }
+  }
+}
+
+export function draftQuote(draft: OrderDraft): Quote {
+  const quote: Quote = {
+    total: draft.amount,
+    originalAmount: draft.originalAmount,
+    lines: draft.lines,
+  }
+  if (draft.kind === 'renew') {
+    quote.renewals = draft.renewals.map(({ deviceId, newExpireAt, amount, extraMs }) => ({
+      deviceId,
+      newExpireAt,
+      amount,
+      extraMs,
+    }))
+  }
+  if (draft.upgrade) {
+    quote.upgrade = { direction: draft.upgrade.direction, newExpireAt: draft.upgrade.newExpireAt }
+  }
+  return quote
+}

@@ -1,0 +1,408 @@
+import { randomBytes, randomInt } from 'node:crypto'
+import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm'
+import { durationLabel } from '../../../src/domain/catalogue'
+import {
+  OrderStatus,
+  PAY_WINDOW_MS,
+  orderStatusLabels,
+  type OrderStatus as OrderStatusValue,
+} from '../../../src/domain/order-status'
+import { checkExpectedAmount } from '../../../src/domain/pricing'
+import { ResultCode } from '../../../src/domain/result-codes'
+import type { Quote, QuoteBody } from '../contract/catalog'
+import type {
+  CreateBigUserLinkOrderBody,
+  CreateCloudOrderBody,
+  CreateRenewOrderBody,
+  CreateUpOrDownOrderBody,
+  CreateVideoOrderBody,
+  OrderInfo,
+  OrderListQuery,
+  PurchaseActivationCodeBody,
+} from '../contract/order'
+import type { Db } from '../db/client'
+import { activationCodes, goods, orders, users, zones } from '../db/schema'
+import { BizError } from '../domain/biz-error'
+import { normalisePage, toPaged } from '../domain/paging'
+import type { ServiceContext } from './context'
+import type { FleetService } from './fleet-service'
+import type { GoodsService } from './goods-service'
+import { draftQuote, OrderPricing, type OrderDraft } from './order-pricing'
+
+export type OrderRow = typeof orders.$inferSelect
+
+export const ORDER_NOT_FOUND = '订单不存在'
+export const COMPANY_USER_TYPE = 2
+export const payLinkPath = (token: string) => `/pages/pay/pay?link=${token}`
+
+const pad2 = (n: number) => String(n).padStart(2, '0')
+
+/** 'CP' + UTC yyyymmddHHMMss + 6 random digits: sortable, unguessable enough, shown to users. */
+function newOrderNo(now: Date): string {
+  const d = now
+  const stamp = `${d.getUTCFullYear()}${pad2(d.getUTCMonth() + 1)}${pad2(d.getUTCDate())}${pad2(d.getUTCHours())}${pad2(d.getUTCMinutes())}${pad2(d.getUTCSeconds())}`
+  return `CP${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`
+}
+
+const orderNotFound = () => new BizError(ResultCode.SHOW_ERROR_TIPS, ORDER_NOT_FOUND)
+const ms = (date: Date | null) => date?.getTime() ?? null
+
+/** Creating, reading, cancelling and timing out orders; payment and fulfilment live next door. */
+export class OrderService {
+  readonly pricing: OrderPricing
+
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly goods: GoodsService,
+    private readonly fleet: FleetService,
+  ) {
+    this.pricing = new OrderPricing(ctx, goods, fleet)
+  }
+
+  /** /CommodityGroup/getGoodPrice: the same computation as order creation, without creating one. */
+  async quote(userId: number | null, body: QuoteBody): Promise<Quote> {
+    const db = this.ctx.db
+    const need = <T>(value: T | undefined, field: string): T => {
+      if (value === undefined) throw new BizError(ResultCode.SHOW_ERROR_TIPS, `缺少参数 ${field}`)
+      return value
+    }
+    const loggedIn = () => {
+      if (userId == null) throw new BizError(ResultCode.LOGIN_TOKEN_INVALID)
+      return userId
+    }
+    switch (body.kind) {
+      case 'new':
+        return draftQuote(
+          await this.pricing.newPhones(db, userId, {
+            goodId: need(body.goodId, 'goodId'),
+            priceId: need(body.priceId, 'priceId'),
+            quantity: body.quantity ?? 1,
+          }),
+        )
+      case 'activationCode':
+        return draftQuote(
+          await this.pricing.activationCodes(db, {
+            goodId: need(body.goodId, 'goodId'),
+            priceId: need(body.priceId, 'priceId'),
+            quantity: body.quantity ?? 1,
+          }),
+        )
+      case 'renew':
+        return draftQuote(
+          await this.pricing.renewal(db, loggedIn(), {
+            deviceIds: need(body.deviceIds, 'deviceIds'),
+            priceId: need(body.priceId, 'priceId'),
+            alignToLatest: body.alignToLatest ?? false,
+          }),
+        )
+      case 'upgrade':
+        return draftQuote(
+          await this.pricing.upgrade(db, loggedIn(), {
+            deviceId: need(body.deviceIds, 'deviceIds')[0],
+            toGoodId: need(body.toGoodId, 'toGoodId'),
+          }),
+        )
+      case 'video':
+        return draftQuote(
+          await this.pricing.video(db, loggedIn(), {
+            deviceId: need(body.deviceIds, 'deviceIds')[0],
+          }),
+        )
+    }
+  }
+
+  createCloudOrder(userId: number, body: CreateCloudOrderBody) {
+    return this.create(userId, body, (tx) => this.pricing.newPhones(tx, userId, body))
+  }
+
+  createBigUserLinkOrder(userId: number, body: CreateBigUserLinkOrderBody) {
+    return this.create(
+      userId,
+      body,
+      async (tx) => {
+        const [user] = await tx
+          .select({ userType: users.userType })
+          .from(users)
+          .where(eq(users.id, userId))
+        if (user?.userType !== COMPANY_USER_TYPE) {
+          throw new BizError(
+            ResultCode.SHOW_ERROR_TIPS,
+            '大客户采购仅对企业用户开放，请先完成企业认证',
+          )
+        }
+        return this.pricing.newPhones(tx, userId, body, { bigUser: true })
+      },
+      { linkToken: randomBytes(18).toString('base64url'), remark: body.remark ?? null },
+    )
+  }
+
+  createRenewOrder(userId: number, body: CreateRenewOrderBody) {
+    return this.create(userId, body, (tx) =>
+      this.pricing.renewal(tx, userId, {
+        deviceIds: body.deviceIds,
+        priceId: body.priceId,
+        alignToLatest: body.alignToLatest ?? false,
+      }),
+    )
+  }
+
+  /** A downgrade (or a change at the same rate) costs nothing and is applied at once. */
+  createUpOrDownOrder(userId: number, body: CreateUpOrDownOrderBody) {
+    return this.create(userId, body, (tx) => this.pricing.upgrade(tx, userId, body), {
+      applyFree: async (tx, order, draft) => {
+        const upgrade = draft.upgrade!
+        await this.fleet.applyConfigChange(tx, {
+          deviceId: draft.deviceIds[0],
+          toGoodId: draft.goodId!,
+          newExpireAt: upgrade.newExpireAt,
+        })
+        await this.goods.returnStock(tx, upgrade.fromGoodId, draft.zoneId!, 1)
+        const now = this.ctx.clock.now()
+        await tx
+          .update(orders)
+          .set({
+            status: OrderStatus.completed,
+            reservedQuantity: 0,
+            paidAt: now,
+            completedAt: now,
+          })
+          .where(eq(orders.id, order.id))
+      },
+    })
+  }
+
+  createVideoOrder(userId: number, body: CreateVideoOrderBody) {
+    return this.create(userId, body, (tx) => this.pricing.video(tx, userId, body))
+  }
+
+  purchaseActivationCode(userId: number, body: PurchaseActivationCodeBody) {
+    return this.create(userId, body, (tx) => this.pricing.activationCodes(tx, body))
+  }
+
+  /**
+   * One transaction per order: the user's row is locked so the same idempotency key can never make two
+   * orders (and first-purchase eligibility is decided one order at a time); the amount is the server's
+   * own (1023 when the client showed another, 1021 when zero); stock is taken with a conditional
+   * update (1017 when gone).
+   */
+  private async create(
+    userId: number,
+    request: { expectedAmount: number; idempotencyKey: string },
+    price: (tx: Db) => Promise<OrderDraft>,
+    options: {
+      linkToken?: string
+      remark?: string | null
+      applyFree?: (tx: Db, order: OrderRow, draft: OrderDraft) => Promise<void>
+    } = {},
+  ): Promise<OrderInfo> {
+    const row = await this.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from ${users} where id = ${userId} for update`)
+      const [existing] = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, request.idempotencyKey)))
+      if (existing) return existing
+      const draft = await price(tx)
+      if (!checkExpectedAmount(request.expectedAmount, draft.amount)) {
+        throw new BizError(ResultCode.ORDER_PRICE_INCONSISTENT, '订单价格已变化，请刷新后重新下单')
+      }
+      const free = draft.amount === 0 && options.applyFree !== undefined
+      if (draft.amount === 0 && !free) throw new BizError(ResultCode.ORDER_AMOUNT_ZERO)
+      if (draft.reserve) {
+        const { goodId, zoneId, quantity } = draft.reserve
+        if (!(await this.goods.reserveStock(tx, goodId, zoneId, quantity))) {
+          throw new BizError(
+            ResultCode.CLOUD_OUT_OF_STOCK,
+            '所选地区库存不足，请更换地区或减少数量',
+          )
+        }
+      }
+      const now = this.ctx.clock.now()
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          orderNo: newOrderNo(now),
+          userId,
+          businessType: draft.businessType,
+          kind: draft.kind,
+          status: OrderStatus.unpaid,
+          amount: draft.amount,
+          originalAmount: draft.originalAmount,
+          quantity: draft.quantity,
+          goodId: draft.goodId,
+          priceId: draft.priceId,
+          goodTime: draft.goodTime,
+          zoneId: draft.zoneId,
+          reservedGoodId: draft.reserve?.goodId ?? null,
+          reservedZoneId: draft.reserve?.zoneId ?? null,
+          reservedQuantity: draft.reserve?.quantity ?? 0,
+          deviceIds: draft.deviceIds,
+          payDeadline: new Date(now.getTime() + PAY_WINDOW_MS),
+          idempotencyKey: request.idempotencyKey,
+          linkToken: options.linkToken ?? null,
+          remark: options.remark ?? null,
+          detail: { lines: draft.lines, renewals: draft.renewals, upgrade: draft.upgrade },
+          createdAt: now,
+        })
+        .returning()
+      if (free) {
+        await options.applyFree!(tx, order, draft)
+        const [done] = await tx.select().from(orders).where(eq(orders.id, order.id))
+        return done
+      }
+      return order
+    })
+    return this.info(row, userId)
+  }
+
+  /** The order if the caller created it or paid it, else 订单不存在 (never someone else's). */
+  async ownOrder(userId: number, orderNo: string, db: Db = this.ctx.db): Promise<OrderRow> {
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(
+        and(eq(orders.orderNo, orderNo), or(eq(orders.userId, userId), eq(orders.buyerId, userId))),
+      )
+    if (!row) throw orderNotFound()
+    return row
+  }
+
+  async byLink(link: string, db: Db = this.ctx.db): Promise<OrderRow> {
+    const [row] = await db.select().from(orders).where(eq(orders.linkToken, link))
+    if (!row) throw new BizError(ResultCode.SHOW_ERROR_TIPS, '支付链接无效或已失效')
+    return row
+  }
+
+  async getOrderInfo(userId: number, query: { orderNo?: string; link?: string }) {
+    if (query.link) return this.info(await this.byLink(query.link), userId)
+    if (!query.orderNo) throw new BizError(ResultCode.SHOW_ERROR_TIPS, '缺少参数 orderNo')
+    return this.info(await this.ownOrder(userId, query.orderNo), userId)
+  }
+
+  async list(userId: number, query: OrderListQuery) {
+    const { page, rows, offset } = normalisePage(query)
+    const where = and(
+      or(eq(orders.userId, userId), eq(orders.buyerId, userId)),
+      query.status === undefined ? undefined : eq(orders.status, query.status),
+    )
+    const [{ total }] = await this.ctx.db.select({ total: count() }).from(orders).where(where)
+    const found = await this.ctx.db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(rows)
+      .offset(offset)
+    const records = await Promise.all(found.map((row) => this.info(row, userId)))
+    return toPaged(records, page, rows, total)
+  }
+
+  async cancel(userId: number, orderNo: string): Promise<OrderInfo> {
+    const order = await this.ownOrder(userId, orderNo)
+    if (order.userId !== userId) throw orderNotFound()
+    const closed = await this.close(order.id, OrderStatus.cancelled)
+    if (!closed) {
+      throw new BizError(ResultCode.SHOW_ERROR_TIPS, '订单已支付或已关闭，不能取消')
+    }
+    return this.info(closed, userId)
+  }
+
+  /**
+   * Unpaid → cancelled or timed out, and the reserved stock back. The status change is conditional, so
+   * of a cancel and a timeout racing only one closes the order and the stock returns exactly once.
+   */
+  async close(orderId: number, status: OrderStatusValue): Promise<OrderRow | null> {
+    return this.ctx.db.transaction(async (tx) => {
+      const [closed] = await tx
+        .update(orders)
+        .set({ status, closedAt: this.ctx.clock.now() })
+        .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.unpaid)))
+        .returning()
+      if (!closed) return null
+      if (closed.reservedGoodId && closed.reservedZoneId && closed.reservedQuantity > 0) {
+        await this.goods.returnStock(
+          tx,
+          closed.reservedGoodId,
+          closed.reservedZoneId,
+          closed.reservedQuantity,
+        )
+        await tx.update(orders).set({ reservedQuantity: 0 }).where(eq(orders.id, orderId))
+      }
+      return { ...closed, reservedQuantity: 0 }
+    })
+  }
+
+  /** Unpaid orders past their deadline, oldest first (the timeout job closes them). */
+  async overdue(now: Date, limit = 500): Promise<number[]> {
+    const rows = await this.ctx.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.status, OrderStatus.unpaid), lte(orders.payDeadline, now)))
+      .orderBy(asc(orders.payDeadline))
+      .limit(limit)
+    return rows.map((row) => row.id)
+  }
+
+  async info(row: OrderRow, viewerId: number, db: Db = this.ctx.db): Promise<OrderInfo> {
+    const [good] = row.goodId
+      ? await db.select({ name: goods.name }).from(goods).where(eq(goods.id, row.goodId))
+      : []
+    const [zone] = row.zoneId
+      ? await db.select({ name: zones.name }).from(zones).where(eq(zones.id, row.zoneId))
+      : []
+    const codes =
+      row.kind === 'activationCode' && row.status === OrderStatus.completed
+        ? await db
+            .select({ code: activationCodes.code })
+            .from(activationCodes)
+            .where(eq(activationCodes.orderId, row.id))
+            .orderBy(asc(activationCodes.id))
+        : []
+    const detail = row.detail as Pick<OrderDraft, 'lines' | 'renewals'>
+    return {
+      orderNo: row.orderNo,
+      kind: row.kind,
+      businessType: row.businessType,
+      status: row.status,
+      statusText: orderStatusLabels[row.status as OrderStatusValue],
+      amount: row.amount,
+      originalAmount: row.originalAmount,
+      quantity: row.quantity,
+      goodId: row.goodId,
+      goodsName: good?.name ?? null,
+      priceId: row.priceId,
+      goodTime: row.goodTime,
+      durationLabel: row.goodTime ? durationLabel(row.goodTime) : null,
+      zoneId: row.zoneId,
+      zoneName: zone?.name ?? null,
+      deviceIds: row.deviceIds,
+      codes: codes.map((c) => c.code),
+      payMethod: row.payMethod,
+      payDeadline: row.payDeadline.getTime(),
+      createdAt: row.createdAt.getTime(),
+      paidAt: ms(row.paidAt),
+      completedAt: ms(row.completedAt),
+      payLink: row.linkToken ? payLinkPath(row.linkToken) : null,
+      remark: row.remark,
+      lines: detail.lines ?? [],
+      renewals: (detail.renewals ?? []).map(({ deviceId, newExpireAt, amount, extraMs }) => ({
+        deviceId,
+        newExpireAt,
+        amount,
+        extraMs,
+      })),
+      isOwner: row.userId === viewerId,
+    }
+  }
+
+  /** Orders by id, locked for the caller's transaction. */
+  async lock(tx: Db, orderId: number): Promise<OrderRow | null> {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
+    return row ?? null
+  }
+
+  async byIds(ids: number[]) {
+    if (ids.length === 0) return []
+    return this.ctx.db.select().from(orders).where(inArray(orders.id, ids))
+  }
+}

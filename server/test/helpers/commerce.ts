@@ -1,0 +1,159 @@
+import assert from 'node:assert/strict'
+import { randomBytes } from 'node:crypto'
+import type { TestContext } from 'node:test'
+import { and, eq, sql } from 'drizzle-orm'
+import { SandboxPaymentProvider } from '../../src/adapters/payment/sandbox-payment'
+import type { Quote } from '../../src/contract/catalog'
+import { devices, goodsInventory, orders, users } from '../../src/db/schema'
+import { buildTestApp, get, loginWithSms, post, type Session, type TestApp } from './test-app'
+
+/** Seeded catalogue ids (server/src/db/seed-catalogue.ts): goods = level*100 + n, price = goods*10 + duration index. */
+export const GOODS = {
+  /** 畅享版 4核4G, 安卓10/B; monthly price has a first-purchase offer. */
+  enjoyB: 101,
+  /** 畅享版 6核6G, 安卓10/B. */
+  enjoyBigB: 103,
+  /** 尊享版 6核8G, 安卓10/B (all permissions, no video fee). */
+  exclusiveB: 201,
+  /** 旗舰版 8核8G, 安卓10/B: running activity on its monthly price; video edition offered. */
+  flagshipB: 301,
+  flagshipH: 302,
+}
+export const priceOf = (goodId: number, days: 1 | 7 | 30 | 90 | 180 | 365) =>
+  goodId * 10 + [1, 7, 30, 90, 180, 365].indexOf(days) + 1
+export const ZONES = { shanghai: 1, guangzhou: 2, beijing: 3, chengdu: 4 }
+
+export const newKey = () => randomBytes(8).toString('hex')
+
+export async function commerceApp(t: TestContext): Promise<TestApp> {
+  return buildTestApp(t, { sandboxSupplier: { delayMs: 0, failureRate: 0 } })
+}
+
+let phoneCounter = 0
+export async function newBuyer(t: TestApp, options: { company?: boolean } = {}): Promise<Session> {
+  phoneCounter++
+  const mobilePhone = `139${String(process.pid % 10000).padStart(4, '0')}${String(phoneCounter).padStart(4, '0')}`
+  const session = await loginWithSms(t, mobilePhone)
+  if (options.company) {
+    await t.database.db.update(users).set({ userType: 2 }).where(eq(users.id, session.userId))
+  }
+  return { token: session.token, userId: session.userId }
+}
+
+export async function quote(
+  t: TestApp,
+  session: Session | undefined,
+  body: Record<string, unknown>,
+) {
+  const reply = await post(t.app, '/CommodityGroup/getGoodPrice', body, session)
+  assert.equal(reply.code, 200, reply.msg)
+  return reply.data as Quote
+}
+
+export async function createCloudOrder(
+  t: TestApp,
+  session: Session,
+  input: { goodId?: number; priceId?: number; zoneId?: number; quantity?: number } = {},
+) {
+  const goodId = input.goodId ?? GOODS.enjoyB
+  const priceId = input.priceId ?? priceOf(goodId, 30)
+  const quantity = input.quantity ?? 1
+  const { total } = await quote(t, session, { kind: 'new', goodId, priceId, quantity })
+  return post(
+    t.app,
+    '/order/createCloudOrder',
+    {
+      goodId,
+      priceId,
+      zoneId: input.zoneId ?? ZONES.shanghai,
+      quantity,
+      expectedAmount: total,
+      idempotencyKey: newKey(),
+    },
+    session,
+  )
+}
+
+export function sandboxProvider(t: TestApp): SandboxPaymentProvider {
+  const provider = t.app.services.ctx.payment
+  assert.ok(provider instanceof SandboxPaymentProvider)
+  return provider
+}
+
+/** Runs due jobs until none is left (fulfilment, provisioning polls after the clock moves). */
+export async function runJobs(t: TestApp, rounds = 1) {
+  for (let i = 0; i < rounds; i++) {
+    await t.app.jobs.runDue()
+    if (i < rounds - 1) t.clock.advance(1_000)
+  }
+}
+
+/** Pays through the sandbox checkout (JSON action), waits for its notification and the fulfilment job. */
+export async function payWithSandbox(
+  t: TestApp,
+  session: Session,
+  orderNo: string,
+  action: 'pay' | 'cancel' | 'fail' = 'pay',
+) {
+  const payment = await post(t.app, '/pay/createPayment', { orderNo, payMethod: 1 }, session)
+  assert.equal(payment.code, 200, payment.msg)
+  const acted = await post(t.app, '/sandbox/pay/act', { tradeNo: payment.data.tradeNo, action })
+  assert.equal(acted.code, 200, acted.msg)
+  await sandboxProvider(t).settled()
+  await runJobs(t)
+  return payment.data.tradeNo as string
+}
+
+export async function orderInfo(t: TestApp, session: Session, orderNo: string) {
+  const reply = await get(t.app, '/order/getOrderInfo', session, { orderNo })
+  assert.equal(reply.code, 200, reply.msg)
+  return reply.data
+}
+
+export async function stockOf(t: TestApp, goodId: number, zoneId: number): Promise<number> {
+  const [row] = await t.database.db
+    .select({ stock: goodsInventory.stock })
+    .from(goodsInventory)
+    .where(and(eq(goodsInventory.goodId, goodId), eq(goodsInventory.zoneId, zoneId)))
+  return row?.stock ?? 0
+}
+
+export async function setStock(t: TestApp, goodId: number, zoneId: number, stock: number) {
+  await t.database.db
+    .update(goodsInventory)
+    .set({ stock })
+    .where(and(eq(goodsInventory.goodId, goodId), eq(goodsInventory.zoneId, zoneId)))
+}
+
+export async function orderRow(t: TestApp, orderNo: string) {
+  const [row] = await t.database.db.select().from(orders).where(eq(orders.orderNo, orderNo))
+  return row
+}
+
+/** Buys phones, pays in the sandbox and provisions them until they run. */
+export async function runningPhones(
+  t: TestApp,
+  session: Session,
+  input: { goodId?: number; days?: 1 | 7 | 30 | 90 | 180 | 365; quantity?: number } = {},
+): Promise<number[]> {
+  const goodId = input.goodId ?? GOODS.enjoyB
+  const created = await createCloudOrder(t, session, {
+    goodId,
+    priceId: priceOf(goodId, input.days ?? 30),
+    quantity: input.quantity ?? 1,
+  })
+  assert.equal(created.code, 200, created.msg)
+  await payWithSandbox(t, session, created.data.orderNo)
+  const order = await orderInfo(t, session, created.data.orderNo)
+  assert.equal(order.status, 2, 'order completed')
+  for (let i = 0; i < 10; i++) {
+    const rows = await t.database.db
+      .select({ status: devices.status })
+      .from(devices)
+      .where(sql`${devices.id} in ${order.deviceIds}`)
+    if (rows.every((row) => row.status === 1)) return order.deviceIds
+    t.clock.advance(2_000)
+    await t.app.jobs.runDue()
+  }
+  assert.fail('phones did not reach running')
+}
