@@ -45,3 +45,34 @@ export type {
   MessageSettings,
   UpdateMessageSettingsBody,
 } from './message'
+export type {
+  GoodsPrice,
+  ZoneStock,
+  Goods,
+  GoodsLevelGroup,
+  GoodsListQuery,
+  QuoteKind,
+  QuoteBody,
+  RenewalLine,
+  Quote,
+} from './catalog'
+export type {
+  OrderInfo,
+  CreateCloudOrderBody,
+  CreateBigUserLinkOrderBody,
+  CreateRenewOrderBody,
+  CreateUpOrDownOrderBody,
+  CreateVideoOrderBody,
+  PurchaseActivationCodeBody,
+  OrderInfoQuery,
+  OrderListQuery,
+  CancelOrderBody,
+} from './order'
+export type {
+  CreatePaymentBody,
+  CreatePaymentResult,
+  SandboxAction,
+  SandboxActBody,
+  SandboxNotification,
+} from './payment'
+export type { ActivateBody, ActivateResult, MyCode, MyCodesQuery } from './activation'
