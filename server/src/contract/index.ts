@@ -76,3 +76,28 @@ export type {
   SandboxNotification,
 } from './payment'
 export type { ActivateBody, ActivateResult, MyCode, MyCodesQuery } from './activation'
+export type {
+  Device,
+  DeviceListQuery,
+  DeviceIdQuery,
+  DeviceSummary,
+  RenameDeviceBody,
+  DeviceCommandBody,
+  BatchCommandBody,
+  CommandResult,
+  DeviceCover,
+  ChangeZoneBody,
+  SystemUpdateProgress,
+  DeviceModel,
+  SetModelBody,
+  AuthTokenResult,
+} from './device'
+export type {
+  DeviceGroup,
+  GroupList,
+  CreateGroupBody,
+  RenameGroupBody,
+  DeleteGroupBody,
+  SortGroupsBody,
+  MoveDevicesBody,
+} from './group'

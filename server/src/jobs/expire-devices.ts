@@ -154,6 +154,7 @@ export function expireDevicesJob(db: Db, services: Services): JobDefinition {
       await expire(now)
       await release(now)
       await releaseInstances()
+      await services.deviceAuth.purgeOld(now)
     },
   }
 }

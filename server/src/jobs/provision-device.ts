@@ -7,8 +7,15 @@ import { PROVISION_JOB, SYNC_JOB } from '../services/fleet-service'
 import type { Services } from '../services'
 import type { JobDefinition } from './scheduler'
 
-/** How often a job asks the supplier again while it works. */
+/** How often a job asks the supplier again while it works (sooner when it expects to be done). */
 export const POLL_MS = 1_000
+
+/** The next poll: at the supplier's expected finish if that comes first, never in the past. */
+export function nextPoll(now: Date, readyAt: Date | null | undefined): { rerunAt: Date } {
+  const soon = now.getTime() + POLL_MS
+  const ready = readyAt ? Math.max(readyAt.getTime(), now.getTime()) : soon
+  return { rerunAt: new Date(Math.min(soon, ready)) }
+}
 
 type DeviceRow = typeof devices.$inferSelect
 
@@ -57,8 +64,7 @@ export function provisionDeviceJob(db: Db, services: Services): JobDefinition {
       }
 
       const state = await supplier.state(pending)
-      if (state?.status === 'creating')
-        return { rerunAt: new Date(clock.now().getTime() + POLL_MS) }
+      if (state?.status === 'creating') return nextPoll(clock.now(), state.readyAt)
       const now = clock.now()
       if (state?.status === 'running') {
         // The old instance goes first: if we stop in between, the next run swaps again.
@@ -131,7 +137,6 @@ export function syncDeviceJob(db: Db, services: Services): JobDefinition {
       const instanceId = device.supplierInstanceId
       const state = await supplier.state(instanceId)
       if (!state || state.status === 'released' || state.status === 'failed') return
-      const later = { rerunAt: new Date(clock.now().getTime() + POLL_MS) }
 
       if (state.expireAt.getTime() !== device.expireAt.getTime()) {
         await supplier.renew(instanceId, device.expireAt)
@@ -163,7 +168,7 @@ export function syncDeviceJob(db: Db, services: Services): JobDefinition {
           waiting = true
         } else await finishBusy(db, device, { imageVersion: latest, coverUpdatedAt: clock.now() })
       }
-      return waiting ? later : undefined
+      return waiting ? nextPoll(clock.now(), state.readyAt) : undefined
     },
   }
 }

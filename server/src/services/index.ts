@@ -4,10 +4,13 @@ import { BeanService } from './bean-service'
 import { CatalogService } from './catalog-service'
 import type { ServiceContext } from './context'
 import { CustomerServiceService } from './customer-service'
+import { DeviceAuthService } from './device-auth-service'
+import { DeviceService } from './device-service'
 import { FileService } from './file-service'
 import { FleetService } from './fleet-service'
 import { FulfilmentService } from './fulfilment-service'
 import { GoodsService } from './goods-service'
+import { GroupService } from './group-service'
 import { MessageService } from './message-service'
 import { OrderService } from './order-service'
 import { PaymentService } from './payment-service'
@@ -39,6 +42,9 @@ export function createServices(ctx: ServiceContext) {
     files: new FileService(ctx),
     goods,
     fleet,
+    devices: new DeviceService(ctx, fleet, goods),
+    groups: new GroupService(ctx, fleet),
+    deviceAuth: new DeviceAuthService(ctx),
     beans,
     orders,
     payments: new PaymentService(ctx, ctx.payment, orders, beans),

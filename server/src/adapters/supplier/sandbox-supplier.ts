@@ -163,6 +163,7 @@ export class SandboxSupplier implements SupplierAdapter {
       status: row.status as InstanceState['status'],
       op: row.op === 'changeZone' || row.op === 'systemUpdate' ? row.op : null,
       progress: row.op === 'systemUpdate' ? this.progress(row) : null,
+      readyAt: row.op ? row.opReadyAt : null,
       failReason: row.failReason,
       zoneId: row.zoneId,
       goodId: row.goodId,
@@ -270,6 +271,10 @@ export class SandboxSupplier implements SupplierAdapter {
     const old = await this.require(instanceId)
     const apps = request.keepData && old.status === 'running' ? old.apps : [...DEFAULT_APPS]
     return this.insertInstance({ ...request, model: request.model ?? old.model }, apps)
+  }
+
+  async rename(instanceId: string, name: string) {
+    await this.db.update(sandboxInstances).set({ name }).where(eq(sandboxInstances.id, instanceId))
   }
 
   models() {

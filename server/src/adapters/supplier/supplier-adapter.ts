@@ -11,6 +11,8 @@ export interface InstanceState {
   op: InstanceOp | null
   /** 0–100 while op is systemUpdate, else null. */
   progress: number | null
+  /** When the supplier expects the work in progress to be done (a hint for polling), else null. */
+  readyAt: Date | null
   failReason: string | null
   zoneId: number
   goodId: number
@@ -77,6 +79,8 @@ export interface SupplierAdapter {
     instanceId: string,
     request: CreateInstanceRequest & { keepData: boolean },
   ): Promise<{ instanceId: string }>
+  /** The phone's name as the supplier shows it (screen, console); best effort. */
+  rename(instanceId: string, name: string): Promise<void>
   models(): DeviceModel[]
   setModel(instanceId: string, modelId: string): Promise<void>
   /** The supplier's control page for a phone, opened with a one-time token (web_instance). */

@@ -1,0 +1,125 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { and, eq, gt, isNull, lt } from 'drizzle-orm'
+import { DeviceStatus } from '../../../src/domain/device-lifecycle'
+import { ResultCode } from '../../../src/domain/result-codes'
+import type { AuthTokenResult } from '../contract/device'
+import { deviceAuthTokens, devices } from '../db/schema'
+import { BizError } from '../domain/biz-error'
+import type { ServiceContext } from './context'
+import { refusal } from './device-service'
+import { deviceNotFound } from './fleet-service'
+
+/** A control-page token works once, this long after it is issued (docs/cloud-phones.md). */
+export const AUTH_TOKEN_TTL_MS = 2 * 60_000
+/** The page opened with it may send commands this long. */
+export const CONTROL_SESSION_TTL_MS = 30 * 60_000
+
+const hash = (secret: string) => createHash('sha256').update(secret).digest('hex')
+const secret = () => randomBytes(24).toString('base64url')
+
+/** Why a control page is not shown: 401 for a bad/used/expired token, 403 for the wrong user/phone. */
+export class ControlRefusal extends Error {
+  constructor(readonly httpStatus: 401 | 403) {
+    super('链接已失效，请返回重新进入')
+  }
+}
+
+export interface ControlSession {
+  userId: number
+  deviceId: number
+}
+
+/** The token hand-off between our app and the supplier's control page (web_instance). */
+export class DeviceAuthService {
+  constructor(private readonly ctx: ServiceContext) {}
+
+  /** A one-time token for the user's own phone, which must be running and not busy. */
+  async issue(userId: number, deviceId: number): Promise<AuthTokenResult> {
+    const [device] = await this.ctx.db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.id, deviceId), eq(devices.userId, userId)))
+    if (!device) throw deviceNotFound()
+    const why = refusal(device)
+    if (why) throw new BizError(ResultCode.SHOW_ERROR_TIPS, why)
+    const authToken = secret()
+    const now = this.ctx.clock.now()
+    const expiresAt = new Date(now.getTime() + AUTH_TOKEN_TTL_MS)
+    await this.ctx.db.insert(deviceAuthTokens).values({
+      tokenHash: hash(authToken),
+      userId,
+      deviceId,
+      createdAt: now,
+      expiresAt,
+    })
+    return {
+      authToken,
+      expiresAt: expiresAt.getTime(),
+      controlUrl: this.ctx.supplier.controlUrl({ token: authToken, userId, deviceId }),
+    }
+  }
+
+  /**
+   * Uses a token for the page of `deviceId` as `userId`: valid once, before it expires, for the user
+   * and phone it was issued for, while that user still has the phone. Returns the page's session secret.
+   */
+  async consume(token: string, userId: number, deviceId: number): Promise<{ session: string }> {
+    if (!token) throw new ControlRefusal(401)
+    const now = this.ctx.clock.now()
+    const [row] = await this.ctx.db
+      .select()
+      .from(deviceAuthTokens)
+      .where(eq(deviceAuthTokens.tokenHash, hash(token)))
+    if (!row) throw new ControlRefusal(401)
+    if (row.userId !== userId || row.deviceId !== deviceId) throw new ControlRefusal(403)
+    if (row.usedAt || row.expiresAt <= now) throw new ControlRefusal(401)
+    const [device] = await this.ctx.db
+      .select({ status: devices.status })
+      .from(devices)
+      .where(and(eq(devices.id, deviceId), eq(devices.userId, userId)))
+    if (!device || device.status === DeviceStatus.released) throw new ControlRefusal(403)
+    const session = secret()
+    const used = await this.ctx.db
+      .update(deviceAuthTokens)
+      .set({
+        usedAt: now,
+        sessionHash: hash(session),
+        sessionExpiresAt: new Date(now.getTime() + CONTROL_SESSION_TTL_MS),
+      })
+      .where(
+        and(
+          eq(deviceAuthTokens.id, row.id),
+          isNull(deviceAuthTokens.usedAt),
+          gt(deviceAuthTokens.expiresAt, now),
+        ),
+      )
+      .returning({ id: deviceAuthTokens.id })
+    if (used.length === 0) throw new ControlRefusal(401)
+    return { session }
+  }
+
+  /** The user and phone a control page's session belongs to, or null once it has expired. */
+  async session(sessionSecret: string): Promise<ControlSession | null> {
+    if (!sessionSecret) return null
+    const [row] = await this.ctx.db
+      .select({ userId: deviceAuthTokens.userId, deviceId: deviceAuthTokens.deviceId })
+      .from(deviceAuthTokens)
+      .where(
+        and(
+          eq(deviceAuthTokens.sessionHash, hash(sessionSecret)),
+          gt(deviceAuthTokens.sessionExpiresAt, this.ctx.clock.now()),
+        ),
+      )
+    return row ?? null
+  }
+
+  /** Drops tokens whose sessions are long over. */
+  async purgeOld(now: Date): Promise<number> {
+    const cutoff = new Date(now.getTime() - CONTROL_SESSION_TTL_MS - AUTH_TOKEN_TTL_MS)
+    const gone = await this.ctx.db
+      .delete(deviceAuthTokens)
+      .where(lt(deviceAuthTokens.expiresAt, cutoff))
+      .returning({ id: deviceAuthTokens.id })
+    return gone.length
+  }
+}

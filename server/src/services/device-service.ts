@@ -1,0 +1,507 @@
+import { and, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
+import { validateBatchSelection, type CommandResult } from '../../../src/domain/batch-results'
+import { levelInfo } from '../../../src/domain/catalogue'
+import {
+  DeviceStatus,
+  deviceStatusLabels,
+  isExpiringSoon,
+  statusCommandRefusal,
+  type DeviceStatus as DeviceStatusValue,
+} from '../../../src/domain/device-lifecycle'
+import {
+  canDo,
+  isDevicePermission,
+  type DeviceAction,
+} from '../../../src/domain/device-permissions'
+import { DeviceCommand } from '../../../src/domain/enums'
+import { ResultCode } from '../../../src/domain/result-codes'
+import type {
+  Device,
+  DeviceCommandBody,
+  DeviceCover,
+  DeviceListQuery,
+  DeviceSummary,
+  SystemUpdateProgress,
+} from '../contract/device'
+import type { Db } from '../db/client'
+import {
+  deviceGroups,
+  devices,
+  deviceStatuses,
+  goods,
+  zones,
+  type DeviceBusyOp,
+} from '../db/schema'
+import { BizError } from '../domain/biz-error'
+import { normalisePage, toPaged } from '../domain/paging'
+import type { ServiceContext } from './context'
+import { deviceNotFound, type FleetService } from './fleet-service'
+import type { GoodsService } from './goods-service'
+
+type DeviceRow = typeof devices.$inferSelect
+
+export const BUSY_TEXT: Record<DeviceBusyOp, string> = {
+  changeZone: '正在更换地区，请稍后',
+  replace: '正在更换云机，请稍后',
+  systemUpdate: '正在更新系统，请稍后',
+}
+
+export const NAME_MAX = 20
+
+const tip = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
+
+/** 1–20 characters after trimming, else a clear message. */
+export function checkName(raw: string, what: string): string {
+  const name = raw.trim()
+  if (!name) throw tip(`请输入${what}`)
+  if ([...name].length > NAME_MAX) throw tip(`${what}不能超过${NAME_MAX}个字符`)
+  return name
+}
+
+const PACKAGE_NAME = /^[A-Za-z][\w]*(\.[A-Za-z][\w]*)+$/
+
+/** The arguments a command needs, checked before any phone is touched. */
+function checkCommandArgs(body: { command: string; url?: string; packageName?: string }) {
+  if (body.command === DeviceCommand.OpenUrl) {
+    let ok = false
+    try {
+      const url = new URL(body.url?.trim() ?? '')
+      ok = url.protocol === 'http:' || url.protocol === 'https:'
+    } catch {
+      ok = false
+    }
+    if (!ok) throw tip('请输入以 http:// 或 https:// 开头的网址')
+    return { command: body.command, url: body.url!.trim() }
+  }
+  if (body.command === DeviceCommand.Uninstall) {
+    const packageName = body.packageName?.trim() ?? ''
+    if (!PACKAGE_NAME.test(packageName)) throw tip('请输入正确的应用包名，如 com.example.app')
+    return { command: body.command, packageName }
+  }
+  return { command: body.command as DeviceCommand }
+}
+
+/** Why this phone refuses work now (status first, then an operation in progress); null when it can. */
+export function refusal(device: Pick<DeviceRow, 'status' | 'busyOp'>): string | null {
+  return statusCommandRefusal(device.status) ?? (device.busyOp ? BUSY_TEXT[device.busyOp] : null)
+}
+
+const listColumns = {
+  device: devices,
+  goodsName: goods.name,
+  configName: goods.configName,
+  permissions: goods.permissions,
+  zoneName: zones.name,
+  groupName: deviceGroups.name,
+  statusName: deviceStatuses.name,
+}
+
+/** A user's phones: list, detail, commands and operations. Every call checks ownership. */
+export class DeviceService {
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly fleet: FleetService,
+    private readonly goodsService: GoodsService,
+  ) {}
+
+  private get supplier() {
+    return this.ctx.supplier
+  }
+
+  private select(db: Db = this.ctx.db) {
+    return db
+      .select(listColumns)
+      .from(devices)
+      .innerJoin(goods, eq(goods.id, devices.goodId))
+      .innerJoin(zones, eq(zones.id, devices.zoneId))
+      .leftJoin(deviceGroups, eq(deviceGroups.id, devices.groupId))
+      .leftJoin(deviceStatuses, eq(deviceStatuses.status, devices.status))
+  }
+
+  private toDevice(row: {
+    device: DeviceRow
+    goodsName: string
+    configName: string
+    permissions: string[]
+    zoneName: string
+    groupName: string | null
+    statusName: string | null
+  }): Device {
+    const d = row.device
+    const showsScreen =
+      d.supplierInstanceId != null &&
+      (d.status === DeviceStatus.running || d.status === DeviceStatus.rebooting)
+    const model = d.model ? this.supplier.models().find((m) => m.modelId === d.model) : undefined
+    return {
+      deviceId: d.id,
+      name: d.name,
+      level: d.level,
+      levelName: levelInfo(d.level)?.name ?? '',
+      goodId: d.goodId,
+      goodsName: row.goodsName,
+      configName: row.configName,
+      zoneId: d.zoneId,
+      zoneName: row.zoneName,
+      status: d.status,
+      statusName: row.statusName ?? deviceStatusLabels[d.status as DeviceStatusValue] ?? '',
+      androidVersion: d.androidVersion === 'H' ? 'H' : 'B',
+      imageType: d.imageType,
+      expireAt: d.expireAt.getTime(),
+      groupId: d.groupId,
+      groupName: row.groupName,
+      coverUrl: showsScreen
+        ? this.supplier.coverUrl(d.supplierInstanceId!, d.coverUpdatedAt ?? d.createdAt)
+        : null,
+      coverUpdatedAt: d.coverUpdatedAt?.getTime() ?? null,
+      permissions: row.permissions.filter(isDevicePermission),
+      videoEdition: d.videoEdition,
+      model: d.model,
+      modelName: model?.name ?? d.model,
+      imageVersion: d.imageVersion,
+      busy: d.busyOp != null,
+      busyOp: d.busyOp,
+      busyText: d.busyOp ? BUSY_TEXT[d.busyOp] : null,
+      failReason: d.failReason,
+      createdAt: d.createdAt.getTime(),
+    }
+  }
+
+  async list(userId: number, query: DeviceListQuery) {
+    const { page, rows, offset } = normalisePage({ page: query.page, rows: query.rows ?? 20 })
+    const filters: (SQL | undefined)[] = [eq(devices.userId, userId)]
+    filters.push(
+      query.status != null
+        ? eq(devices.status, query.status)
+        : ne(devices.status, DeviceStatus.released),
+    )
+    if (query.groupId === 0) filters.push(isNull(devices.groupId))
+    else if (query.groupId != null) filters.push(eq(devices.groupId, query.groupId))
+    if (query.version === 1) filters.push(eq(devices.androidVersion, 'B'))
+    if (query.version === 2) filters.push(eq(devices.androidVersion, 'H'))
+    const keyword = query.keyword?.trim()
+    if (keyword) {
+      const byName = ilike(devices.name, `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+      const id = /^\d{1,9}$/.test(keyword) ? Number(keyword) : null
+      filters.push(id ? or(byName, eq(devices.id, id)) : byName)
+    }
+    const where = and(...filters)
+    const [{ total }] = await this.ctx.db.select({ total: count() }).from(devices).where(where)
+    const found = await this.select()
+      .where(where)
+      .orderBy(desc(devices.id))
+      .limit(rows)
+      .offset(offset)
+    return toPaged(
+      found.map((row) => this.toDevice(row)),
+      page,
+      rows,
+      total,
+    )
+  }
+
+  /** The user's phone, or 1031 (also for someone else's phone: its existence is not revealed). */
+  private async owned(userId: number, deviceId: number, db: Db = this.ctx.db) {
+    const [row] = await this.select(db).where(
+      and(eq(devices.id, deviceId), eq(devices.userId, userId)),
+    )
+    if (!row) throw deviceNotFound()
+    return row
+  }
+
+  /** The user's phone unless released (云手机已释放). */
+  private async live(userId: number, deviceId: number, db: Db = this.ctx.db) {
+    const row = await this.owned(userId, deviceId, db)
+    if (row.device.status === DeviceStatus.released) {
+      throw tip(statusCommandRefusal(DeviceStatus.released)!)
+    }
+    return row
+  }
+
+  /** The user's phone, which must offer `action` now (status, busy, goods permissions). */
+  private async ready(userId: number, deviceId: number, action: DeviceAction, notAllowed: string) {
+    const row = await this.live(userId, deviceId)
+    const d = row.device
+    const why = action === 'replace' && d.status === DeviceStatus.failed ? null : refusal(d) // a failed phone is replaced
+    if (why) throw tip(why)
+    const input = {
+      status: d.status,
+      permissions: row.permissions.filter(isDevicePermission),
+      videoEdition: d.videoEdition,
+    }
+    if (!canDo(input, action)) throw tip(notAllowed)
+    return row
+  }
+
+  async detail(userId: number, deviceId: number): Promise<Device> {
+    return this.toDevice(await this.live(userId, deviceId))
+  }
+
+  async summary(userId: number): Promise<DeviceSummary> {
+    const mine = and(eq(devices.userId, userId), ne(devices.status, DeviceStatus.released))
+    const byStatus = await this.ctx.db
+      .select({ status: devices.status, count: count() })
+      .from(devices)
+      .where(mine)
+      .groupBy(devices.status)
+    const live = await this.ctx.db
+      .select({ status: devices.status, expireAt: devices.expireAt })
+      .from(devices)
+      .where(
+        and(
+          mine,
+          inArray(devices.status, [DeviceStatus.running, DeviceStatus.rebooting]),
+          sql`${devices.expireAt} < ${new Date(this.ctx.clock.now().getTime() + 3 * 86_400_000)}`,
+        ),
+      )
+    const now = this.ctx.clock.now().getTime()
+    const byGroup = await this.ctx.db
+      .select({ groupId: deviceGroups.id, name: deviceGroups.name, count: count(devices.id) })
+      .from(deviceGroups)
+      .leftJoin(devices, and(eq(devices.groupId, deviceGroups.id), mine))
+      .where(eq(deviceGroups.userId, userId))
+      .groupBy(deviceGroups.id)
+      .orderBy(deviceGroups.sort, deviceGroups.id)
+    const [{ ungrouped }] = await this.ctx.db
+      .select({ ungrouped: count() })
+      .from(devices)
+      .where(and(mine, isNull(devices.groupId)))
+    const statuses = Object.entries(deviceStatusLabels).filter(
+      ([status]) => Number(status) !== DeviceStatus.released,
+    )
+    return {
+      total: byStatus.reduce((sum, row) => sum + row.count, 0),
+      byStatus: statuses.map(([status, name]) => ({
+        status: Number(status),
+        name,
+        count: byStatus.find((row) => row.status === Number(status))?.count ?? 0,
+      })),
+      expiringSoon: live.filter((d) =>
+        isExpiringSoon({ status: d.status, expireAt: d.expireAt.getTime() }, now),
+      ).length,
+      ungrouped,
+      groups: byGroup,
+    }
+  }
+
+  async rename(userId: number, deviceId: number, rawName: string): Promise<Device> {
+    const name = checkName(rawName, '云手机名称')
+    const { device } = await this.live(userId, deviceId)
+    await this.ctx.db.update(devices).set({ name }).where(eq(devices.id, deviceId))
+    if (device.supplierInstanceId) {
+      const instanceId = device.supplierInstanceId
+      await this.tellSupplier(device, () => this.supplier.rename(instanceId, name))
+    }
+    return this.detail(userId, deviceId)
+  }
+
+  /** One command on one phone; a refusal or a supplier failure is an error with its reason. */
+  async command(userId: number, body: DeviceCommandBody): Promise<CommandResult> {
+    const request = checkCommandArgs(body)
+    const row = await this.live(userId, body.deviceId)
+    const result = await this.runCommand(row.device, request)
+    if (!result.ok) throw tip(result.msg)
+    return result
+  }
+
+  /** The same command on up to 500 phones, one result each (missing or others' phones fail alone). */
+  async batchCommand(
+    userId: number,
+    body: { deviceIds: number[]; command: string; url?: string; packageName?: string },
+  ): Promise<CommandResult[]> {
+    const problem = validateBatchSelection(body.deviceIds)
+    if (problem) throw tip(problem)
+    const request = checkCommandArgs(body)
+    const ids = [...new Set(body.deviceIds)]
+    const rows = await this.ctx.db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.userId, userId), inArray(devices.id, ids)))
+    const byId = new Map(rows.map((row) => [row.id, row]))
+    const results: CommandResult[] = []
+    for (const id of ids) {
+      const device = byId.get(id)
+      results.push(
+        device
+          ? await this.runCommand(device, request)
+          : { deviceId: id, ok: false, msg: deviceNotFound().message },
+      )
+    }
+    return results
+  }
+
+  private async runCommand(
+    device: DeviceRow,
+    request: ReturnType<typeof checkCommandArgs>,
+  ): Promise<CommandResult> {
+    const why = refusal(device)
+    if (why || !device.supplierInstanceId) {
+      return { deviceId: device.id, ok: false, msg: why ?? '云手机未就绪，请稍后再试' }
+    }
+    let outcome
+    try {
+      outcome = await this.supplier.command(device.supplierInstanceId, request)
+    } catch (error) {
+      this.ctx.log.error({ err: error, deviceId: device.id }, 'supplier command failed')
+      outcome = { ok: false, msg: '云手机响应超时，请重试' }
+    }
+    if (!outcome.ok) return { deviceId: device.id, ...outcome }
+    if (request.command === DeviceCommand.Reboot) {
+      await this.ctx.db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(devices)
+          .set({ status: DeviceStatus.rebooting, opSeq: sql`${devices.opSeq} + 1` })
+          .where(and(eq(devices.id, device.id), eq(devices.status, DeviceStatus.running)))
+          .returning({ opSeq: devices.opSeq })
+        if (row) await this.fleet.enqueueSync(tx, device.id, row.opSeq)
+      })
+    } else {
+      await this.ctx.db
+        .update(devices)
+        .set({ coverUpdatedAt: this.ctx.clock.now() })
+        .where(eq(devices.id, device.id))
+    }
+    return { deviceId: device.id, ...outcome }
+  }
+
+  /** GetVmCover: a fresh screen image of a running phone. */
+  async cover(userId: number, deviceId: number): Promise<DeviceCover> {
+    const { device } = await this.live(userId, deviceId)
+    const why = statusCommandRefusal(device.status)
+    if (why || !device.supplierInstanceId) throw tip(why ?? '云手机未就绪，请稍后再试')
+    const cover = await this.supplier.cover(device.supplierInstanceId)
+    await this.ctx.db
+      .update(devices)
+      .set({ coverUpdatedAt: cover.updatedAt })
+      .where(eq(devices.id, deviceId))
+    return { url: cover.url, updatedAt: cover.updatedAt.getTime() }
+  }
+
+  /**
+   * Moves a running phone to another zone: a unit of the new zone is taken (none → 1017) and the old
+   * one given back in one transaction; the supplier migrates the data and the phone is busy meanwhile.
+   */
+  async changeZone(userId: number, deviceId: number, zoneId: number): Promise<Device> {
+    const { device } = await this.ready(userId, deviceId, 'changeZone', '该云手机不支持更换地区')
+    const zone = await this.goodsService.getZone(zoneId)
+    if (!zone) throw tip('所选地区不存在')
+    if (zoneId === device.zoneId) throw tip('云手机已在该地区，无需更换')
+    await this.ctx.db.transaction(async (tx) => {
+      const reserved = await this.goodsService.reserveStock(tx, device.goodId, zoneId, 1)
+      if (!reserved)
+        throw new BizError(ResultCode.CLOUD_OUT_OF_STOCK, '所选地区库存不足，请选择其他地区')
+      await this.goodsService.returnStock(tx, device.goodId, device.zoneId, 1)
+      await this.startBusy(tx, device, 'changeZone', { zoneId })
+    })
+    await this.tellSupplier(device, () =>
+      this.supplier.changeZone(device.supplierInstanceId!, zoneId),
+    )
+    return this.detail(userId, deviceId)
+  }
+
+  /** A new supplier instance for a running (data kept) or failed phone; same id, expiry and group. */
+  async replace(userId: number, deviceId: number): Promise<Device> {
+    const { device } = await this.ready(userId, deviceId, 'replace', '该云手机暂不能更换')
+    await this.ctx.db.transaction(async (tx) => {
+      const failed = device.status === DeviceStatus.failed
+      const [row] = await tx
+        .update(devices)
+        .set({
+          ...(failed ? { status: DeviceStatus.creating } : { busyOp: 'replace' as const }),
+          pendingInstanceId: null,
+          failReason: null,
+          opSeq: sql`${devices.opSeq} + 1`,
+        })
+        .where(and(eq(devices.id, device.id), eq(devices.opSeq, device.opSeq)))
+        .returning({ opSeq: devices.opSeq })
+      if (!row) throw tip('云手机状态已变化，请刷新后重试')
+      await this.fleet.enqueueProvision(tx, device.id, row.opSeq)
+    })
+    return this.detail(userId, deviceId)
+  }
+
+  async systemUpdate(userId: number, deviceId: number): Promise<SystemUpdateProgress> {
+    const { device } = await this.ready(userId, deviceId, 'systemUpdate', '该云手机暂不能更新系统')
+    if (device.imageVersion === this.supplier.latestImageVersion()) {
+      throw tip('已是最新系统版本，无需更新')
+    }
+    await this.ctx.db.transaction((tx) => this.startBusy(tx, device, 'systemUpdate', {}))
+    await this.tellSupplier(device, () => this.supplier.systemUpdate(device.supplierInstanceId!))
+    return this.systemUpdateProgress(userId, deviceId)
+  }
+
+  async systemUpdateProgress(userId: number, deviceId: number): Promise<SystemUpdateProgress> {
+    const { device } = await this.live(userId, deviceId)
+    const latestVersion = this.supplier.latestImageVersion()
+    const updating = device.busyOp === 'systemUpdate'
+    let progress = device.imageVersion === latestVersion ? 100 : 0
+    if (updating && device.supplierInstanceId) {
+      const state = await this.supplier.state(device.supplierInstanceId)
+      progress = state?.progress ?? (state?.imageVersion === latestVersion ? 100 : 0)
+    }
+    return {
+      deviceId,
+      updating,
+      progress,
+      imageVersion: device.imageVersion,
+      latestVersion,
+      updateAvailable: device.imageVersion !== latestVersion,
+    }
+  }
+
+  models() {
+    return this.supplier.models()
+  }
+
+  async setModel(userId: number, deviceId: number, modelId: string): Promise<Device> {
+    const { device } = await this.ready(userId, deviceId, 'selectModel', '该云手机不支持选择机型')
+    if (!this.supplier.models().some((model) => model.modelId === modelId)) {
+      throw tip('所选机型不存在')
+    }
+    await this.supplier.setModel(device.supplierInstanceId!, modelId)
+    await this.ctx.db
+      .update(devices)
+      .set({ model: modelId, coverUpdatedAt: this.ctx.clock.now() })
+      .where(eq(devices.id, deviceId))
+    return this.detail(userId, deviceId)
+  }
+
+  /** Marks the phone busy with `op` and enqueues the job that follows it to the end. */
+  private async startBusy(
+    tx: Db,
+    device: DeviceRow,
+    op: DeviceBusyOp,
+    changes: Partial<DeviceRow>,
+  ) {
+    const [row] = await tx
+      .update(devices)
+      .set({ ...changes, busyOp: op, opSeq: sql`${devices.opSeq} + 1` })
+      .where(
+        and(
+          eq(devices.id, device.id),
+          eq(devices.status, DeviceStatus.running),
+          isNull(devices.busyOp),
+        ),
+      )
+      .returning({ opSeq: devices.opSeq })
+    if (!row) throw tip('云手机状态已变化，请刷新后重试')
+    await this.fleet.enqueueSync(tx, device.id, row.opSeq)
+  }
+
+  /** Starts supplier work at once; when that fails, the sync job already enqueued starts it later. */
+  private async tellSupplier(device: DeviceRow, work: () => Promise<void>) {
+    try {
+      await work()
+    } catch (error) {
+      this.ctx.log.warn(
+        { err: error, deviceId: device.id },
+        'supplier call failed (sync job retries)',
+      )
+    }
+  }
+
+  /** For the control page: the phone as the page shows it, and its current supplier instance. */
+  async controlState(userId: number, deviceId: number) {
+    const row = await this.owned(userId, deviceId)
+    return { device: this.toDevice(row), instanceId: row.device.supplierInstanceId }
+  }
+}
