@@ -57,6 +57,11 @@ export const ROUTES = {
   messageList: { path: 'pages/user/messageList', title: '消息列表' },
   messageSet: { path: 'pages/user/messageSet', title: '消息设置' },
   logOut: { path: 'pages/user/logOut', title: '注销账号' },
+
+  goodsDetails: { path: 'pages/create/goodsDetails', title: '商品详情' },
+  buyGoods: { path: 'pages/create/buyGoods', title: '购买云机', public: true },
+  bigUserBuyGoods: { path: 'pages/create/bigUserBuyGoods', title: '企业采购' },
+  pay: { path: 'pages/pay/pay', title: '支付' },
 } satisfies Record<string, RouteDef>
 
 export type RouteName = keyof typeof ROUTES

@@ -1,45 +1,63 @@
-import Taro from '@tarojs/taro'
+import { useState } from 'react'
+import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
-import { GoodsLevel, goodsLevelLabels, goodsLevelThemes } from '@/domain/enums'
-import { url } from '@/constants/routes'
+import type { GoodsLevelGroup } from '../../../types/api'
+import EmptyState from '@/components/EmptyState'
+import { errorMessage } from '@/components/feedback'
+import { GoodsLevel } from '@/domain/enums'
+import { getGoodsList } from '@/services/goods'
+import { navigate } from '@/services/navigation'
+import GoodsCard from './catalogue/GoodsCard'
+import LevelTabs from './catalogue/LevelTabs'
 import styles from './create.module.scss'
 
-const LEVEL_DESCRIPTIONS: Record<GoodsLevel, string> = {
-  1: '日常挂机、轻量应用，性价比之选',
-  2: '独享资源，多开办公更流畅',
-  3: '高性能配置，大型应用稳定运行',
-  4: '顶配性能，专业工作室首选',
-  5: '为手游深度优化，高帧率不掉线',
-}
-
-/** Create cloud phone: the levels on offer. Online purchase comes with the cloud-phone feature. */
+/** 创建云机: the catalogue by level, each configuration with its price and stock per zone. */
 export default function Create() {
+  const [levels, setLevels] = useState<GoodsLevelGroup[] | null>(null)
+  const [error, setError] = useState('')
+  const [level, setLevel] = useState<number>(GoodsLevel.enjoy)
+  const [now, setNow] = useState(Date.now())
+
+  const load = () => {
+    setError('')
+    setNow(Date.now())
+    getGoodsList()
+      .then(setLevels)
+      .catch((e: unknown) => setError(errorMessage(e, '商品加载失败')))
+  }
+  // stock changes while the visitor is away: reload whenever the tab shows
+  useDidShow(load)
+
+  const group = levels?.find((g) => g.level === level)
+
   return (
     <View className={styles.page}>
-      {Object.values(GoodsLevel).map((level) => {
-        const theme = goodsLevelThemes[level]
-        return (
-          <View
-            key={level}
-            className={styles.card}
-            style={{
-              background: `linear-gradient(135deg, ${theme.from}, ${theme.to})`,
-              color: theme.text,
-            }}
-          >
-            <Text className={styles.level}>{goodsLevelLabels[level]}</Text>
-            <Text className={styles.desc}>{LEVEL_DESCRIPTIONS[level]}</Text>
-          </View>
-        )
-      })}
+      <LevelTabs value={level} onChange={setLevel} />
+      {group?.description && <Text className={styles.desc}>{group.description}</Text>}
+      {error && (
+        <View className={styles.error}>
+          <Text>{error}</Text>
+          <Button size="small" onClick={load}>
+            重新加载
+          </Button>
+        </View>
+      )}
+      {levels && !group?.goods.length && !error && <EmptyState title="该系列暂无在售配置" />}
+      {group?.goods.map((goods) => (
+        <GoodsCard
+          key={goods.goodId}
+          goods={goods}
+          now={now}
+          onOpen={() => navigate('goodsDetails', { goodId: goods.goodId })}
+        />
+      ))}
       <View className={styles.footer}>
-        <Text>需要开通云手机？客服可为您推荐配置并办理开通</Text>
-        <Button
-          type="primary"
-          block
-          onClick={() => Taro.navigateTo({ url: url('customerService') })}
-        >
+        <Button fill="outline" type="primary" block onClick={() => navigate('bigUserBuyGoods')}>
+          企业采购
+        </Button>
+        <Text>批量采购、定制配置？客服可为您推荐配置并办理开通</Text>
+        <Button fill="outline" block onClick={() => navigate('customerService')}>
           联系客服开通
         </Button>
       </View>

@@ -1,0 +1,65 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import Taro from '@tarojs/taro'
+import BigUserBuyGoods from '@/pages/create/bigUserBuyGoods'
+import { getGoodPrice, getGoodsList } from '@/services/goods'
+import { navigate, openPath } from '@/services/navigation'
+import { createBigUserLinkOrder } from '@/services/order'
+import { renderPage } from '../page-harness'
+import { goods, order, quote, session } from './fixtures'
+
+jest.mock('@tarojs/taro', () =>
+  jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
+)
+jest.mock('@/services/goods', () => ({ getGoodsList: jest.fn(), getGoodPrice: jest.fn() }))
+jest.mock('@/services/order', () => ({ createBigUserLinkOrder: jest.fn() }))
+jest.mock('@/services/navigation', () => ({ navigate: jest.fn(), openPath: jest.fn() }))
+
+const mockList = getGoodsList as jest.Mock
+const mockCreate = createBigUserLinkOrder as jest.Mock
+const mockPrice = getGoodPrice as jest.Mock
+
+beforeEach(() => {
+  jest.clearAllMocks()
+  mockList.mockResolvedValue([
+    { level: 1, name: '畅享版', themeColor: '#4E7BFF', description: '', goods: [goods()] },
+  ])
+  mockPrice.mockResolvedValue(quote())
+})
+
+describe('企业采购', () => {
+  it('asks a personal user to complete the company details first', async () => {
+    renderPage(<BigUserBuyGoods />, session({ userType: 1 }))
+    fireEvent.click(await screen.findByText('去完善企业信息'))
+    expect(navigate).toHaveBeenCalledWith('personalData')
+  })
+
+  it('makes a payment link a company user can copy or pay', async () => {
+    jest.spyOn(Taro, 'setClipboardData').mockResolvedValue({ errMsg: 'ok' } as never)
+    jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'ok' } as never)
+    mockCreate.mockResolvedValue({
+      ok: true,
+      data: order({ payLink: '/pages/pay/pay?link=tok123', remark: '市场部' }),
+    })
+    renderPage(<BigUserBuyGoods />, session({ userType: 2 }))
+    await waitFor(() => expect(screen.getByLabelText('合计金额').textContent).toBe('¥99.00'))
+    fireEvent.click(screen.getByText('生成付款链接'))
+    await screen.findByText('付款链接已生成')
+    expect(mockCreate).toHaveBeenCalledWith(
+      expect.objectContaining({
+        goodId: 1,
+        priceId: 11,
+        zoneId: 1,
+        quantity: 1,
+        expectedAmount: 9900,
+      }),
+    )
+    fireEvent.click(screen.getByText('复制链接'))
+    await waitFor(() =>
+      expect(Taro.setClipboardData).toHaveBeenCalledWith({
+        data: 'http://localhost/pages/pay/pay?link=tok123',
+      }),
+    )
+    fireEvent.click(screen.getByText('去支付'))
+    expect(openPath).toHaveBeenCalledWith('/pages/pay/pay?link=tok123')
+  })
+})

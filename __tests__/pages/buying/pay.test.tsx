@@ -1,0 +1,159 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import Taro from '@tarojs/taro'
+import Pay from '@/pages/pay/pay'
+import { openCheckout } from '@/pages/pay/parts/checkout'
+import { cancelOrder, getOrderInfo } from '@/services/order'
+import { createPayment, sandboxPayAct } from '@/services/pay'
+import { renderPage, setRouteParams } from '../page-harness'
+import { order, session } from './fixtures'
+
+jest.mock('@tarojs/taro', () => {
+  const taro = jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro()
+  // the page never hides in a test; unmounting stops the poll
+  const useDidHide = () => undefined
+  Object.assign(taro.default, { useDidHide })
+  return { ...taro, useDidHide }
+})
+jest.mock('@/services/order', () => ({ getOrderInfo: jest.fn(), cancelOrder: jest.fn() }))
+jest.mock('@/services/pay', () => ({ createPayment: jest.fn(), sandboxPayAct: jest.fn() }))
+jest.mock('@/services/navigation', () => ({ navigate: jest.fn() }))
+jest.mock('@/pages/pay/parts/checkout', () => ({ openCheckout: jest.fn() }))
+
+const mockSandboxPayAct = sandboxPayAct as jest.Mock
+const mockCancelOrder = cancelOrder as jest.Mock
+
+const info = getOrderInfo as jest.Mock
+const payment = createPayment as jest.Mock
+const methodNames = () => screen.getAllByRole('radio').map((r) => r.getAttribute('aria-label'))
+
+beforeEach(() => {
+  jest.clearAllMocks()
+  setRouteParams({ orderNo: 'CP20261122000001' })
+  info.mockResolvedValue(order())
+})
+afterEach(() => jest.useRealTimers())
+
+describe('支付', () => {
+  it('offers Alipay, WeChat Pay and beans on H5, and sends the buyer to the checkout', async () => {
+    payment.mockResolvedValue({
+      ok: true,
+      data: {
+        tradeNo: 'T1',
+        orderNo: 'CP20261122000001',
+        payMethod: 1,
+        checkoutUrl: '/co?t=T1',
+        paid: false,
+      },
+    })
+    renderPage(<Pay />, session())
+    await screen.findByText('立即支付')
+    expect(methodNames()).toEqual(['支付宝', '微信支付', '云豆'])
+    fireEvent.click(screen.getByText('立即支付'))
+    await waitFor(() => expect(openCheckout).toHaveBeenCalledWith('/co?t=T1'))
+    expect(payment).toHaveBeenCalledWith({
+      orderNo: 'CP20261122000001',
+      payMethod: 1,
+      returnUrl: '/pages/pay/pay?orderNo=CP20261122000001&paying=1',
+    })
+  })
+
+  it('offers WeChat Pay and beans in the mini-program, with the sandbox choices in an action sheet', async () => {
+    payment.mockResolvedValue({
+      ok: true,
+      data: {
+        tradeNo: 'T2',
+        orderNo: 'CP20261122000001',
+        payMethod: 2,
+        checkoutUrl: '/co?t=T2',
+        paid: false,
+      },
+    })
+    mockSandboxPayAct.mockResolvedValue({})
+    renderPage(<Pay />, session({ runtime: 'applet' }))
+    await screen.findByText('立即支付')
+    expect(methodNames()).toEqual(['微信支付', '云豆'])
+    fireEvent.click(screen.getByText('立即支付'))
+    fireEvent.click(await screen.findByText('确认支付'))
+    await waitFor(() => expect(sandboxPayAct).toHaveBeenCalledWith('T2', 'pay'))
+    expect(openCheckout).not.toHaveBeenCalled()
+  })
+
+  it('counts down to the payment deadline', async () => {
+    jest.useFakeTimers({ now: new Date('2026-11-22T08:00:00Z') })
+    info.mockResolvedValue(order({ payDeadline: Date.parse('2026-11-22T08:15:00Z') }))
+    renderPage(<Pay />, session())
+    await act(async () => undefined)
+    expect(screen.getByText('15:00')).toBeTruthy()
+    await act(async () => void jest.advanceTimersByTime(61_000))
+    expect(screen.getByText('13:59')).toBeTruthy()
+  })
+
+  it('follows the order every 2 s and stops once it is final', async () => {
+    jest.useFakeTimers()
+    info
+      .mockResolvedValueOnce(order())
+      .mockResolvedValueOnce(order({ status: 1 }))
+      .mockResolvedValue(order({ status: 2, deviceIds: [7] }))
+    renderPage(<Pay />, session())
+    await act(async () => undefined)
+    await act(async () => void jest.advanceTimersByTime(2000))
+    expect(screen.getByText('支付成功，云手机创建中…')).toBeTruthy()
+    await act(async () => void jest.advanceTimersByTime(2000))
+    expect(screen.getByText('云手机已开通，正在创建中，通常几秒后即可使用')).toBeTruthy()
+    expect(screen.getByText('查看我的云机')).toBeTruthy()
+    const calls = info.mock.calls.length
+    await act(async () => void jest.advanceTimersByTime(10_000))
+    expect(info).toHaveBeenCalledTimes(calls)
+    expect(info).toHaveBeenCalledWith({ orderNo: 'CP20261122000001' }, { loading: false })
+  })
+
+  it('explains a beans shortfall and an out-of-stock answer', async () => {
+    payment.mockRejectedValueOnce({ code: 1015, msg: '云豆数量不足' })
+    payment.mockResolvedValueOnce({
+      ok: false,
+      code: 1017,
+      msg: '所选地区库存不足，请更换地区或减少购买数量',
+    })
+    renderPage(<Pay />, session())
+    await screen.findByText('立即支付')
+    fireEvent.click(screen.getByRole('radio', { name: '云豆' }))
+    fireEvent.click(screen.getByText('立即支付'))
+    expect(await screen.findByText('云豆余额不足，请选择其他支付方式')).toBeTruthy()
+    expect(payment).toHaveBeenCalledWith(expect.objectContaining({ payMethod: 3 }))
+    fireEvent.click(screen.getByText('立即支付'))
+    expect(await screen.findByText('所选地区库存不足，请更换地区或减少购买数量')).toBeTruthy()
+  })
+
+  it('pays a shared link order by its token', async () => {
+    setRouteParams({ link: 'tok123' })
+    info.mockResolvedValue(order({ isOwner: false, payLink: '/pages/pay/pay?link=tok123' }))
+    payment.mockResolvedValue({
+      ok: true,
+      data: { tradeNo: 'T3', orderNo: 'CP1', payMethod: 1, checkoutUrl: '/co', paid: false },
+    })
+    renderPage(<Pay />, session())
+    await screen.findByText('立即支付')
+    expect(info).toHaveBeenCalledWith({ link: 'tok123' }, { loading: false })
+    expect(screen.queryByText('取消订单')).toBeNull()
+    fireEvent.click(screen.getByText('立即支付'))
+    await waitFor(() =>
+      expect(payment).toHaveBeenCalledWith(expect.objectContaining({ link: 'tok123' })),
+    )
+  })
+
+  it('cancels an unpaid order after confirmation', async () => {
+    jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false } as never)
+    mockCancelOrder.mockResolvedValue(order({ status: 3 }))
+    renderPage(<Pay />, session())
+    fireEvent.click(await screen.findByText('取消订单'))
+    expect(await screen.findByText('订单已取消')).toBeTruthy()
+    expect(cancelOrder).toHaveBeenCalledWith({ orderNo: 'CP20261122000001' })
+  })
+
+  it('says when the order timed out', async () => {
+    info.mockResolvedValue(order({ status: 4 }))
+    renderPage(<Pay />, session())
+    expect(await screen.findByText('订单已超时')).toBeTruthy()
+    expect(screen.queryByText('立即支付')).toBeNull()
+  })
+})

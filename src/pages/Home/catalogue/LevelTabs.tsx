@@ -1,0 +1,35 @@
+import { View, Text } from '@tarojs/components'
+import { LEVELS } from '@/domain/catalogue'
+import styles from './catalogue.module.scss'
+
+interface LevelTabsProps {
+  value: number
+  onChange: (level: number) => void
+}
+
+/** The five goods levels, each in its theme colour. */
+export default function LevelTabs({ value, onChange }: LevelTabsProps) {
+  return (
+    <View className={styles.tabs} role="tablist">
+      {LEVELS.map((info) => {
+        const active = info.level === value
+        return (
+          <View
+            key={info.level}
+            role="tab"
+            aria-selected={active}
+            className={styles.tab}
+            style={
+              active
+                ? { background: info.themeColor, color: '#fff', borderColor: info.themeColor }
+                : { color: info.themeColor, borderColor: info.themeColor }
+            }
+            onClick={() => onChange(info.level)}
+          >
+            <Text>{info.name}</Text>
+          </View>
+        )
+      })}
+    </View>
+  )
+}

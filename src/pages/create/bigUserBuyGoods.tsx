@@ -1,0 +1,188 @@
+import { useState } from 'react'
+import Taro, { useLoad } from '@tarojs/taro'
+import { View, Text, Textarea } from '@tarojs/components'
+import { observer } from 'mobx-react'
+import { Button } from '@nutui/nutui-react-taro'
+import type { Goods, OrderInfo } from '../../../types/api'
+import CheckoutBar, { QuoteLines } from '@/components/CheckoutBar'
+import DurationChips from '@/components/DurationChips'
+import Section from '@/components/Section'
+import ZoneChips from '@/components/ZoneChips'
+import { errorMessage, toastSuccess } from '@/components/feedback'
+import { useOrderSubmit } from '@/components/use-order-submit'
+import { useQuote } from '@/components/use-quote'
+import { UserType } from '@/domain/enums'
+import { validateQuantity } from '@/domain/pricing'
+import { getGoodsList } from '@/services/goods'
+import { navigate, openPath } from '@/services/navigation'
+import { createBigUserLinkOrder } from '@/services/order'
+import { useStores } from '@/stores'
+import GoodsPicker from './parts/GoodsPicker'
+import QuantityField from './parts/QuantityField'
+import { shareablePayLink } from './parts/pay-link'
+import { pickPriceId, pickZoneId } from '@/components/goods-selection'
+import styles from './parts/parts.module.scss'
+
+export const REMARK_MAX = 200
+
+/** Company buyers: order in bulk and get a payment link that whoever pays can open. */
+function BigUserBuyGoods() {
+  const { session } = useStores()
+  const [all, setAll] = useState<Goods[]>([])
+  const [loadError, setLoadError] = useState('')
+  const [goodId, setGoodId] = useState<number>()
+  const [priceId, setPriceId] = useState<number>()
+  const [zoneId, setZoneId] = useState<number>()
+  const [quantity, setQuantity] = useState(1)
+  const [quantityError, setQuantityError] = useState<string | null>(null)
+  const [remark, setRemark] = useState('')
+  const [created, setCreated] = useState<OrderInfo | null>(null)
+  const [now] = useState(Date.now())
+  const goods = all.find((g) => g.goodId === goodId)
+
+  const choose = (g: Goods) => {
+    setGoodId(g.goodId)
+    setPriceId(pickPriceId(g.prices))
+    setZoneId(pickZoneId(g.zones))
+    setQuantityError(validateQuantity(quantity, g.maxPerOrder))
+  }
+
+  useLoad(() => {
+    if (session.userType === null) session.loadUserInfo().catch(() => undefined)
+    getGoodsList()
+      .then((levels) => {
+        const list = levels.flatMap((l) => l.goods)
+        setAll(list)
+        if (list[0]) choose(list[0])
+      })
+      .catch((e: unknown) => setLoadError(errorMessage(e, '商品加载失败')))
+  })
+
+  const {
+    quote,
+    error: quoteError,
+    pending,
+  } = useQuote(
+    goods && priceId && !quantityError ? { kind: 'new', goodId, priceId, quantity } : null,
+  )
+  const order = useOrderSubmit({ onCreated: setCreated })
+  const submit = () =>
+    goods &&
+    priceId &&
+    zoneId &&
+    quote &&
+    order.submit((idempotencyKey) =>
+      createBigUserLinkOrder({
+        goodId: goods.goodId,
+        priceId,
+        zoneId,
+        quantity,
+        remark: remark.trim() || undefined,
+        expectedAmount: quote.total,
+        idempotencyKey,
+      }),
+    )
+
+  if (session.userType !== UserType.company) {
+    return (
+      <View className={styles.page}>
+        <Section title="企业采购">
+          <Text className={styles.text}>
+            企业采购仅面向企业用户，支持大批量下单并生成付款链接，由财务或同事代为支付。请先在个人资料中完善企业信息。
+          </Text>
+          <Button type="primary" onClick={() => navigate('personalData')}>
+            去完善企业信息
+          </Button>
+        </Section>
+      </View>
+    )
+  }
+
+  if (created?.payLink) {
+    const link = shareablePayLink(created.payLink)
+    return (
+      <View className={styles.page}>
+        <Section title="付款链接已生成">
+          <View className={styles.link}>
+            <Text className={styles.text}>
+              订单号 {created.orderNo}
+              ，请在15分钟内完成支付。任何已登录的账号打开链接均可支付，云手机归属于付款账号。
+            </Text>
+            <Text selectable>{link}</Text>
+            <View className={styles.linkActions}>
+              <Button
+                onClick={() =>
+                  Taro.setClipboardData({ data: link }).then(() => toastSuccess('链接已复制'))
+                }
+              >
+                复制链接
+              </Button>
+              <Button type="primary" onClick={() => openPath(created.payLink as string)}>
+                去支付
+              </Button>
+            </View>
+          </View>
+        </Section>
+      </View>
+    )
+  }
+
+  return (
+    <View className={styles.page}>
+      {loadError && <Text className={styles.error}>{loadError}</Text>}
+      <Section title="选择配置">
+        <GoodsPicker
+          goods={all}
+          value={goodId}
+          onChange={(id) => choose(all.find((g) => g.goodId === id) as Goods)}
+        />
+      </Section>
+      {goods && (
+        <>
+          <Section title="选择地区">
+            <ZoneChips zones={goods.zones} value={zoneId} onChange={setZoneId} />
+          </Section>
+          <Section title="购买时长">
+            <DurationChips prices={goods.prices} value={priceId} onChange={setPriceId} now={now} />
+          </Section>
+          <Section title="采购数量">
+            <QuantityField
+              value={quantity}
+              max={goods.maxPerOrder}
+              error={quantityError}
+              onChange={(q, error) => {
+                setQuantity(q)
+                setQuantityError(error)
+              }}
+            />
+            <QuoteLines quote={quote} />
+            {quoteError && <Text className={styles.error}>{quoteError}</Text>}
+          </Section>
+          <Section title="备注（选填）">
+            <Textarea
+              className={styles.remark}
+              value={remark}
+              maxlength={REMARK_MAX}
+              placeholder="如采购用途、发票信息等"
+              onInput={(e) => setRemark(e.detail.value)}
+            />
+          </Section>
+        </>
+      )}
+      {order.error && (
+        <View className={styles.error} role="alert">
+          {order.error}
+        </View>
+      )}
+      <CheckoutBar
+        quote={quote}
+        pending={pending}
+        buttonText="生成付款链接"
+        disabled={!zoneId || Boolean(quantityError) || order.running}
+        onSubmit={submit}
+      />
+    </View>
+  )
+}
+
+export default observer(BigUserBuyGoods)

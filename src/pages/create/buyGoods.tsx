@@ -1,0 +1,136 @@
+import { useState } from 'react'
+import Taro, { useLoad, useRouter } from '@tarojs/taro'
+import { View, Text } from '@tarojs/components'
+import { observer } from 'mobx-react'
+import type { Goods } from '../../../types/api'
+import CheckoutBar, { QuoteLines } from '@/components/CheckoutBar'
+import DurationChips from '@/components/DurationChips'
+import Section from '@/components/Section'
+import ZoneChips from '@/components/ZoneChips'
+import { errorMessage } from '@/components/feedback'
+import { useOrderSubmit } from '@/components/use-order-submit'
+import { useQuote } from '@/components/use-quote'
+import { url } from '@/constants/routes'
+import { getGoodsDetail } from '@/services/goods'
+import { goLogin } from '@/services/navigation'
+import { createCloudOrder, purchaseActivationCode } from '@/services/order'
+import { useStores } from '@/stores'
+import GoodsHeader from './parts/GoodsHeader'
+import QuantityField from './parts/QuantityField'
+import { idParam, pickPriceId, pickZoneId } from '@/components/goods-selection'
+import styles from './parts/parts.module.scss'
+
+export const PURPOSE_ACTIVATION_CODE = 'activationCode'
+
+/**
+ * Buy phones of one configuration (zone, duration, quantity), or with purpose=activationCode the same
+ * goods as activation codes (no zone). Public: a logged-out visitor logs in when submitting.
+ */
+function BuyGoods() {
+  const { session } = useStores()
+  const { params } = useRouter()
+  const goodId = idParam(params.goodId)
+  const forCodes = params.purpose === PURPOSE_ACTIVATION_CODE
+  const [goods, setGoods] = useState<Goods | null>(null)
+  const [loadError, setLoadError] = useState('')
+  const [priceId, setPriceId] = useState<number>()
+  const [zoneId, setZoneId] = useState<number>()
+  const [quantity, setQuantity] = useState(1)
+  const [quantityError, setQuantityError] = useState<string | null>(null)
+  const [now] = useState(Date.now())
+
+  const load = () => {
+    if (!goodId) return setLoadError('商品不存在')
+    getGoodsDetail(goodId)
+      .then((g) => {
+        setGoods(g)
+        setPriceId((current) => pickPriceId(g.prices, current ?? idParam(params.priceId)))
+        setZoneId((current) => pickZoneId(g.zones, current ?? idParam(params.zoneId)))
+      })
+      .catch((e: unknown) => setLoadError(errorMessage(e, '商品加载失败')))
+  }
+  useLoad(() => {
+    if (forCodes) Taro.setNavigationBarTitle({ title: '购买激活码' })
+    load()
+  })
+
+  const quoteReady = goods && priceId && !quantityError
+  const {
+    quote,
+    error: quoteError,
+    pending,
+  } = useQuote(
+    quoteReady ? { kind: forCodes ? 'activationCode' : 'new', goodId, priceId, quantity } : null,
+  )
+  const zoneMissing = !forCodes && zoneId === undefined
+  // out of stock meanwhile: show the zones as they are now
+  const order = useOrderSubmit({ onRefused: load })
+
+  const submit = () => {
+    if (!goods || !priceId || !quote || quantityError || zoneMissing) return
+    if (!session.isLoggedIn) {
+      // log in, then come back to this page with the same choice
+      return goLogin(url('buyGoods', { goodId, priceId, zoneId, purpose: params.purpose }))
+    }
+    const common = { goodId: goods.goodId, priceId, quantity, expectedAmount: quote.total }
+    return order.submit((idempotencyKey) =>
+      forCodes
+        ? purchaseActivationCode({ ...common, idempotencyKey })
+        : createCloudOrder({ ...common, zoneId: zoneId as number, idempotencyKey }),
+    )
+  }
+
+  if (!goods) {
+    return (
+      <View className={styles.page}>
+        {loadError && <Text className={styles.error}>{loadError}</Text>}
+      </View>
+    )
+  }
+  return (
+    <View className={styles.page}>
+      <GoodsHeader goods={goods} />
+      {!forCodes && (
+        <Section title="选择地区">
+          <ZoneChips zones={goods.zones} value={zoneId} onChange={setZoneId} />
+          {zoneMissing && <Text className={styles.error}>该配置各地区均已售罄</Text>}
+        </Section>
+      )}
+      <Section title="购买时长">
+        <DurationChips prices={goods.prices} value={priceId} onChange={setPriceId} now={now} />
+      </Section>
+      <Section title={forCodes ? '激活码数量' : '购买数量'}>
+        <QuantityField
+          value={quantity}
+          max={goods.maxPerOrder}
+          error={quantityError}
+          onChange={(q, error) => {
+            setQuantity(q)
+            setQuantityError(error)
+          }}
+        />
+        <QuoteLines quote={quote} />
+        {quoteError && <Text className={styles.error}>{quoteError}</Text>}
+        {forCodes && (
+          <Text className={styles.text}>
+            激活码可自用或赠送他人，每个激活码可开通或续费一台云手机
+          </Text>
+        )}
+      </Section>
+      {order.error && (
+        <View className={styles.error} role="alert">
+          {order.error}
+        </View>
+      )}
+      <CheckoutBar
+        quote={quote}
+        pending={pending}
+        buttonText={session.isLoggedIn ? '提交订单' : '登录后购买'}
+        disabled={Boolean(quantityError) || zoneMissing || order.running}
+        onSubmit={submit}
+      />
+    </View>
+  )
+}
+
+export default observer(BuyGoods)

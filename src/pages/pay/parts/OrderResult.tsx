@@ -1,0 +1,50 @@
+import Taro from '@tarojs/taro'
+import { View, Text } from '@tarojs/components'
+import { Button } from '@nutui/nutui-react-taro'
+import type { OrderInfo } from '../../../../types/api'
+import { toastSuccess } from '@/components/feedback'
+import { OrderStatus } from '@/domain/order-status'
+import { navigate } from '@/services/navigation'
+import { orderStage } from './pay-flow'
+import styles from './pay.module.scss'
+
+const copy = (data: string) => Taro.setClipboardData({ data }).then(() => toastSuccess('已复制'))
+
+/** A paid or closed order: what happened, and where to go next. */
+export default function OrderResult({ order }: { order: OrderInfo }) {
+  const stage = orderStage(order)
+  const completed = order.status === OrderStatus.completed
+  return (
+    <View className={styles.result} aria-live="polite">
+      <Text className={`${styles.stageTitle} ${styles[stage.tone]}`}>{stage.title}</Text>
+      <Text className={styles.stageText}>{stage.text}</Text>
+      {completed && order.kind === 'activationCode' && (
+        <View className={styles.codes}>
+          {order.codes.map((code) => (
+            <View key={code} className={styles.code}>
+              <Text selectable>{code}</Text>
+              <Button size="small" onClick={() => copy(code)}>
+                复制
+              </Button>
+            </View>
+          ))}
+          {order.codes.length > 1 && (
+            <Button size="small" fill="outline" onClick={() => copy(order.codes.join('\n'))}>
+              复制全部
+            </Button>
+          )}
+        </View>
+      )}
+      {order.kind !== 'activationCode' && stage.tone !== 'closed' && (
+        <Button type="primary" block onClick={() => navigate('home')}>
+          查看我的云机
+        </Button>
+      )}
+      {stage.tone === 'closed' && (
+        <Button type="primary" block onClick={() => navigate('create')}>
+          重新选购
+        </Button>
+      )}
+    </View>
+  )
+}

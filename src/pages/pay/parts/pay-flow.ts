@@ -1,0 +1,66 @@
+/** Pay page rules: which methods a runtime offers, and what each order state tells the buyer. */
+import type { OrderInfo } from '../../../../types/api'
+import { OrderStatus, PayMethod, payMethodLabels } from '@/domain/order-status'
+
+export const POLL_INTERVAL_MS = 2000
+
+/** H5: Alipay, WeChat Pay and beans; the mini-program: WeChat Pay and beans. */
+export function payMethodsFor(runtime: 'applet' | 'h5'): { value: PayMethod; label: string }[] {
+  const methods: PayMethod[] =
+    runtime === 'applet'
+      ? [PayMethod.wechatPay, PayMethod.beans]
+      : [PayMethod.alipay, PayMethod.wechatPay, PayMethod.beans]
+  return methods.map((value) => ({ value, label: payMethodLabels[value] }))
+}
+
+/** The sandbox checkout's choices, as the mini-program's action sheet offers them. */
+export const SANDBOX_ACTIONS = [
+  { name: '确认支付', action: 'pay' },
+  { name: '取消支付', action: 'cancel' },
+  { name: '模拟失败', action: 'fail' },
+] as const
+
+export type StageTone = 'waiting' | 'progress' | 'success' | 'closed'
+
+export interface OrderStage {
+  tone: StageTone
+  title: string
+  text: string
+}
+
+const DONE: Record<OrderInfo['kind'], string> = {
+  new: '云手机已开通，正在创建中，通常几秒后即可使用',
+  renew: '续费成功，新的到期时间已生效',
+  upgrade: '配置变更成功',
+  video: '已升级为视频定制版',
+  activationCode: '激活码已生成，可复制后自用或赠送他人',
+}
+
+const FULFILLING: Record<OrderInfo['kind'], string> = {
+  new: '支付成功，云手机创建中…',
+  renew: '支付成功，正在续费…',
+  upgrade: '支付成功，正在变更配置…',
+  video: '支付成功，正在升级视频定制版…',
+  activationCode: '支付成功，正在生成激活码…',
+}
+
+export function orderStage(order: Pick<OrderInfo, 'status' | 'kind'>): OrderStage {
+  switch (order.status) {
+    case OrderStatus.unpaid:
+      return {
+        tone: 'waiting',
+        title: '待支付',
+        text: '请在倒计时结束前完成支付，超时订单将自动取消',
+      }
+    case OrderStatus.paid:
+      return { tone: 'progress', title: '支付成功', text: FULFILLING[order.kind] }
+    case OrderStatus.completed:
+      return { tone: 'success', title: '支付成功', text: DONE[order.kind] }
+    case OrderStatus.cancelled:
+      return { tone: 'closed', title: '订单已取消', text: '订单已取消，如需购买请重新下单' }
+    case OrderStatus.timedOut:
+      return { tone: 'closed', title: '订单已超时', text: '未在规定时间内完成支付，订单已关闭' }
+    default:
+      return { tone: 'closed', title: '订单已退款', text: '订单已关闭，已支付的款项将原路退回' }
+  }
+}

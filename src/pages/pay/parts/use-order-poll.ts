@@ -1,0 +1,50 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useDidHide, useDidShow } from '@tarojs/taro'
+import type { OrderInfo, OrderInfoQuery } from '../../../../types/api'
+import { errorMessage } from '@/components/feedback'
+import { isFinal } from '@/domain/order-status'
+import { getOrderInfo } from '@/services/order'
+import { POLL_INTERVAL_MS } from './pay-flow'
+
+/**
+ * Follows an order: loads it when the page shows, then every 2 s until it reaches a final state.
+ * Stops while the page is hidden and when it unmounts.
+ */
+export function useOrderPoll(query: OrderInfoQuery) {
+  const [order, setOrder] = useState<OrderInfo | null>(null)
+  const [error, setError] = useState('')
+  const timer = useRef<ReturnType<typeof setTimeout>>()
+  const active = useRef(false)
+  const queryKey = JSON.stringify(query)
+
+  const stop = useCallback(() => {
+    active.current = false
+    clearTimeout(timer.current)
+  }, [])
+
+  const tick = useCallback(async () => {
+    clearTimeout(timer.current)
+    try {
+      const next = await getOrderInfo(JSON.parse(queryKey) as OrderInfoQuery, { loading: false })
+      if (!active.current) return
+      setOrder(next)
+      setError('')
+      if (isFinal(next.status)) return stop()
+    } catch (e) {
+      if (!active.current) return
+      setError(errorMessage(e, '订单加载失败'))
+    }
+    timer.current = setTimeout(tick, POLL_INTERVAL_MS)
+  }, [queryKey, stop])
+
+  const start = useCallback(() => {
+    active.current = true
+    void tick()
+  }, [tick])
+
+  useDidShow(start)
+  useDidHide(stop)
+  useEffect(() => stop, [stop])
+
+  return { order, setOrder, error, refresh: start }
+}

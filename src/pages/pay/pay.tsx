@@ -1,0 +1,140 @@
+import { useState } from 'react'
+import { useRouter } from '@tarojs/taro'
+import { View, Text } from '@tarojs/components'
+import { observer } from 'mobx-react'
+import { ActionSheet, Button } from '@nutui/nutui-react-taro'
+import type { SandboxAction } from '../../../types/api'
+import { confirm, errorMessage, toastError } from '@/components/feedback'
+import { useSingleFlight } from '@/components/use-single-flight'
+import { url } from '@/constants/routes'
+import { canPay, OrderStatus, payCountdown, type PayMethod } from '@/domain/order-status'
+import { ResultCode } from '@/domain/result-codes'
+import { cancelOrder } from '@/services/order'
+import { createPayment, sandboxPayAct } from '@/services/pay'
+import { useStores } from '@/stores'
+import { openCheckout } from './parts/checkout'
+import OrderResult from './parts/OrderResult'
+import OrderSummary from './parts/OrderSummary'
+import PayMethods from './parts/PayMethods'
+import { payMethodsFor, SANDBOX_ACTIONS } from './parts/pay-flow'
+import { useNow } from './parts/use-now'
+import { useOrderPoll } from './parts/use-order-poll'
+import styles from './parts/pay.module.scss'
+
+const BEANS_SHORT = '云豆余额不足，请选择其他支付方式'
+
+/** Pays an order (own: ?orderNo=, shared big-user link: ?link=) and follows it to its result. */
+function Pay() {
+  const { session } = useStores()
+  const { params } = useRouter()
+  const ref = params.link ? { link: params.link } : { orderNo: params.orderNo }
+  const { order, setOrder, error, refresh } = useOrderPoll(ref)
+  const methods = payMethodsFor(session.runtime)
+  const [method, setMethod] = useState<PayMethod>(methods[0].value)
+  const [payError, setPayError] = useState('')
+  const [sandboxTrade, setSandboxTrade] = useState<string | null>(null)
+  const flight = useSingleFlight()
+  const unpaid = order?.status === OrderStatus.unpaid
+  const now = useNow(1000, unpaid)
+
+  const pay = () =>
+    flight.run(async () => {
+      setPayError('')
+      try {
+        const returnUrl = url('pay', { ...ref, paying: 1 })
+        const outcome = await createPayment({ ...ref, payMethod: method, returnUrl })
+        if (!outcome.ok) return setPayError(outcome.msg)
+        const { paid, checkoutUrl, tradeNo } = outcome.data
+        if (paid || !checkoutUrl) return refresh()
+        // the mini-program has no sandbox page to open: the same three choices in an action sheet
+        if (session.runtime === 'applet') setSandboxTrade(tradeNo)
+        else openCheckout(checkoutUrl)
+      } catch (e) {
+        const code = (e as { code?: number }).code
+        setPayError(
+          code === ResultCode.CLOUD_BEANS_INSUFFICIENT
+            ? BEANS_SHORT
+            : errorMessage(e, '支付发起失败'),
+        )
+      }
+    })
+
+  const act = (tradeNo: string, action: SandboxAction) =>
+    flight.run(async () => {
+      setSandboxTrade(null)
+      try {
+        await sandboxPayAct(tradeNo, action)
+        if (action !== 'pay') setPayError(action === 'cancel' ? '支付已取消' : '支付失败，请重试')
+      } catch (e) {
+        setPayError(errorMessage(e, '支付失败，请重试'))
+      }
+      refresh()
+    })
+
+  const cancel = async () => {
+    if (!order || !(await confirm('取消订单', '确定取消该订单吗？'))) return
+    try {
+      setOrder(await cancelOrder({ orderNo: order.orderNo }))
+    } catch (e) {
+      toastError(e)
+    }
+  }
+
+  if (!order) {
+    return (
+      <View className={styles.page}>{error && <Text className={styles.error}>{error}</Text>}</View>
+    )
+  }
+  const payable = canPay(order, now)
+  return (
+    <View className={styles.page}>
+      {unpaid ? (
+        <View className={styles.countdown}>
+          <Text>{payable ? '支付剩余时间' : '支付时间已过，订单即将关闭'}</Text>
+          {payable && <Text className={styles.clock}>{payCountdown(order.payDeadline, now)}</Text>}
+          {params.paying && (
+            <Text className={styles.hint}>如已完成支付，请稍候，正在确认支付结果…</Text>
+          )}
+        </View>
+      ) : (
+        <OrderResult order={order} />
+      )}
+      <OrderSummary order={order} />
+      {unpaid && (
+        <View className={styles.card}>
+          <Text className={styles.label}>支付方式</Text>
+          <PayMethods methods={methods} value={method} onChange={setMethod} />
+        </View>
+      )}
+      {payError && (
+        <View className={styles.error} role="alert">
+          {payError}
+        </View>
+      )}
+      {unpaid && (
+        <View className={styles.actions}>
+          {order.isOwner && (
+            <Button fill="outline" onClick={cancel}>
+              取消订单
+            </Button>
+          )}
+          <Button type="primary" disabled={!payable || flight.running} onClick={pay}>
+            立即支付
+          </Button>
+        </View>
+      )}
+      <ActionSheet
+        visible={sandboxTrade !== null}
+        title="沙箱支付"
+        description="沙箱环境：选择本次支付的结果"
+        options={SANDBOX_ACTIONS.map((a) => ({ name: a.name }))}
+        onSelect={(_item, index) =>
+          sandboxTrade && act(sandboxTrade, SANDBOX_ACTIONS[index].action)
+        }
+        onCancel={() => setSandboxTrade(null)}
+      />
+    </View>
+  )
+}
+
+export default observer(Pay)

@@ -1,0 +1,17 @@
+/** Payment calls (docs/cloud-phones.md "Payment"). */
+import type { CreatePaymentBody, CreatePaymentResult, SandboxAction } from '../../types/api'
+import { client } from './request'
+import { toOutcome } from './order'
+
+/** Starts paying an order (own, or by a shared link): a checkout address, or paid at once with beans. */
+export const createPayment = async (body: CreatePaymentBody) =>
+  toOutcome(
+    await client.post<CreatePaymentResult>('/pay/createPayment', body, { loading: '正在发起支付' }),
+  )
+
+/** The sandbox checkout's three buttons, for the mini-program's action sheet. */
+export const sandboxPayAct = async (tradeNo: string, action: SandboxAction) =>
+  (await client.post<unknown>('/sandbox/pay/act', { tradeNo, action })).data
+
+export const payApi = { createPayment, sandboxPayAct }
+export type PayApi = typeof payApi
