@@ -21,7 +21,7 @@ import {
   setStock,
   stockOf,
 } from './helpers/commerce'
-import { get, post } from './helpers/test-app'
+import { get, post, type Session } from './helpers/test-app'
 
 const DAY = 86_400_000
 
@@ -157,7 +157,7 @@ test('a zone without enough stock answers 1017', async (t) => {
 test('200 concurrent purchases of the last 10 units make exactly 10 orders', async (t) => {
   const ta = await commerceApp(t)
   await setStock(ta, GOODS.enjoyB, ZONES.shanghai, 10)
-  const buyers = []
+  const buyers: Session[] = []
   for (let i = 0; i < 20; i++) buyers.push(await newBuyer(ta))
   const replies = await Promise.all(
     Array.from({ length: 200 }, (_, i) =>
