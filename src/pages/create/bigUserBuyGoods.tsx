@@ -4,7 +4,7 @@ import { View, Text, Textarea } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { Button } from '@nutui/nutui-react-taro'
 import type { Goods, OrderInfo } from '../../../types/api'
-import CheckoutBar, { QuoteLines } from '@/components/CheckoutBar'
+import CheckoutBar from '@/components/CheckoutBar'
 import DurationChips from '@/components/DurationChips'
 import Section from '@/components/Section'
 import ZoneChips from '@/components/ZoneChips'
@@ -12,13 +12,12 @@ import { errorMessage, toastSuccess } from '@/components/feedback'
 import { useOrderSubmit } from '@/components/use-order-submit'
 import { useQuote } from '@/components/use-quote'
 import { UserType } from '@/domain/enums'
-import { validateQuantity } from '@/domain/pricing'
 import { getGoodsList } from '@/services/goods'
 import { navigate, openPath } from '@/services/navigation'
 import { createBigUserLinkOrder } from '@/services/order'
 import { useStores } from '@/stores'
 import GoodsPicker from './parts/GoodsPicker'
-import QuantityField from './parts/QuantityField'
+import { QuantitySection, useQuantity } from './parts/QuantityField'
 import { shareablePayLink } from './parts/pay-link'
 import { pickPriceId, pickZoneId } from '@/components/goods-selection'
 import styles from './parts/parts.module.scss'
@@ -33,8 +32,8 @@ function BigUserBuyGoods() {
   const [goodId, setGoodId] = useState<number>()
   const [priceId, setPriceId] = useState<number>()
   const [zoneId, setZoneId] = useState<number>()
-  const [quantity, setQuantity] = useState(1)
-  const [quantityError, setQuantityError] = useState<string | null>(null)
+  const amount = useQuantity()
+  const { quantity, error: quantityError } = amount
   const [remark, setRemark] = useState('')
   const [created, setCreated] = useState<OrderInfo | null>(null)
   const [now] = useState(Date.now())
@@ -44,7 +43,7 @@ function BigUserBuyGoods() {
     setGoodId(g.goodId)
     setPriceId(pickPriceId(g.prices))
     setZoneId(pickZoneId(g.zones))
-    setQuantityError(validateQuantity(quantity, g.maxPerOrder))
+    amount.recheck(g.maxPerOrder)
   }
 
   useLoad(() => {
@@ -145,19 +144,13 @@ function BigUserBuyGoods() {
           <Section title="购买时长">
             <DurationChips prices={goods.prices} value={priceId} onChange={setPriceId} now={now} />
           </Section>
-          <Section title="采购数量">
-            <QuantityField
-              value={quantity}
-              max={goods.maxPerOrder}
-              error={quantityError}
-              onChange={(q, error) => {
-                setQuantity(q)
-                setQuantityError(error)
-              }}
-            />
-            <QuoteLines quote={quote} />
-            {quoteError && <Text className={styles.error}>{quoteError}</Text>}
-          </Section>
+          <QuantitySection
+            title="采购数量"
+            max={goods.maxPerOrder}
+            state={amount}
+            quote={quote}
+            quoteError={quoteError}
+          />
           <Section title="备注（选填）">
             <Textarea
               className={styles.remark}

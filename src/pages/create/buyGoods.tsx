@@ -3,7 +3,7 @@ import Taro, { useLoad, useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import type { Goods } from '../../../types/api'
-import CheckoutBar, { QuoteLines } from '@/components/CheckoutBar'
+import CheckoutBar from '@/components/CheckoutBar'
 import DurationChips from '@/components/DurationChips'
 import Section from '@/components/Section'
 import ZoneChips from '@/components/ZoneChips'
@@ -16,7 +16,7 @@ import { goLogin } from '@/services/navigation'
 import { createCloudOrder, purchaseActivationCode } from '@/services/order'
 import { useStores } from '@/stores'
 import GoodsHeader from './parts/GoodsHeader'
-import QuantityField from './parts/QuantityField'
+import { QuantitySection, useQuantity } from './parts/QuantityField'
 import { idParam, pickPriceId, pickZoneId } from '@/components/goods-selection'
 import styles from './parts/parts.module.scss'
 
@@ -35,8 +35,8 @@ function BuyGoods() {
   const [loadError, setLoadError] = useState('')
   const [priceId, setPriceId] = useState<number>()
   const [zoneId, setZoneId] = useState<number>()
-  const [quantity, setQuantity] = useState(1)
-  const [quantityError, setQuantityError] = useState<string | null>(null)
+  const amount = useQuantity()
+  const { quantity, error: quantityError } = amount
   const [now] = useState(Date.now())
 
   const load = () => {
@@ -99,24 +99,19 @@ function BuyGoods() {
       <Section title="购买时长">
         <DurationChips prices={goods.prices} value={priceId} onChange={setPriceId} now={now} />
       </Section>
-      <Section title={forCodes ? '激活码数量' : '购买数量'}>
-        <QuantityField
-          value={quantity}
-          max={goods.maxPerOrder}
-          error={quantityError}
-          onChange={(q, error) => {
-            setQuantity(q)
-            setQuantityError(error)
-          }}
-        />
-        <QuoteLines quote={quote} />
-        {quoteError && <Text className={styles.error}>{quoteError}</Text>}
+      <QuantitySection
+        title={forCodes ? '激活码数量' : '购买数量'}
+        max={goods.maxPerOrder}
+        state={amount}
+        quote={quote}
+        quoteError={quoteError}
+      >
         {forCodes && (
           <Text className={styles.text}>
             激活码可自用或赠送他人，每个激活码可开通或续费一台云手机
           </Text>
         )}
-      </Section>
+      </QuantitySection>
       {order.error && (
         <View className={styles.error} role="alert">
           {order.error}

@@ -1,7 +1,28 @@
+import { useState, type ReactNode } from 'react'
 import { View, Text } from '@tarojs/components'
 import { InputNumber } from '@nutui/nutui-react-taro'
+import type { Quote } from '../../../../types/api'
+import { QuoteLines } from '@/components/CheckoutBar'
+import Section from '@/components/Section'
 import { MIN_QUANTITY, validateQuantity } from '@/domain/pricing'
 import styles from './parts.module.scss'
+
+/** The quantity being ordered and why it cannot be (null when it can). */
+export function useQuantity() {
+  const [quantity, setQuantity] = useState(MIN_QUANTITY)
+  const [error, setError] = useState<string | null>(null)
+  return {
+    quantity,
+    error,
+    set: (q: number, reason: string | null) => {
+      setQuantity(q)
+      setError(reason)
+    },
+    /** another goods was chosen: its limit applies */
+    recheck: (max: number) => setError(validateQuantity(quantity, max)),
+  }
+}
+export type QuantityState = ReturnType<typeof useQuantity>
 
 interface QuantityFieldProps {
   value: number
@@ -37,5 +58,33 @@ export default function QuantityField({ value, max, error, onChange }: QuantityF
         </View>
       )}
     </View>
+  )
+}
+
+interface QuantitySectionProps {
+  title: string
+  max: number
+  state: QuantityState
+  quote: Quote | null
+  quoteError: string
+  children?: ReactNode
+}
+
+/** Quantity with the quote's price lines below it. */
+export function QuantitySection({
+  title,
+  max,
+  state,
+  quote,
+  quoteError,
+  children,
+}: QuantitySectionProps) {
+  return (
+    <Section title={title}>
+      <QuantityField value={state.quantity} max={max} error={state.error} onChange={state.set} />
+      <QuoteLines quote={quote} />
+      {quoteError && <Text className={styles.error}>{quoteError}</Text>}
+      {children}
+    </Section>
   )
 }
