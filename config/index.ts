@@ -28,6 +28,8 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
     },
     cache: { enable: false },
     mini: {
+      // CSS modules and NutUI's per-component stylesheets do not depend on each other's order
+      miniCssExtractPluginOption: { ignoreOrder: true },
       postcss: {
         pxtransform: { enable: true, config: {} },
         cssModules: {

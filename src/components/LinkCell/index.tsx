@@ -12,6 +12,7 @@ export default function LinkCell({ extra, ...props }: ComponentProps<typeof Cell
   return (
     <Cell
       clickable
+      align="center"
       {...props}
       extra={
         <View className={styles.extra}>
