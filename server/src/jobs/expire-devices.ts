@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm'
 import { DeviceStatus, RETENTION_MS } from '../../../src/domain/device-lifecycle'
 import type { Db } from '../db/client'
 import { devices } from '../db/schema'
@@ -33,7 +33,7 @@ export function expireDevicesJob(db: Db, services: Services): JobDefinition {
           gt(devices.expireAt, now),
           lte(devices.expireAt, new Date(now.getTime() + REMINDER_BEFORE_MS)),
           // A phone bought for a day or less is not reminded the moment it is created.
-          lte(devices.createdAt, sql`${devices.expireAt} - interval '24 hours'`),
+          lt(devices.createdAt, sql`${devices.expireAt} - interval '24 hours'`),
           or(
             sql`${devices.remindedForExpireAt} is null`,
             sql`${devices.remindedForExpireAt} <> ${devices.expireAt}`,

@@ -1,0 +1,169 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { and, eq } from 'drizzle-orm'
+import { jobs, messages } from '../src/db/schema'
+import { DEFAULT_COMMON_CONFIG } from '../src/db/seed'
+import { buildTestApp, loginWithSms } from './helpers/test-app'
+import {
+  DAY_MS,
+  deviceRow,
+  FLAGSHIP_GOOD,
+  givePhones,
+  instanceRow,
+  runningPhones,
+  stockOf,
+} from './helpers/fleet'
+
+const HOUR_MS = 3600_000
+
+async function renewalMessages(ctx: Awaited<ReturnType<typeof buildTestApp>>, userId: number) {
+  return ctx.database.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.userId, userId), eq(messages.type, 2)))
+    .orderBy(messages.id)
+}
+
+test('a phone expires at expireAt and is released exactly 2 hours later; a renewed one is not', async (t) => {
+  const ctx = await buildTestApp(t)
+  const me = await loginWithSms(ctx, '13300000001')
+  await ctx.app.jobs.ensureRecurring()
+  const [lapsed, renewed] = await runningPhones(ctx, me.userId, 2, { days: 1, zoneId: 2 })
+  const stock = await stockOf(ctx, FLAGSHIP_GOOD, 2)
+  const expireAt = (await deviceRow(ctx, lapsed)).expireAt.getTime()
+
+  ctx.clock.advance(expireAt - ctx.clock.now().getTime() - 1)
+  await ctx.app.jobs.runDue()
+  assert.equal((await deviceRow(ctx, lapsed)).status, 1, 'running until the last millisecond')
+  ctx.clock.advance(30_000)
+  await ctx.app.jobs.runDue()
+  assert.equal((await deviceRow(ctx, lapsed)).status, 2)
+  assert.equal((await deviceRow(ctx, renewed)).status, 2)
+  const expiredNotes = (await renewalMessages(ctx, me.userId)).filter(
+    (m) => m.title === '云手机已到期',
+  )
+  assert.equal(expiredNotes.length, 2)
+  assert.equal(
+    expiredNotes[0].content,
+    `「云手机-${lapsed}」${DEFAULT_COMMON_CONFIG.renewalReminderMsg}`,
+  )
+
+  // Renewal of the expired phone (as a paid renew order does) brings it back.
+  const newExpireAt = ctx.clock.now().getTime() + 30 * DAY_MS
+  await ctx.database.db.transaction((tx) =>
+    ctx.app.services.fleet.extendDevices(tx, [{ deviceId: renewed, newExpireAt }]),
+  )
+  assert.equal((await deviceRow(ctx, renewed)).status, 1)
+  await ctx.app.jobs.runDue()
+  const instance = await instanceRow(ctx, (await deviceRow(ctx, renewed)).supplierInstanceId!)
+  assert.equal(instance.expireAt.getTime(), newExpireAt, 'the supplier is told to renew')
+
+  ctx.clock.advance(expireAt + 2 * HOUR_MS - ctx.clock.now().getTime() - 1)
+  await ctx.app.jobs.runDue()
+  assert.equal((await deviceRow(ctx, lapsed)).status, 2, 'kept until exactly 2 hours')
+  ctx.clock.advance(1)
+  // The recurring job runs every 30 s; make it due at this instant.
+  await ctx.database.db
+    .update(jobs)
+    .set({ runAt: ctx.clock.now() })
+    .where(eq(jobs.kind, 'expire-devices'))
+  await ctx.app.jobs.runDue()
+  const released = await deviceRow(ctx, lapsed)
+  assert.equal(released.status, 3)
+  assert.equal(released.releasedAt?.getTime(), ctx.clock.now().getTime())
+  assert.equal(released.supplierReleased, true)
+  assert.equal((await instanceRow(ctx, released.supplierInstanceId!)).status, 'released')
+  assert.equal(await stockOf(ctx, FLAGSHIP_GOOD, 2), stock + 1, 'the unit goes back on sale')
+  assert.equal((await deviceRow(ctx, renewed)).status, 1, 'the renewed phone runs on')
+
+  // Running the job again changes nothing twice.
+  ctx.clock.advance(30_000)
+  await ctx.app.jobs.runDue()
+  assert.equal(await stockOf(ctx, FLAGSHIP_GOOD, 2), stock + 1)
+  assert.equal(
+    (await renewalMessages(ctx, me.userId)).filter((m) => m.title === '云手机已到期').length,
+    2,
+  )
+
+  // A released phone cannot be renewed.
+  await assert.rejects(
+    ctx.database.db.transaction((tx) =>
+      ctx.app.services.fleet.extendDevices(tx, [{ deviceId: lapsed, newExpireAt }]),
+    ),
+    /云手机已释放，无法续费/,
+  )
+})
+
+test('the 24-hour reminder goes out once per device and expiry time', async (t) => {
+  const ctx = await buildTestApp(t)
+  const me = await loginWithSms(ctx, '13300000002')
+  await ctx.app.jobs.ensureRecurring()
+  const [id] = await runningPhones(ctx, me.userId, 1, { days: 7 })
+  const expireAt = (await deviceRow(ctx, id)).expireAt.getTime()
+  const reminders = async () =>
+    (await renewalMessages(ctx, me.userId)).filter((m) => m.title === '云手机即将到期')
+
+  ctx.clock.advance(expireAt - 24 * HOUR_MS - ctx.clock.now().getTime() - 60_000)
+  await ctx.app.jobs.runDue()
+  assert.equal((await reminders()).length, 0, 'not earlier than 24 h before')
+  ctx.clock.advance(60_000)
+  await ctx.app.jobs.runDue()
+  const [first] = await reminders()
+  assert.ok(first)
+  assert.match(
+    first.content,
+    new RegExp(`「云手机-${id}」将于\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}到期`),
+  )
+  for (let i = 0; i < 4; i++) {
+    ctx.clock.advance(30_000)
+    await ctx.app.jobs.runDue()
+  }
+  assert.equal((await reminders()).length, 1, 'once')
+
+  // Renewed by a day: a new expiry, so one new reminder when its 24 h window comes.
+  await ctx.database.db.transaction((tx) =>
+    ctx.app.services.fleet.extendDevices(tx, [{ deviceId: id, newExpireAt: expireAt + DAY_MS }]),
+  )
+  ctx.clock.advance(DAY_MS)
+  await ctx.app.jobs.runDue()
+  ctx.clock.advance(30_000)
+  await ctx.app.jobs.runDue()
+  assert.equal((await reminders()).length, 2)
+})
+
+test('a phone bought for one day is not reminded the moment it is created', async (t) => {
+  const ctx = await buildTestApp(t)
+  const me = await loginWithSms(ctx, '13300000003')
+  await ctx.app.jobs.ensureRecurring()
+  await runningPhones(ctx, me.userId, 1, { days: 1 })
+  ctx.clock.advance(30_000)
+  await ctx.app.jobs.runDue()
+  assert.equal((await renewalMessages(ctx, me.userId)).length, 0)
+})
+
+test('a provisioning job cut off by a crash resumes after its lease without a second instance', async (t) => {
+  const ctx = await buildTestApp(t)
+  const me = await loginWithSms(ctx, '13300000004')
+  const [id] = await givePhones(ctx, me.userId, 1)
+  const provisioning = eq(jobs.kind, 'provision-device')
+  // The instance was requested, then the process died before it recorded the instance id.
+  await ctx.app.services.ctx.supplier.create({
+    requestId: `device-${id}-0`,
+    name: `云手机-${id}`,
+    goodId: FLAGSHIP_GOOD,
+    zoneId: 1,
+    expireAt: (await deviceRow(ctx, id)).expireAt,
+  })
+  await ctx.database.db
+    .update(jobs)
+    .set({ status: 'running', lockedUntil: new Date(ctx.clock.now().getTime() + 5 * 60_000) })
+    .where(provisioning)
+  assert.equal(await ctx.app.jobs.runDue(), 0, 'still leased')
+  ctx.clock.advance(5 * 60_000)
+  await ctx.app.jobs.runDue()
+  const row = await deviceRow(ctx, id)
+  assert.equal(row.status, 1)
+  const instances = await ctx.database.db.query.sandboxInstances.findMany()
+  assert.equal(instances.length, 1, 'the retried create returned the same instance')
+  assert.equal(row.supplierInstanceId, instances[0].id)
+})
