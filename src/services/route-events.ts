@@ -57,8 +57,7 @@ export interface RouteEventSources {
 export function watchRoutes(sources: RouteEventSources, handlers: RouteHandlers): () => void {
   const shown = () => handlers.shown(sources.currentRoute())
   if (sources.runtime === 'h5') {
-    const started = (event?: RouterEvent) =>
-      handlers.started(event?.toLocation?.path ?? '')
+    const started = (event?: RouterEvent) => handlers.started(event?.toLocation?.path ?? '')
     const notFound = () => handlers.shown('')
     const rejected = (event: PromiseRejectionEvent) => {
       if (isLoadFailure(event.reason)) handlers.loadFailed()
