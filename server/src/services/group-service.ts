@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm'
 import { validateBatchSelection } from '../../../src/domain/batch-results'
 import { DeviceStatus } from '../../../src/domain/device-lifecycle'
 import { ResultCode } from '../../../src/domain/result-codes'
@@ -15,6 +15,7 @@ const GROUP_NAME = '分组名称'
 const tip = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
 const nameTaken = () => tip('分组名称已存在')
 const groupMissing = () => tip('分组不存在')
+const notReleased = ne(devices.status, DeviceStatus.released)
 
 /** A user's device groups (names unique per user, 1–20 characters) and moving phones between them. */
 export class GroupService {
@@ -23,9 +24,9 @@ export class GroupService {
     private readonly fleet: FleetService,
   ) {}
 
-  async list(userId: number): Promise<GroupList> {
-    const notReleased = ne(devices.status, DeviceStatus.released)
-    const groups = await this.ctx.db
+  /** Groups matching `where`, each with its count of phones that are not released. */
+  private withCounts(where: SQL) {
+    return this.ctx.db
       .select({
         groupId: deviceGroups.id,
         name: deviceGroups.name,
@@ -34,9 +35,13 @@ export class GroupService {
       })
       .from(deviceGroups)
       .leftJoin(devices, and(eq(devices.groupId, deviceGroups.id), notReleased))
-      .where(eq(deviceGroups.userId, userId))
+      .where(where)
       .groupBy(deviceGroups.id)
       .orderBy(asc(deviceGroups.sort), asc(deviceGroups.id))
+  }
+
+  async list(userId: number): Promise<GroupList> {
+    const groups = await this.withCounts(eq(deviceGroups.userId, userId))
     const [{ ungroupedCount }] = await this.ctx.db
       .select({ ungroupedCount: count() })
       .from(devices)
@@ -55,20 +60,7 @@ export class GroupService {
   }
 
   private async view(groupId: number): Promise<DeviceGroup> {
-    const [group] = await this.ctx.db
-      .select({
-        groupId: deviceGroups.id,
-        name: deviceGroups.name,
-        sort: deviceGroups.sort,
-        deviceCount: count(devices.id),
-      })
-      .from(deviceGroups)
-      .leftJoin(
-        devices,
-        and(eq(devices.groupId, deviceGroups.id), ne(devices.status, DeviceStatus.released)),
-      )
-      .where(eq(deviceGroups.id, groupId))
-      .groupBy(deviceGroups.id)
+    const [group] = await this.withCounts(eq(deviceGroups.id, groupId))
     return group
   }
 
