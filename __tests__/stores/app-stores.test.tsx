@@ -50,25 +50,26 @@ describe('createAppStores', () => {
       .spyOn(Taro, 'showToast')
       .mockImplementation(() => Promise.resolve({ errMsg: '' }))
     jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{ route: 'pages/user/config' }] as never)
-    const navigateTo = jest
-      .spyOn(Taro, 'navigateTo')
+    const redirectTo = jest
+      .spyOn(Taro, 'redirectTo')
       .mockImplementation(() => Promise.resolve({ errMsg: '' }) as never)
-    jest
-      .spyOn(Taro, 'request')
-      .mockImplementation(
-        () =>
-          Promise.resolve({
-            statusCode: 200,
-            data: { code: 2017, msg: '登录已过期，请重新登录', data: null, ts: 1 },
-          }) as never,
-      )
+    jest.spyOn(Taro, 'request').mockImplementation(
+      () =>
+        Promise.resolve({
+          statusCode: 200,
+          data: { code: 2017, msg: '登录已过期，请重新登录', data: null, ts: 1 },
+        }) as never,
+    )
     const stores = createAppStores()
     expect(stores.session.isLoggedIn).toBe(true)
     await expect(stores.session.loadUserInfo()).rejects.toMatchObject({ code: 2017 })
     expect(stores.session.isLoggedIn).toBe(false)
     expect(Taro.getStorageSync('accessToken')).toBe('')
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '登录已过期，请重新登录' }))
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/login/login' })
+    // login replaces the page and brings the visitor back to it
+    expect(redirectTo).toHaveBeenCalledWith({
+      url: `/pages/login/login?redirect=${encodeURIComponent('/pages/user/config')}`,
+    })
     stores.dispose()
   })
 })

@@ -77,8 +77,10 @@ export function goLogin(redirectTo?: string): Promise<unknown> | undefined {
   if (loginPending || isLoginPage(here)) return undefined
   loginPending = true
   const target = loginUrl(redirectTo ?? here)
+  // callers do not wait for it (request layer, page gate): it settles quietly
   return Taro.redirectTo({ url: target })
     .catch(() => Taro.reLaunch({ url: target }))
+    .catch((error: unknown) => console.warn('[navigation] could not open login', error))
     .finally(() => {
       loginPending = false
     })
