@@ -3,7 +3,14 @@ import { test } from 'node:test'
 import { eq } from 'drizzle-orm'
 import { SANDBOX_PAY_DEV_SECRET } from '../src/adapters/payment/sandbox-payment'
 import { assertProductionSafe, loadConfig } from '../src/config'
-import { beanLedger, devices, jobs, paymentNotifications, payments } from '../src/db/schema'
+import {
+  beanLedger,
+  devices,
+  jobs,
+  messages,
+  paymentNotifications,
+  payments,
+} from '../src/db/schema'
 import {
   GOODS,
   ZONES,
@@ -15,6 +22,7 @@ import {
   payWithSandbox,
   priceOf,
   runJobs,
+  runningPhones,
   sandboxProvider,
   stockOf,
 } from './helpers/commerce'
@@ -329,4 +337,51 @@ test('production refuses the default sandbox payment secret', () => {
     SANDBOX_PAY_SECRET: 'a-long-secret-of-our-own',
   })
   assert.doesNotThrow(() => assertProductionSafe(ownSecret))
+})
+
+test('a paid order that can no longer be delivered is refunded, beans back to the ledger', async (t) => {
+  const ta = await commerceApp(t)
+  const buyer = await newBuyer(ta)
+  const [phone] = await runningPhones(ta, buyer)
+  const priceId = priceOf(GOODS.enjoyB, 30)
+  const created = await post(
+    ta.app,
+    '/order/createRenewOrder',
+    { deviceIds: [phone], priceId, expectedAmount: 2990, idempotencyKey: newKey() },
+    buyer,
+  )
+  assert.equal(created.code, 200, created.msg)
+  await ta.database.db.transaction((tx) =>
+    ta.app.services.beans.credit(tx, buyer.userId, 2990, { reason: 'grant' }),
+  )
+  const paid = await post(
+    ta.app,
+    '/pay/createPayment',
+    { orderNo: created.data.orderNo, payMethod: 3 },
+    buyer,
+  )
+  assert.equal(paid.code, 200, paid.msg)
+  // Released between payment and delivery (the expiry job ran first).
+  await ta.database.db.update(devices).set({ status: 3 }).where(eq(devices.id, phone))
+  await runJobs(ta)
+  const order = await orderInfo(ta, buyer, created.data.orderNo)
+  assert.deepEqual([order.status, order.statusText], [5, '已退款'])
+  assert.equal(await ta.app.services.beans.balance(buyer.userId), 2990)
+  const ledger = await ta.database.db
+    .select()
+    .from(beanLedger)
+    .where(eq(beanLedger.userId, buyer.userId))
+  assert.deepEqual(
+    ledger.map((row) => [row.change, row.reason]),
+    [
+      [2990, 'grant'],
+      [-2990, 'order'],
+      [2990, 'refund'],
+    ],
+  )
+  const notes = await ta.database.db
+    .select()
+    .from(messages)
+    .where(eq(messages.userId, buyer.userId))
+  assert.ok(notes.some((m) => m.title === '订单已退款'))
 })

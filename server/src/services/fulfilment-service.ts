@@ -1,10 +1,12 @@
 import { randomInt } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { durationLabel } from '../../../src/domain/catalogue'
-import { OrderStatus } from '../../../src/domain/order-status'
+import { OrderStatus, PayMethod } from '../../../src/domain/order-status'
 import type { Db } from '../db/client'
-import { activationCodes, goods, orders } from '../db/schema'
+import { activationCodes, goods, orders, payments } from '../db/schema'
+import { isBizError } from '../domain/biz-error'
 import { enqueueJob } from '../jobs/scheduler'
+import type { BeanService } from './bean-service'
 import type { ServiceContext } from './context'
 import type { FleetService } from './fleet-service'
 import type { GoodsService } from './goods-service'
@@ -48,14 +50,26 @@ export class FulfilmentService {
     private readonly goods: GoodsService,
     private readonly fleet: FleetService,
     private readonly messages: MessageService,
+    private readonly beans: BeanService,
   ) {}
 
-  /** true when this call delivered the order. */
+  /**
+   * true when this call delivered the order. When delivery is refused for a business reason (the phone
+   * was released before a renewal was paid, the goods vanished), nothing of it stays (a savepoint) and
+   * the order is refunded instead of being retried forever.
+   */
   async fulfil(orderId: number): Promise<boolean> {
     return this.ctx.db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
       if (!order || order.status !== OrderStatus.paid) return false
-      const deviceIds = await this.deliver(tx, order)
+      let deviceIds: number[] | null
+      try {
+        deviceIds = await tx.transaction((savepoint) => this.deliver(savepoint, order))
+      } catch (error) {
+        if (!isBizError(error)) throw error
+        await this.refund(tx, order, error.message)
+        return false
+      }
       await tx
         .update(orders)
         .set({
@@ -132,6 +146,44 @@ export class FulfilmentService {
         await this.generateCodes(tx, order, owner)
         return null
     }
+  }
+
+  /** Money back (beans to the ledger; provider payments are marked for the provider's refund), stock back. */
+  private async refund(tx: Db, order: OrderRow, reason: string) {
+    const payer = order.buyerId ?? order.userId
+    const now = this.ctx.clock.now()
+    await tx
+      .update(orders)
+      .set({
+        status: OrderStatus.refunded,
+        closedAt: now,
+        detail: { ...order.detail, refundReason: reason },
+      })
+      .where(eq(orders.id, order.id))
+    await tx
+      .update(payments)
+      .set({ status: 'refunded', settledAt: now })
+      .where(and(eq(payments.orderId, order.id), eq(payments.status, 'paid')))
+    if (order.payMethod === PayMethod.beans) {
+      await this.beans.credit(tx, payer, order.amount, {
+        reason: 'refund',
+        orderId: order.id,
+        remark: `订单 ${order.orderNo} 退款`,
+      })
+    }
+    if (order.reservedGoodId && order.reservedZoneId) {
+      // What markPaid took over from the reservation was never delivered.
+      const units = order.kind === 'new' ? order.quantity : 1
+      await this.goods.returnStock(tx, order.reservedGoodId, order.reservedZoneId, units)
+    }
+    await this.messages.sendMessage(
+      payer,
+      MessageKind.SYSTEM,
+      '订单已退款',
+      `订单 ${order.orderNo} 未能完成（${reason}），已为您原路退款。`,
+      tx,
+    )
+    this.ctx.log.warn({ orderId: order.id, reason }, 'order refunded: delivery refused')
   }
 
   private async generateCodes(tx: Db, order: OrderRow, ownerId: number) {

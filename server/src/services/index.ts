@@ -48,7 +48,7 @@ export function createServices(ctx: ServiceContext) {
     beans,
     orders,
     payments: new PaymentService(ctx, ctx.payment, orders, beans),
-    fulfilment: new FulfilmentService(ctx, goods, fleet, messages),
+    fulfilment: new FulfilmentService(ctx, goods, fleet, messages, beans),
     activation: new ActivationService(ctx, goods, fleet, messages),
   }
 }
