@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 
 export const AndroidVersion = Type.Union([Type.Literal('B'), Type.Literal('H')])
+export type AndroidVersion = Static<typeof AndroidVersion>
 export const GoodsLevelValue = Type.Integer({ minimum: 1, maximum: 5 })
 export const DevicePermission = Type.Union([
   Type.Literal('changeConfig'),
@@ -8,6 +9,7 @@ export const DevicePermission = Type.Union([
   Type.Literal('zoneChangeOpType'),
   Type.Literal('videoChangeOpType'),
 ])
+export type DevicePermission = Static<typeof DevicePermission>
 
 /** One duration of a goods, money in fen, activityEndsAt in epoch ms. */
 export const GoodsPrice = Type.Object({
@@ -72,7 +74,9 @@ export const GoodsListQuery = Type.Object({
 export type GoodsListQuery = Static<typeof GoodsListQuery>
 
 export const GoodsDetailQuery = Type.Object({ goodId: Type.Integer({ minimum: 1 }) })
+export type GoodsDetailQuery = Static<typeof GoodsDetailQuery>
 export const ZonesQuery = Type.Object({ goodId: Type.Optional(Type.Integer({ minimum: 1 })) })
+export type ZonesQuery = Static<typeof ZonesQuery>
 
 export const QuoteKind = Type.Union([
   Type.Literal('new'),
@@ -103,6 +107,7 @@ export const QuoteLine = Type.Object({
   quantity: Type.Integer(),
   amount: Type.Integer(),
 })
+export type QuoteLine = Static<typeof QuoteLine>
 
 export const RenewalLine = Type.Object({
   deviceId: Type.Integer(),

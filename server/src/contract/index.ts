@@ -46,6 +46,11 @@ export type {
   UpdateMessageSettingsBody,
 } from './message'
 export type {
+  AndroidVersion,
+  DevicePermission,
+  GoodsDetailQuery,
+  ZonesQuery,
+  QuoteLine,
   GoodsPrice,
   ZoneStock,
   Goods,
@@ -57,6 +62,7 @@ export type {
   Quote,
 } from './catalog'
 export type {
+  OrderKind,
   OrderInfo,
   CreateCloudOrderBody,
   CreateBigUserLinkOrderBody,
@@ -71,8 +77,10 @@ export type {
 export type {
   CreatePaymentBody,
   CreatePaymentResult,
+  BeanBalance,
   SandboxAction,
   SandboxActBody,
+  SandboxActResult,
   SandboxNotification,
 } from './payment'
 export type { ActivateBody, ActivateResult, MyCode, MyCodesQuery } from './activation'

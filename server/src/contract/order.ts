@@ -24,6 +24,7 @@ export const OrderKind = Type.Union([
   Type.Literal('video'),
   Type.Literal('activationCode'),
 ])
+export type OrderKind = Static<typeof OrderKind>
 
 export const OrderInfo = Type.Object({
   orderNo: Type.String(),

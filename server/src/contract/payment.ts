@@ -25,6 +25,7 @@ export const CreatePaymentResult = Type.Object({
 export type CreatePaymentResult = Static<typeof CreatePaymentResult>
 
 export const BeanBalance = Type.Object({ balance: Type.Integer() })
+export type BeanBalance = Static<typeof BeanBalance>
 
 export const SandboxAction = Type.Union([
   Type.Literal('pay'),
@@ -48,6 +49,7 @@ export const SandboxActResult = Type.Object({
   action: SandboxAction,
   returnUrl: Type.String(),
 })
+export type SandboxActResult = Static<typeof SandboxActResult>
 
 /** What the sandbox provider posts to /pay/notify/sandbox, signed (HMAC-SHA256 of the raw body). */
 export const SandboxNotification = Type.Object({
