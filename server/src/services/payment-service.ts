@@ -46,7 +46,7 @@ export function safeReturnUrl(url: string | undefined, orderNo: string): string 
 }
 
 const newTradeNo = () =>
-  `T${Date.now().toString(36).toUpperCase()}${randomBytes(8).toString('hex')}`
+  `T${Date.now().toString(36).toUpperCase()}${randomBytes(16).toString('hex')}`
 
 /**
  * Paying orders: with beans at once, or through the payment provider, whose signed notification marks
