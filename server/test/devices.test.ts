@@ -446,3 +446,32 @@ test('a released phone refuses everything with 云手机已释放', async (t) =>
   assert.equal((await get(ctx.app, '/device/list', me)).data.total, 0, 'not listed by default')
   assert.equal((await get(ctx.app, '/device/list', me, { status: '3' })).data.total, 1)
 })
+
+test('malformed device requests get a clear 400 and change nothing', async (t) => {
+  const ctx = await buildTestApp(t)
+  const me = await loginWithSms(ctx, '13100000018')
+  const [id] = await runningPhones(ctx, me.userId, 1)
+  const before = await deviceRow(ctx, id)
+  const cases: [Promise<{ status: number; msg: string }>, string][] = [
+    [get(ctx.app, '/device/detail', me), '缺少参数 deviceId'],
+    [get(ctx.app, '/device/detail', me, { deviceId: 'abc' }), 'deviceId 类型不正确'],
+    [get(ctx.app, '/device/cover', me, { deviceId: '0' }), 'deviceId 超出允许范围'],
+    [post(ctx.app, '/device/command', { deviceId: id }, me), '缺少参数 command'],
+    [post(ctx.app, '/device/rename', { deviceId: id }, me), '缺少参数 name'],
+    [
+      post(ctx.app, '/device/changeZone', { deviceId: id, zoneId: 'north' }, me),
+      'zoneId 类型不正确',
+    ],
+    [
+      post(ctx.app, '/device/batchCommand', { deviceIds: 'all', command: 'Reboot' }, me),
+      'deviceIds[0] 类型不正确',
+    ],
+    [get(ctx.app, '/device/list', me, { rows: '1000' }), 'rows 超出允许范围'],
+  ]
+  for (const [reply, msg] of cases) {
+    const { status, msg: got } = await reply
+    assert.equal(status, 400)
+    assert.equal(got, msg)
+  }
+  assert.deepEqual(await deviceRow(ctx, id), before)
+})
