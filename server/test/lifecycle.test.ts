@@ -7,6 +7,7 @@ import { buildTestApp, loginWithSms } from './helpers/test-app'
 import {
   DAY_MS,
   deviceRow,
+  ENJOY_GOOD,
   FLAGSHIP_GOOD,
   givePhones,
   instanceRow,
@@ -166,4 +167,46 @@ test('a provisioning job cut off by a crash resumes after its lease without a se
   const instances = await ctx.database.db.query.sandboxInstances.findMany()
   assert.equal(instances.length, 1, 'the retried create returned the same instance')
   assert.equal(row.supplierInstanceId, instances[0].id)
+})
+
+test('paid changes from commerce: configuration, video edition, and the ownership check', async (t) => {
+  const ctx = await buildTestApp(t)
+  const me = await loginWithSms(ctx, '13300000005')
+  const other = await loginWithSms(ctx, '13300000006')
+  const [id] = await runningPhones(ctx, me.userId, 1, { goodId: ENJOY_GOOD })
+  const [theirs] = await givePhones(ctx, other.userId, 1)
+  const { fleet } = ctx.app.services
+  const newExpireAt = (await deviceRow(ctx, id)).expireAt.getTime() + DAY_MS
+
+  await ctx.database.db.transaction(async (tx) => {
+    await fleet.applyConfigChange(tx, { deviceId: id, toGoodId: FLAGSHIP_GOOD, newExpireAt })
+    await fleet.applyVideoEdition(tx, id)
+  })
+  const row = await deviceRow(ctx, id)
+  assert.equal(row.goodId, FLAGSHIP_GOOD)
+  assert.equal(row.level, 3)
+  assert.equal(row.videoEdition, true)
+  assert.equal(row.expireAt.getTime(), newExpireAt)
+  await ctx.app.jobs.runDue()
+  const instance = await instanceRow(ctx, row.supplierInstanceId!)
+  assert.equal(instance.goodId, FLAGSHIP_GOOD, 'the supplier is told the new configuration')
+  assert.equal(instance.expireAt.getTime(), newExpireAt)
+
+  assert.deepEqual(await fleet.ownedDevices(ctx.database.db, me.userId, [id, id]), [
+    {
+      deviceId: id,
+      goodId: FLAGSHIP_GOOD,
+      zoneId: 1,
+      status: 1,
+      expireAt: newExpireAt,
+      videoEdition: true,
+      level: 3,
+    },
+  ])
+  await assert.rejects(fleet.ownedDevices(ctx.database.db, me.userId, [id, theirs]), /云手机不存在/)
+  // A phone still being created cannot take a paid change; the order's transaction rolls back.
+  await assert.rejects(
+    ctx.database.db.transaction((tx) => fleet.applyVideoEdition(tx, theirs)),
+    /云手机当前状态不能升级视频定制版/,
+  )
 })

@@ -76,7 +76,8 @@ export function provisionDeviceJob(db: Db, services: Services): JobDefinition {
             pendingInstanceId: null,
             busyOp: null,
             failReason: null,
-            status: replacingRunning ? device.status : DeviceStatus.running,
+            // A replaced phone keeps whatever status it has now (it may have expired meanwhile).
+            ...(replacingRunning ? {} : { status: DeviceStatus.running }),
             imageVersion: state.imageVersion,
             model: state.model,
             coverUpdatedAt: now,

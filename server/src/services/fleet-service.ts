@@ -12,6 +12,9 @@ export const SYNC_JOB = 'sync-device'
 
 export const DEVICE_NOT_FOUND = '云手机不存在'
 
+/** Statuses in which a paid change (configuration, video edition) is applied. */
+const LIVE = [DeviceStatus.running, DeviceStatus.rebooting]
+
 export interface OwnedDevice {
   deviceId: number
   goodId: number
@@ -124,7 +127,7 @@ export class FleetService {
         expireAt: new Date(change.newExpireAt),
         opSeq: sql`${devices.opSeq} + 1`,
       })
-      .where(and(eq(devices.id, change.deviceId), eq(devices.status, DeviceStatus.running)))
+      .where(and(eq(devices.id, change.deviceId), inArray(devices.status, LIVE)))
       .returning({ opSeq: devices.opSeq })
     if (!row) throw new BizError(ResultCode.SHOW_ERROR_TIPS, '云手机当前状态不能变更配置')
     await this.enqueueSync(tx, change.deviceId, row.opSeq)
@@ -134,7 +137,7 @@ export class FleetService {
     const updated = await tx
       .update(devices)
       .set({ videoEdition: true })
-      .where(and(eq(devices.id, deviceId), eq(devices.status, DeviceStatus.running)))
+      .where(and(eq(devices.id, deviceId), inArray(devices.status, LIVE)))
       .returning({ id: devices.id })
     if (updated.length === 0) {
       throw new BizError(ResultCode.SHOW_ERROR_TIPS, '云手机当前状态不能升级视频定制版')
