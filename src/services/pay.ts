@@ -1,5 +1,10 @@
 /** Payment calls (docs/cloud-phones.md "Payment"). */
-import type { CreatePaymentBody, CreatePaymentResult, SandboxAction } from '../../types/api'
+import type {
+  BeanBalance,
+  CreatePaymentBody,
+  CreatePaymentResult,
+  SandboxAction,
+} from '../../types/api'
 import { client } from './request'
 import { toOutcome } from './order'
 
@@ -13,5 +18,9 @@ export const createPayment = async (body: CreatePaymentBody) =>
 export const sandboxPayAct = async (tradeNo: string, action: SandboxAction) =>
   (await client.post<unknown>('/sandbox/pay/act', { tradeNo, action })).data
 
-export const payApi = { createPayment, sandboxPayAct }
+/** Cloud beans I hold (1 bean pays 1 fen); shown beside the beans method, so no overlay. */
+export const getBeanBalance = async () =>
+  (await client.get<BeanBalance>('/pay/beanBalance', undefined, { loading: false })).data
+
+export const payApi = { createPayment, sandboxPayAct, getBeanBalance }
 export type PayApi = typeof payApi

@@ -15,7 +15,11 @@ jest.mock('@tarojs/taro', () => {
   return { ...taro, useDidHide }
 })
 jest.mock('@/services/order', () => ({ getOrderInfo: jest.fn(), cancelOrder: jest.fn() }))
-jest.mock('@/services/pay', () => ({ createPayment: jest.fn(), sandboxPayAct: jest.fn() }))
+jest.mock('@/services/pay', () => ({
+  createPayment: jest.fn(),
+  sandboxPayAct: jest.fn(),
+  getBeanBalance: jest.fn().mockResolvedValue({ balance: 500 }),
+}))
 jest.mock('@/services/navigation', () => ({ navigate: jest.fn() }))
 jest.mock('@/pages/pay/parts/checkout', () => ({ openCheckout: jest.fn() }))
 
@@ -48,6 +52,7 @@ describe('支付', () => {
     renderPage(<Pay />, session())
     await screen.findByText('立即支付')
     expect(methodNames()).toEqual(['支付宝', '微信支付', '云豆'])
+    expect(await screen.findByText('余额 500 云豆（1云豆抵1分）')).toBeTruthy()
     fireEvent.click(screen.getByText('立即支付'))
     await waitFor(() => expect(openCheckout).toHaveBeenCalledWith('/co?t=T1'))
     expect(payment).toHaveBeenCalledWith({

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useRouter } from '@tarojs/taro'
+import { useDidShow, useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { ActionSheet, Button } from '@nutui/nutui-react-taro'
@@ -7,10 +7,10 @@ import type { SandboxAction } from '../../../types/api'
 import { confirm, errorMessage, toastError } from '@/components/feedback'
 import { useSingleFlight } from '@/components/use-single-flight'
 import { url } from '@/constants/routes'
-import { canPay, OrderStatus, payCountdown, type PayMethod } from '@/domain/order-status'
+import { canPay, OrderStatus, payCountdown, PayMethod } from '@/domain/order-status'
 import { ResultCode } from '@/domain/result-codes'
 import { cancelOrder } from '@/services/order'
-import { createPayment, sandboxPayAct } from '@/services/pay'
+import { createPayment, getBeanBalance, sandboxPayAct } from '@/services/pay'
 import { useStores } from '@/stores'
 import { openCheckout } from './parts/checkout'
 import OrderResult from './parts/OrderResult'
@@ -33,9 +33,16 @@ function Pay() {
   const [method, setMethod] = useState<PayMethod>(methods[0].value)
   const [payError, setPayError] = useState('')
   const [sandboxTrade, setSandboxTrade] = useState<string | null>(null)
+  const [beans, setBeans] = useState<number | null>(null)
   const flight = useSingleFlight()
   const unpaid = order?.status === OrderStatus.unpaid
   const now = useNow(1000, unpaid)
+
+  useDidShow(() => {
+    getBeanBalance()
+      .then((b) => setBeans(b.balance))
+      .catch(() => setBeans(null)) // the beans method still works; the server checks the balance
+  })
 
   const pay = () =>
     flight.run(async () => {
@@ -103,7 +110,12 @@ function Pay() {
       {unpaid && (
         <View className={styles.card}>
           <Text className={styles.label}>支付方式</Text>
-          <PayMethods methods={methods} value={method} onChange={setMethod} />
+          <PayMethods
+            methods={methods}
+            value={method}
+            onChange={setMethod}
+            notes={beans === null ? {} : { [PayMethod.beans]: `余额 ${beans} 云豆（1云豆抵1分）` }}
+          />
         </View>
       )}
       {payError && (

@@ -6,9 +6,11 @@ interface PayMethodsProps {
   methods: { value: PayMethod; label: string }[]
   value: PayMethod
   onChange: (method: PayMethod) => void
+  /** a line under a method, e.g. the beans balance */
+  notes?: Partial<Record<PayMethod, string>>
 }
 
-export default function PayMethods({ methods, value, onChange }: PayMethodsProps) {
+export default function PayMethods({ methods, value, onChange, notes }: PayMethodsProps) {
   return (
     <View role="radiogroup" aria-label="支付方式" className={styles.methods}>
       {methods.map((method) => (
@@ -20,7 +22,10 @@ export default function PayMethods({ methods, value, onChange }: PayMethodsProps
           className={styles.method}
           onClick={() => onChange(method.value)}
         >
-          <Text>{method.label}</Text>
+          <View className={styles.methodText}>
+            <Text>{method.label}</Text>
+            {notes?.[method.value] && <Text className={styles.hint}>{notes[method.value]}</Text>}
+          </View>
           <View className={`${styles.dot} ${method.value === value ? styles.checked : ''}`} />
         </View>
       ))}
