@@ -90,11 +90,17 @@ test('validation errors become Chinese messages naming the field', () => {
 
 test('production refuses sandbox adapters unless explicitly allowed', () => {
   assert.throws(
-    () => assertProductionSafe(loadConfig({ NODE_ENV: 'production' })),
+    () => assertProductionSafe(loadConfig({ NODE_ENV: 'production', SANDBOX_PAY_SECRET: 'own' })),
     /SMS_PROVIDER, WECHAT_PROVIDER/,
   )
   assert.doesNotThrow(() =>
-    assertProductionSafe(loadConfig({ NODE_ENV: 'production', ALLOW_SANDBOX_IN_PRODUCTION: '1' })),
+    assertProductionSafe(
+      loadConfig({
+        NODE_ENV: 'production',
+        ALLOW_SANDBOX_IN_PRODUCTION: '1',
+        SANDBOX_PAY_SECRET: 'own',
+      }),
+    ),
   )
   assert.doesNotThrow(() => assertProductionSafe(loadConfig({})))
   assert.throws(() => loadConfig({ SMS_PROVIDER: 'carrier-pigeon' }), /SMS_PROVIDER must be one of/)
