@@ -118,29 +118,23 @@ test('control page: the token works once, for its user and phone, within 2 minut
   const [id, second] = await runningPhones(ctx, me.userId, 2)
   const open = (url: string) => ctx.app.inject({ method: 'GET', url })
 
+  // The client adds the SPEC 7 hand-off to the control address (src/pages/webView/control-url.ts).
+  const handOff = (data: { authToken: string; controlUrl: string }, userId = me.userId) =>
+    `${data.controlUrl}&token=${encodeURIComponent(data.authToken)}&userId=${userId}&userType=2&isWeb=1`
+
   const issued = await get(ctx.app, '/user/getAuthToken', me, { deviceId: String(id) })
   assert.equal(issued.code, 200, issued.msg)
   assert.equal(issued.data.expiresAt, ctx.clock.now().getTime() + 120_000)
-  const url = new URL(issued.data.controlUrl, 'http://local')
-  assert.equal(url.pathname, '/vmcloud/api/sandbox/supplier/control')
-  assert.deepEqual(Object.fromEntries(url.searchParams), {
-    token: issued.data.authToken,
-    userId: String(me.userId),
-    userType: '2',
-    isWeb: '1',
-    deviceId: String(id),
-  })
+  assert.equal(issued.data.controlUrl, `/vmcloud/api/sandbox/supplier/control?deviceId=${id}`)
+  const entry = handOff(issued.data)
 
   // The same token for another phone or another user is refused (and stays unused).
-  const forOtherPhone = issued.data.controlUrl.replace(`deviceId=${id}`, `deviceId=${second}`)
+  const forOtherPhone = entry.replace(`deviceId=${id}`, `deviceId=${second}`)
   assert.equal((await open(forOtherPhone)).statusCode, 403)
-  const forOtherUser = issued.data.controlUrl.replace(
-    `userId=${me.userId}`,
-    `userId=${other.userId}`,
-  )
-  assert.equal((await open(forOtherUser)).statusCode, 403)
+  assert.equal((await open(handOff(issued.data, other.userId))).statusCode, 403)
 
-  const page = await open(issued.data.controlUrl)
+  // A hand-off appended twice still opens the page (the first value counts).
+  const page = await open(`${entry}&token=x&userId=1`)
   assert.equal(page.statusCode, 200)
   assert.match(String(page.headers['content-type']), /text\/html/)
   assert.match(page.body, new RegExp(`云手机-${id}`))
@@ -149,7 +143,7 @@ test('control page: the token works once, for its user and phone, within 2 minut
   const session = /const session = "([^"]+)"/.exec(page.body)?.[1]
   assert.ok(session, 'the page carries its session')
 
-  const again = await open(issued.data.controlUrl)
+  const again = await open(entry)
   assert.equal(again.statusCode, 401, 'a token works once')
   assert.match(again.body, /链接已失效，请返回重新进入/)
   assert.equal((await open('/vmcloud/api/sandbox/supplier/control')).statusCode, 401)
@@ -164,7 +158,7 @@ test('control page: the token works once, for its user and phone, within 2 minut
 
   const late = await get(ctx.app, '/user/getAuthToken', me, { deviceId: String(id) })
   ctx.clock.advance(120_000)
-  const expired = await open(late.data.controlUrl)
+  const expired = await open(handOff(late.data))
   assert.equal(expired.statusCode, 401)
   assert.match(expired.body, /链接已失效，请返回重新进入/)
 

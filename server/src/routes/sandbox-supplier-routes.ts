@@ -16,12 +16,21 @@ import { ok } from '../plugins/envelope'
 import { ControlRefusal } from '../services/device-auth-service'
 import type { ApiRouteOptions } from './route-options'
 
+/** A parameter may come twice (a hand-off appended to an address that had it): the first counts. */
+const QueryValue = Type.Optional(
+  Type.Union([
+    Type.String({ maxLength: 200 }),
+    Type.Array(Type.String({ maxLength: 200 }), { maxItems: 4 }),
+  ]),
+)
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
+
 const ControlQuery = Type.Object({
-  token: Type.Optional(Type.String({ maxLength: 200 })),
-  userId: Type.Optional(Type.String({ maxLength: 20 })),
-  userType: Type.Optional(Type.String({ maxLength: 4 })),
-  isWeb: Type.Optional(Type.String({ maxLength: 4 })),
-  deviceId: Type.Optional(Type.String({ maxLength: 20 })),
+  token: QueryValue,
+  userId: QueryValue,
+  userType: QueryValue,
+  isWeb: QueryValue,
+  deviceId: QueryValue,
 })
 
 const SessionQuery = Type.Object({ session: Type.String({ maxLength: 200 }) })
@@ -68,7 +77,9 @@ const sandboxSupplierRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async 
     },
     async (request, reply) => {
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
-      const { token, userId, deviceId } = request.query
+      const token = first(request.query.token)
+      const userId = first(request.query.userId)
+      const deviceId = first(request.query.deviceId)
       try {
         const { session } = await deviceAuth.consume(token ?? '', toId(userId), toId(deviceId))
         const { device } = await devices.controlState(toId(userId), toId(deviceId))

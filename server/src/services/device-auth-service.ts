@@ -55,7 +55,7 @@ export class DeviceAuthService {
     return {
       authToken,
       expiresAt: expiresAt.getTime(),
-      controlUrl: this.ctx.supplier.controlUrl({ token: authToken, userId, deviceId }),
+      controlUrl: this.ctx.supplier.controlUrl({ userId, deviceId }),
     }
   }
 

@@ -293,14 +293,7 @@ export class SandboxSupplier implements SupplierAdapter {
   }
 
   controlUrl(request: ControlPageRequest) {
-    const query = new URLSearchParams({
-      token: request.token,
-      userId: String(request.userId),
-      userType: '2',
-      isWeb: '1',
-      deviceId: String(request.deviceId),
-    })
-    return `${SANDBOX_PREFIX}/control?${query.toString()}`
+    return `${SANDBOX_PREFIX}/control?deviceId=${request.deviceId}`
   }
 
   /** The instance as the cover renderer needs it (null when unknown). */

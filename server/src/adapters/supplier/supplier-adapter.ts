@@ -49,7 +49,6 @@ export interface DeviceModel {
 }
 
 export interface ControlPageRequest {
-  token: string
   userId: number
   deviceId: number
 }
@@ -83,6 +82,9 @@ export interface SupplierAdapter {
   rename(instanceId: string, name: string): Promise<void>
   models(): DeviceModel[]
   setModel(instanceId: string, modelId: string): Promise<void>
-  /** The supplier's control page for a phone, opened with a one-time token (web_instance). */
+  /**
+   * The supplier's control page for a phone (web_instance). The client adds the SPEC 7 hand-off
+   * (token = the one-time authToken, userId, userType 2, isWeb 1) when it opens it.
+   */
   controlUrl(request: ControlPageRequest): string
 }
