@@ -62,6 +62,16 @@ export const ROUTES = {
   buyGoods: { path: 'pages/create/buyGoods', title: '购买云机', public: true },
   bigUserBuyGoods: { path: 'pages/create/bigUserBuyGoods', title: '企业采购' },
   pay: { path: 'pages/pay/pay', title: '支付' },
+  webInstance: { path: 'pages/webView/web_instance', title: '云手机', customNav: true },
+  group: { path: 'pages/Group/index', title: '分组管理' },
+  moveGroup: { path: 'pages/Group/pages/MoveGroup', title: '移动分组' },
+  changeZone: { path: 'pages/Device/changeZone', title: '更换地区' },
+  selectChangeZone: { path: 'pages/Device/selectChangeZone', title: '选择地区' },
+  replaceDevice: { path: 'pages/Device/replace', title: '更换云机' },
+  upgradeDevice: { path: 'pages/Device/upgradeDevice', title: '系统更新' },
+  selectDevice: { path: 'pages/Device/selectDevice', title: '选择机型' },
+  activateDevice: { path: 'pages/user/activateDevice', title: '激活码' },
+  chooseDevice: { path: 'pages/user/device', title: '选择云机' },
 } satisfies Record<string, RouteDef>
 
 export type RouteName = keyof typeof ROUTES

@@ -1,6 +1,9 @@
 /** All API areas in one object: what the RootStore receives (tests pass fakes of the same shape). */
+import { activationApi, type ActivationApi } from './activation'
 import { commonApi, type CommonApi } from './common'
+import { deviceApi, type DeviceApi } from './device'
 import { goodsApi, type GoodsApi } from './goods'
+import { groupApi, type GroupApi } from './group'
 import { messageApi, type MessageApi } from './message'
 import { orderApi, type OrderApi } from './order'
 import { payApi, type PayApi } from './pay'
@@ -10,6 +13,9 @@ export interface Api {
   user: UserApi
   message: MessageApi
   common: CommonApi
+  device: DeviceApi
+  group: GroupApi
+  activation: ActivationApi
   goods: GoodsApi
   order: OrderApi
   pay: PayApi
@@ -19,6 +25,9 @@ export const api: Api = {
   user: userApi,
   message: messageApi,
   common: commonApi,
+  device: deviceApi,
+  group: groupApi,
+  activation: activationApi,
   goods: goodsApi,
   order: orderApi,
   pay: payApi,

@@ -1,6 +1,7 @@
 /** One RootStore builds every store on injected dependencies and is shared by React context. */
 import { AppStore } from './app-store'
 import type { RootStoreDeps } from './deps'
+import { FleetStore } from './fleet-store'
 import { SessionStore } from './session-store'
 import { UnreadStore } from './unread-store'
 import { UsageLogStore } from './usage-log-store'
@@ -10,6 +11,7 @@ export class RootStore {
   readonly session: SessionStore
   readonly usage: UsageLogStore
   readonly unread: UnreadStore
+  readonly fleet: FleetStore
 
   constructor(readonly deps: RootStoreDeps) {
     this.app = new AppStore(deps.storage)
@@ -21,6 +23,7 @@ export class RootStore {
       random: deps.random ?? Math.random,
     })
     this.unread = new UnreadStore({ ...deps, session: this.session })
+    this.fleet = new FleetStore({ api: deps.api, storage: deps.storage, app: this.app })
   }
 
   /** Stops timers and reactions (tests, hot reload). */

@@ -1,4 +1,5 @@
-import Taro from '@tarojs/taro'
+import { useEffect, useRef, useState } from 'react'
+import Taro, { useDidHide, useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { Button } from '@nutui/nutui-react-taro'
@@ -6,24 +7,42 @@ import EmptyState from '@/components/EmptyState'
 import NavBar from '@/components/NavBar'
 import { useStores } from '@/stores'
 import { url } from '@/constants/routes'
+import Fleet from './fleet/Fleet'
 import styles from './index.module.scss'
 
-/** My cloud phones. The fleet itself (cards, views, operations) comes with the cloud-phone feature. */
+/** My cloud phones: the fleet when logged in, an invitation to log in otherwise. */
 function Home() {
-  const { session } = useStores()
+  const { session, fleet } = useStores()
+  const [shown, setShown] = useState(true)
+
+  const load = () => {
+    if (!session.isLoggedIn) return
+    void fleet.reload()
+    fleet.loadGroups().catch(() => undefined) // the filter then offers 全部/未分组 only
+    fleet.loadStatusList().catch(() => undefined) // statuses then show our own labels
+  }
+
+  useDidShow(() => {
+    setShown(true)
+    load()
+  })
+  useDidHide(() => setShown(false))
+
+  // another account's phones must never show, not even for a moment
+  const token = useRef(session.token)
+  useEffect(() => {
+    if (token.current === session.token) return
+    token.current = session.token
+    fleet.reset()
+    if (shown) load()
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [session.token])
+
   return (
     <View className={styles.page}>
       <NavBar title="我的云机" />
       {session.isLoggedIn ? (
-        <View className={styles.body}>
-          <EmptyState
-            title="您还没有云手机"
-            description="购买后，云手机会出现在这里，可随时进入、重启和续费"
-          />
-          <Button type="primary" block onClick={() => Taro.switchTab({ url: url('create') })}>
-            去创建云机
-          </Button>
-        </View>
+        <Fleet active={shown} />
       ) : (
         <View className={styles.body}>
           <EmptyState

@@ -101,6 +101,18 @@ describe('cover queue', () => {
     expect(fetchCover.mock.calls.at(-1)?.[0]).toBe(6)
   })
 
+  it('fetches nothing while paused and catches up on resume', async () => {
+    const { queue, fetchCover, settle } = setup()
+    queue.setVisible([1])
+    await settle(1)
+    queue.setPaused(true)
+    jest.advanceTimersByTime(30_000)
+    expect(fetchCover).toHaveBeenCalledTimes(1)
+    expect(jest.getTimerCount()).toBe(0)
+    queue.setPaused(false)
+    expect(fetchCover).toHaveBeenCalledTimes(2)
+  })
+
   it('ignores answers after dispose', async () => {
     const { queue, onFrame, settle } = setup()
     queue.setVisible([1])

@@ -39,6 +39,8 @@ export function createCoverQueue(deps: CoverQueueDeps) {
   let visible: number[] = []
   let timer: unknown = null
   let disposed = false
+  /** page hidden: nothing is fetched, the timer stops */
+  let paused = false
 
   const isDue = (id: number) => {
     const at = fetchedAt.get(id)
@@ -63,7 +65,7 @@ export function createCoverQueue(deps: CoverQueueDeps) {
   }
 
   function pump() {
-    while (inFlight.size < maxInFlight && waiting.length > 0) {
+    while (!paused && inFlight.size < maxInFlight && waiting.length > 0) {
       start(waiting.shift()!)
     }
   }
@@ -76,9 +78,10 @@ export function createCoverQueue(deps: CoverQueueDeps) {
   }
 
   function ensureTimer() {
-    if (visible.length > 0 && timer === null) {
+    const wanted = visible.length > 0 && !paused
+    if (wanted && timer === null) {
       timer = deps.timers.setInterval(enqueueDue, deps.tickMs ?? TICK_MS)
-    } else if (visible.length === 0 && timer !== null) {
+    } else if (!wanted && timer !== null) {
       deps.timers.clearInterval(timer)
       timer = null
     }
@@ -93,6 +96,13 @@ export function createCoverQueue(deps: CoverQueueDeps) {
       waiting = waiting.filter((id) => shown.has(id))
       ensureTimer()
       enqueueDue()
+    },
+    /** While the page is hidden nothing is fetched; on resume due phones are fetched at once. */
+    setPaused(value: boolean) {
+      if (disposed || paused === value) return
+      paused = value
+      ensureTimer()
+      if (!paused) enqueueDue()
     },
     /** Fetch this phone's cover next, due or not (刷新画面). */
     refresh(id: number) {

@@ -1,0 +1,184 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import Taro from '@tarojs/taro'
+import Home from '@/pages/Home'
+import * as deviceService from '@/services/device'
+import { AppStore } from '@/stores/app-store'
+import { FleetStore, VIEW_TYPE_KEY } from '@/stores/fleet-store'
+import { renderPage, typeInto } from '../page-harness'
+import { memoryStorage } from '../../stores/helpers'
+import { device, page } from './fleet-fixtures'
+
+jest.mock('@tarojs/taro', () => {
+  const mocked = jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro()
+  // the page stays shown for the whole test
+  const useDidHide = () => undefined
+  Object.assign(mocked.default, { useDidHide })
+  return { ...mocked, useDidHide }
+})
+jest.mock('@/services/device', () => ({
+  listDevices: jest.fn(),
+  getDevice: jest.fn(),
+  batchCommand: jest.fn(),
+  getCover: jest.fn(),
+  sendCommand: jest.fn(),
+  renameDevice: jest.fn(),
+}))
+
+const api = deviceService as jest.Mocked<typeof deviceService>
+const DAY = 86_400_000
+
+function stores(options: { loggedIn?: boolean; storage?: Record<string, unknown> } = {}) {
+  const { storage } = memoryStorage(options.storage)
+  const app = new AppStore(storage)
+  const group = {
+    listGroups: jest.fn().mockResolvedValue({
+      groups: [{ groupId: 4, name: '工作室', sort: 0, deviceCount: 2 }],
+      ungroupedCount: 1,
+      totalCount: 3,
+    }),
+  }
+  const common = {
+    getDeviceStatusList: jest.fn().mockResolvedValue([
+      { status: 1, name: '运行中', color: '#00b578' },
+      { status: 2, name: '已到期', color: '#f53f3f' },
+    ]),
+  }
+  const fleet = new FleetStore({ api: { device: api, group, common } as never, storage, app })
+  const session = {
+    isLoggedIn: options.loggedIn ?? true,
+    token: 't',
+    renewMsg: '设备已到期，系统将为您保留2小时，请及时续费',
+  }
+  return { app, fleet, session, group }
+}
+
+beforeEach(() => {
+  jest.clearAllMocks()
+  jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'ok' } as never)
+  jest.spyOn(Taro, 'switchTab').mockResolvedValue({ errMsg: 'ok' } as never)
+  jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' } as never)
+  api.getCover.mockResolvedValue({ url: '/cover.png', updatedAt: 1 })
+})
+
+describe('我的云机', () => {
+  it('invites a logged-out visitor to log in and loads nothing', () => {
+    const s = stores({ loggedIn: false })
+    renderPage(<Home />, s)
+    expect(screen.getByText('登录后查看您的云手机')).toBeTruthy()
+    fireEvent.click(screen.getByText('登录 / 注册'))
+    expect(Taro.navigateTo).toHaveBeenCalledWith({
+      url: `/pages/login/login?redirect=${encodeURIComponent('/pages/Home/index')}`,
+    })
+    expect(api.listDevices).not.toHaveBeenCalled()
+  })
+
+  it('shows the empty state with 去创建云机 when the user has no phones', async () => {
+    api.listDevices.mockResolvedValue(page([]))
+    renderPage(<Home />, stores())
+    await screen.findByText('您还没有云手机')
+    fireEvent.click(screen.getByText('去创建云机'))
+    expect(Taro.switchTab).toHaveBeenCalledWith({ url: '/pages/Home/create' })
+  })
+
+  it('shows one phone large with level, zone, status colour, remaining time and its actions', async () => {
+    api.listDevices.mockResolvedValue(
+      page([
+        device({ deviceId: 1, name: '主力机', expireAt: Date.now() + 5 * DAY + 3_600_000 }),
+        device({ deviceId: 2, name: '备用机' }),
+      ]),
+    )
+    renderPage(<Home />, stores())
+    await screen.findByText('主力机')
+    expect(screen.getByText('旗舰版')).toBeTruthy()
+    expect(screen.getByText('华东-上海')).toBeTruthy()
+    await waitFor(() => expect(screen.getByText('● 运行中').style.color).toBe('rgb(0, 181, 120)'))
+    expect(screen.getByText(/^剩余5天/)).toBeTruthy()
+    expect(screen.getByText('1 / 2')).toBeTruthy()
+    expect(screen.getByText('进入')).toBeTruthy()
+    expect(screen.getByText('重启')).toBeTruthy()
+    // no upOrDownConfig permission on this goods: no 升降配 button
+    expect(screen.queryByText('升降配')).toBeNull()
+    fireEvent.click(screen.getByLabelText('下一台'))
+    expect(screen.getByText('备用机')).toBeTruthy()
+  })
+
+  it('shows renewalReminderMsg on an expired phone and only the actions it allows', async () => {
+    api.listDevices.mockResolvedValue(
+      page([device({ name: '过期机', status: 2, expireAt: Date.now() - 60_000 })]),
+    )
+    renderPage(<Home />, stores())
+    await screen.findByText('过期机')
+    expect(screen.getByRole('alert').textContent).toBe(
+      '设备已到期，系统将为您保留2小时，请及时续费',
+    )
+    expect(screen.queryByText('进入')).toBeNull()
+    expect(screen.queryByText('重启')).toBeNull()
+    expect(screen.getByText('续费')).toBeTruthy()
+  })
+
+  it('warns about a phone expiring within three days', async () => {
+    api.listDevices.mockResolvedValue(page([device({ expireAt: Date.now() + DAY })]))
+    renderPage(<Home />, stores())
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toMatch(/^云手机将于.+到期，请及时续费$/),
+    )
+  })
+
+  it('reloads from page 1 with the version filter and the search keyword', async () => {
+    api.listDevices.mockResolvedValue(page([device()]))
+    renderPage(<Home />, stores())
+    await screen.findByText('云手机-0001')
+    fireEvent.click(screen.getByText('安卓10/H'))
+    await waitFor(() =>
+      expect(api.listDevices).toHaveBeenLastCalledWith({ version: 2 }, 1, 50, { loading: false }),
+    )
+    typeInto(document.body, '搜索云手机', ' 0001 ')
+    const search = document.querySelector('taro-input-core[aria-label="搜索云手机"]')!
+    fireEvent(search, new CustomEvent('confirm', { detail: { value: ' 0001 ' } }))
+    await waitFor(() =>
+      expect(api.listDevices).toHaveBeenLastCalledWith({ version: 2, keyword: '0001' }, 1, 50, {
+        loading: false,
+      }),
+    )
+  })
+
+  it('batch-reboots the selected phones in multi view and lists the failures', async () => {
+    api.listDevices.mockResolvedValue(
+      page([
+        device({ deviceId: 1, name: '一号' }),
+        device({ deviceId: 2, name: '二号' }),
+        device({ deviceId: 3, name: '三号' }),
+      ]),
+    )
+    api.batchCommand.mockResolvedValue([
+      { deviceId: 1, ok: true, msg: '' },
+      { deviceId: 2, ok: true, msg: '' },
+      { deviceId: 3, ok: false, msg: '云手机重启中，请稍后' },
+    ])
+    jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false } as never)
+    renderPage(<Home />, stores({ storage: { [VIEW_TYPE_KEY]: 1 } }))
+    await screen.findByLabelText('一号')
+    fireEvent.click(screen.getByText('多选'))
+    for (const name of ['一号', '二号', '三号']) fireEvent.click(screen.getByLabelText(name))
+    expect(screen.getByText('已选3台')).toBeTruthy()
+    fireEvent.click(screen.getByText('重启'))
+    await waitFor(() => expect(api.batchCommand).toHaveBeenCalledWith([1, 2, 3], 'Reboot'))
+    const result = await screen.findByText('2台成功，1台失败')
+    const dialog = result.parentElement as HTMLElement
+    expect(within(dialog).getByText('云手机重启中，请稍后')).toBeTruthy()
+    expect(within(dialog).getByText('三号')).toBeTruthy()
+  })
+
+  it('fetches covers only for running phones on screen', async () => {
+    api.listDevices.mockResolvedValue(
+      page([
+        device({ deviceId: 1, name: '一号' }),
+        device({ deviceId: 2, name: '二号', status: 0 }),
+      ]),
+    )
+    renderPage(<Home />, stores({ storage: { [VIEW_TYPE_KEY]: 1 } }))
+    await screen.findByLabelText('一号')
+    await waitFor(() => expect(api.getCover).toHaveBeenCalledWith(1))
+    expect(api.getCover).not.toHaveBeenCalledWith(2)
+  })
+})

@@ -1,0 +1,135 @@
+import { AppStore } from '@/stores/app-store'
+import { FleetStore, VIEW_TYPE_KEY } from '@/stores/fleet-store'
+import { memoryStorage } from './helpers'
+import { device, page } from '../pages/Home/fleet-fixtures'
+
+function setup(initial: Record<string, unknown> = {}) {
+  const { storage, data } = memoryStorage(initial)
+  const app = new AppStore(storage)
+  const api = {
+    device: { listDevices: jest.fn(), batchCommand: jest.fn(), getDevice: jest.fn() },
+    group: { listGroups: jest.fn() },
+    common: { getDeviceStatusList: jest.fn() },
+  }
+  const store = new FleetStore({ api: api as never, storage, app })
+  return { store, api, app, data }
+}
+
+describe('FleetStore', () => {
+  it('loads the first page with the remembered group and only the filters that narrow', async () => {
+    const { store, api } = setup({ homeGroupId: 4 })
+    api.device.listDevices.mockResolvedValue(page([device()], 1, 3, 120))
+    await store.reload()
+    expect(api.device.listDevices).toHaveBeenCalledWith({ groupId: 4 }, 1, 50, {
+      loading: undefined,
+    })
+    expect(store.devices).toHaveLength(1)
+    expect(store.total).toBe(120)
+    expect(store.hasMore).toBe(true)
+  })
+
+  it('remembers the group choice in AppStore and reloads with it', async () => {
+    const { store, api, data } = setup()
+    api.device.listDevices.mockResolvedValue(page([]))
+    store.setGroup(0)
+    await Promise.resolve()
+    expect(data.get('homeGroupId')).toBe(0)
+    expect(api.device.listDevices).toHaveBeenLastCalledWith({ groupId: 0 }, 1, 50, {
+      loading: undefined,
+    })
+  })
+
+  it('drops an older answer when the filters changed meanwhile', async () => {
+    const { store, api } = setup()
+    let answerOld: (v: unknown) => void = () => undefined
+    api.device.listDevices
+      .mockImplementationOnce(() => new Promise((resolve) => (answerOld = resolve)))
+      .mockResolvedValueOnce(page([device({ deviceId: 2, name: 'H 机' })]))
+    const first = store.reload()
+    store.setVersion(2)
+    await Promise.resolve()
+    answerOld(page([device({ deviceId: 1, name: '旧结果' })]))
+    await first
+    await new Promise((r) => setTimeout(r, 0))
+    expect(store.devices.map((d) => d.name)).toEqual(['H 机'])
+  })
+
+  it('appends the next page without duplicates and stops at the last page', async () => {
+    const { store, api } = setup()
+    api.device.listDevices
+      .mockResolvedValueOnce(page([device({ deviceId: 1 }), device({ deviceId: 2 })], 1, 2, 3))
+      .mockResolvedValueOnce(page([device({ deviceId: 2 }), device({ deviceId: 3 })], 2, 2, 3))
+    await store.reload()
+    await store.loadMore()
+    expect(store.devices.map((d) => d.deviceId)).toEqual([1, 2, 3])
+    await store.loadMore()
+    expect(api.device.listDevices).toHaveBeenCalledTimes(2)
+  })
+
+  it('全选 loads every remaining phone first, then selects them all; again clears', async () => {
+    const { store, api } = setup()
+    api.device.listDevices
+      .mockResolvedValueOnce(page([device({ deviceId: 1 })], 1, 3, 3))
+      .mockResolvedValueOnce(page([device({ deviceId: 1 }), device({ deviceId: 2 })], 1, 2, 3))
+      .mockResolvedValueOnce(page([device({ deviceId: 3 })], 2, 2, 3))
+    await store.reload()
+    store.startSelect()
+    await store.toggleAll()
+    expect(api.device.listDevices).toHaveBeenNthCalledWith(2, {}, 1, 100)
+    expect(store.selectedIds).toEqual([1, 2, 3])
+    expect(store.allSelected).toBe(true)
+    await store.toggleAll()
+    expect(store.selectedIds).toEqual([])
+  })
+
+  it('refuses an empty batch with a message and sends the selection otherwise', async () => {
+    const { store, api } = setup()
+    await expect(store.batchReboot()).rejects.toThrow('请选择云手机')
+    store.toggleSelected(5)
+    store.toggleSelected(6)
+    api.device.batchCommand.mockResolvedValue([
+      { deviceId: 5, ok: true, msg: '' },
+      { deviceId: 6, ok: false, msg: '云手机已到期，请续费后再操作' },
+    ])
+    const summary = await store.batchReboot()
+    expect(api.device.batchCommand).toHaveBeenCalledWith([5, 6], 'Reboot')
+    expect(summary.text).toBe('1台成功，1台失败')
+    expect(summary.failures).toEqual([{ msg: '云手机已到期，请续费后再操作', deviceIds: [6] }])
+  })
+
+  it('remembers the view type and leaves multi-select when switching to single', () => {
+    const { store, data } = setup({ [VIEW_TYPE_KEY]: 1 })
+    expect(store.viewType).toBe(1)
+    store.startSelect()
+    store.toggleSelected(1)
+    store.setViewType(0)
+    expect(data.get(VIEW_TYPE_KEY)).toBe(0)
+    expect(store.selecting).toBe(false)
+    expect(store.selection.size).toBe(0)
+  })
+
+  it('polls only phones that are creating, rebooting or busy, and patches them', async () => {
+    const { store, api } = setup()
+    api.device.listDevices.mockResolvedValue(
+      page([
+        device({ deviceId: 1, status: 0 }),
+        device({ deviceId: 2, status: 1 }),
+        device({ deviceId: 3, status: 1, busy: true }),
+      ]),
+    )
+    await store.reload()
+    api.device.getDevice.mockImplementation(async (id: number) => device({ deviceId: id }))
+    await store.refreshTransient()
+    expect(api.device.getDevice.mock.calls.map(([id]) => id)).toEqual([1, 3])
+    expect(store.transientIds).toEqual([])
+  })
+
+  it('forgets everything on reset (another account)', async () => {
+    const { store, api } = setup()
+    api.device.listDevices.mockResolvedValue(page([device()]))
+    await store.reload()
+    store.reset()
+    expect(store.devices).toEqual([])
+    expect(store.loaded).toBe(false)
+  })
+})

@@ -1,0 +1,91 @@
+import { useState } from 'react'
+import { useLoad, useRouter } from '@tarojs/taro'
+import { View, Text } from '@tarojs/components'
+import { Button } from '@nutui/nutui-react-taro'
+import { toast, toastError, toastSuccess } from '@/components/feedback'
+import { validateBatchSelection } from '@/domain/batch-results'
+import PromptDialog, { type PromptRequest } from '@/pages/Home/fleet/PromptDialog'
+import { parseDeviceIds } from '@/pages/Home/fleet/action-routes'
+import { UNGROUPED } from '@/pages/Home/fleet/fleet-query'
+import { GROUP_NAME_MAX, validateGroupName } from '@/pages/Home/fleet/input-rules'
+import { createGroup, moveDevices } from '@/services/group'
+import { goBack } from '@/services/navigation'
+import { useGroupList } from '../use-group-list'
+import styles from '../index.module.scss'
+
+/** Move the phones passed as `deviceIds=1,2,3` to a group (or a new one made here). */
+export default function MoveGroup() {
+  const { params } = useRouter()
+  const deviceIds = parseDeviceIds(params.deviceIds)
+  const { list, load } = useGroupList()
+  const [target, setTarget] = useState<number | null>(null)
+  const [prompt, setPrompt] = useState<PromptRequest | null>(null)
+
+  useLoad(() => void load())
+
+  const problem = validateBatchSelection(deviceIds)
+
+  const newGroup = () =>
+    setPrompt({
+      title: '新建分组',
+      label: '分组名称',
+      maxLength: GROUP_NAME_MAX,
+      validate: validateGroupName,
+      onConfirm: async (name) => {
+        const group = await createGroup(name)
+        await load()
+        setTarget(group.groupId)
+      },
+    })
+
+  const submit = async () => {
+    if (problem) return toast(problem)
+    if (target === null) return toast('请选择分组')
+    try {
+      await moveDevices(deviceIds, target)
+      toastSuccess('已移动')
+      await goBack()
+    } catch (error) {
+      toastError(error)
+    }
+  }
+
+  const options = [
+    { groupId: UNGROUPED, name: '未分组' },
+    ...(list?.groups ?? []).map((g) => ({ groupId: g.groupId, name: g.name })),
+  ]
+
+  return (
+    <View className={styles.page}>
+      <View className={styles.hint}>
+        {problem ?? `将选中的${deviceIds.length}台云手机移动到：`}
+      </View>
+      <View role="radiogroup" aria-label="目标分组">
+        {options.map((option) => (
+          <View
+            key={option.groupId}
+            className={styles.row}
+            role="radio"
+            aria-checked={target === option.groupId}
+            aria-label={option.name}
+            onClick={() => setTarget(option.groupId)}
+          >
+            <Text className={`${styles.name} ${target === option.groupId ? styles.selected : ''}`}>
+              {option.name}
+            </Text>
+            {target === option.groupId && <Text className={styles.selected}>✓</Text>}
+          </View>
+        ))}
+      </View>
+      <View className={styles.footer}>
+        <Button block onClick={newGroup}>
+          新建分组
+        </Button>
+        <Button type="primary" block disabled={Boolean(problem)} onClick={submit}>
+          确定
+        </Button>
+      </View>
+      <PromptDialog request={prompt} onClose={() => setPrompt(null)} />
+    </View>
+  )
+}

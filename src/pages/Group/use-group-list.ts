@@ -1,0 +1,16 @@
+/** My groups with counts, for Group/index and MoveGroup; a failed load is shown as a toast. */
+import { useState } from 'react'
+import { toastError } from '@/components/feedback'
+import { listGroups, type GroupList } from '@/services/group'
+
+export function useGroupList() {
+  const [list, setList] = useState<GroupList | null>(null)
+  const load = async () => {
+    try {
+      setList(await listGroups())
+    } catch (error) {
+      toastError(error)
+    }
+  }
+  return { list, load }
+}

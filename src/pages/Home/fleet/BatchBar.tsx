@@ -1,0 +1,102 @@
+import { useState } from 'react'
+import { View, Text } from '@tarojs/components'
+import { observer } from 'mobx-react'
+import { Button, Checkbox, Dialog } from '@nutui/nutui-react-taro'
+import type { BatchSummary } from '@/domain/batch-results'
+import { validateBatchSelection } from '@/domain/batch-results'
+import { confirm, toast, toastError } from '@/components/feedback'
+import { navigate } from '@/services/navigation'
+import { useStores } from '@/stores'
+import { actionQuery, actionRoute } from './action-routes'
+import styles from './fleet.module.scss'
+
+/** Multi-select bar: 全选, batch 重启 (with a per-phone result), 续费 and 移动分组. */
+function BatchBar() {
+  const { fleet } = useStores()
+  const [summary, setSummary] = useState<BatchSummary | null>(null)
+  const count = fleet.selection.size
+  const renewRoute = actionRoute('renew')
+  const moveRoute = actionRoute('moveGroup')
+
+  const checked = (): number[] | null => {
+    const problem = validateBatchSelection(fleet.selectedIds)
+    if (problem) {
+      toast(problem)
+      return null
+    }
+    return fleet.selectedIds
+  }
+
+  const reboot = async () => {
+    const ids = checked()
+    if (!ids) return
+    if (!(await confirm('批量重启', `确定重启选中的${ids.length}台云手机吗？`))) return
+    try {
+      setSummary(await fleet.batchReboot())
+      void fleet.reload()
+    } catch (error) {
+      toastError(error)
+    }
+  }
+
+  const open = (action: 'renew' | 'moveGroup') => {
+    const ids = checked()
+    const route = actionRoute(action)
+    if (ids && route) void navigate(route, actionQuery(action, ids))
+  }
+
+  const nameOf = (id: number) => fleet.devices.find((d) => d.deviceId === id)?.name ?? `#${id}`
+
+  return (
+    <View className={styles.batchBar}>
+      <View className={styles.batchInfo}>
+        <Checkbox
+          checked={fleet.allSelected}
+          onChange={() => void fleet.toggleAll().catch(toastError)}
+          aria-label="全选"
+        >
+          全选
+        </Checkbox>
+        <Text className={styles.batchCount}>已选{count}台</Text>
+        <View className={styles.batchCancel} role="button" onClick={fleet.endSelect}>
+          取消
+        </View>
+      </View>
+      <View className={styles.batchButtons}>
+        <Button size="small" type="primary" disabled={count === 0} onClick={reboot}>
+          重启
+        </Button>
+        {renewRoute && (
+          <Button size="small" disabled={count === 0} onClick={() => open('renew')}>
+            续费
+          </Button>
+        )}
+        {moveRoute && (
+          <Button size="small" disabled={count === 0} onClick={() => open('moveGroup')}>
+            移动分组
+          </Button>
+        )}
+      </View>
+      <Dialog
+        visible={summary !== null}
+        title="批量重启结果"
+        hideCancelButton
+        confirmText="知道了"
+        onConfirm={() => setSummary(null)}
+        onClose={() => setSummary(null)}
+      >
+        <View className={styles.summary}>
+          <Text className={styles.summaryText}>{summary?.text}</Text>
+          {summary?.failures.map((failure) => (
+            <View key={failure.msg} className={styles.failure}>
+              <Text className={styles.failureMsg}>{failure.msg}</Text>
+              <Text className={styles.failureIds}>{failure.deviceIds.map(nameOf).join('、')}</Text>
+            </View>
+          ))}
+        </View>
+      </Dialog>
+    </View>
+  )
+}
+
+export default observer(BatchBar)

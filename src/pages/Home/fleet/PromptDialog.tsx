@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react'
+import { Dialog, Input } from '@nutui/nutui-react-taro'
+import { toast, toastError } from '@/components/feedback'
+
+export interface PromptRequest {
+  title: string
+  /** the input's accessible name and placeholder */
+  label: string
+  placeholder?: string
+  initial?: string
+  maxLength?: number
+  /** null when the value is fine, else the message shown (the dialog stays open) */
+  validate: (value: string) => string | null
+  /** runs the change; a rejection is shown and keeps the dialog open */
+  onConfirm: (value: string) => Promise<unknown>
+}
+
+/** One text field in a dialog: rename, open a URL, uninstall an app, name a group. */
+export default function PromptDialog({
+  request,
+  onClose,
+}: {
+  request: PromptRequest | null
+  onClose: () => void
+}) {
+  const [value, setValue] = useState('')
+  useEffect(() => setValue(request?.initial ?? ''), [request])
+
+  const confirm = async () => {
+    if (!request) return
+    const problem = request.validate(value)
+    if (problem) {
+      toast(problem)
+      throw new Error(problem)
+    }
+    try {
+      await request.onConfirm(value.trim())
+    } catch (error) {
+      toastError(error)
+      throw error
+    }
+  }
+
+  return (
+    <Dialog
+      visible={request !== null}
+      title={request?.title}
+      onConfirm={confirm}
+      onCancel={onClose}
+      onClose={onClose}
+    >
+      <Input
+        value={value}
+        onChange={setValue}
+        maxLength={request?.maxLength}
+        placeholder={request?.placeholder ?? request?.label}
+        aria-label={request?.label}
+      />
+    </Dialog>
+  )
+}

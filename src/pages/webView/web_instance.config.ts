@@ -1,0 +1,4 @@
+export default definePageConfig({
+  navigationBarTitleText: '云手机',
+  navigationStyle: 'custom',
+})

@@ -1,0 +1,14 @@
+/** Activation codes (docs/cloud-phones.md "Calls": /activation/*). */
+import type { ActivateBody, ActivateResult, MyCode } from '../../types/api'
+import { client } from './request'
+
+/** A new phone, or `renewDeviceId` extended by the code's duration. */
+export const activateCode = async (body: ActivateBody) =>
+  (await client.post<ActivateResult>('/activation/activate', body)).data
+
+/** Codes I bought, newest first, with their status. */
+export const listMyCodes = (page: number, rows?: number) =>
+  client.fetchPage<MyCode>({ url: '/activation/myCodes', page, rows })
+
+export const activationApi = { activateCode, listMyCodes }
+export type ActivationApi = typeof activationApi

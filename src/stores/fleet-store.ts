@@ -1,0 +1,303 @@
+/**
+ * The fleet on Home/index: filters (group remembered as AppStore.homeGroupId, view type remembered
+ * here), the phones loaded page by page, multi-select and batch commands. Calls go through the
+ * injected api so tests pass fakes.
+ */
+import { makeAutoObservable, runInAction } from 'mobx'
+import type { CommandResult, Device, DeviceGroup, DeviceStatusEntry } from '../../types/api'
+import { summariseBatch, validateBatchSelection } from '@/domain/batch-results'
+import { DeviceVersionFilter, HomeViewType } from '@/domain/enums'
+import type { KeyValueStorage } from '@/platform/types'
+import type { Api } from '@/services/api'
+import { errorMessage } from '@/services/api-error'
+import {
+  FLEET_ALL_ROWS,
+  FLEET_PAGE_ROWS,
+  fleetQuery,
+  groupFilterOf,
+  type FleetFilters,
+  type GroupFilter,
+} from '@/pages/Home/fleet/fleet-query'
+import { isTransient } from '@/pages/Home/fleet/device-view'
+import { keepExisting, selectAll, selectedIds, toggle } from '@/pages/Home/fleet/selection'
+import type { AppStore } from './app-store'
+
+export const VIEW_TYPE_KEY = 'homeViewType'
+
+export type FleetStatus = 'idle' | 'loading' | 'error'
+
+export interface FleetDeps {
+  api: Pick<Api, 'device' | 'group' | 'common'>
+  storage: KeyValueStorage
+  app: AppStore
+}
+
+export class FleetStore {
+  devices: Device[] = []
+  page = 0
+  totalPage = 0
+  total = 0
+  status: FleetStatus = 'idle'
+  /** message of the last failed load */
+  error = ''
+  /** true once the first page for the current filters has arrived */
+  loaded = false
+  version: DeviceVersionFilter = DeviceVersionFilter.all
+  keyword = ''
+  viewType: HomeViewType
+  selecting = false
+  selection: Set<number> = new Set()
+  groups: DeviceGroup[] = []
+  ungroupedCount = 0
+  /**
+   * The phone chosen on user/device for user/activateDevice: the chooser sets it and goes back, the
+   * activation page reads it when shown (a store field works the same on H5 and in the mini-program).
+   */
+  pickedDevice: { deviceId: number; name: string } | null = null
+  statusList: DeviceStatusEntry[] = []
+  /** answers of older loads are dropped when the filters changed meanwhile */
+  private seq = 0
+
+  constructor(private readonly deps: FleetDeps) {
+    this.viewType =
+      Number(deps.storage.get(VIEW_TYPE_KEY)) === HomeViewType.multi
+        ? HomeViewType.multi
+        : HomeViewType.single
+    makeAutoObservable<FleetStore, 'deps' | 'seq'>(
+      this,
+      { deps: false, seq: false },
+      { autoBind: true },
+    )
+  }
+
+  get groupId(): GroupFilter {
+    return groupFilterOf(this.deps.app.homeGroupId)
+  }
+
+  get filters(): FleetFilters {
+    return { groupId: this.groupId, version: this.version, keyword: this.keyword }
+  }
+
+  get hasMore(): boolean {
+    return this.page < this.totalPage
+  }
+
+  get selectedIds(): number[] {
+    return selectedIds(this.selection)
+  }
+
+  get allSelected(): boolean {
+    return this.total > 0 && this.selection.size >= this.total
+  }
+
+  /** Name and colour of a status from the cached status config list. */
+  statusOf(status: number): DeviceStatusEntry | undefined {
+    return this.statusList.find((s) => s.status === status)
+  }
+
+  groupName(groupId: number | null): string {
+    if (!groupId) return '未分组'
+    return this.groups.find((g) => g.groupId === groupId)?.name ?? '未分组'
+  }
+
+  /** Forget the phones (logout, account switch); the next show loads the new account's. */
+  reset() {
+    this.seq += 1
+    this.devices = []
+    this.page = 0
+    this.totalPage = 0
+    this.total = 0
+    this.status = 'idle'
+    this.error = ''
+    this.loaded = false
+    this.groups = []
+    this.endSelect()
+  }
+
+  /**
+   * Runs one list load: `work` fetches and returns how to apply the answer. A newer load (filters
+   * changed, reset) wins over an older one; a failure becomes the list's error.
+   */
+  private async track(work: () => Promise<() => void>, rethrow = false): Promise<void> {
+    const seq = ++this.seq
+    this.status = 'loading'
+    try {
+      const apply = await work()
+      if (seq !== this.seq) return
+      runInAction(() => {
+        apply()
+        this.status = 'idle'
+        this.error = ''
+      })
+    } catch (error) {
+      if (seq === this.seq) {
+        runInAction(() => {
+          this.status = 'error'
+          this.error = errorMessage(error)
+        })
+      }
+      if (rethrow) throw error
+    }
+  }
+
+  /** The first page for the current filters. */
+  reload(): Promise<void> {
+    const query = fleetQuery(this.filters)
+    const loading = this.loaded ? false : undefined
+    return this.track(async () => {
+      const result = await this.deps.api.device.listDevices(query, 1, FLEET_PAGE_ROWS, { loading })
+      return () => {
+        this.devices = result.records
+        this.page = result.page
+        this.totalPage = result.totalPage
+        this.total = result.total
+        this.loaded = true
+        this.selection = keepExisting(
+          this.selection,
+          result.records.map((d) => d.deviceId),
+        )
+      }
+    })
+  }
+
+  /** The next page, when there is one and nothing is loading. */
+  async loadMore(): Promise<void> {
+    if (this.status === 'loading' || !this.hasMore) return
+    const query = fleetQuery(this.filters)
+    const next = this.page + 1
+    return this.track(async () => {
+      const result = await this.deps.api.device.listDevices(query, next, FLEET_PAGE_ROWS, {
+        loading: false,
+      })
+      return () => {
+        const known = new Set(this.devices.map((d) => d.deviceId))
+        this.devices = [...this.devices, ...result.records.filter((d) => !known.has(d.deviceId))]
+        this.page = result.page
+        this.totalPage = result.totalPage
+        this.total = result.total
+      }
+    })
+  }
+
+  /** Every phone of the current filters (for 全选), at the server's largest page size. */
+  loadAll(): Promise<void> {
+    const query = fleetQuery(this.filters)
+    return this.track(async () => {
+      const all: Device[] = []
+      let page = 0
+      let totalPage = 1
+      let total = 0
+      while (page < totalPage) {
+        const result = await this.deps.api.device.listDevices(query, page + 1, FLEET_ALL_ROWS)
+        all.push(...result.records)
+        page = result.page
+        totalPage = result.totalPage
+        total = result.total
+        if (result.records.length === 0) break
+      }
+      return () => {
+        this.devices = all
+        // the list now holds everything: keep paging consistent with FLEET_PAGE_ROWS
+        this.total = total
+        this.page = Math.ceil(all.length / FLEET_PAGE_ROWS)
+        this.totalPage = this.page
+      }
+    }, true)
+  }
+
+  async loadGroups(): Promise<void> {
+    const list = await this.deps.api.group.listGroups()
+    runInAction(() => {
+      this.groups = list.groups
+      this.ungroupedCount = list.ungroupedCount
+    })
+  }
+
+  async loadStatusList(): Promise<void> {
+    const list = await this.deps.api.common.getDeviceStatusList()
+    runInAction(() => {
+      this.statusList = list
+    })
+  }
+
+  setGroup(groupId: GroupFilter) {
+    this.deps.app.setHomeGroupId(groupId)
+    void this.reload()
+  }
+
+  setVersion(version: DeviceVersionFilter) {
+    this.version = version
+    void this.reload()
+  }
+
+  setKeyword(keyword: string) {
+    this.keyword = keyword
+    void this.reload()
+  }
+
+  setViewType(viewType: HomeViewType) {
+    this.viewType = viewType
+    this.deps.storage.set(VIEW_TYPE_KEY, viewType)
+    if (viewType === HomeViewType.single) this.endSelect()
+  }
+
+  startSelect() {
+    this.selecting = true
+    this.selection = new Set()
+  }
+
+  endSelect() {
+    this.selecting = false
+    this.selection = new Set()
+  }
+
+  toggleSelected(deviceId: number) {
+    this.selection = toggle(this.selection, deviceId)
+  }
+
+  /** 全选 ticks every phone of the filters (loading the rest first); again clears the choice. */
+  async toggleAll(): Promise<void> {
+    if (this.allSelected) {
+      this.selection = new Set()
+      return
+    }
+    if (this.devices.length < this.total) await this.loadAll()
+    runInAction(() => {
+      this.selection = selectAll(this.devices.map((d) => d.deviceId))
+    })
+  }
+
+  /** Replace one phone's fields after an operation (rename, move, refresh). */
+  patch(deviceId: number, fields: Partial<Device>) {
+    this.devices = this.devices.map((d) => (d.deviceId === deviceId ? { ...d, ...fields } : d))
+  }
+
+  pickDevice(device: { deviceId: number; name: string } | null) {
+    this.pickedDevice = device
+  }
+
+  /** Loaded phones that are creating or rebooting: polled until they settle. */
+  get transientIds(): number[] {
+    return this.devices.filter(isTransient).map((d) => d.deviceId)
+  }
+
+  /** Fresh state of the phones whose status changes by itself (at most `limit` per round). */
+  async refreshTransient(limit = 10): Promise<void> {
+    const ids = this.transientIds.slice(0, limit)
+    const fresh = await Promise.all(
+      ids.map((id) => this.deps.api.device.getDevice(id, { loading: false }).catch(() => null)),
+    )
+    runInAction(() => {
+      for (const device of fresh) if (device) this.patch(device.deviceId, device)
+    })
+  }
+
+  /** Batch reboot of the selection; the summary lists failures by reason. */
+  async batchReboot(): Promise<ReturnType<typeof summariseBatch>> {
+    const ids = this.selectedIds
+    const invalid = validateBatchSelection(ids)
+    if (invalid) throw new Error(invalid)
+    const results: CommandResult[] = await this.deps.api.device.batchCommand(ids, 'Reboot')
+    return summariseBatch(results)
+  }
+}
