@@ -197,7 +197,10 @@ test('cancelling gives the stock back once; someone else cannot cancel or see th
     post(ta.app, '/order/cancel', { orderNo: order.orderNo }, buyer),
     post(ta.app, '/order/cancel', { orderNo: order.orderNo }, buyer),
   ])
-  assert.deepEqual([first.code, second.code].sort((x, y) => x - y), [200, 1080])
+  assert.deepEqual(
+    [first.code, second.code].sort((x, y) => x - y),
+    [200, 1080],
+  )
   assert.equal((await orderInfo(ta, buyer, order.orderNo)).status, 3)
   assert.equal(await stockOf(ta, GOODS.enjoyB, ZONES.shanghai), before)
 })
@@ -519,4 +522,67 @@ test('activation codes are bought like goods and delivered as 16-character codes
   for (const code of done.codes) assert.match(code, /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{16}$/)
   assert.equal(new Set(done.codes).size, 3)
   assert.equal((await orderRow(ta, created.data.orderNo)).reservedQuantity, 0)
+})
+
+test('an expired phone renews from now and runs again', async (t) => {
+  const ta = await commerceApp(t)
+  const buyer = await newBuyer(ta)
+  const [phone] = await runningPhones(ta, buyer, { days: 1 })
+  ta.clock.advance(DAY + 60_000)
+  await ta.database.db.update(devices).set({ status: 2 }).where(eq(devices.id, phone))
+  const priceId = priceOf(GOODS.enjoyB, 7)
+  const q = await quote(ta, buyer, { kind: 'renew', deviceIds: [phone], priceId })
+  const now = ta.clock.now().getTime()
+  assert.equal(q.renewals![0].newExpireAt, now + 7 * DAY)
+  const created = await post(
+    ta.app,
+    '/order/createRenewOrder',
+    { deviceIds: [phone], priceId, expectedAmount: q.total, idempotencyKey: newKey() },
+    buyer,
+  )
+  await payWithSandbox(ta, buyer, created.data.orderNo)
+  const [after] = await ta.database.db.select().from(devices).where(eq(devices.id, phone))
+  assert.deepEqual([after.status, after.expireAt.getTime()], [1, now + 7 * DAY])
+})
+
+test('change orders refuse bad input and other people’s phones without creating anything', async (t) => {
+  const ta = await commerceApp(t)
+  const buyer = await newBuyer(ta)
+  const stranger = await newBuyer(ta)
+  const [phone] = await runningPhones(ta, buyer, { goodId: GOODS.flagshipB })
+  const send = (url: string, body: Record<string, unknown>, who: Session = buyer) =>
+    post(ta.app, url, { expectedAmount: 100, idempotencyKey: newKey(), ...body }, who)
+  const cases: [string, Record<string, unknown>, Session, number, string | null][] = [
+    ['/order/createRenewOrder', { deviceIds: [], priceId: 3013 }, buyer, 400, null],
+    [
+      '/order/createRenewOrder',
+      { deviceIds: [phone], priceId: 99999 },
+      buyer,
+      1016,
+      '所选续费时长不存在',
+    ],
+    ['/order/createUpOrDownOrder', { deviceId: phone, toGoodId: 999 }, buyer, 1022, '商品不存在'],
+    [
+      '/order/createUpOrDownOrder',
+      { deviceId: phone, toGoodId: 303 },
+      stranger,
+      1031,
+      '云手机不存在',
+    ],
+    ['/order/createVideoOrder', { deviceId: phone }, stranger, 1031, '云手机不存在'],
+    [
+      '/order/createVideoOrder',
+      { deviceId: phone },
+      buyer,
+      1023,
+      '订单价格已变化，请刷新后重新下单',
+    ],
+  ]
+  for (const [url, body, who, code, msg] of cases) {
+    const reply = await send(url, body, who)
+    assert.equal(reply.code, code, `${url} ${JSON.stringify(body)}`)
+    if (msg) assert.equal(reply.msg, msg)
+  }
+  const rows = await ta.database.db.select().from(orders)
+  assert.equal(rows.filter((o) => o.kind !== 'new').length, 0)
 })
