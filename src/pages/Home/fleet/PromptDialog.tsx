@@ -45,6 +45,8 @@ export default function PromptDialog({
     <Dialog
       visible={request !== null}
       title={request?.title}
+      confirmText="确定"
+      cancelText="取消"
       onConfirm={confirm}
       onCancel={onClose}
       onClose={onClose}
