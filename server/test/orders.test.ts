@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { eq, inArray } from 'drizzle-orm'
 import { upgradeQuote } from '../../src/domain/pricing'
-import { devices, orders } from '../src/db/schema'
+import { devices, goodsPrices, orders } from '../src/db/schema'
 import {
   GOODS,
   ZONES,
@@ -585,4 +585,29 @@ test('change orders refuse bad input and other people’s phones without creatin
   }
   const rows = await ta.database.db.select().from(orders)
   assert.equal(rows.filter((o) => o.kind !== 'new').length, 0)
+})
+
+test('an order that would cost nothing is refused (1021)', async (t) => {
+  const ta = await commerceApp(t)
+  const buyer = await newBuyer(ta)
+  const priceId = priceOf(GOODS.enjoyB, 1)
+  await ta.database.db
+    .update(goodsPrices)
+    .set({ activityId: 99, activityPrice: 0 })
+    .where(eq(goodsPrices.id, priceId))
+  const reply = await post(
+    ta.app,
+    '/order/createCloudOrder',
+    {
+      goodId: GOODS.enjoyB,
+      priceId,
+      zoneId: ZONES.shanghai,
+      quantity: 1,
+      expectedAmount: 0,
+      idempotencyKey: newKey(),
+    },
+    buyer,
+  )
+  assert.deepEqual([reply.code, reply.msg], [1021, '订单金额不能为0'])
+  assert.equal((await ta.database.db.select().from(orders)).length, 0)
 })

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto'
-import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, lte, or, sql } from 'drizzle-orm'
 import { durationLabel } from '../../../src/domain/catalogue'
 import {
   OrderStatus,
@@ -395,14 +395,9 @@ export class OrderService {
     }
   }
 
-  /** Orders by id, locked for the caller's transaction. */
+  /** The order, locked for the caller's transaction. */
   async lock(tx: Db, orderId: number): Promise<OrderRow | null> {
     const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
     return row ?? null
-  }
-
-  async byIds(ids: number[]) {
-    if (ids.length === 0) return []
-    return this.ctx.db.select().from(orders).where(inArray(orders.id, ids))
   }
 }
