@@ -251,12 +251,31 @@ test('big-user link orders are for company users; anyone logged in can pay the l
   const personal = await newBuyer(ta)
   const company = await newBuyer(ta, { company: true })
   const payer = await newBuyer(ta)
+  const priceId = priceOf(GOODS.enjoyB, 30)
+  const personalQuote = await post(
+    ta.app,
+    '/CommodityGroup/getGoodPrice',
+    { kind: 'new', goodId: GOODS.enjoyB, priceId, quantity: 60 },
+    personal,
+  )
+  assert.deepEqual([personalQuote.code, personalQuote.msg], [1014, '单次最多购买50台'])
+  const companyQuote = await quote(ta, company, {
+    kind: 'new',
+    goodId: GOODS.enjoyB,
+    priceId,
+    quantity: 60,
+  })
+  assert.equal(
+    companyQuote.total,
+    1500 + 59 * 2990,
+    'the creator’s first order: first unit at 首购价',
+  )
   const body = {
     goodId: GOODS.enjoyB,
-    priceId: priceOf(GOODS.enjoyB, 7),
+    priceId,
     zoneId: ZONES.shanghai,
     quantity: 60,
-    expectedAmount: 60 * 900,
+    expectedAmount: companyQuote.total,
     remark: '工作室采购',
   }
   const refused = await post(

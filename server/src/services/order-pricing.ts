@@ -23,7 +23,7 @@ import {
 import { ResultCode } from '../../../src/domain/result-codes'
 import type { Quote, RenewalLine } from '../contract/catalog'
 import type { Db } from '../db/client'
-import { goodsPrices, orders, type OrderKind } from '../db/schema'
+import { goodsPrices, orders, users, type OrderKind } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import type { ServiceContext } from './context'
 import type { FleetService, OwnedDevice } from './fleet-service'
@@ -31,6 +31,7 @@ import { toPriceRow, type GoodsRow, type GoodsService } from './goods-service'
 
 /** A company buyer may order this many phones at once whatever the goods' retail limit. */
 export const BIG_USER_MAX_PER_ORDER = 500
+export const COMPANY_USER_TYPE = 2
 
 /** Everything an order row needs, computed by the server from the catalogue and the user's phones. */
 export interface OrderDraft {
@@ -90,6 +91,16 @@ export class OrderPricing {
     return this.ctx.clock.now().getTime()
   }
 
+  /** Company users (userType 2) may order up to BIG_USER_MAX_PER_ORDER phones through a link order. */
+  async isCompany(db: Db, userId: number | null): Promise<boolean> {
+    if (userId == null) return false
+    const [user] = await db
+      .select({ userType: users.userType })
+      .from(users)
+      .where(eq(users.id, userId))
+    return user?.userType === COMPANY_USER_TYPE
+  }
+
   /** A user's first cloud-phone order: no other new-phone order of theirs is open, paid or done. */
   async isFirstOrder(db: Db, userId: number | null): Promise<boolean> {
     if (userId == null) return true
@@ -141,10 +152,10 @@ export class OrderPricing {
     input: { goodId: number; priceId: number; quantity: number; zoneId?: number },
     options: { bigUser?: boolean } = {},
   ): Promise<OrderDraft> {
-    // A shared payment link is paid by someone we do not know yet: no first-purchase price.
+    // First-purchase eligibility is the creator's, also for a link order someone else pays.
     const draft = await this.purchase(db, 'new', input, {
       minLimit: options.bigUser ? BIG_USER_MAX_PER_ORDER : 0,
-      isFirstOrder: !options.bigUser && (await this.isFirstOrder(db, userId)),
+      isFirstOrder: await this.isFirstOrder(db, userId),
     })
     if (input.zoneId === undefined) return draft
     if (!(await this.goods.getZone(input.zoneId, db))) throw refuse('所选地区不存在')

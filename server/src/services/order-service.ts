@@ -32,7 +32,6 @@ import { draftQuote, OrderPricing, type OrderDraft } from './order-pricing'
 export type OrderRow = typeof orders.$inferSelect
 
 export const ORDER_NOT_FOUND = '订单不存在'
-export const COMPANY_USER_TYPE = 2
 export const payLinkPath = (token: string) => `/pages/pay/pay?link=${token}`
 
 const pad2 = (n: number) => String(n).padStart(2, '0')
@@ -72,12 +71,18 @@ export class OrderService {
     }
     switch (body.kind) {
       case 'new':
+        // A company user may be pricing a big-user link order: quote up to its limit.
         return draftQuote(
-          await this.pricing.newPhones(db, userId, {
-            goodId: need(body.goodId, 'goodId'),
-            priceId: need(body.priceId, 'priceId'),
-            quantity: body.quantity ?? 1,
-          }),
+          await this.pricing.newPhones(
+            db,
+            userId,
+            {
+              goodId: need(body.goodId, 'goodId'),
+              priceId: need(body.priceId, 'priceId'),
+              quantity: body.quantity ?? 1,
+            },
+            { bigUser: await this.pricing.isCompany(db, userId) },
+          ),
         )
       case 'activationCode':
         return draftQuote(
@@ -120,11 +125,7 @@ export class OrderService {
       userId,
       body,
       async (tx) => {
-        const [user] = await tx
-          .select({ userType: users.userType })
-          .from(users)
-          .where(eq(users.id, userId))
-        if (user?.userType !== COMPANY_USER_TYPE) {
+        if (!(await this.pricing.isCompany(tx, userId))) {
           throw new BizError(
             ResultCode.SHOW_ERROR_TIPS,
             '大客户采购仅对企业用户开放，请先完成企业认证',
