@@ -6,7 +6,13 @@ import { ROUTES, type RouteDef } from './routes'
 
 /** Which sub-packages each tab page preloads (only packages that exist are kept). */
 export const TAB_PRELOADS: Record<string, string[]> = {
-  'pages/Home/index': ['pages/login', 'pages/webView', 'pages/Device', 'pages/Group'],
+  'pages/Home/index': [
+    'pages/login',
+    'pages/webView',
+    'pages/Renew',
+    'pages/Device',
+    'pages/Group',
+  ],
   'pages/Home/create': ['pages/login', 'pages/create', 'pages/pay'],
   'pages/Home/user': ['pages/user', 'pages/login'],
 }

@@ -62,6 +62,10 @@ export const ROUTES = {
   buyGoods: { path: 'pages/create/buyGoods', title: '购买云机', public: true },
   bigUserBuyGoods: { path: 'pages/create/bigUserBuyGoods', title: '企业采购' },
   pay: { path: 'pages/pay/pay', title: '支付' },
+  renew: { path: 'pages/Renew/index', title: '续费' },
+  upOrDownConfig: { path: 'pages/Device/upOrDownConfig', title: '升降配' },
+  videoChangeOpType: { path: 'pages/Device/videoChangeOpType', title: '升级视频定制版' },
+
   webInstance: { path: 'pages/webView/web_instance', title: '云手机', customNav: true },
   group: { path: 'pages/Group/index', title: '分组管理' },
   moveGroup: { path: 'pages/Group/pages/MoveGroup', title: '移动分组' },

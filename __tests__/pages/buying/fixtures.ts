@@ -1,4 +1,8 @@
+import { configure } from '@testing-library/react'
 import type { Goods, GoodsPrice, OrderInfo, Quote, ZoneStock } from '../../../types/api'
+
+// quotes are debounced (300 ms): give page updates time on a busy machine
+configure({ asyncUtilTimeout: 3000 })
 
 export const price = (over: Partial<GoodsPrice> = {}): GoodsPrice => ({
   priceId: 11,

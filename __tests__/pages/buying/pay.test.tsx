@@ -4,6 +4,7 @@ import Pay from '@/pages/pay/pay'
 import { openCheckout } from '@/pages/pay/parts/checkout'
 import { cancelOrder, getOrderInfo } from '@/services/order'
 import { createPayment, sandboxPayAct } from '@/services/pay'
+import { navigate } from '@/services/navigation'
 import { renderPage, setRouteParams } from '../page-harness'
 import { order, session } from './fixtures'
 
@@ -153,6 +154,22 @@ describe('支付', () => {
     fireEvent.click(await screen.findByText('取消订单'))
     expect(await screen.findByText('订单已取消')).toBeTruthy()
     expect(cancelOrder).toHaveBeenCalledWith({ orderNo: 'CP20261122000001' })
+  })
+
+  it('lists the bought activation codes with copy and a way to activate one', async () => {
+    jest.spyOn(Taro, 'setClipboardData').mockResolvedValue({ errMsg: 'ok' } as never)
+    jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'ok' } as never)
+    info.mockResolvedValue(
+      order({ kind: 'activationCode', status: 2, codes: ['ABCD2345EFGH6789', 'JKLM2345NPQR6789'] }),
+    )
+    renderPage(<Pay />, session())
+    expect(await screen.findByText('ABCD2345EFGH6789')).toBeTruthy()
+    fireEvent.click(screen.getAllByText('复制')[0])
+    await waitFor(() =>
+      expect(Taro.setClipboardData).toHaveBeenCalledWith({ data: 'ABCD2345EFGH6789' }),
+    )
+    fireEvent.click(screen.getByText('去激活'))
+    expect(navigate).toHaveBeenCalledWith('activateDevice')
   })
 
   it('says when the order timed out', async () => {

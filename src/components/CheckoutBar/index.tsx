@@ -11,6 +11,8 @@ interface CheckoutBarProps {
   buttonText: string
   disabled?: boolean
   onSubmit: () => void
+  /** why the last submission failed, shown right above the bar */
+  error?: string
 }
 
 /** The price lines of a quote and the bar at the bottom with the total and the submit button. */
@@ -31,21 +33,28 @@ export function QuoteLines({ quote }: { quote?: Quote | null }) {
 }
 
 export default function CheckoutBar(props: CheckoutBarProps) {
-  const { quote, pending, buttonText, disabled, onSubmit } = props
+  const { quote, pending, buttonText, disabled, onSubmit, error } = props
   const saved = quote && quote.originalAmount > quote.total
   return (
     <View className={styles.bar}>
-      <View className={styles.amount}>
-        <Text>合计：</Text>
-        <Text className={styles.total} aria-label="合计金额">
-          {quote ? `¥${fenToYuan(quote.total)}` : '--'}
-        </Text>
-        {saved && <Text className={styles.original}>¥{fenToYuan(quote.originalAmount)}</Text>}
-        {pending && <Text className={styles.pending}>计算中…</Text>}
+      {error && (
+        <View className={styles.alert} role="alert">
+          {error}
+        </View>
+      )}
+      <View className={styles.row}>
+        <View className={styles.amount}>
+          <Text>合计：</Text>
+          <Text className={styles.total} aria-label="合计金额">
+            {quote ? `¥${fenToYuan(quote.total)}` : '--'}
+          </Text>
+          {saved && <Text className={styles.original}>¥{fenToYuan(quote.originalAmount)}</Text>}
+          {pending && <Text className={styles.pending}>计算中…</Text>}
+        </View>
+        <Button type="primary" disabled={disabled || !quote || pending} onClick={onSubmit}>
+          {buttonText}
+        </Button>
       </View>
-      <Button type="primary" disabled={disabled || !quote || pending} onClick={onSubmit}>
-        {buttonText}
-      </Button>
     </View>
   )
 }

@@ -162,17 +162,13 @@ function BigUserBuyGoods() {
           </Section>
         </>
       )}
-      {order.error && (
-        <View className={styles.error} role="alert">
-          {order.error}
-        </View>
-      )}
       <CheckoutBar
         quote={quote}
         pending={pending}
         buttonText="生成付款链接"
         disabled={!zoneId || Boolean(quantityError) || order.running}
         onSubmit={submit}
+        error={order.error}
       />
     </View>
   )

@@ -112,17 +112,13 @@ function BuyGoods() {
           </Text>
         )}
       </QuantitySection>
-      {order.error && (
-        <View className={styles.error} role="alert">
-          {order.error}
-        </View>
-      )}
       <CheckoutBar
         quote={quote}
         pending={pending}
         buttonText={session.isLoggedIn ? '提交订单' : '登录后购买'}
         disabled={Boolean(quantityError) || zoneMissing || order.running}
         onSubmit={submit}
+        error={order.error}
       />
     </View>
   )

@@ -33,6 +33,9 @@ export default function OrderResult({ order }: { order: OrderInfo }) {
               复制全部
             </Button>
           )}
+          <Button type="primary" block onClick={() => navigate('activateDevice')}>
+            去激活
+          </Button>
         </View>
       )}
       {order.kind !== 'activationCode' && stage.tone !== 'closed' && (

@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '升级视频定制版' })

@@ -1,0 +1,118 @@
+import { useState } from 'react'
+import { useLoad, useRouter } from '@tarojs/taro'
+import { View, Text } from '@tarojs/components'
+import { Switch } from '@nutui/nutui-react-taro'
+import type { Device, GoodsPrice } from '../../../types/api'
+import CheckoutBar from '@/components/CheckoutBar'
+import DurationChips from '@/components/DurationChips'
+import Section from '@/components/Section'
+import { pickPriceId } from '@/components/goods-selection'
+import { errorMessage } from '@/components/feedback'
+import { useOrderSubmit } from '@/components/use-order-submit'
+import { useQuote } from '@/components/use-quote'
+import { canRenew } from '@/domain/device-lifecycle'
+import { formatDateTime } from '@/domain/formatters'
+import { getDevice } from '@/services/device'
+import { getGoodsDetail } from '@/services/goods'
+import { createRenewOrder } from '@/services/order'
+import { commonGoodId, loadAll, MIXED_GOODS_MESSAGE, parseDeviceIds } from './renew-plan'
+import styles from './index.module.scss'
+
+/** Renew one phone or several of the same configuration, optionally aligned to one expiry. */
+export default function Renew() {
+  const { params } = useRouter()
+  const [deviceIds] = useState(() => parseDeviceIds(params.deviceIds))
+  const [devices, setDevices] = useState<Device[]>([])
+  const [prices, setPrices] = useState<GoodsPrice[]>([])
+  const [priceId, setPriceId] = useState<number>()
+  const [align, setAlign] = useState(false)
+  const [problem, setProblem] = useState('')
+  const [now] = useState(Date.now())
+  const order = useOrderSubmit()
+
+  useLoad(async () => {
+    if (deviceIds.length === 0) return setProblem('请选择要续费的云手机')
+    try {
+      const loaded = await loadAll(deviceIds, getDevice)
+      setDevices(loaded)
+      const blocked = loaded.find((d) => !canRenew(d.status))
+      if (blocked) return setProblem(`${blocked.name}${blocked.statusName}，暂不可续费`)
+      const goodId = commonGoodId(loaded)
+      if (goodId === null) return setProblem(MIXED_GOODS_MESSAGE)
+      const goods = await getGoodsDetail(goodId)
+      setPrices(goods.prices)
+      setPriceId(pickPriceId(goods.prices))
+    } catch (e) {
+      setProblem(errorMessage(e, '云手机信息加载失败'))
+    }
+  })
+
+  const several = devices.length > 1
+  const alignToLatest = several && align
+  const {
+    quote,
+    error: quoteError,
+    pending,
+  } = useQuote(priceId && !problem ? { kind: 'renew', priceId, deviceIds, alignToLatest } : null)
+  const newExpiry = new Map(quote?.renewals?.map((r) => [r.deviceId, r.newExpireAt]))
+
+  const submit = () =>
+    priceId &&
+    quote &&
+    order.submit((idempotencyKey) =>
+      createRenewOrder({
+        deviceIds,
+        priceId,
+        alignToLatest,
+        expectedAmount: quote.total,
+        idempotencyKey,
+      }),
+    )
+
+  return (
+    <View className={styles.page}>
+      <Section title={`续费云手机（${devices.length}台）`}>
+        {devices.map((d) => (
+          <View key={d.deviceId} className={styles.device}>
+            <Text className={styles.name}>{d.name}</Text>
+            <Text className={styles.expiry}>到期：{formatDateTime(d.expireAt)}</Text>
+            {newExpiry.has(d.deviceId) && (
+              <Text className={styles.newExpiry}>
+                续费后：{formatDateTime(newExpiry.get(d.deviceId) as number)}
+              </Text>
+            )}
+          </View>
+        ))}
+      </Section>
+      {problem ? (
+        <View className={styles.error} role="alert">
+          {problem}
+        </View>
+      ) : (
+        <Section title="续费时长">
+          <DurationChips prices={prices} value={priceId} onChange={setPriceId} now={now} />
+          {several && (
+            <View className={styles.align}>
+              <View className={styles.alignText}>
+                <Text>对齐到期时间</Text>
+                <Text className={styles.hint}>
+                  所有云手机续至同一到期时间，补齐的时长按天折算计费
+                </Text>
+              </View>
+              <Switch aria-label="对齐到期时间" checked={align} onChange={setAlign} />
+            </View>
+          )}
+          {quoteError && <Text className={styles.error}>{quoteError}</Text>}
+        </Section>
+      )}
+      <CheckoutBar
+        quote={quote}
+        pending={pending}
+        buttonText="确认续费"
+        disabled={Boolean(problem) || order.running}
+        onSubmit={submit}
+        error={order.error}
+      />
+    </View>
+  )
+}
