@@ -19,11 +19,23 @@ export function nextPoll(now: Date, readyAt: Date | null | undefined): { rerunAt
 
 type DeviceRow = typeof devices.$inferSelect
 
-const deviceId = (payload: Record<string, unknown>) => Number(payload.deviceId)
-
-async function loadDevice(db: Db, id: number): Promise<DeviceRow | null> {
-  const [row] = await db.select().from(devices).where(eq(devices.id, id))
-  return row ?? null
+/** A one-off job about one phone (payload `{ deviceId }`); a phone that is gone needs nothing. */
+function perDeviceJob(
+  db: Db,
+  kind: string,
+  step: (device: DeviceRow) => Promise<void | { rerunAt: Date }>,
+): JobDefinition {
+  return {
+    kind,
+    maxAttempts: 10,
+    async run(payload) {
+      const [device] = await db
+        .select()
+        .from(devices)
+        .where(eq(devices.id, Number(payload.deviceId)))
+      return device ? step(device) : undefined
+    },
+  }
 }
 
 /**
@@ -33,94 +45,88 @@ async function loadDevice(db: Db, id: number): Promise<DeviceRow | null> {
  */
 export function provisionDeviceJob(db: Db, services: Services): JobDefinition {
   const { supplier, clock } = services.ctx
-  return {
-    kind: PROVISION_JOB,
-    maxAttempts: 10,
-    async run(payload) {
-      const device = await loadDevice(db, deviceId(payload))
-      if (!device) return
-      const replacingRunning = device.busyOp === 'replace'
-      if (device.status !== DeviceStatus.creating && !replacingRunning) return
-      const sameOp = and(eq(devices.id, device.id), eq(devices.opSeq, device.opSeq))
+  return perDeviceJob(db, PROVISION_JOB, async (device) => {
+    const replacingRunning = device.busyOp === 'replace'
+    if (device.status !== DeviceStatus.creating && !replacingRunning) return
+    const sameOp = and(eq(devices.id, device.id), eq(devices.opSeq, device.opSeq))
 
-      let pending = device.pendingInstanceId
-      if (!pending) {
-        const request = {
-          requestId: `device-${device.id}-${device.opSeq}`,
-          name: device.name,
-          goodId: device.goodId,
-          zoneId: device.zoneId,
-          expireAt: device.expireAt,
-          model: device.model,
-        }
-        const { instanceId } = device.supplierInstanceId
-          ? await supplier.replace(device.supplierInstanceId, {
-              ...request,
-              keepData: replacingRunning,
-            })
-          : await supplier.create(request)
-        await db.update(devices).set({ pendingInstanceId: instanceId }).where(sameOp)
-        pending = instanceId
+    let pending = device.pendingInstanceId
+    if (!pending) {
+      const request = {
+        requestId: `device-${device.id}-${device.opSeq}`,
+        name: device.name,
+        goodId: device.goodId,
+        zoneId: device.zoneId,
+        expireAt: device.expireAt,
+        model: device.model,
       }
-
-      const state = await supplier.state(pending)
-      if (state?.status === 'creating') return nextPoll(clock.now(), state.readyAt)
-      const now = clock.now()
-      if (state?.status === 'running') {
-        // The old instance goes first: if we stop in between, the next run swaps again.
-        if (device.supplierInstanceId) await supplier.release(device.supplierInstanceId)
-        await db
-          .update(devices)
-          .set({
-            supplierInstanceId: pending,
-            pendingInstanceId: null,
-            busyOp: null,
-            failReason: null,
-            // A replaced phone keeps whatever status it has now (it may have expired meanwhile).
-            ...(replacingRunning ? {} : { status: DeviceStatus.running }),
-            imageVersion: state.imageVersion,
-            model: state.model,
-            coverUpdatedAt: now,
+      const { instanceId } = device.supplierInstanceId
+        ? await supplier.replace(device.supplierInstanceId, {
+            ...request,
+            keepData: replacingRunning,
           })
-          .where(sameOp)
-        return
-      }
+        : await supplier.create(request)
+      await db.update(devices).set({ pendingInstanceId: instanceId }).where(sameOp)
+      pending = instanceId
+    }
 
-      const reason = state?.failReason ?? '云手机创建失败'
-      if (replacingRunning) {
-        await supplier.release(pending)
-        await db
-          .update(devices)
-          .set({ pendingInstanceId: null, busyOp: null, failReason: `更换失败：${reason}` })
-          .where(sameOp)
-        await services.messages.sendMessage(
-          device.userId,
-          MessageKind.CREATE,
-          '云手机更换失败',
-          `您的云手机「${device.name}」更换失败（${reason}），原云手机可继续使用，请稍后重试。`,
-        )
-        return
-      }
+    const state = await supplier.state(pending)
+    if (state?.status === 'creating') return nextPoll(clock.now(), state.readyAt)
+    const now = clock.now()
+    if (state?.status === 'running') {
+      // The old instance goes first: if we stop in between, the next run swaps again.
       if (device.supplierInstanceId) await supplier.release(device.supplierInstanceId)
-      const failed = await db
+      await db
         .update(devices)
         .set({
-          status: DeviceStatus.failed,
           supplierInstanceId: pending,
           pendingInstanceId: null,
-          failReason: reason,
+          busyOp: null,
+          failReason: null,
+          // A replaced phone keeps whatever status it has now (it may have expired meanwhile).
+          ...(replacingRunning ? {} : { status: DeviceStatus.running }),
+          imageVersion: state.imageVersion,
+          model: state.model,
+          coverUpdatedAt: now,
         })
-        .where(and(sameOp, eq(devices.status, DeviceStatus.creating)))
-        .returning({ id: devices.id })
-      if (failed.length === 0) return
+        .where(sameOp)
+      return
+    }
+
+    const reason = state?.failReason ?? '云手机创建失败'
+    if (replacingRunning) {
+      await supplier.release(pending)
+      await db
+        .update(devices)
+        .set({ pendingInstanceId: null, busyOp: null, failReason: `更换失败：${reason}` })
+        .where(sameOp)
       await services.messages.sendMessage(
         device.userId,
         MessageKind.CREATE,
-        '云手机创建失败',
-        `您的云手机「${device.name}」创建失败（${reason}），可在云机操作中免费更换云机。`,
+        '云手机更换失败',
+        `您的云手机「${device.name}」更换失败（${reason}），原云手机可继续使用，请稍后重试。`,
       )
-    },
-  }
+      return
+    }
+    if (device.supplierInstanceId) await supplier.release(device.supplierInstanceId)
+    const failed = await db
+      .update(devices)
+      .set({
+        status: DeviceStatus.failed,
+        supplierInstanceId: pending,
+        pendingInstanceId: null,
+        failReason: reason,
+      })
+      .where(and(sameOp, eq(devices.status, DeviceStatus.creating)))
+      .returning({ id: devices.id })
+    if (failed.length === 0) return
+    await services.messages.sendMessage(
+      device.userId,
+      MessageKind.CREATE,
+      '云手机创建失败',
+      `您的云手机「${device.name}」创建失败（${reason}），可在云机操作中免费更换云机。`,
+    )
+  })
 }
 
 /**
@@ -129,49 +135,44 @@ export function provisionDeviceJob(db: Db, services: Services): JobDefinition {
  */
 export function syncDeviceJob(db: Db, services: Services): JobDefinition {
   const { supplier, clock } = services.ctx
-  return {
-    kind: SYNC_JOB,
-    maxAttempts: 10,
-    async run(payload) {
-      const device = await loadDevice(db, deviceId(payload))
-      if (!device?.supplierInstanceId || device.status === DeviceStatus.released) return
-      const instanceId = device.supplierInstanceId
-      const state = await supplier.state(instanceId)
-      if (!state || state.status === 'released' || state.status === 'failed') return
+  return perDeviceJob(db, SYNC_JOB, async (device) => {
+    if (!device.supplierInstanceId || device.status === DeviceStatus.released) return
+    const instanceId = device.supplierInstanceId
+    const state = await supplier.state(instanceId)
+    if (!state || state.status === 'released' || state.status === 'failed') return
 
-      if (state.expireAt.getTime() !== device.expireAt.getTime()) {
-        await supplier.renew(instanceId, device.expireAt)
-      }
-      if (state.goodId !== device.goodId) await supplier.changeConfig(instanceId, device.goodId)
+    if (state.expireAt.getTime() !== device.expireAt.getTime()) {
+      await supplier.renew(instanceId, device.expireAt)
+    }
+    if (state.goodId !== device.goodId) await supplier.changeConfig(instanceId, device.goodId)
 
-      let waiting = false
-      if (device.status === DeviceStatus.rebooting) {
-        if (state.status === 'rebooting') waiting = true
-        else {
-          await db
-            .update(devices)
-            .set({ status: DeviceStatus.running, coverUpdatedAt: clock.now() })
-            .where(and(eq(devices.id, device.id), eq(devices.status, DeviceStatus.rebooting)))
-        }
+    let waiting = false
+    if (device.status === DeviceStatus.rebooting) {
+      if (state.status === 'rebooting') waiting = true
+      else {
+        await db
+          .update(devices)
+          .set({ status: DeviceStatus.running, coverUpdatedAt: clock.now() })
+          .where(and(eq(devices.id, device.id), eq(devices.status, DeviceStatus.rebooting)))
       }
-      if (device.busyOp === 'changeZone') {
-        if (state.op === 'changeZone') waiting = true
-        else if (state.zoneId !== device.zoneId) {
-          if (state.status === 'running') await supplier.changeZone(instanceId, device.zoneId)
-          waiting = true
-        } else await finishBusy(db, device, { coverUpdatedAt: clock.now() })
-      }
-      if (device.busyOp === 'systemUpdate') {
-        const latest = supplier.latestImageVersion()
-        if (state.op === 'systemUpdate') waiting = true
-        else if (state.imageVersion !== latest) {
-          if (state.status === 'running') await supplier.systemUpdate(instanceId)
-          waiting = true
-        } else await finishBusy(db, device, { imageVersion: latest, coverUpdatedAt: clock.now() })
-      }
-      return waiting ? nextPoll(clock.now(), state.readyAt) : undefined
-    },
-  }
+    }
+    if (device.busyOp === 'changeZone') {
+      if (state.op === 'changeZone') waiting = true
+      else if (state.zoneId !== device.zoneId) {
+        if (state.status === 'running') await supplier.changeZone(instanceId, device.zoneId)
+        waiting = true
+      } else await finishBusy(db, device, { coverUpdatedAt: clock.now() })
+    }
+    if (device.busyOp === 'systemUpdate') {
+      const latest = supplier.latestImageVersion()
+      if (state.op === 'systemUpdate') waiting = true
+      else if (state.imageVersion !== latest) {
+        if (state.status === 'running') await supplier.systemUpdate(instanceId)
+        waiting = true
+      } else await finishBusy(db, device, { imageVersion: latest, coverUpdatedAt: clock.now() })
+    }
+    return waiting ? nextPoll(clock.now(), state.readyAt) : undefined
+  })
 }
 
 function finishBusy(db: Db, device: DeviceRow, changes: Partial<DeviceRow>) {
