@@ -94,6 +94,17 @@ describe('支付', () => {
     expect(screen.getByText('13:59')).toBeTruthy()
   })
 
+  it('back from the checkout: waits for the result, then says the payment did not complete', async () => {
+    jest.useFakeTimers()
+    setRouteParams({ orderNo: 'CP20261122000001', paying: '1' })
+    renderPage(<Pay />, session())
+    await act(async () => undefined)
+    expect(screen.getByText('如已完成支付，请稍候，正在确认支付结果…')).toBeTruthy()
+    await act(async () => void jest.advanceTimersByTime(9000))
+    expect(screen.getByText('支付未完成，可重新选择支付方式支付')).toBeTruthy()
+    expect(screen.getByText('立即支付')).toBeTruthy()
+  })
+
   it('follows the order every 2 s and stops once it is final', async () => {
     jest.useFakeTimers()
     info

@@ -22,6 +22,8 @@ import { useOrderPoll } from './parts/use-order-poll'
 import styles from './parts/pay.module.scss'
 
 const BEANS_SHORT = '云豆余额不足，请选择其他支付方式'
+/** Back from the checkout page: the provider's notification normally lands within this time. */
+const CONFIRM_WINDOW_MS = 8000
 
 /** Pays an order (own: ?orderNo=, shared big-user link: ?link=) and follows it to its result. */
 function Pay() {
@@ -34,6 +36,7 @@ function Pay() {
   const [payError, setPayError] = useState('')
   const [sandboxTrade, setSandboxTrade] = useState<string | null>(null)
   const [beans, setBeans] = useState<number | null>(null)
+  const [openedAt] = useState(Date.now())
   const flight = useSingleFlight()
   const unpaid = order?.status === OrderStatus.unpaid
   const now = useNow(1000, unpaid)
@@ -100,7 +103,11 @@ function Pay() {
           <Text>{payable ? '支付剩余时间' : '支付时间已过，订单即将关闭'}</Text>
           {payable && <Text className={styles.clock}>{payCountdown(order.payDeadline, now)}</Text>}
           {params.paying && (
-            <Text className={styles.hint}>如已完成支付，请稍候，正在确认支付结果…</Text>
+            <Text className={styles.hint}>
+              {now - openedAt < CONFIRM_WINDOW_MS
+                ? '如已完成支付，请稍候，正在确认支付结果…'
+                : '支付未完成，可重新选择支付方式支付'}
+            </Text>
           )}
         </View>
       ) : (
