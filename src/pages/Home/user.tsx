@@ -78,6 +78,10 @@ function Mine() {
         <LinkCell title="切换账号" onClick={() => navigate('accountList')} />
       </Cell.Group>
       <Cell.Group>
+        <LinkCell title="分组管理" onClick={() => navigate('group')} />
+        <LinkCell title="激活码" onClick={() => navigate('activateDevice')} />
+      </Cell.Group>
+      <Cell.Group>
         <LinkCell title="联系客服" onClick={() => navigate('customerService')} />
         <LinkCell title="用户协议" onClick={() => navigate('protocol', { type: 'user' })} />
         <LinkCell title="隐私政策" onClick={() => navigate('protocol', { type: 'privacy' })} />

@@ -94,6 +94,7 @@ function ActivateDevice() {
           ))}
         </View>
         <Input
+          className={styles.codeInput}
           value={code}
           onChange={setCode}
           maxLength={24}

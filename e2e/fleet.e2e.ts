@@ -1,0 +1,276 @@
+/**
+ * The fleet in the H5 build against the real server and the sandbox supplier: phones bought and paid
+ * through the API (sandbox checkout), then on Home: the single view, the control page, reboot, moving
+ * to a group, the multi view's live covers, a batch reboot of three phones, an expiry banner on a phone
+ * bought for one day; and the activation-code journey (bought codes listed, activated once, refused
+ * the second time).
+ */
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import type { Page } from 'playwright-core'
+import { api, apiLogin, screenshot, seedSession, setupE2E, sleep, type Session } from './harness'
+
+const e2e = setupE2E({
+  env: { RATE_LIMIT_PER_MINUTE: '0', SANDBOX_SUPPLIER_DELAY_MS: '800' },
+})
+
+/** A NutUI button by its exact text (its inner text node does not take clicks in Chromium). */
+const button = (page: Page, text: string) =>
+  page.locator('taro-button-core').filter({ hasText: new RegExp(`^\\s*${text}\\s*$`) })
+
+/** The confirm button of Taro's H5 modal (showModal). */
+const confirmModal = (page: Page) => page.locator('.taro-modal__foot').getByText('确定').click()
+
+interface Price {
+  priceId: number
+  goodTime: number
+}
+interface CatalogueLevel {
+  goods: {
+    goodId: number
+    name: string
+    prices: Price[]
+    zones: { zoneId: number; inventoryStatus: number }[]
+  }[]
+}
+interface DeviceRow {
+  deviceId: number
+  name: string
+  status: number
+  groupId: number | null
+}
+
+function ok<T>(what: string, envelope: { code: number; msg: string; data: T }): T {
+  assert.equal(envelope.code, 200, `${what}: ${envelope.msg}`)
+  return envelope.data
+}
+
+/** The first goods of the first level with a price of `days` and a zone in stock. */
+async function goodsFor(days: number) {
+  const levels = ok('goods list', await api<CatalogueLevel[]>('/CommodityGroup/getGoodsList'))
+  const goods = levels[0].goods[0]
+  const price = goods.prices.find((p) => p.goodTime === days)
+  assert.ok(price, `a ${days}-day price`)
+  const zone = goods.zones.find((z) => z.inventoryStatus === 1) ?? goods.zones[0]
+  return { goodId: goods.goodId, priceId: price.priceId, zoneId: zone.zoneId }
+}
+
+/** Pays an order the way the sandbox checkout's 确认支付 does. */
+async function payInSandbox(session: Session, orderNo: string) {
+  const payment = ok(
+    'createPayment',
+    await api<{ tradeNo: string }>('/pay/createPayment', {
+      session,
+      json: { orderNo, payMethod: 1, returnUrl: '/pages/Home/index' },
+    }),
+  )
+  ok(
+    'sandbox pay',
+    await api('/sandbox/pay/act', { json: { tradeNo: payment.tradeNo, action: 'pay' } }),
+  )
+}
+
+async function waitForOrder<T extends { status: number }>(session: Session, orderNo: string) {
+  for (let i = 0; i < 80; i += 1) {
+    const info = ok('order', await api<T>(`/order/getOrderInfo?orderNo=${orderNo}`, { session }))
+    if (info.status === 2) return info
+    await sleep(250)
+  }
+  throw new Error(`e2e: order ${orderNo} was never completed`)
+}
+
+/** Buys `quantity` phones for `days` days and waits until all of them run. */
+async function buyPhones(session: Session, quantity: number, days: number, key: string) {
+  const choice = await goodsFor(days)
+  const quote = ok(
+    'quote',
+    await api<{ total: number }>('/CommodityGroup/getGoodPrice', {
+      session,
+      json: { kind: 'new', goodId: choice.goodId, priceId: choice.priceId, quantity },
+    }),
+  )
+  const order = ok(
+    'createCloudOrder',
+    await api<{ orderNo: string }>('/order/createCloudOrder', {
+      session,
+      json: { ...choice, quantity, expectedAmount: quote.total, idempotencyKey: key },
+    }),
+  )
+  await payInSandbox(session, order.orderNo)
+  const info = await waitForOrder<{ status: number; deviceIds: number[] }>(session, order.orderNo)
+  for (let i = 0; i < 80; i += 1) {
+    const list = ok(
+      'device list',
+      await api<{ records: DeviceRow[] }>('/device/list?rows=100', { session }),
+    )
+    const mine = list.records.filter((d) => info.deviceIds.includes(d.deviceId))
+    if (mine.length === quantity && mine.every((d) => d.status === 1)) return mine
+    await sleep(250)
+  }
+  throw new Error('e2e: the bought phones never became running')
+}
+
+async function loggedInPage(session: Session) {
+  const opened = await e2e.newPage()
+  await seedSession(opened.context, session)
+  return opened
+}
+
+test('the fleet: control page, reboot, group, covers, batch reboot, expiry banner', async () => {
+  const session = await apiLogin('13912360001')
+  const phones = await buyPhones(session, 3, 7, 'fleet-e2e-three')
+  const [soon] = await buyPhones(session, 1, 1, 'fleet-e2e-one-day')
+  ok(
+    'rename',
+    await api('/device/rename', {
+      session,
+      json: { deviceId: soon.deviceId, name: '即将到期的云机' },
+    }),
+  )
+  const group = ok(
+    'group',
+    await api<{ groupId: number }>('/group/create', { session, json: { name: '工作室' } }),
+  )
+
+  const { page, errors } = await loggedInPage(session)
+  await e2e.open(page, '/pages/Home/index')
+  await page.getByText('1 / 4').waitFor()
+  await page.getByText('● 运行中').waitFor()
+  await page.getByText('畅享版').first().waitFor()
+  await screenshot(page, 'fleet-single')
+
+  // 进入: the supplier's control page in a full-screen iframe, with a one-time token
+  await button(page, '进入').click()
+  await page.waitForURL(/pages\/webView\/web_instance\?deviceId=\d+/)
+  const frame = page.locator('iframe[title="云手机控制台"]')
+  await frame.waitFor()
+  const src = (await frame.getAttribute('src')) ?? ''
+  assert.match(src, /token=[^&]+&userId=\d+&userType=2&isWeb=1/)
+  await page.frameLocator('iframe[title="云手机控制台"]').locator('body').waitFor()
+  await sleep(500)
+  await screenshot(page, 'fleet-control-page')
+  await page.getByText('‹ 返回').click()
+  await page.waitForURL(/pages\/Home\/index/)
+
+  // 重启 after a confirmation; the phone shows 重启中, then runs again
+  const first = await page.locator('[class*="name"]').first().textContent()
+  await button(page, '重启').click()
+  await confirmModal(page)
+  await page.getByText('重启指令已发送').waitFor()
+  const rebooted = phones.find((p) => p.name === first) ?? soon
+  const afterReboot = ok(
+    'detail',
+    await api<DeviceRow>(`/device/detail?deviceId=${rebooted.deviceId}`, { session }),
+  )
+  assert.ok([1, 4].includes(afterReboot.status), 'rebooting or running again')
+
+  // 移动分组 → MoveGroup → 工作室
+  await button(page, '移动分组').click()
+  await page.waitForURL(/pages\/Group\/pages\/MoveGroup\?deviceIds=\d+/)
+  await page.getByRole('radio', { name: '工作室' }).click()
+  await button(page, '确定').click()
+  await page.waitForURL(/pages\/Home\/index/)
+  const moved = ok(
+    'moved',
+    await api<DeviceRow>(`/device/detail?deviceId=${rebooted.deviceId}`, { session }),
+  )
+  assert.equal(moved.groupId, group.groupId)
+
+  // the group filter shows only that phone
+  await page.getByRole('button', { name: '分组筛选' }).click()
+  await page.getByText('工作室（1）').click()
+  await page.getByText('1 / 1').waitFor()
+  await page.getByRole('button', { name: '分组筛选' }).click()
+  await page.getByText('全部分组').last().click()
+  await page.getByText('1 / 4').waitFor()
+
+  // multi view: a grid with live covers of the running phones
+  await page.getByRole('button', { name: '多机' }).click()
+  await page.getByRole('button', { name: phones[0].name }).waitFor()
+  await page.waitForFunction(
+    () => document.querySelectorAll('[aria-label$="的画面"] img[src*="cover"]').length >= 3,
+    undefined,
+    { timeout: 20_000 },
+  )
+  await screenshot(page, 'fleet-multi')
+
+  // batch reboot of the three phones bought together
+  await page.getByRole('button', { name: '多选' }).click()
+  for (const phone of phones) await page.getByRole('button', { name: phone.name }).click()
+  await page.getByText('已选3台').waitFor()
+  await button(page, '重启').click()
+  await confirmModal(page)
+  await page.getByText(/^3台成功$|^\d台成功，\d台失败$/).waitFor()
+  await screenshot(page, 'fleet-batch-reboot')
+  await button(page, '知道了').click()
+  await page.getByRole('button', { name: '取消' }).click()
+
+  // a phone bought for one day: the expiry banner in single view
+  await page.getByRole('button', { name: '单机' }).click()
+  await page.locator('input[placeholder="请输入关键字"]').fill('即将到期')
+  await page.locator('input[placeholder="请输入关键字"]').press('Enter')
+  await page.getByText('1 / 1').waitFor()
+  await page
+    .getByRole('alert')
+    .filter({ hasText: /^云手机将于.+到期，请及时续费$/ })
+    .waitFor()
+  await screenshot(page, 'fleet-expiry-banner')
+  assert.deepEqual(errors, [])
+})
+
+test('activation codes: bought codes listed, one activates a new phone, a reused one is refused', async () => {
+  const session = await apiLogin('13912360002')
+  const choice = await goodsFor(7)
+  const quote = ok(
+    'quote',
+    await api<{ total: number }>('/CommodityGroup/getGoodPrice', {
+      session,
+      json: { kind: 'activationCode', goodId: choice.goodId, priceId: choice.priceId, quantity: 2 },
+    }),
+  )
+  const order = ok(
+    'purchaseActivationCode',
+    await api<{ orderNo: string }>('/order/purchaseActivationCode', {
+      session,
+      json: {
+        goodId: choice.goodId,
+        priceId: choice.priceId,
+        quantity: 2,
+        expectedAmount: quote.total,
+        idempotencyKey: 'fleet-e2e-codes',
+      },
+    }),
+  )
+  await payInSandbox(session, order.orderNo)
+  await waitForOrder(session, order.orderNo)
+  const codes = ok(
+    'my codes',
+    await api<{ records: { code: string }[] }>('/activation/myCodes', { session }),
+  )
+  assert.equal(codes.records.length, 2)
+  const [code] = codes.records.map((c) => c.code)
+
+  const { page, errors } = await loggedInPage(session)
+  await e2e.open(page, '/pages/user/activateDevice')
+  await page.getByText(code).waitFor()
+  await page.getByText('未使用').first().waitFor()
+  await screenshot(page, 'activation-codes')
+
+  const input = page.locator('input[placeholder="请输入16位激活码"]')
+  await input.fill(code.toLowerCase())
+  await button(page, '立即激活').click()
+  await page.getByText('激活成功，新云手机正在创建，稍后可在“我的云机”中使用').waitFor()
+  await page.getByText('已使用').waitFor()
+  await screenshot(page, 'activation-done')
+  const list = ok('device list', await api<{ records: DeviceRow[] }>('/device/list', { session }))
+  assert.equal(list.records.length, 1, 'the code made one phone')
+
+  await input.fill(code)
+  await button(page, '立即激活').click()
+  const refusal = await api('/activation/activate', { session, json: { code } })
+  assert.notEqual(refusal.code, 200)
+  await page.getByText(refusal.msg).waitFor()
+  const after = ok('device list', await api<{ records: DeviceRow[] }>('/device/list', { session }))
+  assert.equal(after.records.length, 1, 'a reused code changes nothing')
+  assert.deepEqual(errors, [])
+})
