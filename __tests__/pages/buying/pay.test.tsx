@@ -84,6 +84,19 @@ describe('支付', () => {
     expect(openCheckout).not.toHaveBeenCalled()
   })
 
+  it('tells the mini-program buyer a cancelled sandbox payment', async () => {
+    payment.mockResolvedValue({
+      ok: true,
+      data: { tradeNo: 'T4', orderNo: 'CP1', payMethod: 2, checkoutUrl: '/co', paid: false },
+    })
+    mockSandboxPayAct.mockResolvedValue({})
+    renderPage(<Pay />, session({ runtime: 'applet' }))
+    fireEvent.click(await screen.findByText('立即支付'))
+    fireEvent.click(await screen.findByText('取消支付'))
+    expect(await screen.findByText('支付已取消')).toBeTruthy()
+    expect(sandboxPayAct).toHaveBeenCalledWith('T4', 'cancel')
+  })
+
   it('counts down to the payment deadline', async () => {
     jest.useFakeTimers({ now: new Date('2026-11-22T08:00:00Z') })
     info.mockResolvedValue(order({ payDeadline: Date.parse('2026-11-22T08:15:00Z') }))

@@ -3,7 +3,6 @@ import { useDidShow, useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { ActionSheet, Button } from '@nutui/nutui-react-taro'
-import type { SandboxAction } from '../../../types/api'
 import { confirm, errorMessage, toastError } from '@/components/feedback'
 import { useSingleFlight } from '@/components/use-single-flight'
 import { url } from '@/constants/routes'
@@ -16,7 +15,7 @@ import { openCheckout } from './parts/checkout'
 import OrderResult from './parts/OrderResult'
 import OrderSummary from './parts/OrderSummary'
 import PayMethods from './parts/PayMethods'
-import { payMethodsFor, SANDBOX_ACTIONS } from './parts/pay-flow'
+import { payMethodsFor, SANDBOX_ACTIONS, WECHAT_PAY_MESSAGES } from './parts/pay-flow'
 import { useNow } from './parts/use-now'
 import { useOrderPoll } from './parts/use-order-poll'
 import styles from './parts/pay.module.scss'
@@ -69,14 +68,14 @@ function Pay() {
       }
     })
 
-  const act = (tradeNo: string, action: SandboxAction) =>
+  const act = (tradeNo: string, choice: (typeof SANDBOX_ACTIONS)[number]) =>
     flight.run(async () => {
       setSandboxTrade(null)
       try {
-        await sandboxPayAct(tradeNo, action)
-        if (action !== 'pay') setPayError(action === 'cancel' ? '支付已取消' : '支付失败，请重试')
+        await sandboxPayAct(tradeNo, choice.action)
+        setPayError(WECHAT_PAY_MESSAGES[choice.result])
       } catch (e) {
-        setPayError(errorMessage(e, '支付失败，请重试'))
+        setPayError(errorMessage(e, WECHAT_PAY_MESSAGES.fail))
       }
       refresh()
     })
@@ -147,9 +146,7 @@ function Pay() {
         title="沙箱支付"
         description="沙箱环境：选择本次支付的结果"
         options={SANDBOX_ACTIONS.map((a) => ({ name: a.name }))}
-        onSelect={(_item, index) =>
-          sandboxTrade && act(sandboxTrade, SANDBOX_ACTIONS[index].action)
-        }
+        onSelect={(_item, index) => sandboxTrade && act(sandboxTrade, SANDBOX_ACTIONS[index])}
         onCancel={() => setSandboxTrade(null)}
       />
     </View>

@@ -1,5 +1,6 @@
 /** Pay page rules: which methods a runtime offers, and what each order state tells the buyer. */
 import type { OrderInfo } from '../../../../types/api'
+import { WechatPayResult } from '@/domain/enums'
 import { OrderStatus, PayMethod, payMethodLabels } from '@/domain/order-status'
 
 export const POLL_INTERVAL_MS = 2000
@@ -13,11 +14,18 @@ export function payMethodsFor(runtime: 'applet' | 'h5'): { value: PayMethod; lab
   return methods.map((value) => ({ value, label: payMethodLabels[value] }))
 }
 
+/** What the buyer is told after a WeChat payment ends (SPEC wechat payment results); ok: nothing. */
+export const WECHAT_PAY_MESSAGES: Record<WechatPayResult, string> = {
+  ok: '',
+  cancel: '支付已取消',
+  fail: '支付失败，请重试',
+}
+
 /** The sandbox checkout's choices, as the mini-program's action sheet offers them. */
 export const SANDBOX_ACTIONS = [
-  { name: '确认支付', action: 'pay' },
-  { name: '取消支付', action: 'cancel' },
-  { name: '模拟失败', action: 'fail' },
+  { name: '确认支付', action: 'pay', result: WechatPayResult.ok },
+  { name: '取消支付', action: 'cancel', result: WechatPayResult.cancel },
+  { name: '模拟失败', action: 'fail', result: WechatPayResult.fail },
 ] as const
 
 export type StageTone = 'waiting' | 'progress' | 'success' | 'closed'
