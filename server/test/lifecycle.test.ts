@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { and, eq } from 'drizzle-orm'
-import { jobs, messages } from '../src/db/schema'
+import { devices, jobs, messages, sandboxInstances } from '../src/db/schema'
 import { DEFAULT_COMMON_CONFIG } from '../src/db/seed'
-import { buildTestApp, loginWithSms } from './helpers/test-app'
+import { buildTestApp, loginWithSms, post } from './helpers/test-app'
 import {
   DAY_MS,
   deviceRow,
@@ -209,4 +209,34 @@ test('paid changes from commerce: configuration, video edition, and the ownershi
     ctx.database.db.transaction((tx) => fleet.applyVideoEdition(tx, theirs)),
     /云手机当前状态不能升级视频定制版/,
   )
+})
+
+test('a supplier that never finishes: provisioning gives up after 10 minutes, a zone change after 30', async (t) => {
+  const ctx = await buildTestApp(t, { sandboxSupplier: { delayMs: 24 * HOUR_MS } })
+  const me = await loginWithSms(ctx, '13300000007')
+  const [id] = await givePhones(ctx, me.userId, 1)
+  await ctx.app.jobs.runDue()
+  ctx.clock.advance(10 * 60_000 - 1)
+  await ctx.app.jobs.runDue()
+  assert.equal((await deviceRow(ctx, id)).status, 0, 'still waiting just before the limit')
+  ctx.clock.advance(1000) // the next poll, a second later
+  await ctx.app.jobs.runDue()
+  const failed = await deviceRow(ctx, id)
+  assert.equal(failed.status, 5)
+  assert.equal(failed.failReason, '创建超时')
+  assert.equal((await instanceRow(ctx, failed.supplierInstanceId!)).status, 'released')
+
+  // A phone that runs, then a zone change the supplier never completes.
+  await ctx.database.db
+    .update(sandboxInstances)
+    .set({ status: 'running', op: null, opReadyAt: null })
+    .where(eq(sandboxInstances.id, failed.supplierInstanceId!))
+  await ctx.database.db.update(devices).set({ status: 1 }).where(eq(devices.id, id))
+  const moved = await post(ctx.app, '/device/changeZone', { deviceId: id, zoneId: 2 }, me)
+  assert.equal(moved.data.busyOp, 'changeZone')
+  ctx.clock.advance(30 * 60_000)
+  await ctx.app.jobs.runDue()
+  const stuck = await deviceRow(ctx, id)
+  assert.equal(stuck.busyOp, null)
+  assert.equal(stuck.failReason, '更换地区超时，请重试或联系客服')
 })

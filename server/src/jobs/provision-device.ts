@@ -7,6 +7,12 @@ import { PROVISION_JOB, SYNC_JOB } from '../services/fleet-service'
 import type { Services } from '../services'
 import type { JobDefinition } from './scheduler'
 
+const BUSY_NAMES = {
+  changeZone: '更换地区',
+  replace: '更换云机',
+  systemUpdate: '系统更新',
+} as const
+
 /** How often a job asks the supplier again while it works (sooner when it expects to be done). */
 export const POLL_MS = 1_000
 
@@ -17,23 +23,34 @@ export function nextPoll(now: Date, readyAt: Date | null | undefined): { rerunAt
   return { rerunAt: new Date(Math.min(soon, ready)) }
 }
 
+/** A supplier still creating after this long has failed us: the phone is marked 创建失败. */
+export const PROVISION_TIMEOUT_MS = 10 * 60_000
+export const PROVISION_TIMEOUT_REASON = '创建超时'
+/** A reboot, zone change or update still running after this long stops holding the phone busy. */
+export const OPERATION_TIMEOUT_MS = 30 * 60_000
+
 type DeviceRow = typeof devices.$inferSelect
 
-/** A one-off job about one phone (payload `{ deviceId }`); a phone that is gone needs nothing. */
+/**
+ * A one-off job about one phone (payload `{ deviceId, since }`); a phone that is gone needs nothing.
+ * `timedOut` says the job has waited for the supplier longer than `limitMs`.
+ */
 function perDeviceJob(
   db: Db,
   kind: string,
-  step: (device: DeviceRow) => Promise<void | { rerunAt: Date }>,
+  limitMs: number,
+  step: (device: DeviceRow, timedOut: boolean) => Promise<void | { rerunAt: Date }>,
 ): JobDefinition {
   return {
     kind,
     maxAttempts: 10,
-    async run(payload) {
+    async run(payload, now) {
       const [device] = await db
         .select()
         .from(devices)
         .where(eq(devices.id, Number(payload.deviceId)))
-      return device ? step(device) : undefined
+      const since = Number(payload.since ?? now.getTime())
+      return device ? step(device, now.getTime() - since >= limitMs) : undefined
     },
   }
 }
@@ -45,7 +62,7 @@ function perDeviceJob(
  */
 export function provisionDeviceJob(db: Db, services: Services): JobDefinition {
   const { supplier, clock } = services.ctx
-  return perDeviceJob(db, PROVISION_JOB, async (device) => {
+  return perDeviceJob(db, PROVISION_JOB, PROVISION_TIMEOUT_MS, async (device, timedOut) => {
     const replacingRunning = device.busyOp === 'replace'
     if (device.status !== DeviceStatus.creating && !replacingRunning) return
     const sameOp = and(eq(devices.id, device.id), eq(devices.opSeq, device.opSeq))
@@ -71,7 +88,7 @@ export function provisionDeviceJob(db: Db, services: Services): JobDefinition {
     }
 
     const state = await supplier.state(pending)
-    if (state?.status === 'creating') return nextPoll(clock.now(), state.readyAt)
+    if (state?.status === 'creating' && !timedOut) return nextPoll(clock.now(), state.readyAt)
     const now = clock.now()
     if (state?.status === 'running') {
       // The old instance goes first: if we stop in between, the next run swaps again.
@@ -93,9 +110,13 @@ export function provisionDeviceJob(db: Db, services: Services): JobDefinition {
       return
     }
 
-    const reason = state?.failReason ?? '云手机创建失败'
+    const reason =
+      state?.status === 'creating'
+        ? PROVISION_TIMEOUT_REASON
+        : (state?.failReason ?? '云手机创建失败')
+    // An instance that failed (or never came up) is given back to the supplier.
+    await supplier.release(pending)
     if (replacingRunning) {
-      await supplier.release(pending)
       await db
         .update(devices)
         .set({ pendingInstanceId: null, busyOp: null, failReason: `更换失败：${reason}` })
@@ -135,7 +156,7 @@ export function provisionDeviceJob(db: Db, services: Services): JobDefinition {
  */
 export function syncDeviceJob(db: Db, services: Services): JobDefinition {
   const { supplier, clock } = services.ctx
-  return perDeviceJob(db, SYNC_JOB, async (device) => {
+  return perDeviceJob(db, SYNC_JOB, OPERATION_TIMEOUT_MS, async (device, timedOut) => {
     if (!device.supplierInstanceId || device.status === DeviceStatus.released) return
     const instanceId = device.supplierInstanceId
     const state = await supplier.state(instanceId)
@@ -171,7 +192,17 @@ export function syncDeviceJob(db: Db, services: Services): JobDefinition {
         waiting = true
       } else await finishBusy(db, device, { imageVersion: latest, coverUpdatedAt: clock.now() })
     }
-    return waiting ? nextPoll(clock.now(), state.readyAt) : undefined
+    if (!waiting) return
+    if (!timedOut) return nextPoll(clock.now(), state.readyAt)
+    // The supplier never finished: let the phone be used (or replaced) again, and say why.
+    await db
+      .update(devices)
+      .set({
+        busyOp: null,
+        failReason: device.busyOp ? `${BUSY_NAMES[device.busyOp]}超时，请重试或联系客服` : null,
+        ...(device.status === DeviceStatus.rebooting ? { status: DeviceStatus.running } : {}),
+      })
+      .where(and(eq(devices.id, device.id), eq(devices.opSeq, device.opSeq)))
   })
 }
 

@@ -170,23 +170,23 @@ export class FleetService {
 
   /** Provisioning (first create, or a replacement instance) for the phone's operation `opSeq`. */
   enqueueProvision(db: Db, deviceId: number, opSeq: number) {
-    return enqueueJob(
-      db,
-      this.ctx.clock.now(),
-      PROVISION_JOB,
-      { deviceId },
-      { uniqueKey: `${PROVISION_JOB}:${deviceId}:${opSeq}` },
-    )
+    return this.enqueueFor(db, PROVISION_JOB, deviceId, opSeq)
   }
 
   /** Brings the supplier in line with the phone and follows its operation `opSeq` to the end. */
   enqueueSync(db: Db, deviceId: number, opSeq: number) {
+    return this.enqueueFor(db, SYNC_JOB, deviceId, opSeq)
+  }
+
+  /** One job per phone and operation; `since` lets the job give up on a supplier that never finishes. */
+  private enqueueFor(db: Db, kind: string, deviceId: number, opSeq: number) {
+    const now = this.ctx.clock.now()
     return enqueueJob(
       db,
-      this.ctx.clock.now(),
-      SYNC_JOB,
-      { deviceId },
-      { uniqueKey: `${SYNC_JOB}:${deviceId}:${opSeq}` },
+      now,
+      kind,
+      { deviceId, since: now.getTime() },
+      { uniqueKey: `${kind}:${deviceId}:${opSeq}` },
     )
   }
 }
