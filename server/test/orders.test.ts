@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { eq, inArray } from 'drizzle-orm'
 import { upgradeQuote } from '../../src/domain/pricing'
-import { devices, goodsPrices, orders } from '../src/db/schema'
+import { devices, goods, goodsPrices, orders } from '../src/db/schema'
 import {
   GOODS,
   ZONES,
@@ -629,4 +629,36 @@ test('an order that would cost nothing is refused (1021)', async (t) => {
   )
   assert.deepEqual([reply.code, reply.msg], [1021, '订单金额不能为0'])
   assert.equal((await ta.database.db.select().from(orders)).length, 0)
+})
+
+test('a remaining-time quote up to 10 minutes old is charged as shown, an older one is 1023', async (t) => {
+  const ta = await commerceApp(t)
+  const buyer = await newBuyer(ta)
+  // A steep daily fee makes the price fall visibly from one minute to the next.
+  await ta.database.db
+    .update(goods)
+    .set({ videoDailyFee: 100_000 })
+    .where(eq(goods.id, GOODS.flagshipB))
+  const [phone] = await runningPhones(ta, buyer, { goodId: GOODS.flagshipB, days: 7 })
+  const shown = await quote(ta, buyer, { kind: 'video', deviceIds: [phone] })
+  ta.clock.advance(5 * 60_000)
+  const later = await quote(ta, buyer, { kind: 'video', deviceIds: [phone] })
+  assert.ok(later.total < shown.total)
+  const created = await post(
+    ta.app,
+    '/order/createVideoOrder',
+    { deviceId: phone, expectedAmount: shown.total, idempotencyKey: newKey() },
+    buyer,
+  )
+  assert.equal(created.code, 200, created.msg)
+  assert.equal(created.data.amount, shown.total)
+  await post(ta.app, '/order/cancel', { orderNo: created.data.orderNo }, buyer)
+  ta.clock.advance(6 * 60_000)
+  const stale = await post(
+    ta.app,
+    '/order/createVideoOrder',
+    { deviceId: phone, expectedAmount: shown.total, idempotencyKey: newKey() },
+    buyer,
+  )
+  assert.equal(stale.code, 1023)
 })

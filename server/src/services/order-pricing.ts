@@ -87,6 +87,12 @@ export class OrderPricing {
     private readonly fleet: FleetService,
   ) {}
 
+  /** The same pricing as of another moment (for a quote the buyer saw a little earlier). */
+  at(time: number): OrderPricing {
+    const clock = { now: () => new Date(time) }
+    return new OrderPricing({ ...this.ctx, clock }, this.goods, this.fleet)
+  }
+
   private now() {
     return this.ctx.clock.now().getTime()
   }

@@ -32,6 +32,8 @@ import { draftQuote, OrderPricing, type OrderDraft } from './order-pricing'
 export type OrderRow = typeof orders.$inferSelect
 
 export const ORDER_NOT_FOUND = '订单不存在'
+/** How old a quote for remaining time may be and still be charged as shown. */
+export const QUOTE_GRACE_MS = 10 * 60_000
 export const payLinkPath = (token: string) => `/pages/pay/pay?link=${token}`
 
 const pad2 = (n: number) => String(n).padStart(2, '0')
@@ -149,7 +151,7 @@ export class OrderService {
 
   /** A downgrade (or a change at the same rate) costs nothing and is applied at once. */
   createUpOrDownOrder(userId: number, body: CreateUpOrDownOrderBody) {
-    return this.create(userId, body, (tx) => this.pricing.upgrade(tx, userId, body), {
+    return this.create(userId, body, (tx, pricing) => pricing.upgrade(tx, userId, body), {
       applyFree: async (tx, order, draft) => {
         const upgrade = draft.upgrade!
         await this.fleet.applyConfigChange(tx, {
@@ -173,7 +175,7 @@ export class OrderService {
   }
 
   createVideoOrder(userId: number, body: CreateVideoOrderBody) {
-    return this.create(userId, body, (tx) => this.pricing.video(tx, userId, body))
+    return this.create(userId, body, (tx, pricing) => pricing.video(tx, userId, body))
   }
 
   purchaseActivationCode(userId: number, body: PurchaseActivationCodeBody) {
@@ -189,7 +191,7 @@ export class OrderService {
   private async create(
     userId: number,
     request: { expectedAmount: number; idempotencyKey: string },
-    price: (tx: Db) => Promise<OrderDraft>,
+    price: (tx: Db, pricing: OrderPricing) => Promise<OrderDraft>,
     options: {
       linkToken?: string
       remark?: string | null
@@ -203,7 +205,11 @@ export class OrderService {
         .from(orders)
         .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, request.idempotencyKey)))
       if (existing) return existing
-      const draft = await price(tx)
+      const draft = await this.honourRecentQuote(
+        await price(tx, this.pricing),
+        request.expectedAmount,
+        () => price(tx, this.pricing.at(this.ctx.clock.now().getTime() - QUOTE_GRACE_MS)),
+      )
       if (!checkExpectedAmount(request.expectedAmount, draft.amount)) {
         throw new BizError(ResultCode.ORDER_PRICE_INCONSISTENT, '订单价格已变化，请刷新后重新下单')
       }
@@ -254,6 +260,31 @@ export class OrderService {
       return order
     })
     return this.info(row, userId)
+  }
+
+  /**
+   * Upgrades and the video edition charge for the remaining time, so their price falls a little every
+   * minute: a quote shown up to QUOTE_GRACE_MS ago (between the price now and the price then) is
+   * charged as shown instead of being refused with 1023.
+   */
+  private async honourRecentQuote(
+    draft: OrderDraft,
+    expected: number,
+    priceEarlier: () => Promise<OrderDraft>,
+  ): Promise<OrderDraft> {
+    const timePriced = draft.kind === 'upgrade' || draft.kind === 'video'
+    if (
+      !timePriced ||
+      draft.amount === 0 ||
+      !Number.isInteger(expected) ||
+      expected <= draft.amount
+    ) {
+      return draft
+    }
+    const earlier = await priceEarlier()
+    if (expected > earlier.amount) return draft
+    const lines = draft.lines.map((line) => ({ ...line, unitPrice: expected, amount: expected }))
+    return { ...draft, amount: expected, originalAmount: expected, lines }
   }
 
   /** The order if the caller created it or paid it, else 订单不存在 (never someone else's). */
