@@ -190,6 +190,9 @@ test('commands: reboot passes through 重启中, arguments are checked, results 
   assert.equal(phone.status, 4)
   assert.equal(phone.statusName, '重启中')
   assert.equal((await command({ command: 'CleanVm' })).msg, '云手机重启中，请稍后')
+  const bootScreen = await get(ctx.app, '/device/cover', me, { deviceId: String(id) })
+  assert.equal(bootScreen.code, 200, 'a rebooting phone still shows its screen')
+  assert.match((await ctx.app.inject({ method: 'GET', url: bootScreen.data.url })).body, /正在重启/)
   await settle(ctx)
   phone = (await get(ctx.app, '/device/detail', me, { deviceId: String(id) })).data
   assert.equal(phone.status, 1, 'back to running after a few seconds')

@@ -363,10 +363,12 @@ export class DeviceService {
     return { deviceId: device.id, ...outcome }
   }
 
-  /** GetVmCover: a fresh screen image of a running phone. */
+  /** GetVmCover: a fresh screen image of a running (or rebooting) phone. */
   async cover(userId: number, deviceId: number): Promise<DeviceCover> {
     const { device } = await this.live(userId, deviceId)
-    const why = statusCommandRefusal(device.status)
+    // A rebooting phone has a screen too (its boot screen); other states have none.
+    const why =
+      device.status === DeviceStatus.rebooting ? null : statusCommandRefusal(device.status)
     if (why || !device.supplierInstanceId) throw tip(why ?? '云手机未就绪，请稍后再试')
     const cover = await this.supplier.cover(device.supplierInstanceId)
     await this.ctx.db
