@@ -188,3 +188,39 @@ test('downgrade a phone at once, then upgrade it to the video-custom edition', a
   await page.getByText('已升级为视频定制版').waitFor({ timeout: 20_000 })
   assert.deepEqual(errors, [])
 })
+
+test('a company makes a payment link and another account pays it', async () => {
+  const company = await loggedInPage('13912350005')
+  const made = await api('/user/updateCompanyInfo', {
+    session: company.session,
+    json: {
+      companyName: '云测科技有限公司',
+      address: '上海市浦东新区世纪大道100号',
+      workTypes: [],
+    },
+  })
+  assert.equal(made.code, 200, made.msg)
+  const { page } = company
+  await e2e.open(page, '/pages/create/bigUserBuyGoods')
+  await page.getByLabel('合计金额').filter({ hasText: '¥' }).waitFor()
+  await page.locator('textarea').fill('市场部采购')
+  await button(page, '生成付款链接').click()
+  await page.getByText('付款链接已生成').waitFor()
+  const link = await page.getByText(/\/pages\/pay\/pay\?link=/).textContent()
+  await screenshot(page, 'big-user-link')
+  const path = new URL(link!.trim()).pathname + new URL(link!.trim()).search
+
+  const payer = await loggedInPage('13912350006')
+  await e2e.open(payer.page, path)
+  await button(payer.page, '立即支付').waitFor()
+  assert.equal(await button(payer.page, '取消订单').count(), 0, 'only the creator may cancel')
+  await payAtSandboxCheckout(payer.page)
+  await payer.page.getByText('支付成功', { exact: true }).waitFor({ timeout: 20_000 })
+  const phones = await api<{ records: unknown[] }>('/device/list', { session: payer.session })
+  for (let i = 0; i < 40 && phones.data.records.length === 0; i += 1) {
+    await sleep(500)
+    Object.assign(phones, await api('/device/list', { session: payer.session }))
+  }
+  assert.equal(phones.data.records.length, 1, 'the phone goes to whoever paid')
+  assert.deepEqual([...company.errors, ...payer.errors], [])
+})

@@ -27,6 +27,13 @@ beforeEach(() => {
 })
 
 describe('企业采购', () => {
+  it('loads the account type before deciding', async () => {
+    const stores = session({ userType: null })
+    renderPage(<BigUserBuyGoods />, stores)
+    expect(screen.getByText('正在确认账号信息…')).toBeTruthy()
+    await waitFor(() => expect(stores.session.loadUserInfo).toHaveBeenCalled())
+  })
+
   it('asks a personal user to complete the company details first', async () => {
     renderPage(<BigUserBuyGoods />, session({ userType: 1 }))
     fireEvent.click(await screen.findByText('去完善企业信息'))

@@ -94,5 +94,11 @@ export const order = (over: Partial<OrderInfo> = {}): OrderInfo => ({
 })
 
 export const session = (over: Record<string, unknown> = {}) => ({
-  session: { isLoggedIn: true, runtime: 'h5', userType: 1, loadUserInfo: jest.fn(), ...over },
+  session: {
+    isLoggedIn: true,
+    runtime: 'h5',
+    userType: 1,
+    loadUserInfo: jest.fn().mockResolvedValue(undefined),
+    ...over,
+  },
 })

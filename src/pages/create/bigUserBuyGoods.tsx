@@ -82,6 +82,13 @@ function BigUserBuyGoods() {
       }),
     )
 
+  if (session.userType === null) {
+    return (
+      <View className={styles.page}>
+        <Text className={styles.text}>正在确认账号信息…</Text>
+      </View>
+    )
+  }
   if (session.userType !== UserType.company) {
     return (
       <View className={styles.page}>
