@@ -130,6 +130,14 @@ async function main() {
           }),
         5,
       )
+      const rebootStart = performance.now()
+      await call(app, 'POST', '/device/batchCommand', headers, {
+        deviceIds: batch,
+        command: 'Reboot',
+      })
+      console.log(
+        `${`batchCommand Reboot × ${batch.length} (once)`.padEnd(48)} ${(performance.now() - rebootStart).toFixed(1)} ms`,
+      )
     }
   } finally {
     await app.close()

@@ -24,15 +24,27 @@ export async function enqueueJob(
   payload: Record<string, unknown>,
   options: { runAt?: Date; uniqueKey?: string } = {},
 ) {
+  await enqueueJobs(db, now, [{ kind, payload, ...options }])
+}
+
+/** Several jobs in one insert (e.g. one per phone of a batch); duplicate uniqueKeys are ignored. */
+export async function enqueueJobs(
+  db: Db,
+  now: Date,
+  rows: { kind: string; payload: Record<string, unknown>; runAt?: Date; uniqueKey?: string }[],
+) {
+  if (rows.length === 0) return
   await db
     .insert(jobs)
-    .values({
-      kind,
-      payload,
-      runAt: options.runAt ?? now,
-      uniqueKey: options.uniqueKey ?? null,
-      createdAt: now,
-    })
+    .values(
+      rows.map((row) => ({
+        kind: row.kind,
+        payload: row.payload,
+        runAt: row.runAt ?? now,
+        uniqueKey: row.uniqueKey ?? null,
+        createdAt: now,
+      })),
+    )
     .onConflictDoNothing()
 }
 

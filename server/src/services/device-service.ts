@@ -298,7 +298,7 @@ export class DeviceService {
   async command(userId: number, body: DeviceCommandBody): Promise<CommandResult> {
     const request = checkCommandArgs(body)
     const row = await this.live(userId, body.deviceId)
-    const result = await this.runCommand(row.device, request)
+    const [result] = await this.runCommand([row.device], request)
     if (!result.ok) throw tip(result.msg)
     return result
   }
@@ -316,51 +316,56 @@ export class DeviceService {
       .select()
       .from(devices)
       .where(and(eq(devices.userId, userId), inArray(devices.id, ids)))
-    const byId = new Map(rows.map((row) => [row.id, row]))
-    const results: CommandResult[] = []
-    for (const id of ids) {
-      const device = byId.get(id)
-      results.push(
-        device
-          ? await this.runCommand(device, request)
-          : { deviceId: id, ok: false, msg: deviceNotFound().message },
-      )
-    }
-    return results
+    const results = new Map(
+      (await this.runCommand(rows, request)).map((result) => [result.deviceId, result]),
+    )
+    return ids.map(
+      (id) => results.get(id) ?? { deviceId: id, ok: false, msg: deviceNotFound().message },
+    )
   }
 
+  /**
+   * Sends the command to each phone that accepts it, then records what it did for all of them at
+   * once: rebooting phones (with their sync jobs) in one transaction, a fresh screen time otherwise.
+   */
   private async runCommand(
-    device: DeviceRow,
+    rows: DeviceRow[],
     request: ReturnType<typeof checkCommandArgs>,
-  ): Promise<CommandResult> {
-    const why = refusal(device)
-    if (why || !device.supplierInstanceId) {
-      return { deviceId: device.id, ok: false, msg: why ?? '云手机未就绪，请稍后再试' }
+  ): Promise<CommandResult[]> {
+    const results: CommandResult[] = []
+    for (const device of rows) {
+      const why = refusal(device)
+      if (why || !device.supplierInstanceId) {
+        results.push({ deviceId: device.id, ok: false, msg: why ?? '云手机未就绪，请稍后再试' })
+        continue
+      }
+      let outcome
+      try {
+        outcome = await this.supplier.command(device.supplierInstanceId, request)
+      } catch (error) {
+        this.ctx.log.error({ err: error, deviceId: device.id }, 'supplier command failed')
+        outcome = { ok: false, msg: '云手机响应超时，请重试' }
+      }
+      results.push({ deviceId: device.id, ...outcome })
     }
-    let outcome
-    try {
-      outcome = await this.supplier.command(device.supplierInstanceId, request)
-    } catch (error) {
-      this.ctx.log.error({ err: error, deviceId: device.id }, 'supplier command failed')
-      outcome = { ok: false, msg: '云手机响应超时，请重试' }
-    }
-    if (!outcome.ok) return { deviceId: device.id, ...outcome }
+    const done = results.filter((r) => r.ok).map((r) => r.deviceId)
+    if (done.length === 0) return results
     if (request.command === DeviceCommand.Reboot) {
       await this.ctx.db.transaction(async (tx) => {
-        const [row] = await tx
+        const rebooting = await tx
           .update(devices)
           .set({ status: DeviceStatus.rebooting, opSeq: sql`${devices.opSeq} + 1` })
-          .where(and(eq(devices.id, device.id), eq(devices.status, DeviceStatus.running)))
-          .returning({ opSeq: devices.opSeq })
-        if (row) await this.fleet.enqueueSync(tx, device.id, row.opSeq)
+          .where(and(inArray(devices.id, done), eq(devices.status, DeviceStatus.running)))
+          .returning({ deviceId: devices.id, opSeq: devices.opSeq })
+        await this.fleet.enqueueSyncs(tx, rebooting)
       })
     } else {
       await this.ctx.db
         .update(devices)
         .set({ coverUpdatedAt: this.ctx.clock.now() })
-        .where(eq(devices.id, device.id))
+        .where(inArray(devices.id, done))
     }
-    return { deviceId: device.id, ...outcome }
+    return results
   }
 
   /** GetVmCover: a fresh screen image of a running (or rebooting) phone. */

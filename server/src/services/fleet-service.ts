@@ -4,7 +4,7 @@ import { ResultCode } from '../../../src/domain/result-codes'
 import type { Db } from '../db/client'
 import { devices, goods } from '../db/schema'
 import { BizError } from '../domain/biz-error'
-import { enqueueJob } from '../jobs/scheduler'
+import { enqueueJobs } from '../jobs/scheduler'
 import type { ServiceContext } from './context'
 
 export const PROVISION_JOB = 'provision-device'
@@ -170,23 +170,34 @@ export class FleetService {
 
   /** Provisioning (first create, or a replacement instance) for the phone's operation `opSeq`. */
   enqueueProvision(db: Db, deviceId: number, opSeq: number) {
-    return this.enqueueFor(db, PROVISION_JOB, deviceId, opSeq)
+    return this.enqueueFor(db, PROVISION_JOB, { deviceId, opSeq })
   }
 
   /** Brings the supplier in line with the phone and follows its operation `opSeq` to the end. */
   enqueueSync(db: Db, deviceId: number, opSeq: number) {
-    return this.enqueueFor(db, SYNC_JOB, deviceId, opSeq)
+    return this.enqueueFor(db, SYNC_JOB, { deviceId, opSeq })
+  }
+
+  /** Sync jobs for many phones in one insert (a batch reboot). */
+  enqueueSyncs(db: Db, ops: { deviceId: number; opSeq: number }[]) {
+    return this.enqueueFor(db, SYNC_JOB, ops)
   }
 
   /** One job per phone and operation; `since` lets the job give up on a supplier that never finishes. */
-  private enqueueFor(db: Db, kind: string, deviceId: number, opSeq: number) {
+  private enqueueFor(
+    db: Db,
+    kind: string,
+    ops: { deviceId: number; opSeq: number } | { deviceId: number; opSeq: number }[],
+  ) {
     const now = this.ctx.clock.now()
-    return enqueueJob(
+    return enqueueJobs(
       db,
       now,
-      kind,
-      { deviceId, since: now.getTime() },
-      { uniqueKey: `${kind}:${deviceId}:${opSeq}` },
+      (Array.isArray(ops) ? ops : [ops]).map(({ deviceId, opSeq }) => ({
+        kind,
+        payload: { deviceId, since: now.getTime() },
+        uniqueKey: `${kind}:${deviceId}:${opSeq}`,
+      })),
     )
   }
 }
