@@ -1,0 +1,220 @@
+/**
+ * Client side of the fleet scale check (issue 3): Home/index multi view in Chromium (390×844) for a
+ * studio with 20 and with 1,000 phones. Measures the time from the first /device/list answer to the
+ * first card on screen, the DOM size after the first render and after scrolling to the end, long
+ * tasks while scrolling, and the most cover requests in flight at once.
+ *
+ * The real server runs (login, config, user info); /device/list, /group/list and /device/cover are
+ * answered in the browser from a synthetic fleet of N phones (with 100 ms of latency per cover), so
+ * the figures are about rendering, not the database — bench/device-list-server.ts covers the server.
+ *
+ *   npm run build:h5 && node --import tsx bench/fleet-render.mjs
+ */
+import {
+  apiLogin,
+  launchBrowser,
+  newMobileContext,
+  openPage,
+  seedSession,
+  startServer,
+} from '../e2e/harness.ts'
+
+const SIZES = [20, 1000]
+const COVER_LATENCY_MS = 100
+const SCROLL_STEP_PX = 700
+const SCROLL_PAUSE_MS = 40
+
+function fleet(size) {
+  const now = Date.now()
+  return Array.from({ length: size }, (_, i) => ({
+    deviceId: i + 1,
+    name: `云手机-${String(i + 1).padStart(4, '0')}`,
+    level: (i % 5) + 1,
+    levelName: '畅享版',
+    goodId: 1,
+    goodsName: '畅享版 4核4G',
+    configName: '4核 4G 64G',
+    zoneId: 1,
+    zoneName: '华东-上海',
+    status: i % 10 === 9 ? 0 : 1,
+    statusName: i % 10 === 9 ? '创建中' : '运行中',
+    androidVersion: 'B',
+    imageType: 1,
+    expireAt: now + ((i % 30) + 1) * 86_400_000,
+    groupId: null,
+    groupName: null,
+    coverUrl: null,
+    coverUpdatedAt: null,
+    permissions: ['upOrDownConfig'],
+    videoEdition: false,
+    model: null,
+    modelName: null,
+    imageVersion: '10.0.2',
+    busy: false,
+    busyOp: null,
+    busyText: null,
+    failReason: null,
+    createdAt: now,
+  }))
+}
+
+const envelope = (data) => ({ code: 200, msg: 'success', data, ts: Date.now() })
+
+function coverSvg(id) {
+  const hue = (id * 47) % 360
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="180" height="320"><rect width="180" height="320" fill="hsl(${hue},60%,45%)"/><text x="90" y="160" font-size="20" text-anchor="middle" fill="#fff">${id}</text></svg>`
+}
+
+async function measure(browser, session, size) {
+  const devices = fleet(size)
+  const context = await newMobileContext(browser)
+  await seedSession(context, session, { homeViewType: 1 })
+  let coversInFlight = 0
+  let maxCoversInFlight = 0
+  let coverRequests = 0
+  await context.route('**/vmcloud/api/device/list**', async (route) => {
+    const url = new URL(route.request().url())
+    const page = Number(url.searchParams.get('page') || 1)
+    const rows = Number(url.searchParams.get('rows') || 10)
+    const records = devices.slice((page - 1) * rows, page * rows)
+    const totalPage = Math.ceil(devices.length / rows)
+    await route.fulfill({ json: envelope({ records, page, totalPage, total: devices.length }) })
+  })
+  await context.route('**/vmcloud/api/group/list**', (route) =>
+    route.fulfill({ json: envelope({ groups: [], ungroupedCount: size, totalCount: size }) }),
+  )
+  await context.route('**/vmcloud/api/device/cover**', async (route) => {
+    const id = Number(new URL(route.request().url()).searchParams.get('deviceId'))
+    coverRequests += 1
+    coversInFlight += 1
+    maxCoversInFlight = Math.max(maxCoversInFlight, coversInFlight)
+    await new Promise((resolve) => setTimeout(resolve, COVER_LATENCY_MS))
+    coversInFlight -= 1
+    await route.fulfill({
+      json: envelope({ url: `/bench-cover/${id}.svg?t=${Date.now()}`, updatedAt: Date.now() }),
+    })
+  })
+  await context.route('**/bench-cover/**', (route) => {
+    const id = Number(new URL(route.request().url()).pathname.match(/(\d+)\.svg$/)[1])
+    return route.fulfill({ contentType: 'image/svg+xml', body: coverSvg(id) })
+  })
+  await context.addInitScript(() => {
+    window.__longTasks = []
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__longTasks.push(entry.duration)
+    }).observe({ type: 'longtask', buffered: true })
+    // when the first card is in the DOM (a MutationObserver, not a poll from outside)
+    new MutationObserver((_, observer) => {
+      if (document.querySelector('[aria-label$="的画面"]')) {
+        window.__firstCardAt = performance.now()
+        observer.disconnect()
+      }
+    }).observe(document, { childList: true, subtree: true })
+  })
+
+  const page = await context.newPage()
+  await openPage(page, '/pages/Home/index')
+  await page.waitForSelector('[aria-label$="的画面"]', { timeout: 30_000 })
+  const first = await page.evaluate(() => {
+    const list = performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.includes('/device/list'))
+      .at(-1)
+    return {
+      firstCardAt: window.__firstCardAt,
+      listAnsweredAt: list ? list.responseEnd : NaN,
+      nodes: document.getElementsByTagName('*').length,
+      cards: document.querySelectorAll('[aria-label$="的画面"]').length,
+    }
+  })
+  const renderMs = first.firstCardAt - first.listAnsweredAt
+
+  await page.evaluate(() => (window.__longTasks = []))
+  const scroll = await page.evaluate(
+    async ({ step, pause }) => {
+      const scroller = [...document.querySelectorAll('taro-scroll-view-core')].find(
+        (el) => el.scrollHeight > el.clientHeight,
+      )
+      if (!scroller) return { steps: 0, maxNodes: 0, end: 0 }
+      let maxNodes = 0
+      let steps = 0
+      let still = 0
+      const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+      while (still < 25 && steps < 2000) {
+        const before = scroller.scrollTop
+        scroller.scrollTop = before + step
+        await sleep(pause)
+        maxNodes = Math.max(maxNodes, document.getElementsByTagName('*').length)
+        steps += 1
+        // at the bottom: wait a little for a next page before giving up
+        still = scroller.scrollTop === before ? still + 1 : 0
+      }
+      return { steps, maxNodes, end: scroller.scrollTop }
+    },
+    { step: SCROLL_STEP_PX, pause: SCROLL_PAUSE_MS },
+  )
+  const after = await page.evaluate(() => ({
+    nodes: document.getElementsByTagName('*').length,
+    longTasks: window.__longTasks.length,
+    longTaskMs: window.__longTasks.reduce((a, b) => a + b, 0),
+    longestMs: Math.max(0, ...window.__longTasks),
+    lastCard: document.querySelectorAll('[aria-label$="的画面"]').length,
+    lastName: [...document.querySelectorAll('[role="button"][aria-label^="云手机-"]')]
+      .at(-1)
+      ?.getAttribute('aria-label'),
+  }))
+  await context.close()
+  return {
+    size,
+    renderMs,
+    nodesFirst: first.nodes,
+    cardsFirst: first.cards,
+    nodesMaxScrolling: scroll.maxNodes,
+    nodesAtEnd: after.nodes,
+    reachedLast: after.lastName,
+    scrollSteps: scroll.steps,
+    longTasks: after.longTasks,
+    longTaskMs: after.longTaskMs,
+    longestMs: after.longestMs,
+    coverRequests,
+    maxCoversInFlight,
+  }
+}
+
+const server = await startServer({ name: 'fleet-render' })
+const browser = await launchBrowser()
+try {
+  const session = await apiLogin('13912370001')
+  const results = []
+  for (const size of SIZES) results.push(await measure(browser, session, size))
+  const [small, large] = results
+  const fmt = (n) =>
+    typeof n === 'number' ? (Number.isInteger(n) ? String(n) : n.toFixed(1)) : String(n)
+  console.log('\nHome/index multi view, Chromium 390×844 (H5 production build)\n')
+  const rows = [
+    ['phones', 'size'],
+    ['list answer → first card (ms)', 'renderMs'],
+    ['DOM elements after first render', 'nodesFirst'],
+    ['cards after first render', 'cardsFirst'],
+    ['DOM elements, most while scrolling', 'nodesMaxScrolling'],
+    ['DOM elements at the end', 'nodesAtEnd'],
+    ['last phone reached', 'reachedLast'],
+    ['long tasks while scrolling', 'longTasks'],
+    ['long-task time while scrolling (ms)', 'longTaskMs'],
+    ['longest task (ms)', 'longestMs'],
+    ['cover requests', 'coverRequests'],
+    ['most cover requests in flight', 'maxCoversInFlight'],
+  ]
+  for (const [label, key] of rows) {
+    const ratio =
+      typeof small[key] === 'number' && small[key] > 0 && key !== 'size'
+        ? `  ×${(large[key] / small[key]).toFixed(2)}`
+        : ''
+    console.log(
+      `${label.padEnd(38)} ${fmt(small[key]).padStart(10)} ${fmt(large[key]).padStart(12)}${ratio}`,
+    )
+  }
+} finally {
+  await browser.close()
+  await server.stop()
+}
