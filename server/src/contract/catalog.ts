@@ -78,6 +78,9 @@ export type GoodsDetailQuery = Static<typeof GoodsDetailQuery>
 export const ZonesQuery = Type.Object({ goodId: Type.Optional(Type.Integer({ minimum: 1 })) })
 export type ZonesQuery = Static<typeof ZonesQuery>
 
+/** Range-checked by the service (1014 with a clear message) rather than by the schema. */
+export const Quantity = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })
+
 export const QuoteKind = Type.Union([
   Type.Literal('new'),
   Type.Literal('renew'),
@@ -92,7 +95,7 @@ export const QuoteBody = Type.Object({
   kind: QuoteKind,
   goodId: Type.Optional(Type.Integer({ minimum: 1 })),
   priceId: Type.Optional(Type.Integer({ minimum: 1 })),
-  quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  quantity: Type.Optional(Quantity),
   deviceIds: Type.Optional(
     Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 500 }),
   ),

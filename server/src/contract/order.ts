@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { QuoteLine, RenewalLine } from './catalog'
+import { Quantity, QuoteLine, RenewalLine } from './catalog'
 import { PageQuery } from './common'
 
 const Nullable = <T extends ReturnType<typeof Type.Integer> | ReturnType<typeof Type.String>>(
@@ -14,8 +14,6 @@ export const IdempotencyKey = Type.String({
 })
 /** What the client showed the buyer, in fen; a mismatch with the server's own amount is 1023. */
 export const ExpectedAmount = Type.Integer({ minimum: 0, maximum: 1_000_000_000 })
-/** Range-checked by the service (1014 with a clear message) rather than by the schema. */
-export const Quantity = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })
 
 export const OrderKind = Type.Union([
   Type.Literal('new'),
