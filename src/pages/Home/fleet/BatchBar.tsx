@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
-import { Button, Checkbox, Dialog } from '@nutui/nutui-react-taro'
+import { Button, Dialog } from '@nutui/nutui-react-taro'
 import type { BatchSummary } from '@/domain/batch-results'
 import { validateBatchSelection } from '@/domain/batch-results'
 import { confirm, toast, toastError } from '@/components/feedback'
@@ -50,13 +50,17 @@ function BatchBar() {
   return (
     <View className={styles.batchBar}>
       <View className={styles.batchInfo}>
-        <Checkbox
-          checked={fleet.allSelected}
-          onChange={() => void fleet.toggleAll().catch(toastError)}
-          aria-label="全选"
+        <View
+          className={styles.selectAll}
+          role="checkbox"
+          aria-checked={fleet.allSelected}
+          onClick={() => void fleet.toggleAll().catch(toastError)}
         >
+          <View className={fleet.allSelected ? styles.tickOn : styles.tick} aria-hidden>
+            {fleet.allSelected ? '✓' : ''}
+          </View>
           全选
-        </Checkbox>
+        </View>
         <Text className={styles.batchCount}>已选{count}台</Text>
         <View className={styles.batchCancel} role="button" onClick={fleet.endSelect}>
           取消

@@ -1,5 +1,4 @@
 import { View } from '@tarojs/components'
-import { Checkbox } from '@nutui/nutui-react-taro'
 import type { Device, DeviceStatusEntry } from '../../../../types/api'
 import { DeviceStatus } from '@/domain/device-lifecycle'
 import CoverImage from './CoverImage'
@@ -41,8 +40,8 @@ export default function GridCard(props: GridCardProps) {
           label={`${device.name}的画面`}
         />
         {selecting && (
-          <View className={styles.check}>
-            <Checkbox checked={selected} aria-label={`选择${device.name}`} />
+          <View className={selected ? styles.tickOn : styles.tick} aria-hidden>
+            {selected ? '✓' : ''}
           </View>
         )}
       </View>
