@@ -181,4 +181,60 @@ describe('我的云机', () => {
     await waitFor(() => expect(api.getCover).toHaveBeenCalledWith(1))
     expect(api.getCover).not.toHaveBeenCalledWith(2)
   })
+
+  it('renames a phone through the prompt and shows the new name', async () => {
+    api.listDevices.mockResolvedValue(page([device({ deviceId: 3, name: '旧名字' })]))
+    api.renameDevice.mockResolvedValue(null)
+    renderPage(<Home />, stores())
+    await screen.findByText('旧名字')
+    fireEvent.click(screen.getByText('重命名'))
+    typeInto(document.body, '云手机名称', '机'.repeat(21))
+    fireEvent.click(screen.getByText('确定'))
+    await waitFor(() =>
+      expect(Taro.showToast).toHaveBeenCalledWith(
+        expect.objectContaining({ title: '云手机名称不能超过20个字' }),
+      ),
+    )
+    expect(api.renameDevice).not.toHaveBeenCalled()
+    typeInto(document.body, '云手机名称', ' 新名字 ')
+    fireEvent.click(screen.getByText('确定'))
+    await waitFor(() => expect(api.renameDevice).toHaveBeenCalledWith(3, '新名字'))
+    expect(await screen.findByText('新名字')).toBeTruthy()
+  })
+
+  it('opens a URL on the phone only when it is a web address', async () => {
+    api.listDevices.mockResolvedValue(page([device({ deviceId: 3 })]))
+    api.sendCommand.mockResolvedValue({ deviceId: 3, ok: true, msg: '' })
+    api.getDevice.mockResolvedValue(device({ deviceId: 3 }))
+    renderPage(<Home />, stores())
+    await screen.findByText('云手机-0001')
+    fireEvent.click(screen.getByText('打开网址'))
+    typeInto(document.body, '网址', 'example')
+    fireEvent.click(screen.getByText('确定'))
+    await waitFor(() =>
+      expect(Taro.showToast).toHaveBeenCalledWith(
+        expect.objectContaining({ title: '请输入正确的网址（以http://或https://开头）' }),
+      ),
+    )
+    expect(api.sendCommand).not.toHaveBeenCalled()
+    typeInto(document.body, '网址', 'https://example.com')
+    fireEvent.click(screen.getByText('确定'))
+    await waitFor(() =>
+      expect(api.sendCommand).toHaveBeenCalledWith({
+        deviceId: 3,
+        command: 'OpenUrl',
+        url: 'https://example.com',
+      }),
+    )
+  })
+
+  it('asks before a reboot and sends nothing when cancelled', async () => {
+    api.listDevices.mockResolvedValue(page([device({ deviceId: 3 })]))
+    jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true } as never)
+    renderPage(<Home />, stores())
+    await screen.findByText('云手机-0001')
+    fireEvent.click(screen.getByText('重启'))
+    await waitFor(() => expect(Taro.showModal).toHaveBeenCalled())
+    expect(api.sendCommand).not.toHaveBeenCalled()
+  })
 })
