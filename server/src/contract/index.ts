@@ -109,3 +109,13 @@ export type {
   SortGroupsBody,
   MoveDevicesBody,
 } from './group'
+export type {
+  GuideStep,
+  TrialOffer,
+  NewUserGuideConfig,
+  TrialPhone,
+  PlayTrialConfig,
+  FloatingBallSettings,
+  SaveFloatingBallBody,
+  Invitee,
+} from './engagement'

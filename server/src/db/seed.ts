@@ -1,6 +1,7 @@
 import type { Db } from './client'
 import { commonConfig, deviceStatuses, dictionaries } from './schema'
 import { seedCatalogue } from './seed-catalogue'
+import { seedEngagement } from './seed-engagement'
 
 export const DEFAULT_COMMON_CONFIG: Record<string, string> = {
   renewalReminderMsg: '您的云手机已到期，系统将为您保留2小时，请及时续费，以免数据丢失',
@@ -56,4 +57,5 @@ export async function seedDatabase(db: Db): Promise<void> {
   await db.insert(dictionaries).values(DICTIONARY_ROWS).onConflictDoNothing()
   await db.insert(deviceStatuses).values(DEVICE_STATUS_ROWS).onConflictDoNothing()
   await seedCatalogue(db)
+  await seedEngagement(db)
 }

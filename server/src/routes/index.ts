@@ -3,6 +3,7 @@ import activationRoutes from './activation-routes'
 import authRoutes from './auth-routes'
 import configRoutes from './config-routes'
 import deviceRoutes from './device-routes'
+import engagementRoutes from './engagement-routes'
 import goodsRoutes from './goods-routes'
 import groupRoutes from './group-routes'
 import messageRoutes from './message-routes'
@@ -27,6 +28,7 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app, option
   await app.register(deviceRoutes, options)
   await app.register(groupRoutes, options)
   await app.register(sandboxSupplierRoutes, options)
+  await app.register(engagementRoutes, options)
 }
 
 export default apiRoutes

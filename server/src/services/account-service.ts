@@ -27,6 +27,7 @@ import { hashOpaqueSecret, newInviteCode, newOpaqueSecret } from '../domain/secr
 import type { ServiceContext } from './context'
 import { isUniqueViolation } from './context'
 import type { MessageService } from './message-service'
+import { recordInvite } from './engagement-service'
 import { WELCOME_MESSAGES } from './message-service'
 import { hashPassword, verifyPassword } from './passwords'
 import type { SessionService } from './session-service'
@@ -97,6 +98,7 @@ export class AccountService {
               createdAt: this.ctx.clock.now(),
             })
             .returning()
+          await recordInvite(tx, created.id, login.inviteCode, created.createdAt)
           for (const welcome of WELCOME_MESSAGES) {
             await this.messages.sendMessage(
               created.id,

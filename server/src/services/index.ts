@@ -6,6 +6,7 @@ import type { ServiceContext } from './context'
 import { CustomerServiceService } from './customer-service'
 import { DeviceAuthService } from './device-auth-service'
 import { DeviceService } from './device-service'
+import { EngagementService } from './engagement-service'
 import { FileService } from './file-service'
 import { FleetService } from './fleet-service'
 import { FulfilmentService } from './fulfilment-service'
@@ -50,6 +51,7 @@ export function createServices(ctx: ServiceContext) {
     payments: new PaymentService(ctx, ctx.payment, orders, beans),
     fulfilment: new FulfilmentService(ctx, goods, fleet, messages, beans),
     activation: new ActivationService(ctx, goods, fleet, messages),
+    engagement: new EngagementService(ctx, fleet, messages),
   }
 }
 
