@@ -37,6 +37,18 @@ describe('launch plan (SPEC 2)', () => {
     ])
     expect(planLaunch(ctx({ path: 'pages/Home/index', query: { channelCode: 'c1' } }))).toEqual([])
   })
+  it('an invite link keeps the code for the next login (issue 5), not when already logged in', () => {
+    const query = { inviteCode: 'AB12CD', inviteType: '1' }
+    expect(planLaunch(ctx({ query }))).toEqual([
+      { kind: 'saveInvite', inviteType: '1', inviteCode: 'AB12CD' },
+    ])
+    expect(planLaunch(ctx({ query, isLoggedIn: true }))).toEqual([])
+  })
+  it('the play-trial landing pages are public and skip the channel code', () => {
+    for (const path of ['pages/landing/play-trial/index', 'pages/landing/play-trial/download']) {
+      expect(planLaunch(ctx({ path, query: { channelCode: 'c1' } }))).toEqual([])
+    }
+  })
   it('from the official account in the WeChat browser: authorise first, then come back here', () => {
     const steps = planLaunch(
       ctx({ path: 'pages/user/config', query: { channelCode: 'c1' }, isWeChatBrowser: true }),

@@ -15,6 +15,8 @@ export interface LaunchContext {
 
 export type LaunchStep =
   | { kind: 'saveChannelCode'; channelCode: string }
+  /** An invite link (user/invite): the code is sent with the next login and binds at registration. */
+  | { kind: 'saveInvite'; inviteType: string; inviteCode: string }
   | { kind: 'authorizeOfficialAccount'; channelCode: string; redirect: string }
   | { kind: 'redirectToLogin'; url: string; redirect: string }
 
@@ -29,6 +31,10 @@ export function currentUrl(path: string, query: Record<string, string | undefine
 export function planLaunch(ctx: LaunchContext): LaunchStep[] {
   const steps: LaunchStep[] = []
   const here = currentUrl(ctx.path, ctx.query)
+  const { inviteCode } = ctx.query
+  if (inviteCode && !ctx.isLoggedIn) {
+    steps.push({ kind: 'saveInvite', inviteType: ctx.query.inviteType ?? '1', inviteCode })
+  }
   const channelCode = ctx.query.channelCode
   if (channelCode && !skipsChannelCode(ctx.path)) {
     steps.push({ kind: 'saveChannelCode', channelCode })

@@ -7,6 +7,9 @@ import { goLogin } from '@/services/navigation'
 import { client } from '@/services/request'
 import { installRouteWatch } from '@/services/route-events'
 import { planLaunch, type LaunchStep } from './app-launch'
+// NutUI's theme is imported as its own file (not inlined into app.scss) so pxtransform sees the
+// @nutui path and converts its sizes at NutUI's 375 design width, not ours (750).
+import '@nutui/nutui-react-taro/dist/styles/themes/default.css'
 import './app.scss'
 
 const stores = createAppStores()
@@ -31,6 +34,7 @@ function launch(path: string, query: Record<string, string>, toLogin: (step: Log
   })
   for (const step of steps) {
     if (step.kind === 'saveChannelCode') session.setChannel(step.channelCode)
+    if (step.kind === 'saveInvite') session.setInviteInfo(step.inviteType, step.inviteCode)
     if (step.kind === 'authorizeOfficialAccount')
       platform.officialAccountAuthorize(step.channelCode, step.redirect)
     if (step.kind === 'redirectToLogin') toLogin(step)

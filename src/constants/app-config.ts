@@ -12,6 +12,7 @@ export const TAB_PRELOADS: Record<string, string[]> = {
     'pages/Renew',
     'pages/Device',
     'pages/Group',
+    'pages/landing',
   ],
   'pages/Home/create': ['pages/login', 'pages/create', 'pages/pay'],
   'pages/Home/user': ['pages/user', 'pages/login'],

@@ -76,6 +76,20 @@ export const ROUTES = {
   selectDevice: { path: 'pages/Device/selectDevice', title: '选择机型' },
   activateDevice: { path: 'pages/user/activateDevice', title: '激活码' },
   chooseDevice: { path: 'pages/user/device', title: '选择云机' },
+  floatingBall: { path: 'pages/user/floatingBall', title: '悬浮球设置' },
+  invite: { path: 'pages/user/invite', title: '邀请好友' },
+  playTrial: {
+    path: 'pages/landing/play-trial/index',
+    title: '免费试玩',
+    public: true,
+    skipChannelCode: true,
+  },
+  playTrialDownload: {
+    path: 'pages/landing/play-trial/download',
+    title: '下载游戏',
+    public: true,
+    skipChannelCode: true,
+  },
 } satisfies Record<string, RouteDef>
 
 export type RouteName = keyof typeof ROUTES

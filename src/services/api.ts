@@ -2,6 +2,7 @@
 import { activationApi, type ActivationApi } from './activation'
 import { commonApi, type CommonApi } from './common'
 import { deviceApi, type DeviceApi } from './device'
+import { engagementApi, type EngagementApi } from './engagement'
 import { goodsApi, type GoodsApi } from './goods'
 import { groupApi, type GroupApi } from './group'
 import { messageApi, type MessageApi } from './message'
@@ -19,6 +20,7 @@ export interface Api {
   goods: GoodsApi
   order: OrderApi
   pay: PayApi
+  engagement: EngagementApi
 }
 
 export const api: Api = {
@@ -31,4 +33,5 @@ export const api: Api = {
   goods: goodsApi,
   order: orderApi,
   pay: payApi,
+  engagement: engagementApi,
 }

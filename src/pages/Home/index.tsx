@@ -5,6 +5,7 @@ import { observer } from 'mobx-react'
 import { Button } from '@nutui/nutui-react-taro'
 import EmptyState from '@/components/EmptyState'
 import NavBar from '@/components/NavBar'
+import HomeEngagement from '@/components/NewUserGuide/HomeEngagement'
 import { useStores } from '@/stores'
 import { url } from '@/constants/routes'
 import Fleet from './fleet/Fleet'
@@ -59,6 +60,7 @@ function Home() {
           <Text className={styles.tip}>未注册的手机号验证后将自动创建账号</Text>
         </View>
       )}
+      <HomeEngagement />
     </View>
   )
 }

@@ -80,6 +80,8 @@ function Mine() {
       <Cell.Group>
         <LinkCell title="分组管理" onClick={() => navigate('group')} />
         <LinkCell title="激活码" onClick={() => navigate('activateDevice')} />
+        <LinkCell title="悬浮球设置" onClick={() => navigate('floatingBall')} />
+        <LinkCell title="邀请好友" onClick={() => navigate('invite')} />
       </Cell.Group>
       <Cell.Group>
         <LinkCell title="联系客服" onClick={() => navigate('customerService')} />

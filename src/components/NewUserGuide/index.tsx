@@ -1,0 +1,119 @@
+import { useEffect, useState, type ReactNode } from 'react'
+import { View, Text, Image } from '@tarojs/components'
+import { observer } from 'mobx-react'
+import { Button, Popup } from '@nutui/nutui-react-taro'
+import { Gift, Phone, Setting } from '@nutui/icons-react-taro'
+import { useStores } from '@/stores'
+import { taroStorage } from '@/platform/shared'
+import { getNewUserGuideConfig, receiveTrialPhone } from '@/services/engagement'
+import { fileUrl } from '@/services/request'
+import { toastError, toastSuccess } from '@/components/feedback'
+import { trialDurationText } from './trial-duration'
+import type { NewUserGuideConfig } from '../../../types/api'
+import styles from './index.module.scss'
+
+/** Bundled illustrations a guide step may name; anything else is a server file. */
+const BUNDLED: Record<string, ReactNode> = {
+  'guide-welcome': <Phone size={56} color="#4E7BFF" />,
+  'guide-control': <Setting size={56} color="#7C5CFC" />,
+  'guide-trial': <Gift size={56} color="#FF8F1F" />,
+}
+
+export const guideShownKey = (userId: number) => `newUserGuideShown:${userId}`
+
+/**
+ * The new-user guide, once per account on this device, right after its first login: the configured
+ * steps, and on the last one 免费领取试用云机 when the trial phone is offered.
+ */
+function NewUserGuide() {
+  const { session, fleet } = useStores()
+  const [config, setConfig] = useState<NewUserGuideConfig | null>(null)
+  const [step, setStep] = useState(0)
+  const [claiming, setClaiming] = useState(false)
+  const userId = session.userId
+
+  useEffect(() => {
+    if (!session.isLoggedIn || session.firstLogin !== 1 || userId === null) return
+    if (taroStorage.get(guideShownKey(userId))) return
+    let cancelled = false
+    getNewUserGuideConfig()
+      .then((loaded) => {
+        if (cancelled || loaded.steps.length === 0) return
+        taroStorage.set(guideShownKey(userId), 1)
+        setStep(0)
+        setConfig(loaded)
+      })
+      .catch(() => undefined) // the guide is a welcome, never an error
+    return () => {
+      cancelled = true
+    }
+  }, [session.isLoggedIn, session.firstLogin, userId])
+
+  if (!config) return null
+  const close = () => setConfig(null)
+  const current = config.steps[step]
+  const last = step === config.steps.length - 1
+  const offer = config.trialOffer
+
+  const claim = async () => {
+    setClaiming(true)
+    try {
+      const phone = await receiveTrialPhone()
+      toastSuccess(`已领取${phone.name}`)
+      close()
+      void fleet.reload()
+    } catch (error) {
+      toastError(error)
+    } finally {
+      setClaiming(false)
+    }
+  }
+
+  return (
+    <Popup visible position="center" round closeable onClose={close} className={styles.popup}>
+      <View className={styles.guide} aria-label="新手指引">
+        <View className={styles.art}>
+          {BUNDLED[current.image] ?? (
+            <Image className={styles.image} src={fileUrl(current.image)} mode="aspectFit" />
+          )}
+        </View>
+        <Text className={styles.title}>{current.title}</Text>
+        <Text className={styles.text}>{current.text}</Text>
+        <View className={styles.dots}>
+          {config.steps.map((s, i) => (
+            <View key={s.id} className={i === step ? styles.dotOn : styles.dot} />
+          ))}
+        </View>
+        {last && offer.enabled && (
+          <Text className={styles.offer}>
+            {offer.goodName} · 免费使用{trialDurationText(offer.minutes)}
+          </Text>
+        )}
+        <View className={styles.actions}>
+          {!last && (
+            <>
+              <Button fill="outline" onClick={close}>
+                跳过
+              </Button>
+              <Button type="primary" onClick={() => setStep(step + 1)}>
+                下一步
+              </Button>
+            </>
+          )}
+          {last && offer.enabled && (
+            <Button type="primary" block loading={claiming} onClick={claim}>
+              免费领取试用云机
+            </Button>
+          )}
+          {last && !offer.enabled && (
+            <Button type="primary" block onClick={close}>
+              开始使用
+            </Button>
+          )}
+        </View>
+      </View>
+    </Popup>
+  )
+}
+
+export default observer(NewUserGuide)

@@ -1,0 +1,4 @@
+export default definePageConfig({
+  navigationBarTitleText: '下载游戏',
+  enableShareAppMessage: true,
+})

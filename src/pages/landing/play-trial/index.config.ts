@@ -1,0 +1,4 @@
+export default definePageConfig({
+  navigationBarTitleText: '免费试玩',
+  enableShareAppMessage: true,
+})

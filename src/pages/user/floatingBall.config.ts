@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '悬浮球设置' })
