@@ -246,3 +246,4 @@ export const jobs = pgTable(
 export * from './schema-commerce'
 export * from './schema-fleet'
 export * from './schema-engagement'
+export * from './schema-coupon'

@@ -1,0 +1,80 @@
+/** Coupon templates and the coupons users hold (docs/cloud-phones.md "Coupons"). */
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
+import { orders } from './schema-commerce'
+import { users } from './schema'
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+
+/** What a coupon is: the fields src/domain/coupon.ts checks, plus its name and validity in days. */
+export const couponTemplates = pgTable(
+  'coupon_templates',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** CouponType 1–5 */
+    couponType: smallint('coupon_type').notNull(),
+    /** Fen, or tenths for a discount coupon (85 = 8.5折). */
+    parValue: integer('par_value').notNull(),
+    /** Threshold in fen (full-reduction coupons). */
+    conditionsUse: integer('conditions_use'),
+    businessType: smallint('business_type').notNull(),
+    /** Comma list of CouponScope values. */
+    scopeApplications: text('scope_applications').notNull(),
+    applicableObjects: text('applicable_objects'),
+    rules: jsonb('rules').$type<{ type: number; objectData: string }[]>(),
+    effectiveScope: text('effective_scope'),
+    validDays: integer('valid_days').notNull(),
+    /** 'welcome': issued to every new account. */
+    issueOn: text('issue_on'),
+  },
+  (t) => [
+    check('coupon_templates_type_check', sql`${t.couponType} between 1 and 5`),
+    check('coupon_templates_par_value_check', sql`${t.parValue} >= 0`),
+    check('coupon_templates_valid_days_check', sql`${t.validDays} > 0`),
+  ],
+)
+
+/** A user's coupon: 1 usable, 2 used, 3 expired, 4 invalid; locked to one unpaid order at most. */
+export const userCoupons = pgTable(
+  'user_coupons',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => couponTemplates.id),
+    status: smallint('status').notNull().default(1),
+    validFrom: at('valid_from').notNull(),
+    validUntil: at('valid_until').notNull(),
+    lockedOrderId: bigint('locked_order_id', { mode: 'number' }).references(() => orders.id, {
+      onDelete: 'set null',
+    }),
+    /** The order that used it and the fen it took off. */
+    usedOrderId: bigint('used_order_id', { mode: 'number' }).references(() => orders.id, {
+      onDelete: 'set null',
+    }),
+    discount: integer('discount'),
+    issuedAt: at('issued_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [
+    index('user_coupons_user_idx').on(t.userId, t.status, t.validUntil),
+    index('user_coupons_locked_idx').on(t.lockedOrderId),
+    check('user_coupons_status_check', sql`${t.status} between 1 and 4`),
+  ],
+)
