@@ -192,6 +192,19 @@ test('floating ball: defaults, validation, saving, and the control page reads it
   })
   const session = /const session = "([^"]+)"/.exec(page.body)?.[1]
   assert.ok(session)
+  // the page draws the ball with the script that reads these settings
+  assert.ok(
+    page.body.includes(
+      `/sandbox/supplier/control/floatingBall.js?session=${encodeURIComponent(session)}`,
+    ),
+  )
+  const script = await ctx.app.inject({
+    method: 'GET',
+    url: '/vmcloud/api/sandbox/supplier/control/floatingBall.js',
+  })
+  assert.equal(script.statusCode, 200)
+  assert.match(String(script.headers['content-type']), /javascript/)
+  assert.match(script.body, /control\/floatingBall\?session=/)
   const forPage = await call(ctx.app, 'GET', '/sandbox/supplier/control/floatingBall', {
     query: { session },
   })

@@ -13,6 +13,8 @@ import {
 import { BizError } from '../domain/biz-error'
 import { currentUser } from '../plugins/auth'
 import { ok } from '../plugins/envelope'
+import { SANDBOX_PREFIX } from '../adapters/supplier/sandbox-supplier'
+import { floatingBallScript } from './floating-ball-script'
 import { bearer, type ApiRouteOptions } from './route-options'
 
 const engagementRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
@@ -94,6 +96,20 @@ const engagementRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app)
       if (!session) throw new BizError(ResultCode.LOGIN_TOKEN_INVALID, '控制会话已失效')
       return ok(await engagement.floatingBall(session.userId))
     },
+  )
+
+  const script = floatingBallScript(SANDBOX_PREFIX)
+  app.get(
+    '/sandbox/supplier/control/floatingBall.js',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['sandbox'],
+        description: 'Script drawing the floating ball on the control page.',
+      },
+    },
+    async (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-store').send(script),
   )
 
   app.get(

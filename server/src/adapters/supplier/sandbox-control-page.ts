@@ -96,6 +96,7 @@ export function controlPage(view: { session: string; deviceName: string }): stri
 <div class="screen"><img id="screen" alt="云手机画面"></div>
 <div class="controls">${buttons}</div>
 <div id="toast" class="toast" role="status"></div>
-<script>${script}</script>`,
+<script>${script}</script>
+<script src="${SANDBOX_PREFIX}/control/floatingBall.js?session=${encodeURIComponent(view.session)}"></script>`,
   )
 }
