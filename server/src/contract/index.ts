@@ -119,3 +119,13 @@ export type {
   SaveFloatingBallBody,
   Invitee,
 } from './engagement'
+export type {
+  RechargePackage,
+  RechargePackages,
+  CreateRechargeOrderBody,
+  BeanLedgerEntry,
+  BeanLedgerQuery,
+  TimeToMonthQuote,
+  CreateTimeToMonthOrderBody,
+  TimeToMonthResult,
+} from './wallet'

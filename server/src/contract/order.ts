@@ -21,6 +21,8 @@ export const OrderKind = Type.Union([
   Type.Literal('upgrade'),
   Type.Literal('video'),
   Type.Literal('activationCode'),
+  Type.Literal('beanRecharge'),
+  Type.Literal('timeToMonth'),
 ])
 export type OrderKind = Static<typeof OrderKind>
 

@@ -105,7 +105,14 @@ export const goodsInventory = pgTable(
 )
 
 /** Order kinds (docs/cloud-phones.md "Orders"). */
-export type OrderKind = 'new' | 'renew' | 'upgrade' | 'video' | 'activationCode'
+export type OrderKind =
+  | 'new'
+  | 'renew'
+  | 'upgrade'
+  | 'video'
+  | 'activationCode'
+  | 'beanRecharge'
+  | 'timeToMonth'
 
 export const orders = pgTable(
   'orders',

@@ -13,6 +13,7 @@ import type { ApiRouteOptions } from './route-options'
 import sandboxPayRoutes from './sandbox-pay-routes'
 import sandboxSupplierRoutes from './sandbox-supplier-routes'
 import userRoutes from './user-routes'
+import walletRoutes from './wallet-routes'
 
 /** Every /vmcloud/api route, grouped by area. */
 const apiRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app, options) => {
@@ -29,6 +30,7 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app, option
   await app.register(groupRoutes, options)
   await app.register(sandboxSupplierRoutes, options)
   await app.register(engagementRoutes, options)
+  await app.register(walletRoutes, options)
 }
 
 export default apiRoutes

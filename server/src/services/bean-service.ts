@@ -5,7 +5,7 @@ import { beanAccounts, beanLedger } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import type { ServiceContext } from './context'
 
-export type BeanReason = 'order' | 'recharge' | 'refund' | 'grant'
+export type BeanReason = 'order' | 'recharge' | 'refund' | 'grant' | 'timeToMonth'
 
 /** Why a balance changed, as the ledger row records it. */
 export interface BeanEntry {

@@ -13,6 +13,7 @@ import type { GoodsService } from './goods-service'
 import { MessageKind, type MessageService } from './message-service'
 import type { OrderDraft } from './order-pricing'
 import type { OrderRow } from './order-service'
+import { creditRecharge } from './wallet-service'
 
 export const FULFIL_ORDER_JOB = 'fulfil-order'
 
@@ -144,6 +145,12 @@ export class FulfilmentService {
         return null
       case 'activationCode':
         await this.generateCodes(tx, order, owner)
+        return null
+      case 'beanRecharge':
+        await creditRecharge(this.beans, tx, order)
+        return null
+      case 'timeToMonth':
+        // Settled when created (beans and the new expiry in one transaction); never queued.
         return null
     }
   }

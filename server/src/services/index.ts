@@ -19,6 +19,7 @@ import { ProfileService } from './profile-service'
 import { SessionService } from './session-service'
 import { SmsService } from './sms-service'
 import { UsageLogService } from './usage-log-service'
+import { WalletService } from './wallet-service'
 
 export function createServices(ctx: ServiceContext) {
   const sms = new SmsService(ctx)
@@ -52,6 +53,7 @@ export function createServices(ctx: ServiceContext) {
     fulfilment: new FulfilmentService(ctx, goods, fleet, messages, beans),
     activation: new ActivationService(ctx, goods, fleet, messages),
     engagement: new EngagementService(ctx, fleet, messages),
+    wallet: new WalletService(ctx, beans, orders, fleet),
   }
 }
 

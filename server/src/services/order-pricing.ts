@@ -54,7 +54,7 @@ export interface OrderDraft {
 
 const refuse = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
 
-function emptyDraft(kind: OrderKind, businessType: number): OrderDraft {
+export function emptyDraft(kind: OrderKind, businessType: number): OrderDraft {
   return {
     kind,
     businessType,

@@ -39,7 +39,7 @@ export const payLinkPath = (token: string) => `/pages/pay/pay?link=${token}`
 const pad2 = (n: number) => String(n).padStart(2, '0')
 
 /** 'CP' + UTC yyyymmddHHMMss + 6 random digits: sortable, unguessable enough, shown to users. */
-function newOrderNo(now: Date): string {
+export function newOrderNo(now: Date): string {
   const d = now
   const stamp = `${d.getUTCFullYear()}${pad2(d.getUTCMonth() + 1)}${pad2(d.getUTCDate())}${pad2(d.getUTCHours())}${pad2(d.getUTCMinutes())}${pad2(d.getUTCSeconds())}`
   return `CP${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`
@@ -188,13 +188,15 @@ export class OrderService {
    * own (1023 when the client showed another, 1021 when zero); stock is taken with a conditional
    * update (1017 when gone).
    */
-  private async create(
+  async create(
     userId: number,
     request: { expectedAmount: number; idempotencyKey: string },
     price: (tx: Db, pricing: OrderPricing) => Promise<OrderDraft>,
     options: {
       linkToken?: string
       remark?: string | null
+      /** Kept in the order's detail for fulfilment (e.g. the beans a recharge package credits). */
+      detail?: Record<string, unknown>
       applyFree?: (tx: Db, order: OrderRow, draft: OrderDraft) => Promise<void>
     } = {},
   ): Promise<OrderInfo> {
@@ -248,7 +250,12 @@ export class OrderService {
           idempotencyKey: request.idempotencyKey,
           linkToken: options.linkToken ?? null,
           remark: options.remark ?? null,
-          detail: { lines: draft.lines, renewals: draft.renewals, upgrade: draft.upgrade },
+          detail: {
+            ...options.detail,
+            lines: draft.lines,
+            renewals: draft.renewals,
+            upgrade: draft.upgrade,
+          },
           createdAt: now,
         })
         .returning()

@@ -68,6 +68,9 @@ export class PaymentService {
     const now = this.ctx.clock.now()
     const refusal = payRefusal(order, now.getTime())
     if (refusal) throw refuse(refusal)
+    if (order.kind === 'beanRecharge' && body.payMethod === PayMethod.beans) {
+      throw refuse('云豆充值请使用微信支付或支付宝')
+    }
     const returnUrl = safeReturnUrl(body.returnUrl, order.orderNo)
     const tradeNo = newTradeNo()
     const record = {

@@ -10,6 +10,8 @@ const KIND_LABELS: Record<OrderInfo['kind'], string> = {
   upgrade: '云手机升降配',
   video: '升级视频定制版',
   activationCode: '购买激活码',
+  beanRecharge: '云豆充值',
+  timeToMonth: '云豆转包月',
 }
 
 function Row({ label, value }: { label: string; value: string }) {

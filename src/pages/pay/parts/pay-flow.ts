@@ -42,6 +42,8 @@ const DONE: Record<OrderInfo['kind'], string> = {
   upgrade: '配置变更成功',
   video: '已升级为视频定制版',
   activationCode: '激活码已生成，可复制后自用或赠送他人',
+  beanRecharge: '充值成功，云豆已到账',
+  timeToMonth: '转包月成功，新的到期时间已生效',
 }
 
 const FULFILLING: Record<OrderInfo['kind'], string> = {
@@ -50,6 +52,8 @@ const FULFILLING: Record<OrderInfo['kind'], string> = {
   upgrade: '支付成功，正在变更配置…',
   video: '支付成功，正在升级视频定制版…',
   activationCode: '支付成功，正在生成激活码…',
+  beanRecharge: '支付成功，云豆到账中…',
+  timeToMonth: '正在转包月…',
 }
 
 export function orderStage(order: Pick<OrderInfo, 'status' | 'kind'>): OrderStage {

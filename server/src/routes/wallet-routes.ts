@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Envelope, Paged } from '../contract/common'
+import { OrderInfo } from '../contract/order'
+import {
+  BeanLedgerEntry,
+  BeanLedgerQuery,
+  CreateRechargeOrderBody,
+  CreateTimeToMonthOrderBody,
+  RechargePackages,
+  TimeToMonthQuote,
+  TimeToMonthQuoteQuery,
+  TimeToMonthResult,
+} from '../contract/wallet'
+import { currentUser } from '../plugins/auth'
+import { ok } from '../plugins/envelope'
+import { bearer, type ApiRouteOptions } from './route-options'
+
+const walletRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
+  const { wallet } = app.services
+  const tags = ['云豆']
+  const security = bearer
+
+  app.get(
+    '/wallet/rechargePackages',
+    { schema: { tags, security, response: { 200: Envelope(RechargePackages) } } },
+    async (request) => ok(await wallet.packages(currentUser(request).userId)),
+  )
+
+  app.post(
+    '/order/createRechargeOrder',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'An unpaid cloud-bean recharge order (business type 3); paying it credits the beans once.',
+        body: CreateRechargeOrderBody,
+        response: { 200: Envelope(OrderInfo) },
+      },
+    },
+    async (request) =>
+      ok(await wallet.createRechargeOrder(currentUser(request).userId, request.body)),
+  )
+
+  app.get(
+    '/wallet/beanLedger',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: BeanLedgerQuery,
+        response: { 200: Envelope(Paged(BeanLedgerEntry)) },
+      },
+    },
+    async (request) => ok(await wallet.ledger(currentUser(request).userId, request.query)),
+  )
+
+  app.get(
+    '/wallet/timeToMonthQuote',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: TimeToMonthQuoteQuery,
+        response: { 200: Envelope(TimeToMonthQuote) },
+      },
+    },
+    async (request) =>
+      ok(await wallet.timeToMonthQuote(currentUser(request).userId, request.query.deviceId)),
+  )
+
+  app.post(
+    '/order/createTimeToMonthOrder',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'Beans for 30 more days of an owned phone, at once (1015 when beans are short).',
+        body: CreateTimeToMonthOrderBody,
+        response: { 200: Envelope(TimeToMonthResult) },
+      },
+    },
+    async (request) =>
+      ok(await wallet.createTimeToMonthOrder(currentUser(request).userId, request.body)),
+  )
+}
+
+export default walletRoutes

@@ -1,0 +1,247 @@
+import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm'
+import { OrderStatus, PayMethod } from '../../../src/domain/order-status'
+import { BusinessType } from '../../../src/domain/enums'
+import { ResultCode } from '../../../src/domain/result-codes'
+import type { OrderInfo } from '../contract/order'
+import type {
+  BeanLedgerEntry,
+  BeanLedgerQuery,
+  CreateRechargeOrderBody,
+  CreateTimeToMonthOrderBody,
+  RechargePackage,
+  RechargePackages,
+  TimeToMonthQuote,
+  TimeToMonthResult,
+} from '../contract/wallet'
+import type { Db } from '../db/client'
+import { beanLedger, goodsPrices, orders, users } from '../db/schema'
+import { BizError } from '../domain/biz-error'
+import { normalisePage, toPaged } from '../domain/paging'
+import type { BeanReason, BeanService } from './bean-service'
+import type { ServiceContext } from './context'
+import type { FleetService, OwnedDevice } from './fleet-service'
+import { emptyDraft } from './order-pricing'
+import { newOrderNo, type OrderRow, type OrderService } from './order-service'
+
+/**
+ * One bean is worth one fen (1 元 = 100 豆), the rate bean payments (pay method 3) already use, so beans
+ * bought here pay for orders at the price they were bought for.
+ */
+export const FEN_PER_BEAN = 1
+/** A time-to-month order adds this many days. */
+export const MONTH_DAYS = 30
+const DAY_MS = 86_400_000
+
+/** The recharge packages on sale (price in fen; one bean per fen, plus a bonus on the larger ones). */
+export const RECHARGE_PACKAGES: readonly RechargePackage[] = [
+  { id: 1, price: 600, beans: 600, bonus: 0 },
+  { id: 2, price: 3000, beans: 3000, bonus: 300 },
+  { id: 3, price: 9800, beans: 9800, bonus: 1500 },
+  { id: 4, price: 19800, beans: 19800, bonus: 4000 },
+  { id: 5, price: 49800, beans: 49800, bonus: 12000 },
+]
+
+export const beanReasonLabels: Record<BeanReason, string> = {
+  order: '订单支付',
+  recharge: '云豆充值',
+  refund: '订单退款',
+  grant: '系统赠送',
+  timeToMonth: '云豆转包月',
+}
+
+/** What a recharge order keeps in its detail for fulfilment. */
+export interface RechargeDetail {
+  recharge: { packageId: number; beans: number; bonus: number }
+}
+
+const refuse = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
+
+/** Fulfilment of a paid recharge order, in its transaction: the package's beans and bonus, to the payer. */
+export async function creditRecharge(beans: BeanService, tx: Db, order: OrderRow) {
+  const { recharge } = order.detail as unknown as RechargeDetail
+  const remark =
+    recharge.bonus > 0
+      ? `充值${recharge.beans}云豆，赠送${recharge.bonus}云豆`
+      : `充值${recharge.beans}云豆`
+  await beans.credit(tx, order.buyerId ?? order.userId, recharge.beans + recharge.bonus, {
+    reason: 'recharge',
+    orderId: order.id,
+    remark,
+  })
+}
+
+/**
+ * Cloud beans as the user sees them: recharge packages and orders (paid through the payment provider,
+ * credited by fulfilment), the ledger, and turning beans into 30 more days for a phone.
+ */
+export class WalletService {
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly beans: BeanService,
+    private readonly orders: OrderService,
+    private readonly fleet: FleetService,
+  ) {}
+
+  async packages(userId: number): Promise<RechargePackages> {
+    return {
+      balance: await this.beans.balance(userId),
+      fenPerBean: FEN_PER_BEAN,
+      packages: [...RECHARGE_PACKAGES],
+    }
+  }
+
+  /** An unpaid order (business type 3) for a package; paying it credits the beans once. */
+  createRechargeOrder(userId: number, body: CreateRechargeOrderBody): Promise<OrderInfo> {
+    const pack = RECHARGE_PACKAGES.find((p) => p.id === body.packageId)
+    if (!pack) throw refuse('充值套餐不存在')
+    const detail: RechargeDetail = {
+      recharge: { packageId: pack.id, beans: pack.beans, bonus: pack.bonus },
+    }
+    const label =
+      pack.bonus > 0 ? `${pack.beans}云豆（赠送${pack.bonus}云豆）` : `${pack.beans}云豆`
+    return this.orders.create(
+      userId,
+      body,
+      async () => ({
+        ...emptyDraft('beanRecharge', BusinessType.cloudBeans),
+        amount: pack.price,
+        originalAmount: pack.price,
+        lines: [{ label, unitPrice: pack.price, quantity: 1, amount: pack.price }],
+      }),
+      { detail: { ...detail } },
+    )
+  }
+
+  async ledger(userId: number, query: BeanLedgerQuery) {
+    if (
+      query.startTime !== undefined &&
+      query.endTime !== undefined &&
+      query.endTime <= query.startTime
+    ) {
+      throw refuse('结束日期不能早于开始日期')
+    }
+    const { page, rows, offset } = normalisePage(query)
+    const where = and(
+      eq(beanLedger.userId, userId),
+      query.startTime === undefined
+        ? undefined
+        : gte(beanLedger.createdAt, new Date(query.startTime)),
+      query.endTime === undefined ? undefined : lt(beanLedger.createdAt, new Date(query.endTime)),
+    )
+    const db = this.ctx.db
+    const [{ total }] = await db.select({ total: count() }).from(beanLedger).where(where)
+    const found = await db
+      .select({ row: beanLedger, orderNo: orders.orderNo })
+      .from(beanLedger)
+      .leftJoin(orders, eq(orders.id, beanLedger.orderId))
+      .where(where)
+      .orderBy(desc(beanLedger.createdAt), desc(beanLedger.id))
+      .limit(rows)
+      .offset(offset)
+    const records: BeanLedgerEntry[] = found.map(({ row, orderNo }) => ({
+      id: row.id,
+      change: row.change,
+      balanceAfter: row.balanceAfter,
+      reason: row.reason,
+      reasonText: beanReasonLabels[row.reason as BeanReason] ?? row.reason,
+      orderNo: orderNo ?? null,
+      remark: row.remark,
+      createdAt: row.createdAt.getTime(),
+    }))
+    return toPaged(records, page, rows, total)
+  }
+
+  /** Beans for 30 more days of the phone: its goods' 30-day list price, one bean per fen. */
+  private async monthInBeans(db: Db, device: OwnedDevice): Promise<number> {
+    const [price] = await db
+      .select({ goodPrice: goodsPrices.goodPrice })
+      .from(goodsPrices)
+      .where(and(eq(goodsPrices.goodId, device.goodId), eq(goodsPrices.goodTime, MONTH_DAYS)))
+    if (!price) throw refuse('该云手机的配置暂不支持云豆转包月')
+    return Math.ceil(price.goodPrice / FEN_PER_BEAN)
+  }
+
+  private newExpiry(device: OwnedDevice): number {
+    return Math.max(device.expireAt, this.ctx.clock.now().getTime()) + MONTH_DAYS * DAY_MS
+  }
+
+  async timeToMonthQuote(userId: number, deviceId: number): Promise<TimeToMonthQuote> {
+    const db = this.ctx.db
+    const [device] = await this.fleet.ownedDevices(db, userId, [deviceId])
+    return {
+      deviceId,
+      days: MONTH_DAYS,
+      beans: await this.monthInBeans(db, device),
+      balance: await this.beans.balance(userId),
+      expireAt: device.expireAt,
+      newExpireAt: this.newExpiry(device),
+    }
+  }
+
+  /**
+   * /order/createTimeToMonthOrder: one transaction takes the beans (1015 when short, nothing changed),
+   * extends the phone by 30 days and records a completed order (pay method 3) the ledger row points at.
+   * The same idempotency key returns the first result instead of spending twice.
+   */
+  async createTimeToMonthOrder(
+    userId: number,
+    body: CreateTimeToMonthOrderBody,
+  ): Promise<TimeToMonthResult> {
+    return this.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from ${users} where id = ${userId} for update`)
+      const [existing] = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, body.idempotencyKey)))
+      if (existing) {
+        if (existing.kind !== 'timeToMonth') throw refuse('请求重复，请刷新后重试')
+        const done = existing.detail as { beans: number; newExpireAt: number }
+        return {
+          orderNo: existing.orderNo,
+          deviceId: existing.deviceIds[0],
+          beans: done.beans,
+          balance: await this.beans.balance(userId, tx),
+          newExpireAt: done.newExpireAt,
+        }
+      }
+      const [device] = await this.fleet.ownedDevices(tx, userId, [body.deviceId])
+      const beans = await this.monthInBeans(tx, device)
+      if (beans !== body.expectedBeans) {
+        throw new BizError(ResultCode.ORDER_PRICE_INCONSISTENT, '所需云豆已变化，请刷新后重试')
+      }
+      const now = this.ctx.clock.now()
+      const newExpireAt = this.newExpiry(device)
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          orderNo: newOrderNo(now),
+          userId,
+          businessType: BusinessType.cloudMachine,
+          kind: 'timeToMonth',
+          status: OrderStatus.completed,
+          amount: beans * FEN_PER_BEAN,
+          originalAmount: beans * FEN_PER_BEAN,
+          quantity: 1,
+          goodId: device.goodId,
+          goodTime: MONTH_DAYS,
+          zoneId: device.zoneId,
+          deviceIds: [device.deviceId],
+          payMethod: PayMethod.beans,
+          payDeadline: now,
+          idempotencyKey: body.idempotencyKey,
+          detail: { beans, newExpireAt, lines: [], renewals: [] },
+          createdAt: now,
+          paidAt: now,
+          completedAt: now,
+        })
+        .returning()
+      const balance = await this.beans.debit(tx, userId, beans, {
+        reason: 'timeToMonth',
+        orderId: order.id,
+        remark: `云手机 ${device.deviceId} 转包月${MONTH_DAYS}天`,
+      })
+      await this.fleet.extendDevices(tx, [{ deviceId: device.deviceId, newExpireAt }])
+      return { orderNo: order.orderNo, deviceId: device.deviceId, beans, balance, newExpireAt }
+    })
+  }
+}
