@@ -129,3 +129,15 @@ export type {
   CreateTimeToMonthOrderBody,
   TimeToMonthResult,
 } from './wallet'
+export type {
+  SpaceTaskKind,
+  SpaceTaskStatus,
+  SpaceTask,
+  SpaceDeviceUsage,
+  SpaceInfo,
+  DeviceSpace,
+  BackupBody,
+  RestoreBody,
+  DeleteBackupBody,
+  SpaceHistoryQuery,
+} from './space'

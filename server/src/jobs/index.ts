@@ -5,6 +5,7 @@ import { fulfilOrderJob } from './fulfil-order'
 import { provisionDeviceJob, syncDeviceJob } from './provision-device'
 import { purgeExpiredJob } from './purge-expired'
 import type { JobDefinition } from './scheduler'
+import { spaceTaskJob } from './space-tasks'
 import { timeoutOrdersJob } from './timeout-orders'
 
 /** Every job the server runs; add new ones here. */
@@ -16,5 +17,6 @@ export function jobDefinitions(db: Db, services: Services): JobDefinition[] {
     expireDevicesJob(db, services),
     fulfilOrderJob(services),
     timeoutOrdersJob(services),
+    spaceTaskJob(services),
   ]
 }

@@ -12,6 +12,7 @@ import paymentRoutes from './payment-routes'
 import type { ApiRouteOptions } from './route-options'
 import sandboxPayRoutes from './sandbox-pay-routes'
 import sandboxSupplierRoutes from './sandbox-supplier-routes'
+import spaceRoutes from './space-routes'
 import userRoutes from './user-routes'
 import walletRoutes from './wallet-routes'
 
@@ -30,6 +31,7 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app, option
   await app.register(groupRoutes, options)
   await app.register(sandboxSupplierRoutes, options)
   await app.register(engagementRoutes, options)
+  await app.register(spaceRoutes, options)
   await app.register(walletRoutes, options)
 }
 

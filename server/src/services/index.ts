@@ -18,6 +18,7 @@ import { PaymentService } from './payment-service'
 import { ProfileService } from './profile-service'
 import { SessionService } from './session-service'
 import { SmsService } from './sms-service'
+import { SpaceService } from './space-service'
 import { UsageLogService } from './usage-log-service'
 import { WalletService } from './wallet-service'
 
@@ -53,6 +54,7 @@ export function createServices(ctx: ServiceContext) {
     fulfilment: new FulfilmentService(ctx, goods, fleet, messages, beans),
     activation: new ActivationService(ctx, goods, fleet, messages),
     engagement: new EngagementService(ctx, fleet, messages),
+    space: new SpaceService(ctx),
     wallet: new WalletService(ctx, beans, orders, fleet),
   }
 }

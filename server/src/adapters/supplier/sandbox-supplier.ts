@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
 import { DeviceCommand } from '../../../../src/domain/enums'
 import type { Db } from '../../db/client'
-import { sandboxInstances } from '../../db/schema'
+import { sandboxBackupTasks, sandboxInstances } from '../../db/schema'
 import type { Clock } from '../../services/clock'
 import type {
   CommandOutcome,
   CommandRequest,
+  BackupTaskState,
   ControlPageRequest,
   CreateInstanceRequest,
   DeviceModel,
@@ -296,6 +297,110 @@ export class SandboxSupplier implements SupplierAdapter {
     return `${SANDBOX_PREFIX}/control?deviceId=${request.deviceId}`
   }
 
+  async backup(instanceId: string, requestId: string) {
+    const row = await this.require(instanceId)
+    // A few hundred MB of system data plus roughly 150 MB per installed app.
+    const sizeBytes = (300 + row.apps.length * 150 + Math.floor(this.random() * 100)) * MB
+    return this.insertBackupTask({
+      requestId,
+      instanceId,
+      kind: 'backup',
+      sourceId: null,
+      fails: this.fails(row.name),
+      apps: row.apps,
+      sizeBytes,
+      length: BACKUP_LENGTH,
+    })
+  }
+
+  async restore(instanceId: string, backupTaskId: string, requestId: string) {
+    const row = await this.require(instanceId)
+    const [source] = await this.db
+      .select()
+      .from(sandboxBackupTasks)
+      .where(and(eq(sandboxBackupTasks.id, backupTaskId), eq(sandboxBackupTasks.status, 'done')))
+    if (!source) throw new Error(`sandbox supplier: no backup ${backupTaskId}`)
+    return this.insertBackupTask({
+      requestId,
+      instanceId,
+      kind: 'restore',
+      sourceId: source.id,
+      fails: this.fails(row.name),
+      apps: source.apps,
+      sizeBytes: source.sizeBytes,
+      length: RESTORE_LENGTH,
+    })
+  }
+
+  private async insertBackupTask(task: {
+    requestId: string
+    instanceId: string
+    kind: 'backup' | 'restore'
+    sourceId: string | null
+    fails: boolean
+    apps: string[]
+    sizeBytes: number
+    length: number
+  }) {
+    const now = this.clock.now()
+    const { length, ...values } = task
+    await this.db
+      .insert(sandboxBackupTasks)
+      .values({
+        ...values,
+        id: `sbk_${randomBytes(10).toString('hex')}`,
+        status: 'running',
+        readyAt: new Date(now.getTime() + this.settings.delayMs * length),
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+    const [row] = await this.db
+      .select({ id: sandboxBackupTasks.id })
+      .from(sandboxBackupTasks)
+      .where(eq(sandboxBackupTasks.requestId, task.requestId))
+    return { taskId: row.id }
+  }
+
+  async backupTask(taskId: string): Promise<BackupTaskState | null> {
+    const [row] = await this.db
+      .select()
+      .from(sandboxBackupTasks)
+      .where(eq(sandboxBackupTasks.id, taskId))
+    if (!row) return null
+    if (row.status === 'running' && row.readyAt <= this.clock.now()) {
+      const status = row.fails ? 'failed' : 'done'
+      await this.db.transaction(async (tx) => {
+        const finished = await tx
+          .update(sandboxBackupTasks)
+          .set({ status })
+          .where(and(eq(sandboxBackupTasks.id, row.id), eq(sandboxBackupTasks.status, 'running')))
+          .returning({ id: sandboxBackupTasks.id })
+        // A restore that went through puts the backup's apps back on the phone.
+        if (finished.length && status === 'done' && row.kind === 'restore') {
+          await tx
+            .update(sandboxInstances)
+            .set({ apps: row.apps })
+            .where(eq(sandboxInstances.id, row.instanceId))
+        }
+      })
+      row.status = status
+    }
+    const failed = row.status === 'failed'
+    return {
+      status: row.status === 'running' ? 'running' : failed ? 'failed' : 'done',
+      sizeBytes: row.status === 'running' || failed ? 0 : row.sizeBytes,
+      failReason: failed ? BACKUP_FAILURE[row.kind as 'backup' | 'restore'] : null,
+      readyAt: row.status === 'running' ? row.readyAt : null,
+    }
+  }
+
+  async deleteBackup(taskId: string) {
+    await this.db
+      .update(sandboxBackupTasks)
+      .set({ status: 'deleted' })
+      .where(and(eq(sandboxBackupTasks.id, taskId), eq(sandboxBackupTasks.kind, 'backup')))
+  }
+
   /** The instance as the cover renderer needs it (null when unknown). */
   async snapshot(instanceId: string) {
     const row = await this.load(instanceId)
@@ -317,6 +422,15 @@ function describe(request: CommandRequest): string {
 }
 
 const START_FAILURE = '云手机启动失败，资源分配异常'
+
+const MB = 1024 * 1024
+/** Backups take 2× the supplier delay, restores 3×. */
+const BACKUP_LENGTH = 2
+const RESTORE_LENGTH = 3
+const BACKUP_FAILURE = {
+  backup: '备份失败，云手机数据读取异常',
+  restore: '恢复失败，云手机数据写入异常',
+} as const
 
 /** The row changes that end an operation whose time has come. */
 function finishOp(row: Row): Partial<Row> {

@@ -48,6 +48,16 @@ export interface DeviceModel {
   brand: string
 }
 
+/** A backup or restore the supplier runs for an instance (the phone is stopped while it runs). */
+export interface BackupTaskState {
+  status: 'running' | 'done' | 'failed'
+  /** Size of the backup in bytes (of the restored backup for a restore); 0 until done. */
+  sizeBytes: number
+  failReason: string | null
+  /** When the supplier expects it done (a polling hint). */
+  readyAt: Date | null
+}
+
 export interface ControlPageRequest {
   userId: number
   deviceId: number
@@ -87,4 +97,12 @@ export interface SupplierAdapter {
    * (token = the one-time authToken, userId, userType 2, isWeb 1) when it opens it.
    */
   controlUrl(request: ControlPageRequest): string
+  /** Starts a backup of the instance's data; `requestId` makes a retried call return the same task. */
+  backup(instanceId: string, requestId: string): Promise<{ taskId: string }>
+  /** Starts writing a finished backup (a `backup` taskId) back onto an instance. */
+  restore(instanceId: string, backupTaskId: string, requestId: string): Promise<{ taskId: string }>
+  /** A backup or restore task as of now; null when the supplier does not know it. */
+  backupTask(taskId: string): Promise<BackupTaskState | null>
+  /** Frees a backup's storage; idempotent. */
+  deleteBackup(taskId: string): Promise<void>
 }

@@ -1,0 +1,86 @@
+import { Type, type Static } from '@sinclair/typebox'
+
+export const SpaceTaskKind = Type.Union([Type.Literal('backup'), Type.Literal('restore')])
+export type SpaceTaskKind = Static<typeof SpaceTaskKind>
+
+/** running → done | failed | interrupted (the supplier never finished; code 1072). */
+export const SpaceTaskStatus = Type.Union([
+  Type.Literal('running'),
+  Type.Literal('done'),
+  Type.Literal('failed'),
+  Type.Literal('interrupted'),
+])
+export type SpaceTaskStatus = Static<typeof SpaceTaskStatus>
+
+/** A backup or restore. A backup that is done (and not deleted) is stored and counts against the quota. */
+export const SpaceTask = Type.Object({
+  id: Type.Integer(),
+  kind: SpaceTaskKind,
+  status: SpaceTaskStatus,
+  deviceId: Type.Integer(),
+  deviceName: Type.String(),
+  /** For a restore: the backup restored. */
+  backupId: Type.Union([Type.Integer(), Type.Null()]),
+  sizeBytes: Type.Integer(),
+  /** Why it failed: 1027 backup failed, 1039 not enough space, 1072 interrupted. */
+  failCode: Type.Union([Type.Integer(), Type.Null()]),
+  failReason: Type.Union([Type.String(), Type.Null()]),
+  deleted: Type.Boolean(),
+  createdAt: Type.Integer(),
+  finishedAt: Type.Union([Type.Integer(), Type.Null()]),
+})
+export type SpaceTask = Static<typeof SpaceTask>
+
+export const SpaceDeviceUsage = Type.Object({
+  deviceId: Type.Integer(),
+  deviceName: Type.String(),
+  usedBytes: Type.Integer(),
+  backupCount: Type.Integer(),
+})
+export type SpaceDeviceUsage = Static<typeof SpaceDeviceUsage>
+
+export const SpaceInfo = Type.Object({
+  quotaBytes: Type.Integer(),
+  usedBytes: Type.Integer(),
+  /** Phones with stored backups, most used first. */
+  devices: Type.Array(SpaceDeviceUsage),
+})
+export type SpaceInfo = Static<typeof SpaceInfo>
+
+export const DeviceIdQuery = Type.Object({ deviceId: Type.Integer({ minimum: 1 }) })
+export type DeviceIdQuery = Static<typeof DeviceIdQuery>
+
+/** One phone's data centre: its backups (failed ones too, until deleted) and the task running now. */
+export const DeviceSpace = Type.Object({
+  deviceId: Type.Integer(),
+  deviceName: Type.String(),
+  quotaBytes: Type.Integer(),
+  usedBytes: Type.Integer(),
+  backups: Type.Array(SpaceTask),
+  running: Type.Union([SpaceTask, Type.Null()]),
+  /** The latest restore onto this phone (to show how it ended). */
+  lastRestore: Type.Union([SpaceTask, Type.Null()]),
+})
+export type DeviceSpace = Static<typeof DeviceSpace>
+
+export const BackupBody = Type.Object({ deviceId: Type.Integer({ minimum: 1 }) })
+export type BackupBody = Static<typeof BackupBody>
+
+export const RestoreBody = Type.Object({
+  backupId: Type.Integer({ minimum: 1 }),
+  deviceId: Type.Integer({ minimum: 1 }),
+})
+export type RestoreBody = Static<typeof RestoreBody>
+
+export const DeleteBackupBody = Type.Object({ backupId: Type.Integer({ minimum: 1 }) })
+export type DeleteBackupBody = Static<typeof DeleteBackupBody>
+
+export const SpaceTaskQuery = Type.Object({ id: Type.Integer({ minimum: 1 }) })
+export type SpaceTaskQuery = Static<typeof SpaceTaskQuery>
+
+export const SpaceHistoryQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  rows: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+  kind: Type.Optional(SpaceTaskKind),
+})
+export type SpaceHistoryQuery = Static<typeof SpaceHistoryQuery>
