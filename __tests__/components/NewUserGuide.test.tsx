@@ -2,6 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import NewUserGuide, { guideShownKey } from '@/components/NewUserGuide'
 import * as engagement from '@/services/engagement'
+import { StoresContext } from '@/stores/context'
+import type { RootStore } from '@/stores'
 import { flush, renderPage } from '../pages/page-harness'
 
 jest.mock('@/services/engagement', () => ({
@@ -26,6 +28,14 @@ const CONFIG = {
     { id: 2, title: '免费试用一台', text: '每个账号限领一次', image: 'guide-trial' },
   ],
   trialOffer: offer(true),
+}
+
+function NewUserGuideWith(props: { stores: unknown; active: boolean }) {
+  return (
+    <StoresContext.Provider value={props.stores as RootStore}>
+      <NewUserGuide active={props.active} />
+    </StoresContext.Provider>
+  )
 }
 
 function stores(userId: number, firstLogin = 1) {
@@ -76,6 +86,15 @@ describe('新手指引', () => {
     expect(api.getNewUserGuideConfig).toHaveBeenCalledTimes(1)
     // another account on the same device still gets its guide
     renderPage(<NewUserGuide />, stores(3))
+    await screen.findByText('欢迎使用云手机')
+  })
+
+  it('waits until its page is on screen', async () => {
+    const s = stores(6)
+    const view = renderPage(<NewUserGuide active={false} />, s)
+    await flush()
+    expect(api.getNewUserGuideConfig).not.toHaveBeenCalled()
+    view.rerender(<NewUserGuideWith stores={s} active />)
     await screen.findByText('欢迎使用云手机')
   })
 

@@ -13,7 +13,7 @@ import styles from './HomeEngagement.module.scss'
  * current activity is the game trial, so the entry opens landing/play-trial/index; it shows only
  * when the server has a game trial to show.
  */
-function HomeEngagement() {
+function HomeEngagement({ active }: { active: boolean }) {
   const { session } = useStores()
   const [game, setGame] = useState<string | null>(null)
   const wantsBall = session.isLoggedIn && session.openActivityBall === 1
@@ -31,8 +31,8 @@ function HomeEngagement() {
 
   return (
     <>
-      <NewUserGuide />
-      {wantsBall && game && (
+      <NewUserGuide active={active} />
+      {active && wantsBall && game && (
         <View
           className={styles.ball}
           role="button"

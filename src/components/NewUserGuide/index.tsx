@@ -22,10 +22,11 @@ const BUNDLED: Record<string, ReactNode> = {
 export const guideShownKey = (userId: number) => `newUserGuideShown:${userId}`
 
 /**
- * The new-user guide, once per account on this device, right after its first login: the configured
- * steps, and on the last one 免费领取试用云机 when the trial phone is offered.
+ * The new-user guide, once per account on this device, after its first login, when the hosting page
+ * is on screen (`active`): the configured steps, and on the last one 免费领取试用云机 when the trial
+ * phone is offered.
  */
-function NewUserGuide() {
+function NewUserGuide({ active = true }: { active?: boolean }) {
   const { session, fleet } = useStores()
   const [config, setConfig] = useState<NewUserGuideConfig | null>(null)
   const [step, setStep] = useState(0)
@@ -33,7 +34,7 @@ function NewUserGuide() {
   const userId = session.userId
 
   useEffect(() => {
-    if (!session.isLoggedIn || session.firstLogin !== 1 || userId === null) return
+    if (!active || !session.isLoggedIn || session.firstLogin !== 1 || userId === null) return
     if (taroStorage.get(guideShownKey(userId))) return
     let cancelled = false
     getNewUserGuideConfig()
@@ -47,7 +48,7 @@ function NewUserGuide() {
     return () => {
       cancelled = true
     }
-  }, [session.isLoggedIn, session.firstLogin, userId])
+  }, [active, session.isLoggedIn, session.firstLogin, userId])
 
   if (!config) return null
   const close = () => setConfig(null)

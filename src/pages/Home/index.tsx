@@ -60,7 +60,7 @@ function Home() {
           <Text className={styles.tip}>未注册的手机号验证后将自动创建账号</Text>
         </View>
       )}
-      <HomeEngagement />
+      <HomeEngagement active={shown} />
     </View>
   )
 }
