@@ -60,7 +60,7 @@ function Invite() {
         renderItem={(item) => (
           <View className={styles.row}>
             <Text className={styles.phone}>{item.mobilePhone}</Text>
-            <Text className={styles.time}>{formatDateTime(item.joinedAt)} 加入</Text>
+            <Text className={styles.time}>{`${formatDateTime(item.joinedAt)} 加入`}</Text>
           </View>
         )}
       />
