@@ -75,6 +75,15 @@ export type {
   CancelOrderBody,
 } from './order'
 export type {
+  UserCoupon,
+  CouponListQuery,
+  CouponUsage,
+  ApplicableCouponsBody,
+  ApplicableCoupon,
+  CouponGoodsInfo,
+  ApplicableCoupons,
+} from './coupon'
+export type {
   CreatePaymentBody,
   CreatePaymentResult,
   BeanBalance,

@@ -69,8 +69,14 @@ const PurchaseFields = {
   quantity: Quantity,
   expectedAmount: ExpectedAmount,
   idempotencyKey: IdempotencyKey,
+  couponId: Type.Optional(Type.Integer({ minimum: 1 })),
 }
-const ChangeFields = { expectedAmount: ExpectedAmount, idempotencyKey: IdempotencyKey }
+/** couponId: one of the buyer's usable coupons (GET /coupon/applicable); expectedAmount is after it. */
+const ChangeFields = {
+  expectedAmount: ExpectedAmount,
+  idempotencyKey: IdempotencyKey,
+  couponId: Type.Optional(Type.Integer({ minimum: 1 })),
+}
 
 export const CreateCloudOrderBody = Type.Object({
   ...PurchaseFields,

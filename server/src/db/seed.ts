@@ -1,6 +1,7 @@
 import type { Db } from './client'
 import { commonConfig, deviceStatuses, dictionaries } from './schema'
 import { seedCatalogue } from './seed-catalogue'
+import { seedCoupons } from './seed-coupon'
 import { seedEngagement } from './seed-engagement'
 
 export const DEFAULT_COMMON_CONFIG: Record<string, string> = {
@@ -58,4 +59,5 @@ export async function seedDatabase(db: Db): Promise<void> {
   await db.insert(deviceStatuses).values(DEVICE_STATUS_ROWS).onConflictDoNothing()
   await seedCatalogue(db)
   await seedEngagement(db)
+  await seedCoupons(db)
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client'
 import type { Services } from '../services'
+import { expireCouponsJob } from './expire-coupons'
 import { expireDevicesJob } from './expire-devices'
 import { fulfilOrderJob } from './fulfil-order'
 import { provisionDeviceJob, syncDeviceJob } from './provision-device'
@@ -17,6 +18,7 @@ export function jobDefinitions(db: Db, services: Services): JobDefinition[] {
     expireDevicesJob(db, services),
     fulfilOrderJob(services),
     timeoutOrdersJob(services),
+    expireCouponsJob(services),
     spaceTaskJob(services),
   ]
 }

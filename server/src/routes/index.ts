@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import activationRoutes from './activation-routes'
 import authRoutes from './auth-routes'
 import configRoutes from './config-routes'
+import couponRoutes from './coupon-routes'
 import deviceRoutes from './device-routes'
 import engagementRoutes from './engagement-routes'
 import goodsRoutes from './goods-routes'
@@ -24,6 +25,7 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app, option
   await app.register(messageRoutes, options)
   await app.register(goodsRoutes, options)
   await app.register(orderRoutes, options)
+  await app.register(couponRoutes, options)
   await app.register(paymentRoutes, options)
   await app.register(sandboxPayRoutes, options)
   await app.register(activationRoutes, options)

@@ -24,6 +24,7 @@ import {
 } from '../domain/login-policy'
 import { OWN_NUMBER_SMS_TYPES } from '../domain/sms-policy'
 import { hashOpaqueSecret, newInviteCode, newOpaqueSecret } from '../domain/secrets'
+import { issueWelcomeCoupons } from './coupon-service'
 import type { ServiceContext } from './context'
 import { isUniqueViolation } from './context'
 import type { MessageService } from './message-service'
@@ -99,6 +100,7 @@ export class AccountService {
             })
             .returning()
           await recordInvite(tx, created.id, login.inviteCode, created.createdAt)
+          await issueWelcomeCoupons(tx, created.id, created.createdAt)
           for (const welcome of WELCOME_MESSAGES) {
             await this.messages.sendMessage(
               created.id,

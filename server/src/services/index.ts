@@ -3,6 +3,7 @@ import { ActivationService } from './activation-service'
 import { BeanService } from './bean-service'
 import { CatalogService } from './catalog-service'
 import type { ServiceContext } from './context'
+import { CouponService } from './coupon-service'
 import { CustomerServiceService } from './customer-service'
 import { DeviceAuthService } from './device-auth-service'
 import { DeviceService } from './device-service'
@@ -31,7 +32,8 @@ export function createServices(ctx: ServiceContext) {
   const goods = new GoodsService(ctx)
   const fleet = new FleetService(ctx)
   const beans = new BeanService(ctx)
-  const orders = new OrderService(ctx, goods, fleet)
+  const coupons = new CouponService(ctx)
+  const orders = new OrderService(ctx, goods, fleet, coupons)
   return {
     ctx,
     sms,
@@ -49,6 +51,7 @@ export function createServices(ctx: ServiceContext) {
     groups: new GroupService(ctx, fleet),
     deviceAuth: new DeviceAuthService(ctx),
     beans,
+    coupons,
     orders,
     payments: new PaymentService(ctx, ctx.payment, orders, beans),
     fulfilment: new FulfilmentService(ctx, goods, fleet, messages, beans),

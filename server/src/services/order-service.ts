@@ -25,6 +25,7 @@ import { activationCodes, goods, orders, users, zones } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import { normalisePage, toPaged } from '../domain/paging'
 import type { ServiceContext } from './context'
+import { releaseOrderCoupon, type CouponService } from './coupon-service'
 import type { FleetService } from './fleet-service'
 import type { GoodsService } from './goods-service'
 import { draftQuote, OrderPricing, type OrderDraft } from './order-pricing'
@@ -48,6 +49,17 @@ export function newOrderNo(now: Date): string {
 const orderNotFound = () => new BizError(ResultCode.SHOW_ERROR_TIPS, ORDER_NOT_FOUND)
 const ms = (date: Date | null) => date?.getTime() ?? null
 
+/** The order's price after its coupon, with the coupon as a line of its own. */
+function withCoupon(draft: OrderDraft, coupon: { discount: number; name: string }): OrderDraft {
+  const line = {
+    label: `优惠券：${coupon.name}`,
+    unitPrice: -coupon.discount,
+    quantity: 1,
+    amount: -coupon.discount,
+  }
+  return { ...draft, amount: draft.amount - coupon.discount, lines: [...draft.lines, line] }
+}
+
 /** Creating, reading, cancelling and timing out orders; payment and fulfilment live next door. */
 export class OrderService {
   readonly pricing: OrderPricing
@@ -56,12 +68,18 @@ export class OrderService {
     private readonly ctx: ServiceContext,
     private readonly goods: GoodsService,
     private readonly fleet: FleetService,
+    private readonly coupons: CouponService,
   ) {
     this.pricing = new OrderPricing(ctx, goods, fleet)
   }
 
   /** /CommodityGroup/getGoodPrice: the same computation as order creation, without creating one. */
   async quote(userId: number | null, body: QuoteBody): Promise<Quote> {
+    return draftQuote(await this.draft(userId, body))
+  }
+
+  /** The order a quote body describes, priced as creating it would (before any coupon). */
+  async draft(userId: number | null, body: QuoteBody): Promise<OrderDraft> {
     const db = this.ctx.db
     const need = <T>(value: T | undefined, field: string): T => {
       if (value === undefined) throw new BizError(ResultCode.SHOW_ERROR_TIPS, `缺少参数 ${field}`)
@@ -74,47 +92,37 @@ export class OrderService {
     switch (body.kind) {
       case 'new':
         // A company user may be pricing a big-user link order: quote up to its limit.
-        return draftQuote(
-          await this.pricing.newPhones(
-            db,
-            userId,
-            {
-              goodId: need(body.goodId, 'goodId'),
-              priceId: need(body.priceId, 'priceId'),
-              quantity: body.quantity ?? 1,
-            },
-            { bigUser: await this.pricing.isCompany(db, userId) },
-          ),
-        )
-      case 'activationCode':
-        return draftQuote(
-          await this.pricing.activationCodes(db, {
+        return this.pricing.newPhones(
+          db,
+          userId,
+          {
             goodId: need(body.goodId, 'goodId'),
             priceId: need(body.priceId, 'priceId'),
             quantity: body.quantity ?? 1,
-          }),
+          },
+          { bigUser: await this.pricing.isCompany(db, userId) },
         )
+      case 'activationCode':
+        return this.pricing.activationCodes(db, {
+          goodId: need(body.goodId, 'goodId'),
+          priceId: need(body.priceId, 'priceId'),
+          quantity: body.quantity ?? 1,
+        })
       case 'renew':
-        return draftQuote(
-          await this.pricing.renewal(db, loggedIn(), {
-            deviceIds: need(body.deviceIds, 'deviceIds'),
-            priceId: need(body.priceId, 'priceId'),
-            alignToLatest: body.alignToLatest ?? false,
-          }),
-        )
+        return this.pricing.renewal(db, loggedIn(), {
+          deviceIds: need(body.deviceIds, 'deviceIds'),
+          priceId: need(body.priceId, 'priceId'),
+          alignToLatest: body.alignToLatest ?? false,
+        })
       case 'upgrade':
-        return draftQuote(
-          await this.pricing.upgrade(db, loggedIn(), {
-            deviceId: need(body.deviceIds, 'deviceIds')[0],
-            toGoodId: need(body.toGoodId, 'toGoodId'),
-          }),
-        )
+        return this.pricing.upgrade(db, loggedIn(), {
+          deviceId: need(body.deviceIds, 'deviceIds')[0],
+          toGoodId: need(body.toGoodId, 'toGoodId'),
+        })
       case 'video':
-        return draftQuote(
-          await this.pricing.video(db, loggedIn(), {
-            deviceId: need(body.deviceIds, 'deviceIds')[0],
-          }),
-        )
+        return this.pricing.video(db, loggedIn(), {
+          deviceId: need(body.deviceIds, 'deviceIds')[0],
+        })
     }
   }
 
@@ -190,7 +198,7 @@ export class OrderService {
    */
   async create(
     userId: number,
-    request: { expectedAmount: number; idempotencyKey: string },
+    request: { expectedAmount: number; idempotencyKey: string; couponId?: number },
     price: (tx: Db, pricing: OrderPricing) => Promise<OrderDraft>,
     options: {
       linkToken?: string
@@ -207,11 +215,17 @@ export class OrderService {
         .from(orders)
         .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, request.idempotencyKey)))
       if (existing) return existing
-      const draft = await this.honourRecentQuote(
+      const priced = await this.honourRecentQuote(
         await price(tx, this.pricing),
         request.expectedAmount,
         () => price(tx, this.pricing.at(this.ctx.clock.now().getTime() - QUOTE_GRACE_MS)),
       )
+      // The coupon is checked against the server's own price; expectedAmount is the price after it.
+      const coupon =
+        request.couponId === undefined || priced.amount === 0
+          ? null
+          : await this.coupons.prepare(tx, userId, request.couponId, priced)
+      const draft = coupon ? withCoupon(priced, coupon) : priced
       if (!checkExpectedAmount(request.expectedAmount, draft.amount)) {
         throw new BizError(ResultCode.ORDER_PRICE_INCONSISTENT, '订单价格已变化，请刷新后重新下单')
       }
@@ -259,6 +273,7 @@ export class OrderService {
           createdAt: now,
         })
         .returning()
+      await coupon?.lock(order.id)
       if (free) {
         await options.applyFree!(tx, order, draft)
         const [done] = await tx.select().from(orders).where(eq(orders.id, order.id))
@@ -358,6 +373,7 @@ export class OrderService {
         .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.unpaid)))
         .returning()
       if (!closed) return null
+      await releaseOrderCoupon(tx, orderId)
       if (closed.reservedGoodId && closed.reservedZoneId && closed.reservedQuantity > 0) {
         await this.goods.returnStock(
           tx,

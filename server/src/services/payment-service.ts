@@ -13,6 +13,7 @@ import { orders, paymentNotifications, payments } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import type { BeanService } from './bean-service'
 import type { ServiceContext } from './context'
+import { spendOrderCoupon } from './coupon-service'
 import { enqueueFulfilment } from './fulfilment-service'
 import type { OrderRow, OrderService } from './order-service'
 
@@ -138,6 +139,7 @@ export class PaymentService {
       .where(and(eq(orders.id, order.id), eq(orders.status, OrderStatus.unpaid)))
       .returning({ id: orders.id })
     if (!paid) return false
+    await spendOrderCoupon(tx, order.id, now)
     await enqueueFulfilment(tx, now, order.id)
     return true
   }
