@@ -1,4 +1,4 @@
-/** Coupon templates and the coupons users hold (docs/cloud-phones.md "Coupons"). */
+/** Coupon templates and the coupons users hold (docs/coupons.md). */
 import { sql } from 'drizzle-orm'
 import {
   bigint,
