@@ -78,6 +78,8 @@ export const ROUTES = {
   chooseDevice: { path: 'pages/user/device', title: '选择云机' },
   floatingBall: { path: 'pages/user/floatingBall', title: '悬浮球设置' },
   invite: { path: 'pages/user/invite', title: '邀请好友' },
+  coupon: { path: 'pages/user/coupon', title: '优惠券' },
+  couponUse: { path: 'pages/user/couponUse', title: '使用记录' },
   playTrial: {
     path: 'pages/landing/play-trial/index',
     title: '免费试玩',

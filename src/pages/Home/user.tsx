@@ -80,6 +80,7 @@ function Mine() {
       <Cell.Group>
         <LinkCell title="分组管理" onClick={() => navigate('group')} />
         <LinkCell title="激活码" onClick={() => navigate('activateDevice')} />
+        <LinkCell title="优惠券" onClick={() => navigate('coupon')} />
         <LinkCell title="悬浮球设置" onClick={() => navigate('floatingBall')} />
         <LinkCell title="邀请好友" onClick={() => navigate('invite')} />
       </Cell.Group>
