@@ -15,7 +15,7 @@ export const TAB_PRELOADS: Record<string, string[]> = {
     'pages/landing',
   ],
   'pages/Home/create': ['pages/login', 'pages/create', 'pages/pay'],
-  'pages/Home/user': ['pages/user', 'pages/login'],
+  'pages/Home/user': ['pages/user', 'pages/login', 'pages/CloudBeanToMonthly'],
 }
 
 export const TAB_ICON_DIR = 'assets/tab'

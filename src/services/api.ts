@@ -9,6 +9,7 @@ import { messageApi, type MessageApi } from './message'
 import { orderApi, type OrderApi } from './order'
 import { payApi, type PayApi } from './pay'
 import { userApi, type UserApi } from './user'
+import { walletApi, type WalletApi } from './wallet'
 
 export interface Api {
   user: UserApi
@@ -20,6 +21,7 @@ export interface Api {
   goods: GoodsApi
   order: OrderApi
   pay: PayApi
+  wallet: WalletApi
   engagement: EngagementApi
 }
 
@@ -33,5 +35,6 @@ export const api: Api = {
   goods: goodsApi,
   order: orderApi,
   pay: payApi,
+  wallet: walletApi,
   engagement: engagementApi,
 }

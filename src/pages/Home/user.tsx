@@ -79,6 +79,9 @@ function Mine() {
       </Cell.Group>
       <Cell.Group>
         <LinkCell title="分组管理" onClick={() => navigate('group')} />
+        <LinkCell title="我的云豆" onClick={() => navigate('recharge')} />
+        <LinkCell title="云豆明细" onClick={() => navigate('cloudBeansList')} />
+        <LinkCell title="云豆转包月" onClick={() => navigate('cloudBeanToMonthly')} />
         <LinkCell title="激活码" onClick={() => navigate('activateDevice')} />
         <LinkCell title="优惠券" onClick={() => navigate('coupon')} />
         <LinkCell title="悬浮球设置" onClick={() => navigate('floatingBall')} />

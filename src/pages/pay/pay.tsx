@@ -30,7 +30,7 @@ function Pay() {
   const { params } = useRouter()
   const ref = params.link ? { link: params.link } : { orderNo: params.orderNo }
   const { order, setOrder, error, refresh } = useOrderPoll(ref)
-  const methods = payMethodsFor(session.runtime)
+  const methods = payMethodsFor(session.runtime, order?.kind)
   const [method, setMethod] = useState<PayMethod>(methods[0].value)
   const [payError, setPayError] = useState('')
   const [sandboxTrade, setSandboxTrade] = useState<string | null>(null)

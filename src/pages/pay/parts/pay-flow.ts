@@ -5,13 +5,18 @@ import { OrderStatus, PayMethod, payMethodLabels } from '@/domain/order-status'
 
 export const POLL_INTERVAL_MS = 2000
 
-/** H5: Alipay, WeChat Pay and beans; the mini-program: WeChat Pay and beans. */
-export function payMethodsFor(runtime: 'applet' | 'h5'): { value: PayMethod; label: string }[] {
+/** H5: Alipay, WeChat Pay and beans; the mini-program: WeChat Pay and beans. A bean recharge: never beans. */
+export function payMethodsFor(
+  runtime: 'applet' | 'h5',
+  kind?: OrderInfo['kind'],
+): { value: PayMethod; label: string }[] {
   const methods: PayMethod[] =
     runtime === 'applet'
       ? [PayMethod.wechatPay, PayMethod.beans]
       : [PayMethod.alipay, PayMethod.wechatPay, PayMethod.beans]
-  return methods.map((value) => ({ value, label: payMethodLabels[value] }))
+  return methods
+    .filter((value) => kind !== 'beanRecharge' || value !== PayMethod.beans)
+    .map((value) => ({ value, label: payMethodLabels[value] }))
 }
 
 /** What the buyer is told after a WeChat payment ends (SPEC wechat payment results); ok: nothing. */

@@ -1,0 +1,52 @@
+/** Cloud beans (docs/api.md "Cloud beans"): packages, recharge orders, the ledger, beans to a month. */
+import type {
+  BeanLedgerEntry,
+  CreateRechargeOrderBody,
+  CreateTimeToMonthOrderBody,
+  OrderInfo,
+  RechargePackages,
+  TimeToMonthQuote,
+  TimeToMonthResult,
+} from '../../types/api'
+import { client } from './request'
+
+export const getRechargePackages = async () =>
+  (await client.get<RechargePackages>('/wallet/rechargePackages')).data
+
+/** An unpaid recharge order, paid on pay/pay. */
+export const createRechargeOrder = async (body: CreateRechargeOrderBody) =>
+  (await client.post<OrderInfo>('/order/createRechargeOrder', body, { loading: '正在提交订单' }))
+    .data
+
+/** Newest first; `range` is [start, end) in epoch ms. */
+export const listBeanLedger = (
+  page: number,
+  rows?: number,
+  range?: { start: number; end: number },
+) =>
+  client.fetchPage<BeanLedgerEntry>({
+    url: '/wallet/beanLedger',
+    page,
+    rows,
+    params: range ? { startTime: range.start, endTime: range.end } : {},
+  })
+
+export const getTimeToMonthQuote = async (deviceId: number) =>
+  (await client.get<TimeToMonthQuote>('/wallet/timeToMonthQuote', { deviceId })).data
+
+/** Rejects with ApiError 1015 when beans are short. */
+export const createTimeToMonthOrder = async (body: CreateTimeToMonthOrderBody) =>
+  (
+    await client.post<TimeToMonthResult>('/order/createTimeToMonthOrder', body, {
+      loading: '正在转包月',
+    })
+  ).data
+
+export const walletApi = {
+  getRechargePackages,
+  createRechargeOrder,
+  listBeanLedger,
+  getTimeToMonthQuote,
+  createTimeToMonthOrder,
+}
+export type WalletApi = typeof walletApi
