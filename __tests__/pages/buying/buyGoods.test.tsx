@@ -4,6 +4,7 @@ import { getGoodPrice, getGoodsDetail } from '@/services/goods'
 import { goLogin, navigate } from '@/services/navigation'
 import { createCloudOrder, purchaseActivationCode } from '@/services/order'
 import { renderPage, setRouteParams } from '../page-harness'
+import { getApplicableCoupons } from '@/services/coupon'
 import { goods, order, quote, session } from './fixtures'
 
 jest.mock('@tarojs/taro', () =>
@@ -15,6 +16,7 @@ jest.mock('@/services/order', () => ({
   purchaseActivationCode: jest.fn(),
 }))
 jest.mock('@/services/navigation', () => ({ navigate: jest.fn(), goLogin: jest.fn() }))
+jest.mock('@/services/coupon', () => ({ getApplicableCoupons: jest.fn() }))
 
 const mockPurchaseActivationCode = purchaseActivationCode as jest.Mock
 
@@ -24,6 +26,49 @@ const detail = getGoodsDetail as jest.Mock
 const priceOf = getGoodPrice as jest.Mock
 const create = createCloudOrder as jest.Mock
 const total = () => screen.getByLabelText('合计金额').textContent
+const applicable = getApplicableCoupons as jest.Mock
+
+const heldCoupon = (over: Record<string, unknown>) => ({
+  id: 1,
+  name: '新人无门槛券',
+  couponType: 2,
+  parValue: 500,
+  conditionsUse: null,
+  businessType: 1,
+  scopeApplications: '1',
+  applicableObjects: null,
+  rules: null,
+  effectiveScope: null,
+  status: 1,
+  validFrom: 0,
+  validUntil: Date.UTC(2026, 2, 31, 4),
+  issuedAt: 0,
+  usedAt: null,
+  locked: false,
+  newArrival: true,
+  expiringSoon: false,
+  usable: true,
+  reason: null,
+  discount: 500,
+  ...over,
+})
+const noCoupons = (total: number) => ({
+  total,
+  businessType: 1,
+  goods: {
+    goodId: 1,
+    configId: 1,
+    id: 11,
+    goodTime: 30,
+    goodPrice: total,
+    oldPrice: null,
+    firstCount: 0,
+    activityId: null,
+    firstPurchase: false,
+  },
+  number: 1,
+  coupons: [] as unknown[],
+})
 
 beforeEach(() => {
   jest.clearAllMocks()
@@ -31,6 +76,9 @@ beforeEach(() => {
   detail.mockResolvedValue(goods())
   priceOf.mockImplementation(async (body: { quantity: number }) =>
     quote({ total: 9900 * body.quantity }),
+  )
+  applicable.mockImplementation(async (body: { quantity: number }) =>
+    noCoupons(9900 * body.quantity),
   )
 })
 
@@ -81,6 +129,54 @@ describe('购买云机', () => {
     expect(screen.getByRole('radio', { name: '华东-上海 充足' }).getAttribute('aria-checked')).toBe(
       'true',
     )
+  })
+
+  it('preselects the best coupon, shows why others do not apply, and orders with it', async () => {
+    applicable.mockResolvedValue({
+      ...noCoupons(9900),
+      coupons: [
+        heldCoupon({}),
+        heldCoupon({
+          id: 2,
+          name: '大额满减券',
+          couponType: 1,
+          parValue: 2000,
+          conditionsUse: 20000,
+          usable: false,
+          reason: '距离可用门槛还差101.00元',
+          discount: 0,
+        }),
+        heldCoupon({ id: 3, name: '八折券', couponType: 3, parValue: 80, discount: 1980 }),
+      ],
+    })
+    create.mockResolvedValue({ ok: true, data: order() })
+    renderPage(<BuyGoods />, session())
+    await waitFor(() => expect(total()).toBe('¥79.20'))
+    expect(applicable).toHaveBeenCalledWith(
+      { kind: 'new', goodId: 1, priceId: 11, quantity: 1 },
+      { loading: false },
+    )
+    expect(screen.getByText('已选：八折券')).toBeTruthy()
+    fireEvent.click(screen.getByText(/-¥19.80/))
+    expect(screen.getByText('距离可用门槛还差101.00元')).toBeTruthy()
+    fireEvent.click(screen.getByText('新人无门槛券'))
+    await waitFor(() => expect(total()).toBe('¥94.00'))
+    fireEvent.click(submitButton())
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1))
+    expect(create.mock.calls[0][0]).toMatchObject({ expectedAmount: 9400, couponId: 1 })
+  })
+
+  it('不使用优惠券 orders at the full price without a coupon', async () => {
+    applicable.mockResolvedValue({ ...noCoupons(9900), coupons: [heldCoupon({})] })
+    create.mockResolvedValue({ ok: true, data: order() })
+    renderPage(<BuyGoods />, session())
+    await waitFor(() => expect(total()).toBe('¥94.00'))
+    fireEvent.click(screen.getByText(/-¥5.00/))
+    fireEvent.click(screen.getByText('不使用优惠券'))
+    await waitFor(() => expect(total()).toBe('¥99.00'))
+    fireEvent.click(submitButton())
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1))
+    expect(create.mock.calls[0][0]).toMatchObject({ expectedAmount: 9900, couponId: undefined })
   })
 
   it('sends a logged-out visitor to login with the choice kept, and orders nothing', async () => {

@@ -4,6 +4,8 @@ import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import type { Goods } from '../../../types/api'
 import CheckoutBar from '@/components/CheckoutBar'
+import CouponPicker from '@/components/CouponPicker'
+import { useCoupons } from '@/components/CouponPicker/use-coupons'
 import DurationChips from '@/components/DurationChips'
 import Section from '@/components/Section'
 import ZoneChips from '@/components/ZoneChips'
@@ -55,13 +57,12 @@ function BuyGoods() {
   })
 
   const quoteReady = goods && priceId && !quantityError
-  const {
-    quote,
-    error: quoteError,
-    pending,
-  } = useQuote(
-    quoteReady ? { kind: forCodes ? 'activationCode' : 'new', goodId, priceId, quantity } : null,
-  )
+  const quoteBody = quoteReady
+    ? ({ kind: forCodes ? 'activationCode' : 'new', goodId, priceId, quantity } as const)
+    : null
+  const { quote, error: quoteError, pending } = useQuote(quoteBody)
+  const coupons = useCoupons(session.isLoggedIn ? quoteBody : null)
+  const charged = coupons.applyTo(quote)
   const zoneMissing = !forCodes && zoneId === undefined
   // out of stock meanwhile: show the zones as they are now
   const order = useOrderSubmit({ onRefused: load })
@@ -72,7 +73,13 @@ function BuyGoods() {
       // log in, then come back to this page with the same choice
       return goLogin(url('buyGoods', { goodId, priceId, zoneId, purpose: params.purpose }))
     }
-    const common = { goodId: goods.goodId, priceId, quantity, expectedAmount: quote.total }
+    const common = {
+      goodId: goods.goodId,
+      priceId,
+      quantity,
+      expectedAmount: charged?.total ?? quote.total,
+      couponId: charged !== quote ? coupons.selected?.id : undefined,
+    }
     return order.submit((idempotencyKey) =>
       forCodes
         ? purchaseActivationCode({ ...common, idempotencyKey })
@@ -112,8 +119,9 @@ function BuyGoods() {
           </Text>
         )}
       </QuantitySection>
+      <CouponPicker result={coupons.result} selected={coupons.selected} onSelect={coupons.select} />
       <CheckoutBar
-        quote={quote}
+        quote={charged}
         pending={pending}
         buttonText={session.isLoggedIn ? '提交订单' : '登录后购买'}
         disabled={Boolean(quantityError) || zoneMissing || order.running}
