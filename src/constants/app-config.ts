@@ -13,6 +13,7 @@ export const TAB_PRELOADS: Record<string, string[]> = {
     'pages/Device',
     'pages/Group',
     'pages/landing',
+    'pages/Space',
   ],
   'pages/Home/create': ['pages/login', 'pages/create', 'pages/pay'],
   'pages/Home/user': ['pages/user', 'pages/login', 'pages/CloudBeanToMonthly'],

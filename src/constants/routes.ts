@@ -81,6 +81,9 @@ export const ROUTES = {
   cloudBeanToMonthly: { path: 'pages/CloudBeanToMonthly/index', title: '云豆转包月' },
   floatingBall: { path: 'pages/user/floatingBall', title: '悬浮球设置' },
   invite: { path: 'pages/user/invite', title: '邀请好友' },
+  space: { path: 'pages/Space/index', title: '云空间', skipChannelCode: true },
+  dataCenter: { path: 'pages/Space/DataCenter', title: '数据中心' },
+  historyData: { path: 'pages/Space/HistoryData', title: '备份与恢复记录' },
   coupon: { path: 'pages/user/coupon', title: '优惠券' },
   couponUse: { path: 'pages/user/couponUse', title: '使用记录' },
   playTrial: {

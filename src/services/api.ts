@@ -8,6 +8,7 @@ import { groupApi, type GroupApi } from './group'
 import { messageApi, type MessageApi } from './message'
 import { orderApi, type OrderApi } from './order'
 import { payApi, type PayApi } from './pay'
+import { spaceApi, type SpaceApi } from './space'
 import { userApi, type UserApi } from './user'
 import { walletApi, type WalletApi } from './wallet'
 
@@ -23,6 +24,7 @@ export interface Api {
   pay: PayApi
   wallet: WalletApi
   engagement: EngagementApi
+  space: SpaceApi
 }
 
 export const api: Api = {
@@ -37,4 +39,5 @@ export const api: Api = {
   pay: payApi,
   wallet: walletApi,
   engagement: engagementApi,
+  space: spaceApi,
 }

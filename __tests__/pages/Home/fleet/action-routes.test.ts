@@ -15,7 +15,14 @@ describe('action routes', () => {
 
   it('leaves out page actions whose page does not exist, keeps commands', () => {
     expect(routeIfPresent('noSuchPage')).toBeUndefined()
-    expect(availableActions(['reboot', 'dataCenter', 'moveGroup'])).toEqual(['reboot', 'moveGroup'])
+    // 数据中心 has its page (Space/DataCenter) now, so it is kept and opens with the phone's id.
+    expect(availableActions(['reboot', 'dataCenter', 'moveGroup'])).toEqual([
+      'reboot',
+      'dataCenter',
+      'moveGroup',
+    ])
+    expect(actionRoute('dataCenter')).toBe('dataCenter')
+    expect(actionQuery('dataCenter', [7])).toEqual({ deviceId: 7 })
   })
 
   it('passes a list of ids to renew and move, one id elsewhere', () => {

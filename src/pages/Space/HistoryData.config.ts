@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '备份与恢复记录' })

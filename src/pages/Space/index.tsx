@@ -1,0 +1,60 @@
+import { useState } from 'react'
+import { useDidShow } from '@tarojs/taro'
+import { Text, View } from '@tarojs/components'
+import { Button, Cell, Progress } from '@nutui/nutui-react-taro'
+import type { SpaceInfo } from '../../../types/api'
+import EmptyState from '@/components/EmptyState'
+import { toastError } from '@/components/feedback'
+import { formatBytes } from '@/domain/formatters'
+import { navigate } from '@/services/navigation'
+import { getSpaceInfo } from '@/services/space'
+import { usedPercent } from './space-tasks'
+import styles from './space.module.scss'
+
+/** The user's cloud space: quota, what is used, and the backups per phone. */
+export default function SpaceIndex() {
+  const [info, setInfo] = useState<SpaceInfo | null>(null)
+
+  useDidShow(() => {
+    getSpaceInfo().then(setInfo).catch(toastError)
+  })
+
+  if (!info) return <View className={styles.page} />
+  return (
+    <View className={styles.page}>
+      <View className={styles.card} aria-label="云空间容量">
+        <Text className={styles.label}>已用 / 总容量</Text>
+        <Text className={styles.value}>
+          {formatBytes(info.usedBytes)} / {formatBytes(info.quotaBytes)}
+        </Text>
+        <Progress percent={usedPercent(info.usedBytes, info.quotaBytes)} />
+        <Text className={styles.text}>
+          剩余 {formatBytes(Math.max(0, info.quotaBytes - info.usedBytes))}
+          ，备份云手机的应用和数据会占用云空间。
+        </Text>
+      </View>
+      <View className={styles.heading}>
+        <Text className={styles.title}>云手机备份</Text>
+        <Button size="small" fill="none" onClick={() => navigate('historyData')}>
+          备份与恢复记录
+        </Button>
+      </View>
+      {info.devices.length === 0 ? (
+        <EmptyState description="暂无备份，可在我的云机中打开云手机的数据中心进行备份" />
+      ) : (
+        <View className={styles.card}>
+          {info.devices.map((device) => (
+            <Cell
+              key={device.deviceId}
+              title={device.deviceName || `云手机${device.deviceId}`}
+              description={`${device.backupCount} 份备份`}
+              extra={formatBytes(device.usedBytes)}
+              clickable
+              onClick={() => navigate('dataCenter', { deviceId: device.deviceId })}
+            />
+          ))}
+        </View>
+      )}
+    </View>
+  )
+}

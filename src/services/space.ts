@@ -1,0 +1,31 @@
+/** Cloud space calls (docs/api.md "Cloud space"): quota, backups and restores of phones. */
+import type { DeviceSpace, SpaceInfo, SpaceTask, SpaceTaskKind } from '../../types/api'
+import { client, type RequestOptions } from './request'
+
+export const getSpaceInfo = async () => (await client.get<SpaceInfo>('/space/info')).data
+
+export const getDeviceSpace = async (deviceId: number, options?: Pick<RequestOptions, 'loading'>) =>
+  (await client.get<DeviceSpace>('/space/device', { deviceId }, options)).data
+
+export const startBackup = async (deviceId: number) =>
+  (await client.post<SpaceTask>('/space/backup', { deviceId })).data
+
+export const startRestore = async (backupId: number, deviceId: number) =>
+  (await client.post<SpaceTask>('/space/restore', { backupId, deviceId })).data
+
+export const deleteBackup = async (backupId: number) =>
+  (await client.post<null>('/space/deleteBackup', { backupId })).data
+
+/** Backups and restores, newest first; `kind` keeps one of them. */
+export const listSpaceHistory = (page: number, kind?: SpaceTaskKind, rows?: number) =>
+  client.fetchPage<SpaceTask>({ url: '/space/history', page, rows, params: kind ? { kind } : {} })
+
+export const spaceApi = {
+  getSpaceInfo,
+  getDeviceSpace,
+  startBackup,
+  startRestore,
+  deleteBackup,
+  listSpaceHistory,
+}
+export type SpaceApi = typeof spaceApi
