@@ -6,9 +6,16 @@ import { getDevice } from '@/services/device'
 import { getGoodPrice, getGoodsDetail } from '@/services/goods'
 import { createRenewOrder } from '@/services/order'
 import { navigate } from '@/services/navigation'
+import { getApplicableCoupons } from '@/services/coupon'
 import { renderPage, setRouteParams } from '../page-harness'
 import { goods, order, quote, session } from './fixtures'
 
+jest.mock('@/services/coupon', () => ({
+  // no coupons held: these pages order at the quoted price (coupons: buyGoods.test.tsx)
+  getApplicableCoupons: jest.fn(async () => {
+    throw new Error('no coupons')
+  }),
+}))
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
 )
@@ -50,6 +57,61 @@ beforeEach(() => {
 })
 
 describe('续费', () => {
+  it('takes the preselected coupon off the renewal and orders with it', async () => {
+    const applicable = getApplicableCoupons as jest.Mock
+    applicable.mockResolvedValueOnce({
+      total: 19800,
+      businessType: 1,
+      goods: {
+        goodId: 1,
+        configId: 1,
+        id: 11,
+        goodTime: 30,
+        goodPrice: 19800,
+        oldPrice: null,
+        firstCount: 0,
+        activityId: null,
+        firstPurchase: false,
+      },
+      number: 1,
+      coupons: [
+        {
+          id: 9,
+          name: '续费满减券',
+          couponType: 1,
+          parValue: 1000,
+          conditionsUse: 5000,
+          businessType: 1,
+          scopeApplications: '1',
+          applicableObjects: null,
+          rules: null,
+          effectiveScope: null,
+          status: 1,
+          validFrom: 0,
+          validUntil: T0,
+          issuedAt: 0,
+          usedAt: null,
+          locked: false,
+          newArrival: false,
+          expiringSoon: false,
+          usable: true,
+          reason: null,
+          discount: 1000,
+        },
+      ],
+    })
+    mockCreateRenewOrder.mockResolvedValue({ ok: true, data: order({ kind: 'renew' }) })
+    renderPage(<Renew />, session())
+    await waitFor(() => expect(screen.getByLabelText('合计金额').textContent).toBe('¥188.00'))
+    expect(screen.getByText('已选：续费满减券')).toBeTruthy()
+    fireEvent.click(screen.getByText('确认续费'))
+    await waitFor(() =>
+      expect(createRenewOrder).toHaveBeenCalledWith(
+        expect.objectContaining({ expectedAmount: 18800, couponId: 9 }),
+      ),
+    )
+  })
+
   it('aligns every phone to the latest expiry when the switch is on, and orders that', async () => {
     mockCreateRenewOrder.mockResolvedValue({ ok: true, data: order({ kind: 'renew' }) })
     renderPage(<Renew />, session())

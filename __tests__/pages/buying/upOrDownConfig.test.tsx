@@ -9,6 +9,12 @@ import { formatDateTime } from '@/domain/formatters'
 import { renderPage, setRouteParams } from '../page-harness'
 import { goods, order, quote, session } from './fixtures'
 
+jest.mock('@/services/coupon', () => ({
+  // no coupons held: these pages order at the quoted price (coupons: buyGoods.test.tsx)
+  getApplicableCoupons: jest.fn(async () => {
+    throw new Error('no coupons')
+  }),
+}))
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
 )

@@ -58,14 +58,21 @@ export function useCoupons(body: QuoteBody | null) {
   }, [key])
 
   const selected = result?.coupons.find((coupon) => coupon.id === selectedId && coupon.usable)
+  /** the coupon's discount applies only to the quote it was computed for */
+  const applyTo = (quote: Quote | null) =>
+    quote && result && quote.total === result.total ? applyCoupon(quote, selected ?? null) : quote
   return {
     result,
     selected: selected ?? null,
     select: setSelectedId,
-    /** the coupon's discount applies only to the quote it was computed for */
-    applyTo: (quote: Quote | null) =>
-      quote && result && quote.total === result.total
-        ? applyCoupon(quote, selected ?? null)
-        : quote,
+    applyTo,
+    /** what the order call carries: the amount shown (after the coupon) and the coupon */
+    orderFields: (quote: Quote) => {
+      const charged = applyTo(quote) as Quote
+      return {
+        expectedAmount: charged.total,
+        couponId: charged !== quote ? selected?.id : undefined,
+      }
+    },
   }
 }

@@ -3,6 +3,8 @@ import { useLoad, useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import type { Device, Goods, OrderInfo, Quote } from '../../../types/api'
 import CheckoutBar from '@/components/CheckoutBar'
+import CouponPicker from '@/components/CouponPicker'
+import { useCoupons } from '@/components/CouponPicker/use-coupons'
 import Section from '@/components/Section'
 import { idParam } from '@/components/goods-selection'
 import { errorMessage, toastSuccess } from '@/components/feedback'
@@ -61,11 +63,9 @@ export default function UpOrDownConfig() {
     }
   })
 
-  const {
-    quote,
-    error: quoteError,
-    pending,
-  } = useQuote(toGoodId ? { kind: 'upgrade', deviceIds: [deviceId], toGoodId } : null)
+  const quoteBody = toGoodId ? { kind: 'upgrade' as const, deviceIds: [deviceId], toGoodId } : null
+  const { quote, error: quoteError, pending } = useQuote(quoteBody)
+  const coupons = useCoupons(quoteBody)
   const order = useOrderSubmit({
     // a downgrade (nothing to pay) is applied at once
     onCreated: (created: OrderInfo) => {
@@ -79,7 +79,7 @@ export default function UpOrDownConfig() {
     toGoodId &&
     quote &&
     order.submit((idempotencyKey) =>
-      createUpOrDownOrder({ deviceId, toGoodId, expectedAmount: quote.total, idempotencyKey }),
+      createUpOrDownOrder({ deviceId, toGoodId, ...coupons.orderFields(quote), idempotencyKey }),
     )
 
   return (
@@ -130,8 +130,9 @@ export default function UpOrDownConfig() {
       )}
       {quote && <Text className={styles.notice}>{changeText(quote)}</Text>}
       {quoteError && <Text className={styles.error}>{quoteError}</Text>}
+      <CouponPicker result={coupons.result} selected={coupons.selected} onSelect={coupons.select} />
       <CheckoutBar
-        quote={quote}
+        quote={coupons.applyTo(quote)}
         pending={pending}
         buttonText={quote?.upgrade?.direction === 'up' ? '去支付' : '确认变更'}
         disabled={!toGoodId || order.running}

@@ -3,6 +3,8 @@ import { useLoad, useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import type { Device } from '../../../types/api'
 import CheckoutBar from '@/components/CheckoutBar'
+import CouponPicker from '@/components/CouponPicker'
+import { useCoupons } from '@/components/CouponPicker/use-coupons'
 import Section from '@/components/Section'
 import { idParam } from '@/components/goods-selection'
 import { errorMessage } from '@/components/feedback'
@@ -38,16 +40,14 @@ export default function VideoChangeOpType() {
       .catch((e: unknown) => setProblem(errorMessage(e, '云手机信息加载失败')))
   })
 
-  const {
-    quote,
-    error: quoteError,
-    pending,
-  } = useQuote(device && !problem ? { kind: 'video', deviceIds: [deviceId] } : null)
+  const quoteBody = device && !problem ? { kind: 'video' as const, deviceIds: [deviceId] } : null
+  const { quote, error: quoteError, pending } = useQuote(quoteBody)
+  const coupons = useCoupons(quoteBody)
   const order = useOrderSubmit()
   const submit = () =>
     quote &&
     order.submit((idempotencyKey) =>
-      createVideoOrder({ deviceId, expectedAmount: quote.total, idempotencyKey }),
+      createVideoOrder({ deviceId, ...coupons.orderFields(quote), idempotencyKey }),
     )
 
   return (
@@ -67,8 +67,9 @@ export default function VideoChangeOpType() {
         </Section>
       )}
       {(problem || quoteError) && <Text className={styles.error}>{problem || quoteError}</Text>}
+      <CouponPicker result={coupons.result} selected={coupons.selected} onSelect={coupons.select} />
       <CheckoutBar
-        quote={quote}
+        quote={coupons.applyTo(quote)}
         pending={pending}
         buttonText="立即升级"
         disabled={Boolean(problem) || order.running}

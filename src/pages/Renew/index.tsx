@@ -4,6 +4,8 @@ import { View, Text } from '@tarojs/components'
 import { Switch } from '@nutui/nutui-react-taro'
 import type { Device, GoodsPrice } from '../../../types/api'
 import CheckoutBar from '@/components/CheckoutBar'
+import CouponPicker from '@/components/CouponPicker'
+import { useCoupons } from '@/components/CouponPicker/use-coupons'
 import DurationChips from '@/components/DurationChips'
 import Section from '@/components/Section'
 import { pickPriceId } from '@/components/goods-selection'
@@ -49,11 +51,10 @@ export default function Renew() {
 
   const several = devices.length > 1
   const alignToLatest = several && align
-  const {
-    quote,
-    error: quoteError,
-    pending,
-  } = useQuote(priceId && !problem ? { kind: 'renew', priceId, deviceIds, alignToLatest } : null)
+  const quoteBody =
+    priceId && !problem ? { kind: 'renew' as const, priceId, deviceIds, alignToLatest } : null
+  const { quote, error: quoteError, pending } = useQuote(quoteBody)
+  const coupons = useCoupons(quoteBody)
   const newExpiry = new Map(quote?.renewals?.map((r) => [r.deviceId, r.newExpireAt]))
 
   const submit = () =>
@@ -64,7 +65,7 @@ export default function Renew() {
         deviceIds,
         priceId,
         alignToLatest,
-        expectedAmount: quote.total,
+        ...coupons.orderFields(quote),
         idempotencyKey,
       }),
     )
@@ -105,8 +106,9 @@ export default function Renew() {
           {quoteError && <Text className={styles.error}>{quoteError}</Text>}
         </Section>
       )}
+      <CouponPicker result={coupons.result} selected={coupons.selected} onSelect={coupons.select} />
       <CheckoutBar
-        quote={quote}
+        quote={coupons.applyTo(quote)}
         pending={pending}
         buttonText="确认续费"
         disabled={Boolean(problem) || order.running}
