@@ -10,7 +10,7 @@ import { ApiError } from '@/services/request'
 import { navigate } from '@/services/navigation'
 import { deleteBackup, getDeviceSpace, startBackup, startRestore } from '@/services/space'
 import TaskItem from './TaskItem'
-import { KIND_LABELS, statusLabel, usedPercent } from './space-tasks'
+import { KIND_LABELS, statusLabel, usedColor, usedPercent } from './space-tasks'
 import styles from './space.module.scss'
 
 export const TASK_POLL_MS = 2_000
@@ -102,7 +102,10 @@ export default function DataCenter() {
         <Text className={styles.label}>
           云空间已用 {formatBytes(space.usedBytes)} / {formatBytes(space.quotaBytes)}
         </Text>
-        <Progress percent={usedPercent(space.usedBytes, space.quotaBytes)} />
+        <Progress
+          percent={usedPercent(space.usedBytes, space.quotaBytes)}
+          color={usedColor(usedPercent(space.usedBytes, space.quotaBytes))}
+        />
       </View>
       {running && (
         <View className={styles.card} aria-label="进行中的任务">

@@ -8,7 +8,7 @@ import { toastError } from '@/components/feedback'
 import { formatBytes } from '@/domain/formatters'
 import { navigate } from '@/services/navigation'
 import { getSpaceInfo } from '@/services/space'
-import { usedPercent } from './space-tasks'
+import { usedColor, usedPercent } from './space-tasks'
 import styles from './space.module.scss'
 
 /** The user's cloud space: quota, what is used, and the backups per phone. */
@@ -27,7 +27,10 @@ export default function SpaceIndex() {
         <Text className={styles.value}>
           {formatBytes(info.usedBytes)} / {formatBytes(info.quotaBytes)}
         </Text>
-        <Progress percent={usedPercent(info.usedBytes, info.quotaBytes)} />
+        <Progress
+          percent={usedPercent(info.usedBytes, info.quotaBytes)}
+          color={usedColor(usedPercent(info.usedBytes, info.quotaBytes))}
+        />
         <Text className={styles.text}>
           剩余 {formatBytes(Math.max(0, info.quotaBytes - info.usedBytes))}
           ，备份云手机的应用和数据会占用云空间。

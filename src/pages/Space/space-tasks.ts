@@ -25,3 +25,6 @@ export function usedPercent(usedBytes: number, quotaBytes: number): number {
   if (quotaBytes <= 0) return 100
   return Math.min(100, Math.round((usedBytes / quotaBytes) * 100))
 }
+
+/** The quota bar: blue, red from 90 % on. */
+export const usedColor = (percent: number) => (percent >= 90 ? '#f53f3f' : '#1f6fff')
