@@ -313,3 +313,14 @@ test('coupon calls need a login', async (t) => {
   const reply = await get(ta.app, '/coupon/list', undefined, {})
   assert.notEqual(reply.code, 200)
 })
+
+test('a negative or fractional couponId is refused before anything is created', async (t) => {
+  const ta = await commerceApp(t)
+  const buyer = await newBuyer(ta)
+  for (const couponId of [-1, 0, 1.5]) {
+    const reply = await orderWithCoupon(ta, buyer, { couponId, expectedAmount: 1000 })
+    assert.notEqual(reply.code, 200, `couponId ${couponId}`)
+  }
+  assert.equal(await orderCount(ta, buyer), 0)
+  assert.ok((await couponList(ta, buyer)).every((c) => !c.locked))
+})
