@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { eq } from 'drizzle-orm'
-import { beanLedger, devices, jobs, orders } from '../src/db/schema'
+import { accountLedger, beanLedger, devices, jobs, orders } from '../src/db/schema'
 import { FEN_PER_BEAN, RECHARGE_PACKAGES } from '../src/services/wallet-service'
 import {
+  GOODS,
   commerceApp,
+  createCloudOrder,
   newBuyer,
   newKey,
   orderInfo,
@@ -298,4 +300,120 @@ test('50 concurrent beans-to-month spends never go negative, the ledger sums to 
   )
   assert.ok(ledger.every((row) => row.balanceAfter >= 0))
   assert.equal(await expiryOf(ta, deviceId), before + 7 * 30 * DAY_MS)
+})
+
+async function topUp(ta: TestApp, company: Session, amount: number) {
+  const order = await post(
+    ta.app,
+    '/order/agentBalanceRecharge',
+    { amount, idempotencyKey: newKey() },
+    company,
+  )
+  assert.equal(order.code, 200, order.msg)
+  await payWithSandbox(ta, company, order.data.orderNo)
+  return order.data.orderNo as string
+}
+
+async function accountBalance(ta: TestApp, session: Session) {
+  const reply = await get(ta.app, '/wallet/accountBalance', session)
+  assert.equal(reply.code, 200, reply.msg)
+  return reply.data as { balance: number; enabled: boolean }
+}
+
+test('a company tops up its account balance once per paid order; others and bad amounts are refused', async (t) => {
+  const ta = await commerceApp(t)
+  const company = await newBuyer(ta, { company: true })
+  const orderNo = await topUp(ta, company, 10_000)
+  assert.equal((await orderInfo(ta, company, orderNo)).kind, 'balanceRecharge')
+  await runJobs(ta)
+  assert.deepEqual(await accountBalance(ta, company), { balance: 10_000, enabled: true })
+  const person = await newBuyer(ta)
+  const refused = await post(
+    ta.app,
+    '/order/agentBalanceRecharge',
+    { amount: 10_000, idempotencyKey: newKey() },
+    person,
+  )
+  assert.equal(refused.msg, '账户余额充值仅对企业用户开放，请先完成企业认证')
+  assert.deepEqual(await accountBalance(ta, person), { balance: 0, enabled: false })
+  for (const amount of [-100, 0, 99, 150.5, 100_000_001]) {
+    const bad = await post(
+      ta.app,
+      '/order/agentBalanceRecharge',
+      { amount, idempotencyKey: newKey() },
+      company,
+    )
+    assert.notEqual(bad.code, 200, String(amount))
+  }
+  const rows = await ta.database.db.select().from(orders).where(eq(orders.userId, company.userId))
+  assert.equal(rows.length, 1)
+})
+
+test('paying with the account balance debits it at once; short is 1025 and changes nothing', async (t) => {
+  const ta = await commerceApp(t)
+  const company = await newBuyer(ta, { company: true })
+  await topUp(ta, company, 100)
+  const { data: order } = await createCloudOrder(ta, company)
+  assert.ok(order.amount > 100, 'the order costs more than the balance')
+  const short = await post(
+    ta.app,
+    '/pay/createPayment',
+    { orderNo: order.orderNo, payMethod: 4 },
+    company,
+  )
+  assert.equal(short.code, 1025)
+  assert.equal((await accountBalance(ta, company)).balance, 100)
+  assert.equal((await orderInfo(ta, company, order.orderNo)).status, 0)
+  await topUp(ta, company, order.amount)
+  const paid = await post(
+    ta.app,
+    '/pay/createPayment',
+    { orderNo: order.orderNo, payMethod: 4 },
+    company,
+  )
+  assert.equal(paid.code, 200, paid.msg)
+  assert.equal(paid.data.paid, true)
+  assert.equal((await accountBalance(ta, company)).balance, 100)
+  await runJobs(ta)
+  assert.equal((await orderInfo(ta, company, order.orderNo)).status, 2)
+  const ledger = await ta.database.db
+    .select()
+    .from(accountLedger)
+    .where(eq(accountLedger.userId, company.userId))
+  assert.equal(
+    ledger.reduce((sum, row) => sum + row.change, 0),
+    100,
+  )
+  const person = await newBuyer(ta)
+  const { data: theirs } = await createCloudOrder(ta, person)
+  const notCompany = await post(
+    ta.app,
+    '/pay/createPayment',
+    { orderNo: theirs.orderNo, payMethod: 4 },
+    person,
+  )
+  assert.equal(notCompany.msg, '账户余额支付仅对企业用户开放')
+})
+
+test('10 concurrent account-balance payments never take it below zero', async (t) => {
+  const ta = await commerceApp(t)
+  const company = await newBuyer(ta, { company: true })
+  // the first order may carry a first-purchase price: leave it out so every order costs the same
+  await createCloudOrder(ta, company, { goodId: GOODS.exclusiveB })
+  const created = []
+  for (let i = 0; i < 10; i++) {
+    created.push((await createCloudOrder(ta, company, { goodId: GOODS.exclusiveB })).data)
+  }
+  const amount = created[0].amount
+  assert.ok(created.every((order) => order.amount === amount))
+  const orderNos = created.map((order) => order.orderNo as string)
+  await topUp(ta, company, amount * 3 + 1)
+  const replies = await Promise.all(
+    orderNos.map((orderNo) =>
+      post(ta.app, '/pay/createPayment', { orderNo, payMethod: 4 }, company),
+    ),
+  )
+  assert.equal(replies.filter((r) => r.code === 200).length, 3)
+  assert.equal(replies.filter((r) => r.code === 1025).length, 7)
+  assert.equal((await accountBalance(ta, company)).balance, 1)
 })

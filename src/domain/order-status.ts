@@ -48,11 +48,15 @@ export function payCountdown(payDeadline: number, now: number): string {
   return `${pad2(Math.floor(seconds / 60))}:${pad2(seconds % 60)}`
 }
 
-/** SPEC payment method plus paying with cloud beans. */
-export const PayMethod = { ...PaymentMethod, beans: 3 } as const
+/** SPEC payment method plus paying with cloud beans and (company users) the account balance. */
+export const PayMethod = { ...PaymentMethod, beans: 3, accountBalance: 4 } as const
 export type PayMethod = (typeof PayMethod)[keyof typeof PayMethod]
 
-export const payMethodLabels: Record<PayMethod, string> = { ...paymentMethodLabels, 3: '云豆' }
+export const payMethodLabels: Record<PayMethod, string> = {
+  ...paymentMethodLabels,
+  3: '云豆',
+  4: '账户余额',
+}
 
 export function isPayMethod(value: number): value is PayMethod {
   return Object.values(PayMethod).includes(value as PayMethod)

@@ -1,5 +1,7 @@
 /** Cloud beans (docs/api.md "Cloud beans"): packages, recharge orders, the ledger, beans to a month. */
 import type {
+  AccountBalance,
+  AgentBalanceRechargeBody,
   BeanLedgerEntry,
   CreateRechargeOrderBody,
   CreateTimeToMonthOrderBody,
@@ -42,7 +44,18 @@ export const createTimeToMonthOrder = async (body: CreateTimeToMonthOrderBody) =
     })
   ).data
 
+/** A company's account balance in fen (`enabled` only for company users). */
+export const getAccountBalance = async () =>
+  (await client.get<AccountBalance>('/wallet/accountBalance', undefined, { loading: false })).data
+
+/** An unpaid account-balance top-up (company users), paid on pay/pay. */
+export const agentBalanceRecharge = async (body: AgentBalanceRechargeBody) =>
+  (await client.post<OrderInfo>('/order/agentBalanceRecharge', body, { loading: '正在提交订单' }))
+    .data
+
 export const walletApi = {
+  getAccountBalance,
+  agentBalanceRecharge,
   getRechargePackages,
   createRechargeOrder,
   listBeanLedger,

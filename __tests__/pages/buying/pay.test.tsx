@@ -22,6 +22,9 @@ jest.mock('@/services/pay', () => ({
   getBeanBalance: jest.fn().mockResolvedValue({ balance: 500 }),
 }))
 jest.mock('@/services/navigation', () => ({ navigate: jest.fn() }))
+jest.mock('@/services/wallet', () => ({
+  getAccountBalance: jest.fn(() => Promise.resolve({ balance: 0, enabled: false })),
+}))
 jest.mock('@/pages/pay/parts/checkout', () => ({ openCheckout: jest.fn() }))
 
 const mockSandboxPayAct = sandboxPayAct as jest.Mock
@@ -201,5 +204,24 @@ describe('支付', () => {
     renderPage(<Pay />, session())
     expect(await screen.findByText('订单已超时')).toBeTruthy()
     expect(screen.queryByText('立即支付')).toBeNull()
+  })
+})
+
+describe('账户余额 (company users)', () => {
+  it('offers the account balance with its amount and shows the 1025 prompt', async () => {
+    const { getAccountBalance } = jest.requireMock<{ getAccountBalance: jest.Mock }>(
+      '@/services/wallet',
+    )
+    getAccountBalance.mockResolvedValueOnce({ balance: 1234, enabled: true })
+    payment.mockResolvedValue({ ok: false, code: 1025, msg: '账户余额不足，请更换支付方式' })
+    renderPage(<Pay />, session())
+    await screen.findByText('余额 ¥12.34')
+    expect(methodNames()).toEqual(['支付宝', '微信支付', '云豆', '账户余额'])
+    fireEvent.click(screen.getByRole('radio', { name: '账户余额' }))
+    fireEvent.click(screen.getByText('立即支付'))
+    await waitFor(() =>
+      expect(payment).toHaveBeenCalledWith(expect.objectContaining({ payMethod: 4 })),
+    )
+    expect((await screen.findByRole('alert')).textContent).toContain('账户余额不足，请更换支付方式')
   })
 })

@@ -137,6 +137,8 @@ export type {
   TimeToMonthQuote,
   CreateTimeToMonthOrderBody,
   TimeToMonthResult,
+  AgentBalanceRechargeBody,
+  AccountBalance,
 } from './wallet'
 export type {
   SpaceTaskKind,

@@ -23,6 +23,7 @@ export const OrderKind = Type.Union([
   Type.Literal('activationCode'),
   Type.Literal('beanRecharge'),
   Type.Literal('timeToMonth'),
+  Type.Literal('balanceRecharge'),
 ])
 export type OrderKind = Static<typeof OrderKind>
 

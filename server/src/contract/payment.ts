@@ -1,7 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox'
 
-/** 1 alipay, 2 wechatPay (through the payment provider), 3 cloud beans (settled at once). */
-export const PayMethodValue = Type.Integer({ minimum: 1, maximum: 3 })
+/**
+ * 1 alipay, 2 wechatPay (through the payment provider), 3 cloud beans, 4 account balance (company
+ * users; 1025 when short) — 3 and 4 are settled at once.
+ */
+export const PayMethodValue = Type.Integer({ minimum: 1, maximum: 4 })
 
 export const CreatePaymentBody = Type.Object({
   /** The caller's own order … */

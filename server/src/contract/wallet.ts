@@ -80,3 +80,18 @@ export const TimeToMonthResult = Type.Object({
   newExpireAt: Type.Integer(),
 })
 export type TimeToMonthResult = Static<typeof TimeToMonthResult>
+
+/** A company's account balance top-up, in fen (1 元 … 10 万元). */
+export const AgentBalanceRechargeBody = Type.Object({
+  amount: Type.Integer({ minimum: 100, maximum: 10_000_000 }),
+  idempotencyKey: IdempotencyKey,
+})
+export type AgentBalanceRechargeBody = Static<typeof AgentBalanceRechargeBody>
+
+export const AccountBalance = Type.Object({
+  /** Fen. */
+  balance: Type.Integer(),
+  /** Only company users (userType 2) top up and pay with it. */
+  enabled: Type.Boolean(),
+})
+export type AccountBalance = Static<typeof AccountBalance>

@@ -113,6 +113,7 @@ export type OrderKind =
   | 'activationCode'
   | 'beanRecharge'
   | 'timeToMonth'
+  | 'balanceRecharge'
 
 export const orders = pgTable(
   'orders',

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Envelope, Paged } from '../contract/common'
 import { OrderInfo } from '../contract/order'
 import {
+  AccountBalance,
+  AgentBalanceRechargeBody,
   BeanLedgerEntry,
   BeanLedgerQuery,
   CreateRechargeOrderBody,
@@ -40,6 +42,28 @@ const walletRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => 
     },
     async (request) =>
       ok(await wallet.createRechargeOrder(currentUser(request).userId, request.body)),
+  )
+
+  app.get(
+    '/wallet/accountBalance',
+    { schema: { tags, security, response: { 200: Envelope(AccountBalance) } } },
+    async (request) => ok(await wallet.accountBalance(currentUser(request).userId)),
+  )
+
+  app.post(
+    '/order/agentBalanceRecharge',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'Company users: an unpaid account-balance top-up (amount in fen); paying it credits the balance once.',
+        body: AgentBalanceRechargeBody,
+        response: { 200: Envelope(OrderInfo) },
+      },
+    },
+    async (request) =>
+      ok(await wallet.createAgentBalanceRecharge(currentUser(request).userId, request.body)),
   )
 
   app.get(

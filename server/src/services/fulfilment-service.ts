@@ -13,7 +13,7 @@ import type { GoodsService } from './goods-service'
 import { MessageKind, type MessageService } from './message-service'
 import type { OrderDraft } from './order-pricing'
 import type { OrderRow } from './order-service'
-import { creditRecharge } from './wallet-service'
+import { creditAccount, creditRecharge } from './wallet-service'
 
 export const FULFIL_ORDER_JOB = 'fulfil-order'
 
@@ -149,6 +149,12 @@ export class FulfilmentService {
       case 'beanRecharge':
         await creditRecharge(this.beans, tx, order)
         return null
+      case 'balanceRecharge':
+        await creditAccount(tx, this.ctx.clock.now(), owner, order.amount, {
+          reason: 'recharge',
+          orderId: order.id,
+        })
+        return null
       case 'timeToMonth':
         // Settled when created (beans and the new expiry in one transaction); never queued.
         return null
@@ -171,6 +177,9 @@ export class FulfilmentService {
       .update(payments)
       .set({ status: 'refunded', settledAt: now })
       .where(and(eq(payments.orderId, order.id), eq(payments.status, 'paid')))
+    if (order.payMethod === PayMethod.accountBalance) {
+      await creditAccount(tx, now, payer, order.amount, { reason: 'refund', orderId: order.id })
+    }
     if (order.payMethod === PayMethod.beans) {
       await this.beans.credit(tx, payer, order.amount, {
         reason: 'refund',

@@ -15,6 +15,7 @@ import type { BeanService } from './bean-service'
 import type { ServiceContext } from './context'
 import { spendOrderCoupon } from './coupon-service'
 import { enqueueFulfilment } from './fulfilment-service'
+import { debitAccount } from './wallet-service'
 import type { OrderRow, OrderService } from './order-service'
 
 export type PaymentRow = typeof payments.$inferSelect
@@ -72,6 +73,12 @@ export class PaymentService {
     if (order.kind === 'beanRecharge' && body.payMethod === PayMethod.beans) {
       throw refuse('云豆充值请使用微信支付或支付宝')
     }
+    if (body.payMethod === PayMethod.accountBalance) {
+      if (order.kind === 'balanceRecharge') throw refuse('账户余额充值请使用微信支付或支付宝')
+      if (!(await this.orders.pricing.isCompany(this.ctx.db, userId))) {
+        throw refuse('账户余额支付仅对企业用户开放')
+      }
+    }
     const returnUrl = safeReturnUrl(body.returnUrl, order.orderNo)
     const tradeNo = newTradeNo()
     const record = {
@@ -83,20 +90,27 @@ export class PaymentService {
       returnUrl,
       createdAt: now,
     }
-    if (body.payMethod === PayMethod.beans) {
+    if (body.payMethod === PayMethod.beans || body.payMethod === PayMethod.accountBalance) {
+      const method = body.payMethod
       await this.ctx.db.transaction(async (tx) => {
         const locked = (await this.orders.lock(tx, order.id))!
         const stillRefused = payRefusal(locked, now.getTime())
         if (stillRefused) throw refuse(stillRefused)
-        await this.beans.debit(tx, userId, locked.amount, {
-          reason: 'order',
-          orderId: locked.id,
-          remark: `订单 ${locked.orderNo}`,
-        })
-        await tx
-          .insert(payments)
-          .values({ ...record, provider: 'beans', status: 'paid', settledAt: now })
-        await this.markPaid(tx, locked, userId, PayMethod.beans)
+        if (method === PayMethod.beans) {
+          await this.beans.debit(tx, userId, locked.amount, {
+            reason: 'order',
+            orderId: locked.id,
+            remark: `订单 ${locked.orderNo}`,
+          })
+        } else {
+          await debitAccount(tx, now, userId, locked.amount, {
+            reason: 'order',
+            orderId: locked.id,
+          })
+        }
+        const provider = method === PayMethod.beans ? 'beans' : 'accountBalance'
+        await tx.insert(payments).values({ ...record, provider, status: 'paid', settledAt: now })
+        await this.markPaid(tx, locked, userId, method)
       })
       return {
         tradeNo,

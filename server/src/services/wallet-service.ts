@@ -4,6 +4,8 @@ import { BusinessType } from '../../../src/domain/enums'
 import { ResultCode } from '../../../src/domain/result-codes'
 import type { OrderInfo } from '../contract/order'
 import type {
+  AccountBalance,
+  AgentBalanceRechargeBody,
   BeanLedgerEntry,
   BeanLedgerQuery,
   CreateRechargeOrderBody,
@@ -14,7 +16,14 @@ import type {
   TimeToMonthResult,
 } from '../contract/wallet'
 import type { Db } from '../db/client'
-import { beanLedger, goodsPrices, orders, users } from '../db/schema'
+import {
+  accountBalances,
+  accountLedger,
+  beanLedger,
+  goodsPrices,
+  orders,
+  users,
+} from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import { normalisePage, toPaged } from '../domain/paging'
 import type { BeanReason, BeanService } from './bean-service'
@@ -70,6 +79,51 @@ export async function creditRecharge(beans: BeanService, tx: Db, order: OrderRow
   })
 }
 
+export interface AccountEntry {
+  reason: 'recharge' | 'order' | 'refund'
+  orderId: number
+}
+
+/** A company's account balance up by `amount` fen, with its ledger row, in the caller's transaction. */
+export async function creditAccount(
+  tx: Db,
+  now: Date,
+  userId: number,
+  amount: number,
+  entry: AccountEntry,
+) {
+  const [row] = await tx
+    .insert(accountBalances)
+    .values({ userId, balance: amount, updatedAt: now })
+    .onConflictDoUpdate({
+      target: accountBalances.userId,
+      set: { balance: sql`${accountBalances.balance} + ${amount}`, updatedAt: now },
+    })
+    .returning({ balance: accountBalances.balance })
+  await tx
+    .insert(accountLedger)
+    .values({ userId, change: amount, balanceAfter: row.balance, ...entry, createdAt: now })
+}
+
+/** Takes `amount` fen with a conditional update (never below zero, however many at once), or throws 1025. */
+export async function debitAccount(
+  tx: Db,
+  now: Date,
+  userId: number,
+  amount: number,
+  entry: AccountEntry,
+) {
+  const [row] = await tx
+    .update(accountBalances)
+    .set({ balance: sql`${accountBalances.balance} - ${amount}`, updatedAt: now })
+    .where(and(eq(accountBalances.userId, userId), gte(accountBalances.balance, amount)))
+    .returning({ balance: accountBalances.balance })
+  if (!row) throw new BizError(ResultCode.INSUFFICIENT_ACCOUNT_BALANCE)
+  await tx
+    .insert(accountLedger)
+    .values({ userId, change: -amount, balanceAfter: row.balance, ...entry, createdAt: now })
+}
+
 /**
  * Cloud beans as the user sees them: recharge packages and orders (paid through the payment provider,
  * credited by fulfilment), the ledger, and turning beans into 30 more days for a phone.
@@ -109,6 +163,37 @@ export class WalletService {
         lines: [{ label, unitPrice: pack.price, quantity: 1, amount: pack.price }],
       }),
       { detail: { ...detail } },
+    )
+  }
+
+  async accountBalance(userId: number): Promise<AccountBalance> {
+    const db = this.ctx.db
+    const [row] = await db
+      .select({ balance: accountBalances.balance })
+      .from(accountBalances)
+      .where(eq(accountBalances.userId, userId))
+    return { balance: row?.balance ?? 0, enabled: await this.orders.pricing.isCompany(db, userId) }
+  }
+
+  /** /order/agentBalanceRecharge: an unpaid top-up order for a company user, credited on payment. */
+  createAgentBalanceRecharge(userId: number, body: AgentBalanceRechargeBody): Promise<OrderInfo> {
+    return this.orders.create(
+      userId,
+      { expectedAmount: body.amount, idempotencyKey: body.idempotencyKey },
+      async (tx, pricing) => {
+        if (!(await pricing.isCompany(tx, userId))) {
+          throw refuse('账户余额充值仅对企业用户开放，请先完成企业认证')
+        }
+        // Not one of SPEC's business types (no coupon applies to a top-up).
+        return {
+          ...emptyDraft('balanceRecharge', 0),
+          amount: body.amount,
+          originalAmount: body.amount,
+          lines: [
+            { label: '账户余额充值', unitPrice: body.amount, quantity: 1, amount: body.amount },
+          ],
+        }
+      },
     )
   }
 

@@ -10,6 +10,8 @@ import { canPay, OrderStatus, payCountdown, PayMethod } from '@/domain/order-sta
 import { ResultCode } from '@/domain/result-codes'
 import { cancelOrder } from '@/services/order'
 import { createPayment, getBeanBalance, sandboxPayAct } from '@/services/pay'
+import { getAccountBalance } from '@/services/wallet'
+import { fenToYuan } from '@/domain/formatters'
 import { useStores } from '@/stores'
 import { openCheckout } from './parts/checkout'
 import OrderResult from './parts/OrderResult'
@@ -30,7 +32,8 @@ function Pay() {
   const { params } = useRouter()
   const ref = params.link ? { link: params.link } : { orderNo: params.orderNo }
   const { order, setOrder, error, refresh } = useOrderPoll(ref)
-  const methods = payMethodsFor(session.runtime, order?.kind)
+  const [account, setAccount] = useState<{ balance: number; enabled: boolean } | null>(null)
+  const methods = payMethodsFor(session.runtime, order?.kind, account?.enabled ?? false)
   const [method, setMethod] = useState<PayMethod>(methods[0].value)
   const [payError, setPayError] = useState('')
   const [sandboxTrade, setSandboxTrade] = useState<string | null>(null)
@@ -44,6 +47,9 @@ function Pay() {
     getBeanBalance()
       .then((b) => setBeans(b.balance))
       .catch(() => setBeans(null)) // the beans method still works; the server checks the balance
+    getAccountBalance()
+      .then(setAccount)
+      .catch(() => setAccount(null)) // without it only the account-balance method is missing
   })
 
   const pay = () =>
@@ -120,7 +126,12 @@ function Pay() {
             methods={methods}
             value={method}
             onChange={setMethod}
-            notes={beans === null ? {} : { [PayMethod.beans]: `余额 ${beans} 云豆（1云豆抵1分）` }}
+            notes={{
+              ...(beans === null ? {} : { [PayMethod.beans]: `余额 ${beans} 云豆（1云豆抵1分）` }),
+              ...(account?.enabled
+                ? { [PayMethod.accountBalance]: `余额 ¥${fenToYuan(account.balance)}` }
+                : {}),
+            }}
           />
         </View>
       )}

@@ -1,14 +1,30 @@
 import { useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
-import { Button } from '@nutui/nutui-react-taro'
-import type { RechargePackages } from '../../../types/api'
+import { Button, Input } from '@nutui/nutui-react-taro'
+import type { AccountBalance, RechargePackages } from '../../../types/api'
 import { toast, toastError } from '@/components/feedback'
 import { useIdempotencyKey } from '@/components/use-idempotency-key'
 import { fenToYuan } from '@/domain/formatters'
-import { createRechargeOrder, getRechargePackages } from '@/services/wallet'
+import {
+  agentBalanceRecharge,
+  createRechargeOrder,
+  getAccountBalance,
+  getRechargePackages,
+} from '@/services/wallet'
 import { navigate } from '@/services/navigation'
 import styles from './recharge.module.scss'
+
+/** A top-up in 元 as typed → fen, or the reason it cannot be (1 元 … 10 万元, at most 2 decimals). */
+export function topUpFen(text: string): { fen: number } | { error: string } {
+  const value = text.trim()
+  if (!value) return { error: '请输入充值金额' }
+  if (!/^\d+(\.\d{1,2})?$/.test(value)) return { error: '请输入正确的金额，最多两位小数' }
+  const fen = Math.round(Number(value) * 100)
+  if (fen < 100) return { error: '充值金额不能少于1元' }
+  if (fen > 10_000_000) return { error: '单次充值金额不能超过100000元' }
+  return { fen }
+}
 
 /** 我的云豆: the balance, the recharge packages, and paying for one on pay/pay. */
 export default function Recharge() {
@@ -16,6 +32,8 @@ export default function Recharge() {
   const [chosen, setChosen] = useState<number | null>(null)
   const [submitting, setSubmitting] = useState(false)
   const idempotency = useIdempotencyKey()
+  const [account, setAccount] = useState<AccountBalance | null>(null)
+  const [topUp, setTopUp] = useState('')
 
   useDidShow(() => {
     getRechargePackages()
@@ -24,7 +42,29 @@ export default function Recharge() {
         setChosen((current) => current ?? answer.packages[0]?.id ?? null)
       })
       .catch(toastError)
+    getAccountBalance()
+      .then(setAccount)
+      .catch(() => setAccount(null)) // the beans part works without it
   })
+
+  const payTopUp = async () => {
+    const parsed = topUpFen(topUp)
+    if ('error' in parsed) return toast(parsed.error)
+    setSubmitting(true)
+    try {
+      const order = await agentBalanceRecharge({
+        amount: parsed.fen,
+        idempotencyKey: idempotency.current(),
+      })
+      idempotency.renew()
+      setTopUp('')
+      await navigate('pay', { orderNo: order.orderNo })
+    } catch (error) {
+      toastError(error)
+    } finally {
+      setSubmitting(false)
+    }
+  }
 
   const pack = data?.packages.find((p) => p.id === chosen)
 
@@ -79,6 +119,29 @@ export default function Recharge() {
           </View>
         ))}
       </View>
+      {account?.enabled && (
+        <View className={styles.account}>
+          <View className={styles.accountHead}>
+            <Text>企业账户余额</Text>
+            <Text className={styles.accountBalance} aria-label="企业账户余额">
+              ¥{fenToYuan(account.balance)}
+            </Text>
+          </View>
+          <View className={styles.accountForm}>
+            <Input
+              className={styles.amountInput}
+              type="digit"
+              value={topUp}
+              onChange={setTopUp}
+              placeholder="充值金额（元）"
+              aria-label="充值金额"
+            />
+            <Button size="small" type="primary" fill="outline" onClick={payTopUp}>
+              充值余额
+            </Button>
+          </View>
+        </View>
+      )}
       <View className={styles.footer}>
         <Text>
           应付：<Text className={styles.total}>¥{pack ? fenToYuan(pack.price) : '0.00'}</Text>

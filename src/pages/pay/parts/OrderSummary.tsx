@@ -12,6 +12,7 @@ const KIND_LABELS: Record<OrderInfo['kind'], string> = {
   activationCode: '购买激活码',
   beanRecharge: '云豆充值',
   timeToMonth: '云豆转包月',
+  balanceRecharge: '账户余额充值',
 }
 
 function Row({ label, value }: { label: string; value: string }) {

@@ -5,17 +5,23 @@ import { OrderStatus, PayMethod, payMethodLabels } from '@/domain/order-status'
 
 export const POLL_INTERVAL_MS = 2000
 
-/** H5: Alipay, WeChat Pay and beans; the mini-program: WeChat Pay and beans. A bean recharge: never beans. */
+/**
+ * H5: Alipay, WeChat Pay and beans; the mini-program: WeChat Pay and beans; company users also their
+ * account balance. A recharge is never paid with what it recharges (nor a top-up with beans).
+ */
 export function payMethodsFor(
   runtime: 'applet' | 'h5',
   kind?: OrderInfo['kind'],
+  company = false,
 ): { value: PayMethod; label: string }[] {
   const methods: PayMethod[] =
     runtime === 'applet'
       ? [PayMethod.wechatPay, PayMethod.beans]
       : [PayMethod.alipay, PayMethod.wechatPay, PayMethod.beans]
+  if (company) methods.push(PayMethod.accountBalance)
+  const topUp = kind === 'beanRecharge' || kind === 'balanceRecharge'
   return methods
-    .filter((value) => kind !== 'beanRecharge' || value !== PayMethod.beans)
+    .filter((value) => !topUp || value === PayMethod.alipay || value === PayMethod.wechatPay)
     .map((value) => ({ value, label: payMethodLabels[value] }))
 }
 
@@ -49,6 +55,7 @@ const DONE: Record<OrderInfo['kind'], string> = {
   activationCode: '激活码已生成，可复制后自用或赠送他人',
   beanRecharge: '充值成功，云豆已到账',
   timeToMonth: '转包月成功，新的到期时间已生效',
+  balanceRecharge: '充值成功，账户余额已到账',
 }
 
 const FULFILLING: Record<OrderInfo['kind'], string> = {
@@ -59,6 +66,7 @@ const FULFILLING: Record<OrderInfo['kind'], string> = {
   activationCode: '支付成功，正在生成激活码…',
   beanRecharge: '支付成功，云豆到账中…',
   timeToMonth: '正在转包月…',
+  balanceRecharge: '支付成功，账户余额到账中…',
 }
 
 export function orderStage(order: Pick<OrderInfo, 'status' | 'kind'>): OrderStage {
