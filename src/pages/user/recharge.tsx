@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { Button, Input } from '@nutui/nutui-react-taro'
-import type { AccountBalance, RechargePackages } from '../../../types/api'
+import type { AccountBalance, OrderInfo, RechargePackages } from '../../../types/api'
 import { toast, toastError } from '@/components/feedback'
 import { useIdempotencyKey } from '@/components/use-idempotency-key'
 import { fenToYuan } from '@/domain/formatters'
@@ -47,43 +47,38 @@ export default function Recharge() {
       .catch(() => setAccount(null)) // the beans part works without it
   })
 
-  const payTopUp = async () => {
-    const parsed = topUpFen(topUp)
-    if ('error' in parsed) return toast(parsed.error)
+  /** Creates the order with this visit's idempotency key, then pays it on pay/pay. */
+  const openOrder = async (create: (idempotencyKey: string) => Promise<OrderInfo>) => {
     setSubmitting(true)
     try {
-      const order = await agentBalanceRecharge({
-        amount: parsed.fen,
-        idempotencyKey: idempotency.current(),
-      })
+      const order = await create(idempotency.current())
       idempotency.renew()
-      setTopUp('')
       await navigate('pay', { orderNo: order.orderNo })
+      return true
     } catch (error) {
       toastError(error)
+      return false
     } finally {
       setSubmitting(false)
     }
   }
 
+  const payTopUp = async () => {
+    const parsed = topUpFen(topUp)
+    if ('error' in parsed) return toast(parsed.error)
+    const opened = await openOrder((idempotencyKey) =>
+      agentBalanceRecharge({ amount: parsed.fen, idempotencyKey }),
+    )
+    if (opened) setTopUp('')
+  }
+
   const pack = data?.packages.find((p) => p.id === chosen)
 
-  const pay = async () => {
+  const pay = () => {
     if (!pack) return toast('请选择充值套餐')
-    setSubmitting(true)
-    try {
-      const order = await createRechargeOrder({
-        packageId: pack.id,
-        expectedAmount: pack.price,
-        idempotencyKey: idempotency.current(),
-      })
-      idempotency.renew()
-      await navigate('pay', { orderNo: order.orderNo })
-    } catch (error) {
-      toastError(error)
-    } finally {
-      setSubmitting(false)
-    }
+    return openOrder((idempotencyKey) =>
+      createRechargeOrder({ packageId: pack.id, expectedAmount: pack.price, idempotencyKey }),
+    )
   }
 
   return (
