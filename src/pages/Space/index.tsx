@@ -45,7 +45,7 @@ export default function SpaceIndex() {
       {info.devices.length === 0 ? (
         <EmptyState description="暂无备份，可在我的云机中打开云手机的数据中心进行备份" />
       ) : (
-        <View className={styles.card}>
+        <View>
           {info.devices.map((device) => (
             <Cell
               key={device.deviceId}
