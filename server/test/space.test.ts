@@ -242,3 +242,18 @@ test('bad input changes nothing', async (t) => {
   assert.equal(gone.code, ResultCode.TASK_NOT_EXIST)
   assert.equal((await ctx.database.db.select().from(spaceTasks)).length, 0)
 })
+
+test('concurrent backups of one phone start exactly one task', async (t) => {
+  const { ctx, me, ids } = await setup(t, 1)
+  const replies = await Promise.all(Array.from({ length: 5 }, () => backup(ctx, me, ids[0])))
+  assert.equal(replies.filter((reply) => reply.code === 200).length, 1)
+  for (const reply of replies.filter((r) => r.code !== 200)) {
+    assert.ok(
+      [ResultCode.BACKUP_IN_PROGRESS, ResultCode.IN_BACKUP_OR_RECOVERY].includes(
+        reply.code as never,
+      ),
+      reply.msg,
+    )
+  }
+  assert.equal((await ctx.database.db.select().from(spaceTasks)).length, 1)
+})
