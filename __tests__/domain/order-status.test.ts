@@ -56,9 +56,9 @@ describe('paying', () => {
 })
 
 describe('pay methods', () => {
-  it('alipay, wechat pay and cloud beans', () => {
-    expect(PayMethod).toEqual({ alipay: 1, wechatPay: 2, beans: 3 })
-    expect(payMethodLabels).toEqual({ 1: '支付宝', 2: '微信支付', 3: '云豆' })
-    expect([0, 1, 2, 3, 4].filter(isPayMethod)).toEqual([1, 2, 3])
+  it('alipay, wechat pay, cloud beans and (company users) the account balance', () => {
+    expect(PayMethod).toEqual({ alipay: 1, wechatPay: 2, beans: 3, accountBalance: 4 })
+    expect(payMethodLabels).toEqual({ 1: '支付宝', 2: '微信支付', 3: '云豆', 4: '账户余额' })
+    expect([0, 1, 2, 3, 4, 5].filter(isPayMethod)).toEqual([1, 2, 3, 4])
   })
 })
