@@ -2,6 +2,7 @@ import {
   checkCoupon,
   COUPON_NOT_APPLICABLE,
   couponDiscount,
+  FIRST_RECHARGE_ONLY,
   pickBestCoupon,
   type Coupon,
   type CouponGoods,
@@ -141,14 +142,56 @@ describe('type rules', () => {
       checkCoupon(coupon({ couponType: 3, parValue: 85, conditionsUse: 999999 }), goods, 1),
     ).toEqual(usable)
   })
-  it('first-recharge coupons never apply to purchases', () => {
+  it('first-recharge coupons never apply to purchases (business types other than 3)', () => {
     expect(checkCoupon(coupon({ couponType: 4 }), goods, 1)).toEqual(notApplicable)
+    expect(checkCoupon(coupon({ couponType: 4 }), { ...goods, firstRecharge: true }, 1)).toEqual(
+      notApplicable,
+    )
   })
   it.each([5, 0, -1, 99])('coupon type %i is unmatched and not applicable', (couponType) => {
     expect(checkCoupon(coupon({ couponType }), goods, 1)).toEqual(notApplicable)
   })
   it('uses the exported message', () => {
     expect(COUPON_NOT_APPLICABLE).toBe('所购买商品不在适用范围内')
+  })
+})
+
+describe('first-recharge coupons (type 4, bean recharges only)', () => {
+  const firstRecharge = coupon({
+    couponType: 4,
+    businessType: 3,
+    parValue: 300,
+    conditionsUse: 3000,
+  })
+  const recharge: CouponGoods = { goodPrice: 3000, oldPrice: 3000, firstRecharge: true }
+
+  it("apply to the buyer's first bean recharge", () => {
+    expect(checkCoupon(firstRecharge, recharge, 1)).toEqual(usable)
+    expect(couponDiscount(firstRecharge, recharge, 1)).toBe(300)
+  })
+  it('are refused on a later recharge with 仅限首次充值使用', () => {
+    expect(FIRST_RECHARGE_ONLY).toBe('仅限首次充值使用')
+    for (const later of [{ ...recharge, firstRecharge: false }, { goodPrice: 3000 }]) {
+      expect(checkCoupon(firstRecharge, later, 1)).toEqual({
+        usable: false,
+        reason: '仅限首次充值使用',
+      })
+      expect(couponDiscount(firstRecharge, later, 1)).toBe(0)
+    }
+  })
+  it('need the recharge to reach their threshold', () => {
+    expect(checkCoupon(firstRecharge, { ...recharge, goodPrice: 600 }, 1)).toEqual({
+      usable: false,
+      reason: '距离可用门槛还差24.00元',
+    })
+  })
+  it('other types on a recharge keep their rules and messages', () => {
+    const bean = (over: Partial<Coupon>) => coupon({ businessType: 3, ...over })
+    expect(checkCoupon(bean({ couponType: 2 }), recharge, 1)).toEqual(usable)
+    expect(checkCoupon(bean({ couponType: 1, conditionsUse: 5000 }), recharge, 1)).toEqual({
+      usable: false,
+      reason: '距离可用门槛还差20.00元',
+    })
   })
 })
 

@@ -28,6 +28,7 @@ const DAY = 86_400_000
 const NO_THRESHOLD = '新人无门槛券'
 const FULL_REDUCTION = '新人满减券'
 const FLAGSHIP_DISCOUNT = '旗舰版新人折扣券'
+const FIRST_RECHARGE = '首充立减3元'
 
 async function couponList(ta: TestApp, session: Session, status = 1) {
   const reply = await get(ta.app, '/coupon/list', session, { status: String(status), rows: '50' })
@@ -102,7 +103,7 @@ test('a new account holds the 新人券 set, marked new, and the short one is ma
   const held = await couponList(ta, buyer)
   assert.deepEqual(
     held.map((c) => c.name).sort(),
-    [FLAGSHIP_DISCOUNT, NO_THRESHOLD, FULL_REDUCTION].sort(),
+    [FLAGSHIP_DISCOUNT, NO_THRESHOLD, FULL_REDUCTION, FIRST_RECHARGE].sort(),
   )
   assert.ok(held.every((c) => c.newArrival && !c.expiringSoon && c.status === 1))
 
@@ -119,7 +120,7 @@ test('a new account holds the 新人券 set, marked new, and the short one is ma
     (await couponList(ta, buyer, 3)).map((c) => c.name),
     [FLAGSHIP_DISCOUNT],
   )
-  assert.equal((await couponList(ta, buyer)).length, 2)
+  assert.equal((await couponList(ta, buyer)).length, 3)
   await runJobs(ta)
   const [row] = await ta.database.db
     .select()

@@ -43,6 +43,8 @@ export interface CouponGoods {
   firstCount?: number | null
   activityId?: Id | null
   firstPurchase?: boolean | number | null
+  /** a bean recharge with no earlier paid recharge of the buyer (first-recharge coupons) */
+  firstRecharge?: boolean | null
 }
 
 export interface CouponCheck {
@@ -51,6 +53,7 @@ export interface CouponCheck {
 }
 
 export const COUPON_NOT_APPLICABLE = '所购买商品不在适用范围内'
+export const FIRST_RECHARGE_ONLY = '仅限首次充值使用'
 export const couponThresholdMessage = (amountYuan: string) => `距离可用门槛还差${amountYuan}元`
 
 const BUSINESS_TYPES: readonly number[] = Object.values(BusinessType)
@@ -130,11 +133,13 @@ export function checkCoupon(coupon: Coupon, goods: CouponGoods, number: number):
   if (!BUSINESS_TYPES.includes(Number(coupon.businessType))) return notApplicable
 
   const type = Number(coupon.couponType)
+  const firstRecharge = type === CouponType.firstRechargeCoupon
   const knownType =
     type === CouponType.fullVolumeReduction ||
     type === CouponType.noThresholdRoll ||
-    type === CouponType.discountCoupon
-  // First-recharge coupons never apply to purchases; any other type is unmatched.
+    type === CouponType.discountCoupon ||
+    // First-recharge coupons apply only to bean recharges (issue 4); any other type is unmatched.
+    (firstRecharge && Number(coupon.businessType) === BusinessType.cloudBeans)
   if (!knownType) return notApplicable
 
   const scopes = couponScopes(coupon)
@@ -142,8 +147,10 @@ export function checkCoupon(coupon: Coupon, goods: CouponGoods, number: number):
     return notApplicable
   }
   if (!isEffective(coupon, goods)) return notApplicable
+  if (firstRecharge && !goods.firstRecharge) return { usable: false, reason: FIRST_RECHARGE_ONLY }
 
-  if (type === CouponType.fullVolumeReduction) {
+  // A first-recharge coupon takes parValue off once the recharge reaches its threshold.
+  if (type === CouponType.fullVolumeReduction || firstRecharge) {
     const total = goods.goodPrice * number
     const threshold = Number(coupon.conditionsUse ?? 0)
     if (total < threshold) {

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import { payMethodsFor } from '@/pages/pay/parts/pay-flow'
 import Recharge, { topUpFen } from '@/pages/user/recharge'
+import * as couponService from '@/services/coupon'
 import * as wallet from '@/services/wallet'
 import { renderPage, typeInto } from '../page-harness'
 
@@ -15,7 +16,54 @@ jest.mock('@/services/wallet', () => ({
   agentBalanceRecharge: jest.fn(),
 }))
 
+jest.mock('@/services/coupon', () => ({ getApplicableCoupons: jest.fn() }))
+
 const api = wallet as jest.Mocked<typeof wallet>
+const couponApi = couponService as jest.Mocked<typeof couponService>
+
+/** The seeded 首充券 as /coupon/applicable returns it for a package of `total` fen. */
+const firstRechargeCoupons = (total: number, usable: boolean, reason: string | null = null) => ({
+  total,
+  businessType: 3,
+  number: 1,
+  goods: {
+    goodId: null,
+    configId: null,
+    id: null,
+    goodTime: null,
+    goodPrice: total,
+    oldPrice: total,
+    firstCount: null,
+    activityId: null,
+    firstPurchase: false,
+    firstRecharge: usable,
+  },
+  coupons: [
+    {
+      id: 41,
+      name: '首充立减3元',
+      couponType: 4,
+      parValue: 300,
+      conditionsUse: 3000,
+      businessType: 3,
+      scopeApplications: '1',
+      applicableObjects: null,
+      rules: null,
+      effectiveScope: null,
+      status: 1,
+      validFrom: 0,
+      validUntil: Date.now() + 86_400_000 * 20,
+      issuedAt: 0,
+      usedAt: null,
+      locked: false,
+      newArrival: false,
+      expiringSoon: false,
+      usable,
+      reason,
+      discount: usable ? 300 : 0,
+    },
+  ],
+})
 
 beforeEach(() => {
   jest.clearAllMocks()
@@ -30,6 +78,11 @@ beforeEach(() => {
     ],
   })
   api.getAccountBalance.mockResolvedValue({ balance: 0, enabled: false })
+  couponApi.getApplicableCoupons.mockImplementation(async (body) =>
+    body.packageId === 2
+      ? firstRechargeCoupons(3000, true)
+      : firstRechargeCoupons(600, false, '距离可用门槛还差24.00元'),
+  )
 })
 
 describe('我的云豆', () => {
@@ -56,6 +109,46 @@ describe('我的云豆', () => {
         /pages\/pay\/pay\?orderNo=CP1/,
       ),
     )
+  })
+})
+
+describe('首充券', () => {
+  it('comes off the first recharge it applies to: the picker, the discounted price, the order call', async () => {
+    api.createRechargeOrder.mockResolvedValue({ orderNo: 'CP2' } as never)
+    renderPage(<Recharge />, {})
+    expect(await screen.findByText('¥6.00', { selector: '[aria-label="应付金额"]' })).toBeTruthy()
+    expect(await screen.findByText(/暂无可用/)).toBeTruthy()
+
+    fireEvent.click(screen.getByText('3000云豆'))
+    expect(await screen.findByText(/-¥3\.00/)).toBeTruthy()
+    expect(screen.getByText('已选：首充立减3元')).toBeTruthy()
+    expect(screen.getByLabelText('应付金额').textContent).toBe('¥27.00')
+    expect(couponApi.getApplicableCoupons).toHaveBeenLastCalledWith(
+      { kind: 'recharge', packageId: 2 },
+      { loading: false },
+    )
+
+    fireEvent.click(screen.getByText('立即充值'))
+    await waitFor(() => expect(api.createRechargeOrder).toHaveBeenCalled())
+    expect(api.createRechargeOrder.mock.calls[0][0]).toMatchObject({
+      packageId: 2,
+      expectedAmount: 2700,
+      couponId: 41,
+    })
+  })
+
+  it('orders at the full price when 不使用优惠券 is picked', async () => {
+    api.createRechargeOrder.mockResolvedValue({ orderNo: 'CP3' } as never)
+    renderPage(<Recharge />, {})
+    fireEvent.click(await screen.findByText('3000云豆'))
+    fireEvent.click(await screen.findByText(/-¥3\.00/))
+    fireEvent.click(screen.getByText('不使用优惠券'))
+    expect(screen.getByLabelText('应付金额').textContent).toBe('¥30.00')
+    fireEvent.click(screen.getByText('立即充值'))
+    await waitFor(() => expect(api.createRechargeOrder).toHaveBeenCalled())
+    const body = api.createRechargeOrder.mock.calls[0][0]
+    expect(body).toMatchObject({ packageId: 2, expectedAmount: 3000 })
+    expect(body.couponId).toBeUndefined()
   })
 })
 

@@ -87,10 +87,11 @@ export const QuoteKind = Type.Union([
   Type.Literal('upgrade'),
   Type.Literal('video'),
   Type.Literal('activationCode'),
+  Type.Literal('recharge'),
 ])
 export type QuoteKind = Static<typeof QuoteKind>
 
-/** new/activationCode: goodId, priceId, quantity; renew: deviceIds, priceId, alignToLatest; upgrade: deviceIds[0], toGoodId; video: deviceIds[0]. */
+/** new/activationCode: goodId, priceId, quantity; renew: deviceIds, priceId, alignToLatest; upgrade: deviceIds[0], toGoodId; video: deviceIds[0]; recharge (beans): packageId. */
 export const QuoteBody = Type.Object({
   kind: QuoteKind,
   goodId: Type.Optional(Type.Integer({ minimum: 1 })),
@@ -101,6 +102,7 @@ export const QuoteBody = Type.Object({
   ),
   alignToLatest: Type.Optional(Type.Boolean()),
   toGoodId: Type.Optional(Type.Integer({ minimum: 1 })),
+  packageId: Type.Optional(Type.Integer({ minimum: 1 })),
 })
 export type QuoteBody = Static<typeof QuoteBody>
 

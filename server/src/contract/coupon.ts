@@ -83,6 +83,8 @@ export const CouponGoodsInfo = Type.Object({
   firstCount: Nullable(Type.Integer()),
   activityId: Nullable(Type.Integer()),
   firstPurchase: Type.Boolean(),
+  /** A bean recharge with no earlier paid recharge of the buyer (a 首充券 needs it). */
+  firstRecharge: Type.Boolean(),
 })
 export type CouponGoodsInfo = Static<typeof CouponGoodsInfo>
 

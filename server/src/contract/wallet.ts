@@ -22,6 +22,8 @@ export const CreateRechargeOrderBody = Type.Object({
   packageId: Type.Integer({ minimum: 1 }),
   expectedAmount: ExpectedAmount,
   idempotencyKey: IdempotencyKey,
+  /** A 首充券 (first-recharge coupon) from /coupon/applicable (kind 'recharge'); expectedAmount is after it. */
+  couponId: Type.Optional(Type.Integer({ minimum: 1 })),
 })
 export type CreateRechargeOrderBody = Static<typeof CreateRechargeOrderBody>
 

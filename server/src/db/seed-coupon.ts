@@ -53,6 +53,18 @@ export const COUPON_TEMPLATES: (typeof couponTemplates.$inferInsert)[] = [
     validDays: 30,
     issueOn: null,
   },
+  {
+    // 首充券: bean recharges only (business type 3), the buyer's first recharge (docs/coupons.md).
+    id: 5,
+    name: '首充立减3元',
+    couponType: 4,
+    parValue: 300,
+    conditionsUse: 3000,
+    businessType: 3,
+    scopeApplications: '1',
+    validDays: 30,
+    issueOn: 'welcome',
+  },
 ]
 
 export async function seedCoupons(db: Db): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm'
 import {
   COUPON_NOT_APPLICABLE,
   checkCoupon,
@@ -6,6 +6,8 @@ import {
   type Coupon,
   type CouponCheck,
 } from '../../../src/domain/coupon'
+import { BusinessType } from '../../../src/domain/enums'
+import { OrderStatus } from '../../../src/domain/order-status'
 import { ResultCode } from '../../../src/domain/result-codes'
 import type {
   ApplicableCoupons,
@@ -79,7 +81,7 @@ function view({ coupon, template }: Joined, now: number): UserCoupon {
 
 /**
  * The coupon rules on a priced order: the shared checkCoupon, and the order's business type must be
- * the coupon's (a bean-recharge first-recharge coupon never applies to a phone). The discount leaves
+ * the coupon's (a first-recharge coupon, business type 3, applies only to bean recharges). The discount leaves
  * at least 1 fen to pay, since a zero-amount order cannot be paid.
  */
 export function checkOnOrder(
@@ -222,8 +224,23 @@ export class CouponService {
     return toPaged(records, page, rows, total)
   }
 
+  /** Whether the user has no paid bean recharge yet (what a 首充券 needs). */
+  private async firstRecharge(db: Db, userId: number): Promise<boolean> {
+    const [{ paid }] = await db
+      .select({ paid: count() })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, userId),
+          eq(orders.businessType, BusinessType.cloudBeans),
+          inArray(orders.status, [OrderStatus.paid, OrderStatus.completed, OrderStatus.refunded]),
+        ),
+      )
+    return paid === 0
+  }
+
   /** The priced purchase as the coupon rules see it (one unit at the order's total). */
-  async goodsInfo(db: Db, draft: OrderDraft): Promise<CouponGoodsInfo> {
+  async goodsInfo(db: Db, draft: OrderDraft, userId: number): Promise<CouponGoodsInfo> {
     const [good] = draft.goodId
       ? await db.select({ level: goods.level }).from(goods).where(eq(goods.id, draft.goodId))
       : []
@@ -244,13 +261,15 @@ export class CouponService {
       activityId: activityRunning ? price!.activityId : null,
       // No seeded coupon is limited to first purchases (effective scope 4).
       firstPurchase: false,
+      firstRecharge:
+        draft.businessType === BusinessType.cloudBeans && (await this.firstRecharge(db, userId)),
     }
   }
 
   /** Every usable coupon of the user against this purchase: usable or why not, and its discount. */
   async applicable(userId: number, draft: OrderDraft): Promise<ApplicableCoupons> {
     const now = this.now()
-    const info = await this.goodsInfo(this.ctx.db, draft)
+    const info = await this.goodsInfo(this.ctx.db, draft, userId)
     const held = await this.joined()
       .where(
         and(
@@ -293,7 +312,7 @@ export class CouponService {
     if (!row) throw refuse(COUPON_NOT_FOUND)
     const refusal = holdRefusal(row.coupon, now.getTime())
     if (refusal) throw refuse(refusal)
-    const checked = checkOnOrder(row.template, draft, await this.goodsInfo(tx, draft))
+    const checked = checkOnOrder(row.template, draft, await this.goodsInfo(tx, draft, userId))
     if (!checked.usable) throw refuse(checked.reason ?? COUPON_NOT_APPLICABLE)
     return {
       discount: checked.discount,

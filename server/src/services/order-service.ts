@@ -26,6 +26,7 @@ import { BizError } from '../domain/biz-error'
 import { normalisePage, toPaged } from '../domain/paging'
 import type { ServiceContext } from './context'
 import { releaseOrderCoupon, type CouponService } from './coupon-service'
+import { rechargeDraft } from './recharge-packages'
 import type { FleetService } from './fleet-service'
 import type { GoodsService } from './goods-service'
 import { draftQuote, OrderPricing, type OrderDraft } from './order-pricing'
@@ -123,6 +124,10 @@ export class OrderService {
         return this.pricing.video(db, loggedIn(), {
           deviceId: need(body.deviceIds, 'deviceIds')[0],
         })
+      case 'recharge': {
+        const { detail: _detail, ...draft } = rechargeDraft(need(body.packageId, 'packageId'))
+        return draft
+      }
     }
   }
 

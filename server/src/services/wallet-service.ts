@@ -10,7 +10,6 @@ import type {
   BeanLedgerQuery,
   CreateRechargeOrderBody,
   CreateTimeToMonthOrderBody,
-  RechargePackage,
   RechargePackages,
   TimeToMonthQuote,
   TimeToMonthResult,
@@ -30,6 +29,7 @@ import type { BeanReason, BeanService } from './bean-service'
 import type { ServiceContext } from './context'
 import type { FleetService, OwnedDevice } from './fleet-service'
 import { emptyDraft } from './order-pricing'
+import { RECHARGE_PACKAGES, rechargeDraft, type RechargeDetail } from './recharge-packages'
 import { newOrderNo, type OrderRow, type OrderService } from './order-service'
 
 /**
@@ -37,18 +37,10 @@ import { newOrderNo, type OrderRow, type OrderService } from './order-service'
  * bought here pay for orders at the price they were bought for.
  */
 export const FEN_PER_BEAN = 1
+export { RECHARGE_PACKAGES, type RechargeDetail }
 /** A time-to-month order adds this many days. */
 export const MONTH_DAYS = 30
 const DAY_MS = 86_400_000
-
-/** The recharge packages on sale (price in fen; one bean per fen, plus a bonus on the larger ones). */
-export const RECHARGE_PACKAGES: readonly RechargePackage[] = [
-  { id: 1, price: 600, beans: 600, bonus: 0 },
-  { id: 2, price: 3000, beans: 3000, bonus: 300 },
-  { id: 3, price: 9800, beans: 9800, bonus: 1500 },
-  { id: 4, price: 19800, beans: 19800, bonus: 4000 },
-  { id: 5, price: 49800, beans: 49800, bonus: 12000 },
-]
 
 export const beanReasonLabels: Record<BeanReason, string> = {
   order: '订单支付',
@@ -56,11 +48,6 @@ export const beanReasonLabels: Record<BeanReason, string> = {
   refund: '订单退款',
   grant: '系统赠送',
   timeToMonth: '云豆转包月',
-}
-
-/** What a recharge order keeps in its detail for fulfilment. */
-export interface RechargeDetail {
-  recharge: { packageId: number; beans: number; bonus: number }
 }
 
 const refuse = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
@@ -144,26 +131,13 @@ export class WalletService {
     }
   }
 
-  /** An unpaid order (business type 3) for a package; paying it credits the beans once. */
+  /**
+   * An unpaid order (business type 3) for a package; paying it credits the beans once. An optional
+   * couponId (a 首充券 on the first recharge) is checked, locked, spent and freed as on every order.
+   */
   createRechargeOrder(userId: number, body: CreateRechargeOrderBody): Promise<OrderInfo> {
-    const pack = RECHARGE_PACKAGES.find((p) => p.id === body.packageId)
-    if (!pack) throw refuse('充值套餐不存在')
-    const detail: RechargeDetail = {
-      recharge: { packageId: pack.id, beans: pack.beans, bonus: pack.bonus },
-    }
-    const label =
-      pack.bonus > 0 ? `${pack.beans}云豆（赠送${pack.bonus}云豆）` : `${pack.beans}云豆`
-    return this.orders.create(
-      userId,
-      body,
-      async () => ({
-        ...emptyDraft('beanRecharge', BusinessType.cloudBeans),
-        amount: pack.price,
-        originalAmount: pack.price,
-        lines: [{ label, unitPrice: pack.price, quantity: 1, amount: pack.price }],
-      }),
-      { detail: { ...detail } },
-    )
+    const { detail, ...draft } = rechargeDraft(body.packageId)
+    return this.orders.create(userId, body, async () => draft, { detail: { ...detail } })
   }
 
   async accountBalance(userId: number): Promise<AccountBalance> {

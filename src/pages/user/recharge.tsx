@@ -2,7 +2,9 @@ import { useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { Button, Input } from '@nutui/nutui-react-taro'
-import type { AccountBalance, OrderInfo, RechargePackages } from '../../../types/api'
+import type { AccountBalance, OrderInfo, Quote, RechargePackages } from '../../../types/api'
+import CouponPicker from '@/components/CouponPicker'
+import { useCoupons } from '@/components/CouponPicker/use-coupons'
 import { toast, toastError } from '@/components/feedback'
 import { useIdempotencyKey } from '@/components/use-idempotency-key'
 import { fenToYuan } from '@/domain/formatters'
@@ -73,11 +75,17 @@ export default function Recharge() {
   }
 
   const pack = data?.packages.find((p) => p.id === chosen)
+  // The package as a quote, so the 首充券 (first recharge only) comes off it as on every order.
+  const quote: Quote | null = pack
+    ? { total: pack.price, originalAmount: pack.price, lines: [] }
+    : null
+  const coupons = useCoupons(pack ? { kind: 'recharge', packageId: pack.id } : null)
+  const charged = coupons.applyTo(quote)
 
   const pay = () => {
-    if (!pack) return toast('请选择充值套餐')
+    if (!pack || !quote) return toast('请选择充值套餐')
     return openOrder((idempotencyKey) =>
-      createRechargeOrder({ packageId: pack.id, expectedAmount: pack.price, idempotencyKey }),
+      createRechargeOrder({ packageId: pack.id, ...coupons.orderFields(quote), idempotencyKey }),
     )
   }
 
@@ -114,6 +122,7 @@ export default function Recharge() {
           </View>
         ))}
       </View>
+      <CouponPicker result={coupons.result} selected={coupons.selected} onSelect={coupons.select} />
       {account?.enabled && (
         <View className={styles.account}>
           <View className={styles.accountHead}>
@@ -139,7 +148,13 @@ export default function Recharge() {
       )}
       <View className={styles.footer}>
         <Text>
-          应付：<Text className={styles.total}>¥{pack ? fenToYuan(pack.price) : '0.00'}</Text>
+          应付：
+          <Text className={styles.total} aria-label="应付金额">
+            ¥{charged ? fenToYuan(charged.total) : '0.00'}
+          </Text>
+          {charged && quote && charged.total < quote.total && (
+            <Text className={styles.original}>¥{fenToYuan(quote.total)}</Text>
+          )}
         </Text>
         <Button type="primary" loading={submitting} disabled={!pack} onClick={pay}>
           立即充值
