@@ -84,6 +84,7 @@ export const ROUTES = {
   space: { path: 'pages/Space/index', title: '云空间', skipChannelCode: true },
   dataCenter: { path: 'pages/Space/DataCenter', title: '数据中心' },
   historyData: { path: 'pages/Space/HistoryData', title: '备份与恢复记录' },
+  buySpace: { path: 'pages/Space/BuySpace', title: '购买空间' },
   coupon: { path: 'pages/user/coupon', title: '优惠券' },
   couponUse: { path: 'pages/user/couponUse', title: '使用记录' },
   playTrial: {

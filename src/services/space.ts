@@ -1,5 +1,13 @@
 /** Cloud space calls (docs/api.md "Cloud space"): quota, backups and restores of phones. */
-import type { DeviceSpace, SpaceInfo, SpaceTask, SpaceTaskKind } from '../../types/api'
+import type {
+  CreateSpaceOrderBody,
+  DeviceSpace,
+  OrderInfo,
+  SpaceInfo,
+  SpacePackages,
+  SpaceTask,
+  SpaceTaskKind,
+} from '../../types/api'
 import { client, type RequestOptions } from './request'
 
 export const getSpaceInfo = async () => (await client.get<SpaceInfo>('/space/info')).data
@@ -20,8 +28,17 @@ export const deleteBackup = async (backupId: number) =>
 export const listSpaceHistory = (page: number, kind?: SpaceTaskKind, rows?: number) =>
   client.fetchPage<SpaceTask>({ url: '/space/history', page, rows, params: kind ? { kind } : {} })
 
+export const getSpacePackages = async () =>
+  (await client.get<SpacePackages>('/space/packages')).data
+
+/** An unpaid cloud-space order (business type 4), paid on pay/pay. */
+export const createSpaceOrder = async (body: CreateSpaceOrderBody) =>
+  (await client.post<OrderInfo>('/order/createOrder', body, { loading: '正在提交订单' })).data
+
 export const spaceApi = {
   getSpaceInfo,
+  getSpacePackages,
+  createSpaceOrder,
   getDeviceSpace,
   startBackup,
   startRestore,

@@ -24,6 +24,7 @@ describe('云空间', () => {
       quotaBytes: 2 * GB,
       usedBytes: 1.5 * GB,
       devices: [{ deviceId: 7, deviceName: '云机A', usedBytes: 1.5 * GB, backupCount: 2 }],
+      grants: [],
     })
     renderPage(<SpaceIndex />, {})
     expect(await screen.findByText('1.5 GB / 2 GB')).toBeTruthy()
@@ -34,8 +35,31 @@ describe('云空间', () => {
     )
   })
 
+  it('shows bought space with its expiry and opens 购买空间', async () => {
+    api.getSpaceInfo.mockResolvedValue({
+      quotaBytes: 12 * GB,
+      usedBytes: 0,
+      devices: [],
+      grants: [
+        { id: 1, bytes: 10 * GB, createdAt: 0, expiresAt: new Date(2026, 11, 21, 9, 0).getTime() },
+      ],
+    })
+    renderPage(<SpaceIndex />, {})
+    expect(await screen.findByText('0 B / 12 GB')).toBeTruthy()
+    expect(screen.getByText('已购空间 10 GB，2026-12-21 到期')).toBeTruthy()
+    fireEvent.click(screen.getByText('购买空间'))
+    expect(Taro.navigateTo).toHaveBeenCalledWith(
+      expect.objectContaining({ url: '/pages/Space/BuySpace' }),
+    )
+  })
+
   it('says how to make a first backup when there is none', async () => {
-    api.getSpaceInfo.mockResolvedValue({ quotaBytes: 2 * GB, usedBytes: 0, devices: [] })
+    api.getSpaceInfo.mockResolvedValue({
+      quotaBytes: 2 * GB,
+      usedBytes: 0,
+      devices: [],
+      grants: [],
+    })
     renderPage(<SpaceIndex />, {})
     expect(
       await screen.findByText('暂无备份，可在我的云机中打开云手机的数据中心进行备份'),

@@ -151,4 +151,8 @@ export type {
   RestoreBody,
   DeleteBackupBody,
   SpaceHistoryQuery,
+  SpaceGrant,
+  SpacePackage,
+  SpacePackages,
+  CreateSpaceOrderBody,
 } from './space'

@@ -24,6 +24,7 @@ export const OrderKind = Type.Union([
   Type.Literal('beanRecharge'),
   Type.Literal('timeToMonth'),
   Type.Literal('balanceRecharge'),
+  Type.Literal('cloudSpace'),
 ])
 export type OrderKind = Static<typeof OrderKind>
 

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
+import { ExpectedAmount, IdempotencyKey } from './order'
 
 export const SpaceTaskKind = Type.Union([Type.Literal('backup'), Type.Literal('restore')])
 export type SpaceTaskKind = Static<typeof SpaceTaskKind>
@@ -39,9 +40,21 @@ export const SpaceDeviceUsage = Type.Object({
 })
 export type SpaceDeviceUsage = Static<typeof SpaceDeviceUsage>
 
+/** Space bought with a paid space order, counted in the quota until it expires. */
+export const SpaceGrant = Type.Object({
+  id: Type.Integer(),
+  bytes: Type.Integer(),
+  createdAt: Type.Integer(),
+  expiresAt: Type.Integer(),
+})
+export type SpaceGrant = Static<typeof SpaceGrant>
+
 export const SpaceInfo = Type.Object({
+  /** The free 2 GB plus every unexpired grant. */
   quotaBytes: Type.Integer(),
   usedBytes: Type.Integer(),
+  /** Unexpired bought space, soonest to expire first. */
+  grants: Type.Array(SpaceGrant),
   /** Phones with stored backups, most used first. */
   devices: Type.Array(SpaceDeviceUsage),
 })
@@ -84,3 +97,23 @@ export const SpaceHistoryQuery = Type.Object({
   kind: Type.Optional(SpaceTaskKind),
 })
 export type SpaceHistoryQuery = Static<typeof SpaceHistoryQuery>
+
+/** A space package on sale (price in fen): `bytes` more space for `days` days. */
+export const SpacePackage = Type.Object({
+  id: Type.Integer(),
+  bytes: Type.Integer(),
+  days: Type.Integer(),
+  price: Type.Integer(),
+})
+export type SpacePackage = Static<typeof SpacePackage>
+
+export const SpacePackages = Type.Object({ packages: Type.Array(SpacePackage) })
+export type SpacePackages = Static<typeof SpacePackages>
+
+export const CreateSpaceOrderBody = Type.Object({
+  packageId: Type.Integer({ minimum: 1 }),
+  expectedAmount: ExpectedAmount,
+  idempotencyKey: IdempotencyKey,
+  couponId: Type.Optional(Type.Integer({ minimum: 1 })),
+})
+export type CreateSpaceOrderBody = Static<typeof CreateSpaceOrderBody>

@@ -114,6 +114,7 @@ export type OrderKind =
   | 'beanRecharge'
   | 'timeToMonth'
   | 'balanceRecharge'
+  | 'cloudSpace'
 
 export const orders = pgTable(
   'orders',

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import { orders } from './schema-commerce'
 import { devices } from './schema-fleet'
 import { users } from './schema'
 
@@ -87,3 +88,27 @@ export const sandboxBackupTasks = pgTable('sandbox_supplier_backup_tasks', {
   readyAt: at('ready_at').notNull(),
   createdAt: at('created_at').notNull(),
 })
+
+/**
+ * Cloud space bought with a paid space order (business type 4): `bytes` more quota until `expiresAt`.
+ * One row per order (unique orderId), so fulfilment run twice grants once.
+ */
+export const spaceGrants = pgTable(
+  'space_grants',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    /** The space package bought. */
+    packageId: integer('package_id').notNull(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [index('space_grants_user_idx').on(t.userId, t.expiresAt)],
+)

@@ -1,13 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { EmptyData, Envelope, Paged } from '../contract/common'
+import { OrderInfo } from '../contract/order'
 import {
   BackupBody,
+  CreateSpaceOrderBody,
   DeleteBackupBody,
   DeviceIdQuery,
   DeviceSpace,
   RestoreBody,
   SpaceHistoryQuery,
   SpaceInfo,
+  SpacePackages,
   SpaceTask,
   SpaceTaskQuery,
 } from '../contract/space'
@@ -24,6 +27,27 @@ const spaceRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
     '/space/info',
     { schema: { tags, security, response: { 200: Envelope(SpaceInfo) } } },
     async (request) => ok(await space.info(currentUser(request).userId)),
+  )
+
+  app.get(
+    '/space/packages',
+    { schema: { tags, security, response: { 200: Envelope(SpacePackages) } } },
+    async () => ok(space.packages()),
+  )
+
+  app.post(
+    '/order/createOrder',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          "An unpaid cloud-space order (business type 4); paying it adds the package's space once, until it expires.",
+        body: CreateSpaceOrderBody,
+        response: { 200: Envelope(OrderInfo) },
+      },
+    },
+    async (request) => ok(await space.createSpaceOrder(currentUser(request).userId, request.body)),
   )
 
   app.get(

@@ -13,6 +13,7 @@ import type { GoodsService } from './goods-service'
 import { MessageKind, type MessageService } from './message-service'
 import type { OrderDraft } from './order-pricing'
 import type { OrderRow } from './order-service'
+import { grantSpace } from './space-service'
 import { creditAccount, creditRecharge } from './wallet-service'
 
 export const FULFIL_ORDER_JOB = 'fulfil-order'
@@ -154,6 +155,9 @@ export class FulfilmentService {
           reason: 'recharge',
           orderId: order.id,
         })
+        return null
+      case 'cloudSpace':
+        await grantSpace(tx, this.ctx.clock.now(), order)
         return null
       case 'timeToMonth':
         // Settled when created (beans and the new expiry in one transaction); never queued.

@@ -57,7 +57,7 @@ export function createServices(ctx: ServiceContext) {
     fulfilment: new FulfilmentService(ctx, goods, fleet, messages, beans),
     activation: new ActivationService(ctx, goods, fleet, messages),
     engagement: new EngagementService(ctx, fleet, messages),
-    space: new SpaceService(ctx),
+    space: new SpaceService(ctx, orders),
     wallet: new WalletService(ctx, beans, orders, fleet),
   }
 }

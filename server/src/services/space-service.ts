@@ -1,19 +1,66 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm'
 import { DeviceStatus } from '../../../src/domain/device-lifecycle'
 import { ResultCode, resultMessages, type ResultCodeValue } from '../../../src/domain/result-codes'
-import type { DeviceSpace, SpaceInfo, SpaceTask, SpaceTaskKind } from '../contract/space'
+import { BusinessType } from '../../../src/domain/enums'
+import type { OrderInfo } from '../contract/order'
+import type {
+  CreateSpaceOrderBody,
+  DeviceSpace,
+  SpaceGrant,
+  SpaceInfo,
+  SpacePackage,
+  SpacePackages,
+  SpaceTask,
+  SpaceTaskKind,
+} from '../contract/space'
 import type { Db } from '../db/client'
-import { devices, spaceTasks } from '../db/schema'
+import { devices, spaceGrants, spaceTasks } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import { normalisePage, toPaged, type PageRequest } from '../domain/paging'
 import { enqueueJob } from '../jobs/scheduler'
 import { isUniqueViolation, type ServiceContext } from './context'
 import { deviceNotFound } from './fleet-service'
+import { emptyDraft } from './order-pricing'
+import type { OrderRow, OrderService } from './order-service'
 
 export const SPACE_TASK_JOB = 'space-task'
 /** Every user's free cloud space. */
 export const BASE_QUOTA_BYTES = 2 * 1024 ** 3
 /** A backup or restore the supplier has not finished after this long is interrupted (1072). */
+const GB = 1024 ** 3
+const DAY_MS = 86_400_000
+
+/** The space packages on sale (price in fen): bytes more quota for `days` days from payment. */
+export const SPACE_PACKAGES: readonly SpacePackage[] = [
+  { id: 1, bytes: 10 * GB, days: 30, price: 990 },
+  { id: 2, bytes: 50 * GB, days: 30, price: 2990 },
+  { id: 3, bytes: 100 * GB, days: 90, price: 9900 },
+]
+
+/** What a space order keeps in its detail for fulfilment. */
+export interface SpaceOrderDetail {
+  space: { packageId: number; bytes: number; days: number }
+}
+
+/**
+ * Fulfilment of a paid space order, in its transaction: one grant of the package's space, for its days
+ * from now. The order id is unique in space_grants, so a second run grants nothing more.
+ */
+export async function grantSpace(tx: Db, now: Date, order: OrderRow) {
+  const { space } = order.detail as unknown as SpaceOrderDetail
+  await tx
+    .insert(spaceGrants)
+    .values({
+      userId: order.buyerId ?? order.userId,
+      bytes: space.bytes,
+      packageId: space.packageId,
+      orderId: order.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + space.days * DAY_MS),
+    })
+    .onConflictDoNothing({ target: spaceGrants.orderId })
+}
+
 export const SPACE_TASK_TIMEOUT_MS = 30 * 60_000
 
 export const NOT_IDLE_FOR_RESTORE =
@@ -57,14 +104,59 @@ export function toSpaceTask(row: TaskRow): SpaceTask {
  * - a running backup cannot be deleted (1034), nor a backup being restored (1065).
  */
 export class SpaceService {
-  constructor(private readonly ctx: ServiceContext) {}
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly orders: OrderService,
+  ) {}
 
   private now() {
     return this.ctx.clock.now()
   }
 
-  async quota(_userId: number): Promise<number> {
-    return BASE_QUOTA_BYTES
+  /** Unexpired bought space, soonest to expire first. */
+  async grants(userId: number, db: Db = this.ctx.db): Promise<SpaceGrant[]> {
+    const rows = await db
+      .select()
+      .from(spaceGrants)
+      .where(and(eq(spaceGrants.userId, userId), gt(spaceGrants.expiresAt, this.now())))
+      .orderBy(asc(spaceGrants.expiresAt), asc(spaceGrants.id))
+    return rows.map((row) => ({
+      id: row.id,
+      bytes: row.bytes,
+      createdAt: row.createdAt.getTime(),
+      expiresAt: row.expiresAt.getTime(),
+    }))
+  }
+
+  /** The free 2 GB plus every grant not yet expired. */
+  async quota(userId: number, db: Db = this.ctx.db): Promise<number> {
+    const grants = await this.grants(userId, db)
+    return grants.reduce((sum, grant) => sum + grant.bytes, BASE_QUOTA_BYTES)
+  }
+
+  packages(): SpacePackages {
+    return { packages: [...SPACE_PACKAGES] }
+  }
+
+  /** /order/createOrder: an unpaid space order (business type 4); paying it grants the space once. */
+  createSpaceOrder(userId: number, body: CreateSpaceOrderBody): Promise<OrderInfo> {
+    const pack = SPACE_PACKAGES.find((p) => p.id === body.packageId)
+    if (!pack) throw new BizError(ResultCode.SHOW_ERROR_TIPS, '云空间套餐不存在')
+    const detail: SpaceOrderDetail = {
+      space: { packageId: pack.id, bytes: pack.bytes, days: pack.days },
+    }
+    const label = `云空间 ${pack.bytes / GB}GB（${pack.days}天）`
+    return this.orders.create(
+      userId,
+      body,
+      async () => ({
+        ...emptyDraft('cloudSpace', BusinessType.cloudSpace),
+        amount: pack.price,
+        originalAmount: pack.price,
+        lines: [{ label, unitPrice: pack.price, quantity: 1, amount: pack.price }],
+      }),
+      { detail: { ...detail } },
+    )
   }
 
   async usedBytes(db: Db, userId: number): Promise<number> {
@@ -91,9 +183,11 @@ export class SpaceService {
     const phones = rows
       .map((row) => ({ ...row, usedBytes: Number(row.usedBytes) }))
       .sort((a, b) => b.usedBytes - a.usedBytes || a.deviceId - b.deviceId)
+    const grants = await this.grants(userId, db)
     return {
-      quotaBytes: await this.quota(userId),
+      quotaBytes: grants.reduce((sum, grant) => sum + grant.bytes, BASE_QUOTA_BYTES),
       usedBytes: phones.reduce((sum, row) => sum + row.usedBytes, 0),
+      grants,
       devices: phones,
     }
   }
@@ -211,7 +305,7 @@ export class SpaceService {
         throw new BizError(ResultCode.BACKUP_FAILURE_EXISTS, '该云手机有备份失败的记录，请先删除')
       }
       const latest = kept.find((row) => row.status === 'done')
-      const free = (await this.quota(userId)) - (await this.usedBytes(tx, userId))
+      const free = (await this.quota(userId, tx)) - (await this.usedBytes(tx, userId))
       if (free <= 0 || (latest && latest.sizeBytes > free)) {
         throw new BizError(ResultCode.OVER_CLOUD_SPACE, '云空间容量不足，请删除旧备份或购买空间')
       }
@@ -364,7 +458,7 @@ export class SpaceService {
     const fits = await db.transaction(async (tx) => {
       // Backups of one user finish one at a time, so two cannot both squeeze into the last space.
       await tx.execute(sql`select pg_advisory_xact_lock(${task.userId})`)
-      const free = (await this.quota(task.userId)) - (await this.usedBytes(tx, task.userId))
+      const free = (await this.quota(task.userId, tx)) - (await this.usedBytes(tx, task.userId))
       const ok = state.sizeBytes <= free
       await this.finish(
         task,

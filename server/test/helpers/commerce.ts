@@ -80,6 +80,33 @@ export function sandboxProvider(t: TestApp): SandboxPaymentProvider {
   return provider
 }
 
+/**
+ * Starts a sandbox payment (pay method 2) for the order and delivers its signed 'paid' notification
+ * `times` times at once; returns how many of the deliveries marked the order paid.
+ */
+export async function replayPaidNotification(
+  t: TestApp,
+  session: Session,
+  orderNo: string,
+  amount: number,
+  times: number,
+): Promise<number> {
+  const start = await post(t.app, '/pay/createPayment', { orderNo, payMethod: 2 }, session)
+  assert.equal(start.code, 200, start.msg)
+  const { body, signature } = sandboxProvider(t).notification(start.data.tradeNo, 'paid', amount, 2)
+  const replies = await Promise.all(
+    Array.from({ length: times }, () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/vmcloud/api/pay/notify/sandbox',
+        headers: { 'content-type': 'application/json', 'x-sandbox-signature': signature },
+        payload: body,
+      }),
+    ),
+  )
+  return replies.filter((r) => r.json().data?.outcome === 'paid').length
+}
+
 /** Runs due jobs until none is left (fulfilment, provisioning polls after the clock moves). */
 export async function runJobs(t: TestApp, rounds = 1) {
   for (let i = 0; i < rounds; i++) {

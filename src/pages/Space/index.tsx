@@ -5,7 +5,7 @@ import { Button, Cell, Progress } from '@nutui/nutui-react-taro'
 import type { SpaceInfo } from '../../../types/api'
 import EmptyState from '@/components/EmptyState'
 import { toastError } from '@/components/feedback'
-import { formatBytes } from '@/domain/formatters'
+import { formatBytes, formatDate } from '@/domain/formatters'
 import { navigate } from '@/services/navigation'
 import { getSpaceInfo } from '@/services/space'
 import { usedColor, usedPercent } from './space-tasks'
@@ -35,6 +35,14 @@ export default function SpaceIndex() {
           剩余 {formatBytes(Math.max(0, info.quotaBytes - info.usedBytes))}
           ，备份云手机的应用和数据会占用云空间。
         </Text>
+        {info.grants.map((grant) => (
+          <Text key={grant.id} className={styles.text}>
+            已购空间 {formatBytes(grant.bytes)}，{formatDate(grant.expiresAt)} 到期
+          </Text>
+        ))}
+        <Button size="small" type="primary" onClick={() => navigate('buySpace')}>
+          购买空间
+        </Button>
       </View>
       <View className={styles.heading}>
         <Text className={styles.title}>云手机备份</Text>

@@ -13,6 +13,7 @@ const KIND_LABELS: Record<OrderInfo['kind'], string> = {
   beanRecharge: '云豆充值',
   timeToMonth: '云豆转包月',
   balanceRecharge: '账户余额充值',
+  cloudSpace: '购买云空间',
 }
 
 function Row({ label, value }: { label: string; value: string }) {

@@ -56,6 +56,7 @@ const DONE: Record<OrderInfo['kind'], string> = {
   beanRecharge: '充值成功，云豆已到账',
   timeToMonth: '转包月成功，新的到期时间已生效',
   balanceRecharge: '充值成功，账户余额已到账',
+  cloudSpace: '购买成功，云空间容量已增加',
 }
 
 const FULFILLING: Record<OrderInfo['kind'], string> = {
@@ -67,6 +68,7 @@ const FULFILLING: Record<OrderInfo['kind'], string> = {
   beanRecharge: '支付成功，云豆到账中…',
   timeToMonth: '正在转包月…',
   balanceRecharge: '支付成功，账户余额到账中…',
+  cloudSpace: '支付成功，云空间扩容中…',
 }
 
 export function orderStage(order: Pick<OrderInfo, 'status' | 'kind'>): OrderStage {
