@@ -45,6 +45,9 @@ export function wrapPglite(
 }
 
 export function wrapPool(pool: pg.Pool): Database {
+  // An idle connection the server drops (restart, failover, admin termination) is emitted as 'error';
+  // unhandled it would crash the process. The pool discards that client and opens a new one on demand.
+  pool.on('error', (error) => console.warn('[db] idle PostgreSQL connection lost:', error.message))
   const db = drizzlePg({ client: pool, schema }) as unknown as Db
   return { kind: 'postgres', db, pool, close: () => pool.end() }
 }
