@@ -15,7 +15,8 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
     },
     deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
     sourceRoot: 'src',
-    outputRoot: `dist/${process.env.TARO_ENV}`,
+    // TARO_OUTPUT_DIR lets parallel builds (bench, a second checkout) write elsewhere than dist/
+    outputRoot: process.env.TARO_OUTPUT_DIR || `dist/${process.env.TARO_ENV}`,
     plugins: ['@tarojs/plugin-html'],
     alias: { '@': path.resolve(__dirname, '..', 'src') },
     defineConstants: {},
