@@ -22,7 +22,7 @@ test('first recharge with the 首充券: 3 元 off, full beans credited, the cou
   await page.getByText('选择充值套餐').waitFor()
   await page.getByRole('radio', { name: /¥30\.00/ }).click()
   await page.getByText('已选：首充立减3元').waitFor()
-  await page.getByLabel('应付金额').filter({ hasText: '¥27.00' }).waitFor()
+  await page.getByLabel('合计金额').filter({ hasText: '¥27.00' }).waitFor()
   await screenshot(page, 'first-recharge-coupon')
   await button(page, '立即充值').click()
 
@@ -44,7 +44,7 @@ test('first recharge with the 首充券: 3 元 off, full beans credited, the cou
   await e2e.open(page, '/pages/user/recharge')
   await page.getByRole('radio', { name: /¥30\.00/ }).click()
   await page.getByText(/暂无可用/).waitFor()
-  await page.getByLabel('应付金额').filter({ hasText: '¥30.00' }).waitFor()
+  await page.getByLabel('合计金额').filter({ hasText: '¥30.00' }).waitFor()
   await screenshot(page, 'first-recharge-used')
   assert.deepEqual(errors, [])
 })

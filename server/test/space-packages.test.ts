@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { eq } from 'drizzle-orm'
-import { jobs, orders, spaceGrants } from '../src/db/schema'
-import { BASE_QUOTA_BYTES, SPACE_PACKAGES, grantSpace } from '../src/services/space-service'
+import { jobs, orders, spaceGrants, userCoupons } from '../src/db/schema'
+import { CouponStatus } from '../../src/domain/enums'
+import { SPACE_PACKAGES } from '../src/services/space-packages'
+import { BASE_QUOTA_BYTES, grantSpace } from '../src/services/space-service'
 import {
   commerceApp,
   newBuyer,
@@ -120,4 +122,65 @@ test('an unknown package or a wrong amount is refused with a clear message and c
   const made = await ta.database.db.select().from(orders).where(eq(orders.userId, buyer.userId))
   assert.deepEqual(made, [])
   assert.equal((await spaceInfo(ta, buyer)).quotaBytes, BASE_QUOTA_BYTES)
+})
+
+test('a space coupon: quoted on the package it applies to, charged 5 元 less, used once paid', async (t) => {
+  const ta = await commerceApp(t)
+  const buyer = await newBuyer(ta)
+  const now = ta.clock.now()
+  // 云空间满减券 (seed template 6): 5 元 off a space order of 29.90 元 or more.
+  const [held] = await ta.database.db
+    .insert(userCoupons)
+    .values({
+      userId: buyer.userId,
+      templateId: 6,
+      validFrom: now,
+      validUntil: new Date(now.getTime() + DAY_MS),
+      issuedAt: now,
+    })
+    .returning()
+  const applicable = async (packageId: number) => {
+    const reply = await post(ta.app, '/coupon/applicable', { kind: 'cloudSpace', packageId }, buyer)
+    assert.equal(reply.code, 200, reply.msg)
+    assert.equal(reply.data.businessType, 4)
+    return (
+      reply.data.coupons as {
+        id: number
+        usable: boolean
+        reason: string | null
+        discount: number
+      }[]
+    ).find((c) => c.id === held.id)!
+  }
+  assert.deepEqual(await applicable(1), {
+    ...(await applicable(1)),
+    usable: false,
+    reason: '距离可用门槛还差20.00元',
+    discount: 0,
+  })
+  const onFifty = await applicable(2)
+  assert.equal(onFifty.usable, true)
+  assert.equal(onFifty.discount, 500)
+
+  const tooSmall = await post(
+    ta.app,
+    '/order/createOrder',
+    { packageId: 1, expectedAmount: 490, couponId: held.id, idempotencyKey: newKey() },
+    buyer,
+  )
+  assert.notEqual(tooSmall.code, 200)
+  const created = await post(
+    ta.app,
+    '/order/createOrder',
+    { packageId: 2, expectedAmount: 2490, couponId: held.id, idempotencyKey: newKey() },
+    buyer,
+  )
+  assert.equal(created.code, 200, created.msg)
+  assert.equal(created.data.amount, 2490)
+  await payWithSandbox(ta, buyer, created.data.orderNo)
+  await runJobs(ta)
+  const [used] = await ta.database.db.select().from(userCoupons).where(eq(userCoupons.id, held.id))
+  assert.equal(used.status, CouponStatus.used)
+  assert.equal((await spaceInfo(ta, buyer)).quotaBytes, BASE_QUOTA_BYTES + 50 * GB)
+  assert.equal(await applicable(2), undefined, 'a used coupon is no longer offered')
 })

@@ -4,8 +4,9 @@ import BigUserBuyGoods from '@/pages/create/bigUserBuyGoods'
 import { getGoodPrice, getGoodsList } from '@/services/goods'
 import { navigate, openPath } from '@/services/navigation'
 import { createBigUserLinkOrder } from '@/services/order'
+import { getApplicableCoupons } from '@/services/coupon'
 import { renderPage } from '../page-harness'
-import { goods, order, quote, session } from './fixtures'
+import { goods, heldCoupon, noCoupons, order, quote, session } from './fixtures'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
@@ -13,10 +14,12 @@ jest.mock('@tarojs/taro', () =>
 jest.mock('@/services/goods', () => ({ getGoodsList: jest.fn(), getGoodPrice: jest.fn() }))
 jest.mock('@/services/order', () => ({ createBigUserLinkOrder: jest.fn() }))
 jest.mock('@/services/navigation', () => ({ navigate: jest.fn(), openPath: jest.fn() }))
+jest.mock('@/services/coupon', () => ({ getApplicableCoupons: jest.fn() }))
 
 const mockList = getGoodsList as jest.Mock
 const mockCreate = createBigUserLinkOrder as jest.Mock
 const mockPrice = getGoodPrice as jest.Mock
+const mockApplicable = getApplicableCoupons as jest.Mock
 
 beforeEach(() => {
   jest.clearAllMocks()
@@ -24,6 +27,7 @@ beforeEach(() => {
     { level: 1, name: '畅享版', themeColor: '#4E7BFF', description: '', goods: [goods()] },
   ])
   mockPrice.mockResolvedValue(quote())
+  mockApplicable.mockResolvedValue(noCoupons(9900))
 })
 
 describe('企业采购', () => {
@@ -68,5 +72,20 @@ describe('企业采购', () => {
     )
     fireEvent.click(screen.getByText('去支付'))
     expect(openPath).toHaveBeenCalledWith('/pages/pay/pay?link=tok123')
+  })
+  it('takes the company’s best coupon off the link order', async () => {
+    mockApplicable.mockResolvedValue({ ...noCoupons(9900), coupons: [heldCoupon({})] })
+    mockCreate.mockResolvedValue({ ok: true, data: order({ payLink: '/pages/pay/pay?link=t' }) })
+    renderPage(<BigUserBuyGoods />, session({ userType: 2 }))
+    await waitFor(() => expect(screen.getByLabelText('合计金额').textContent).toBe('¥94.00'))
+    expect(mockApplicable).toHaveBeenCalledWith(
+      { kind: 'new', goodId: 1, priceId: 11, quantity: 1 },
+      { loading: false },
+    )
+    fireEvent.click(screen.getByText('生成付款链接'))
+    await screen.findByText('付款链接已生成')
+    expect(mockCreate).toHaveBeenCalledWith(
+      expect.objectContaining({ expectedAmount: 9400, couponId: 1 }),
+    )
   })
 })

@@ -5,7 +5,7 @@ import { goLogin, navigate } from '@/services/navigation'
 import { createCloudOrder, purchaseActivationCode } from '@/services/order'
 import { renderPage, setRouteParams } from '../page-harness'
 import { getApplicableCoupons } from '@/services/coupon'
-import { goods, order, quote, session } from './fixtures'
+import { goods, heldCoupon, noCoupons, order, quote, session } from './fixtures'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
@@ -27,48 +27,6 @@ const priceOf = getGoodPrice as jest.Mock
 const create = createCloudOrder as jest.Mock
 const total = () => screen.getByLabelText('合计金额').textContent
 const applicable = getApplicableCoupons as jest.Mock
-
-const heldCoupon = (over: Record<string, unknown>) => ({
-  id: 1,
-  name: '新人无门槛券',
-  couponType: 2,
-  parValue: 500,
-  conditionsUse: null,
-  businessType: 1,
-  scopeApplications: '1',
-  applicableObjects: null,
-  rules: null,
-  effectiveScope: null,
-  status: 1,
-  validFrom: 0,
-  validUntil: Date.UTC(2026, 2, 31, 4),
-  issuedAt: 0,
-  usedAt: null,
-  locked: false,
-  newArrival: true,
-  expiringSoon: false,
-  usable: true,
-  reason: null,
-  discount: 500,
-  ...over,
-})
-const noCoupons = (total: number) => ({
-  total,
-  businessType: 1,
-  goods: {
-    goodId: 1,
-    configId: 1,
-    id: 11,
-    goodTime: 30,
-    goodPrice: total,
-    oldPrice: null,
-    firstCount: 0,
-    activityId: null,
-    firstPurchase: false,
-  },
-  number: 1,
-  coupons: [] as unknown[],
-})
 
 beforeEach(() => {
   jest.clearAllMocks()

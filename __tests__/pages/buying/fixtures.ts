@@ -1,3 +1,4 @@
+import { applicableCoupons, heldCoupon } from '../coupon-fixtures'
 import { configure } from '@testing-library/react'
 import type { Goods, GoodsPrice, OrderInfo, Quote, ZoneStock } from '../../../types/api'
 
@@ -102,3 +103,8 @@ export const session = (over: Record<string, unknown> = {}) => ({
     ...over,
   },
 })
+
+export { heldCoupon }
+
+/** /coupon/applicable's answer for one cloud phone of `total` fen when the buyer holds no coupon. */
+export const noCoupons = (total: number) => applicableCoupons({ total })

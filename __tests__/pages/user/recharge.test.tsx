@@ -4,6 +4,7 @@ import { payMethodsFor } from '@/pages/pay/parts/pay-flow'
 import Recharge, { topUpFen } from '@/pages/user/recharge'
 import * as couponService from '@/services/coupon'
 import * as wallet from '@/services/wallet'
+import { applicableCoupons, heldCoupon, packageGoods } from '../coupon-fixtures'
 import { renderPage, typeInto } from '../page-harness'
 
 jest.mock('@tarojs/taro', () =>
@@ -22,48 +23,27 @@ const api = wallet as jest.Mocked<typeof wallet>
 const couponApi = couponService as jest.Mocked<typeof couponService>
 
 /** The seeded 首充券 as /coupon/applicable returns it for a package of `total` fen. */
-const firstRechargeCoupons = (total: number, usable: boolean, reason: string | null = null) => ({
-  total,
-  businessType: 3,
-  number: 1,
-  goods: {
-    goodId: null,
-    configId: null,
-    id: null,
-    goodTime: null,
-    goodPrice: total,
-    oldPrice: total,
-    firstCount: null,
-    activityId: null,
-    firstPurchase: false,
-    firstRecharge: usable,
-  },
-  coupons: [
-    {
-      id: 41,
-      name: '首充立减3元',
-      couponType: 4,
-      parValue: 300,
-      conditionsUse: 3000,
-      businessType: 3,
-      scopeApplications: '1',
-      applicableObjects: null,
-      rules: null,
-      effectiveScope: null,
-      status: 1,
-      validFrom: 0,
-      validUntil: Date.now() + 86_400_000 * 20,
-      issuedAt: 0,
-      usedAt: null,
-      locked: false,
-      newArrival: false,
-      expiringSoon: false,
-      usable,
-      reason,
-      discount: usable ? 300 : 0,
-    },
-  ],
-})
+const firstRechargeCoupons = (total: number, usable: boolean, reason: string | null = null) =>
+  applicableCoupons({
+    total,
+    businessType: 3,
+    goods: packageGoods(total, usable),
+    coupons: [
+      heldCoupon({
+        id: 41,
+        name: '首充立减3元',
+        couponType: 4,
+        parValue: 300,
+        conditionsUse: 3000,
+        businessType: 3,
+        validUntil: Date.now() + 86_400_000 * 20,
+        newArrival: false,
+        usable,
+        reason,
+        discount: usable ? 300 : 0,
+      }),
+    ],
+  })
 
 beforeEach(() => {
   jest.clearAllMocks()
@@ -116,13 +96,13 @@ describe('首充券', () => {
   it('comes off the first recharge it applies to: the picker, the discounted price, the order call', async () => {
     api.createRechargeOrder.mockResolvedValue({ orderNo: 'CP2' } as never)
     renderPage(<Recharge />, {})
-    expect(await screen.findByText('¥6.00', { selector: '[aria-label="应付金额"]' })).toBeTruthy()
+    expect(await screen.findByText('¥6.00', { selector: '[aria-label="合计金额"]' })).toBeTruthy()
     expect(await screen.findByText(/暂无可用/)).toBeTruthy()
 
     fireEvent.click(screen.getByText('3000云豆'))
     expect(await screen.findByText(/-¥3\.00/)).toBeTruthy()
     expect(screen.getByText('已选：首充立减3元')).toBeTruthy()
-    expect(screen.getByLabelText('应付金额').textContent).toBe('¥27.00')
+    expect(screen.getByLabelText('合计金额').textContent).toBe('¥27.00')
     expect(couponApi.getApplicableCoupons).toHaveBeenLastCalledWith(
       { kind: 'recharge', packageId: 2 },
       { loading: false },
@@ -143,7 +123,7 @@ describe('首充券', () => {
     fireEvent.click(await screen.findByText('3000云豆'))
     fireEvent.click(await screen.findByText(/-¥3\.00/))
     fireEvent.click(screen.getByText('不使用优惠券'))
-    expect(screen.getByLabelText('应付金额').textContent).toBe('¥30.00')
+    expect(screen.getByLabelText('合计金额').textContent).toBe('¥30.00')
     fireEvent.click(screen.getByText('立即充值'))
     await waitFor(() => expect(api.createRechargeOrder).toHaveBeenCalled())
     const body = api.createRechargeOrder.mock.calls[0][0]

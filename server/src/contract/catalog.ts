@@ -88,10 +88,11 @@ export const QuoteKind = Type.Union([
   Type.Literal('video'),
   Type.Literal('activationCode'),
   Type.Literal('recharge'),
+  Type.Literal('cloudSpace'),
 ])
 export type QuoteKind = Static<typeof QuoteKind>
 
-/** new/activationCode: goodId, priceId, quantity; renew: deviceIds, priceId, alignToLatest; upgrade: deviceIds[0], toGoodId; video: deviceIds[0]; recharge (beans): packageId. */
+/** new/activationCode: goodId, priceId, quantity; renew: deviceIds, priceId, alignToLatest; upgrade: deviceIds[0], toGoodId; video: deviceIds[0]; recharge (beans) and cloudSpace: packageId. */
 export const QuoteBody = Type.Object({
   kind: QuoteKind,
   goodId: Type.Optional(Type.Integer({ minimum: 1 })),

@@ -65,6 +65,18 @@ export const COUPON_TEMPLATES: (typeof couponTemplates.$inferInsert)[] = [
     validDays: 30,
     issueOn: 'welcome',
   },
+  {
+    // Cloud-space orders (business type 4); handed out by campaigns, not to every new account.
+    id: 6,
+    name: '云空间满减券',
+    couponType: 1,
+    parValue: 500,
+    conditionsUse: 2990,
+    businessType: 4,
+    scopeApplications: '1',
+    validDays: 30,
+    issueOn: null,
+  },
 ]
 
 export async function seedCoupons(db: Db): Promise<void> {

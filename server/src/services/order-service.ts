@@ -27,6 +27,7 @@ import { normalisePage, toPaged } from '../domain/paging'
 import type { ServiceContext } from './context'
 import { releaseOrderCoupon, type CouponService } from './coupon-service'
 import { rechargeDraft } from './recharge-packages'
+import { spaceDraft } from './space-packages'
 import type { FleetService } from './fleet-service'
 import type { GoodsService } from './goods-service'
 import { draftQuote, OrderPricing, type OrderDraft } from './order-pricing'
@@ -126,6 +127,10 @@ export class OrderService {
         })
       case 'recharge': {
         const { detail: _detail, ...draft } = rechargeDraft(need(body.packageId, 'packageId'))
+        return draft
+      }
+      case 'cloudSpace': {
+        const { detail: _detail, ...draft } = spaceDraft(need(body.packageId, 'packageId'))
         return draft
       }
     }

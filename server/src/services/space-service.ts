@@ -1,14 +1,12 @@
 import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm'
 import { DeviceStatus } from '../../../src/domain/device-lifecycle'
 import { ResultCode, resultMessages, type ResultCodeValue } from '../../../src/domain/result-codes'
-import { BusinessType } from '../../../src/domain/enums'
 import type { OrderInfo } from '../contract/order'
 import type {
   CreateSpaceOrderBody,
   DeviceSpace,
   SpaceGrant,
   SpaceInfo,
-  SpacePackage,
   SpacePackages,
   SpaceTask,
   SpaceTaskKind,
@@ -20,27 +18,13 @@ import { normalisePage, toPaged, type PageRequest } from '../domain/paging'
 import { enqueueJob } from '../jobs/scheduler'
 import { isUniqueViolation, type ServiceContext } from './context'
 import { deviceNotFound } from './fleet-service'
-import { emptyDraft } from './order-pricing'
+import { SPACE_PACKAGES, spaceDraft, type SpaceOrderDetail } from './space-packages'
 import type { OrderRow, OrderService } from './order-service'
 
 export const SPACE_TASK_JOB = 'space-task'
 /** Every user's free cloud space. */
 export const BASE_QUOTA_BYTES = 2 * 1024 ** 3
-/** A backup or restore the supplier has not finished after this long is interrupted (1072). */
-const GB = 1024 ** 3
 const DAY_MS = 86_400_000
-
-/** The space packages on sale (price in fen): bytes more quota for `days` days from payment. */
-export const SPACE_PACKAGES: readonly SpacePackage[] = [
-  { id: 1, bytes: 10 * GB, days: 30, price: 990 },
-  { id: 2, bytes: 50 * GB, days: 30, price: 2990 },
-  { id: 3, bytes: 100 * GB, days: 90, price: 9900 },
-]
-
-/** What a space order keeps in its detail for fulfilment. */
-export interface SpaceOrderDetail {
-  space: { packageId: number; bytes: number; days: number }
-}
 
 /**
  * Fulfilment of a paid space order, in its transaction: one grant of the package's space, for its days
@@ -61,6 +45,7 @@ export async function grantSpace(tx: Db, now: Date, order: OrderRow) {
     .onConflictDoNothing({ target: spaceGrants.orderId })
 }
 
+/** A backup or restore the supplier has not finished after this long is interrupted (1072). */
 export const SPACE_TASK_TIMEOUT_MS = 30 * 60_000
 
 export const NOT_IDLE_FOR_RESTORE =
@@ -140,23 +125,8 @@ export class SpaceService {
 
   /** /order/createOrder: an unpaid space order (business type 4); paying it grants the space once. */
   createSpaceOrder(userId: number, body: CreateSpaceOrderBody): Promise<OrderInfo> {
-    const pack = SPACE_PACKAGES.find((p) => p.id === body.packageId)
-    if (!pack) throw new BizError(ResultCode.SHOW_ERROR_TIPS, '云空间套餐不存在')
-    const detail: SpaceOrderDetail = {
-      space: { packageId: pack.id, bytes: pack.bytes, days: pack.days },
-    }
-    const label = `云空间 ${pack.bytes / GB}GB（${pack.days}天）`
-    return this.orders.create(
-      userId,
-      body,
-      async () => ({
-        ...emptyDraft('cloudSpace', BusinessType.cloudSpace),
-        amount: pack.price,
-        originalAmount: pack.price,
-        lines: [{ label, unitPrice: pack.price, quantity: 1, amount: pack.price }],
-      }),
-      { detail: { ...detail } },
-    )
+    const { detail, ...draft } = spaceDraft(body.packageId)
+    return this.orders.create(userId, body, async () => draft, { detail: { ...detail } })
   }
 
   async usedBytes(db: Db, userId: number): Promise<number> {

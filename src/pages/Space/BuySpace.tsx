@@ -1,82 +1,60 @@
 import { useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
-import { Button } from '@nutui/nutui-react-taro'
 import type { SpacePackages } from '../../../types/api'
+import CheckoutBar from '@/components/CheckoutBar'
+import CouponPicker from '@/components/CouponPicker'
 import { toast, toastError } from '@/components/feedback'
-import { useIdempotencyKey } from '@/components/use-idempotency-key'
+import PackageGrid from '@/components/PackageGrid'
+import { usePackageCheckout } from '@/components/PackageGrid/use-package-checkout'
 import { fenToYuan, formatBytes } from '@/domain/formatters'
-import { navigate } from '@/services/navigation'
 import { createSpaceOrder, getSpacePackages } from '@/services/space'
 import styles from './space.module.scss'
 
-/** 购买空间: the space packages, an order for the chosen one, paid on pay/pay. */
+/** 购买空间: the space packages, a coupon, an order for the chosen one, paid on pay/pay. */
 export default function BuySpace() {
   const [data, setData] = useState<SpacePackages | null>(null)
-  const [chosen, setChosen] = useState<number | null>(null)
-  const [submitting, setSubmitting] = useState(false)
-  const idempotency = useIdempotencyKey()
+  const checkout = usePackageCheckout('cloudSpace', data?.packages)
+  const { pack, quote, coupons } = checkout
 
   useDidShow(() => {
-    getSpacePackages()
-      .then((answer) => {
-        setData(answer)
-        setChosen((current) => current ?? answer.packages[0]?.id ?? null)
-      })
-      .catch(toastError)
+    getSpacePackages().then(setData).catch(toastError)
   })
 
-  const pack = data?.packages.find((p) => p.id === chosen)
-
-  const pay = async () => {
-    if (!pack) return toast('请选择云空间套餐')
-    setSubmitting(true)
-    try {
-      const order = await createSpaceOrder({
-        packageId: pack.id,
-        expectedAmount: pack.price,
-        idempotencyKey: idempotency.current(),
-      })
-      idempotency.renew()
-      await navigate('pay', { orderNo: order.orderNo })
-    } catch (error) {
-      toastError(error)
-    } finally {
-      setSubmitting(false)
-    }
+  const pay = () => {
+    if (!pack || !quote) return toast('请选择云空间套餐')
+    return checkout.openOrder((idempotencyKey) =>
+      createSpaceOrder({ packageId: pack.id, ...coupons.orderFields(quote), idempotencyKey }),
+    )
   }
 
   return (
-    <View className={styles.page}>
-      <View className={styles.heading}>
-        <Text className={styles.title}>选择空间套餐</Text>
-      </View>
-      <View className={styles.packages} role="radiogroup" aria-label="云空间套餐">
-        {data?.packages.map((p) => (
-          <View
-            key={p.id}
-            role="radio"
-            aria-checked={p.id === chosen}
-            className={p.id === chosen ? styles.packageActive : styles.package}
-            onClick={() => setChosen(p.id)}
-          >
+    <View className={styles.buyPage}>
+      <Text className={styles.sectionTitle}>选择空间套餐</Text>
+      <PackageGrid
+        label="云空间套餐"
+        packages={data?.packages}
+        chosenId={checkout.chosenId}
+        onChoose={checkout.choose}
+      >
+        {(p) => (
+          <>
             <Text className={styles.size}>{formatBytes(p.bytes)}</Text>
             <Text className={styles.days}>{p.days}天</Text>
             <Text className={styles.price}>¥{fenToYuan(p.price)}</Text>
-          </View>
-        ))}
-      </View>
-      <Text className={styles.text}>
+          </>
+        )}
+      </PackageGrid>
+      <CouponPicker result={coupons.result} selected={coupons.selected} onSelect={coupons.select} />
+      <Text className={styles.note}>
         购买的空间自支付成功起生效，到期后自动失效；免费的 2 GB 一直保留。
       </Text>
-      <View className={styles.payBar}>
-        <Text>
-          应付：<Text className={styles.total}>¥{pack ? fenToYuan(pack.price) : '0.00'}</Text>
-        </Text>
-        <Button type="primary" loading={submitting} disabled={!pack} onClick={pay}>
-          立即购买
-        </Button>
-      </View>
+      <CheckoutBar
+        quote={checkout.charged}
+        buttonText="立即购买"
+        disabled={checkout.submitting}
+        onSubmit={pay}
+      />
     </View>
   )
 }

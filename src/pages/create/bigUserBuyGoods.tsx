@@ -5,6 +5,8 @@ import { observer } from 'mobx-react'
 import { Button } from '@nutui/nutui-react-taro'
 import type { Goods, OrderInfo } from '../../../types/api'
 import CheckoutBar from '@/components/CheckoutBar'
+import CouponPicker from '@/components/CouponPicker'
+import { useCoupons } from '@/components/CouponPicker/use-coupons'
 import DurationChips from '@/components/DurationChips'
 import Section from '@/components/Section'
 import ZoneChips from '@/components/ZoneChips'
@@ -57,13 +59,13 @@ function BigUserBuyGoods() {
       .catch((e: unknown) => setLoadError(errorMessage(e, '商品加载失败')))
   })
 
-  const {
-    quote,
-    error: quoteError,
-    pending,
-  } = useQuote(
-    goods && priceId && !quantityError ? { kind: 'new', goodId, priceId, quantity } : null,
-  )
+  const quoteBody =
+    goods && priceId && !quantityError
+      ? ({ kind: 'new', goodId, priceId, quantity } as const)
+      : null
+  const { quote, error: quoteError, pending } = useQuote(quoteBody)
+  // the company's own coupons, as on every order (the payer of the link pays what is left)
+  const coupons = useCoupons(quoteBody)
   const order = useOrderSubmit({ onCreated: setCreated })
   const submit = () =>
     goods &&
@@ -77,7 +79,7 @@ function BigUserBuyGoods() {
         zoneId,
         quantity,
         remark: remark.trim() || undefined,
-        expectedAmount: quote.total,
+        ...coupons.orderFields(quote),
         idempotencyKey,
       }),
     )
@@ -169,8 +171,9 @@ function BigUserBuyGoods() {
           </Section>
         </>
       )}
+      <CouponPicker result={coupons.result} selected={coupons.selected} onSelect={coupons.select} />
       <CheckoutBar
-        quote={quote}
+        quote={coupons.applyTo(quote)}
         pending={pending}
         buttonText="生成付款链接"
         disabled={!zoneId || Boolean(quantityError) || order.running}

@@ -2,11 +2,12 @@ import { useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { Button, Input } from '@nutui/nutui-react-taro'
-import type { AccountBalance, OrderInfo, Quote, RechargePackages } from '../../../types/api'
+import type { AccountBalance, RechargePackages } from '../../../types/api'
+import CheckoutBar from '@/components/CheckoutBar'
 import CouponPicker from '@/components/CouponPicker'
-import { useCoupons } from '@/components/CouponPicker/use-coupons'
 import { toast, toastError } from '@/components/feedback'
-import { useIdempotencyKey } from '@/components/use-idempotency-key'
+import PackageGrid from '@/components/PackageGrid'
+import { usePackageCheckout } from '@/components/PackageGrid/use-package-checkout'
 import { fenToYuan } from '@/domain/formatters'
 import {
   agentBalanceRecharge,
@@ -31,39 +32,18 @@ export function topUpFen(text: string): { fen: number } | { error: string } {
 /** 我的云豆: the balance, the recharge packages, and paying for one on pay/pay. */
 export default function Recharge() {
   const [data, setData] = useState<RechargePackages | null>(null)
-  const [chosen, setChosen] = useState<number | null>(null)
-  const [submitting, setSubmitting] = useState(false)
-  const idempotency = useIdempotencyKey()
   const [account, setAccount] = useState<AccountBalance | null>(null)
   const [topUp, setTopUp] = useState('')
+  // The package as a quote, so the 首充券 (first recharge only) comes off it as on every order.
+  const checkout = usePackageCheckout('recharge', data?.packages)
+  const { pack, quote, coupons, openOrder } = checkout
 
   useDidShow(() => {
-    getRechargePackages()
-      .then((answer) => {
-        setData(answer)
-        setChosen((current) => current ?? answer.packages[0]?.id ?? null)
-      })
-      .catch(toastError)
+    getRechargePackages().then(setData).catch(toastError)
     getAccountBalance()
       .then(setAccount)
       .catch(() => setAccount(null)) // the beans part works without it
   })
-
-  /** Creates the order with this visit's idempotency key, then pays it on pay/pay. */
-  const openOrder = async (create: (idempotencyKey: string) => Promise<OrderInfo>) => {
-    setSubmitting(true)
-    try {
-      const order = await create(idempotency.current())
-      idempotency.renew()
-      await navigate('pay', { orderNo: order.orderNo })
-      return true
-    } catch (error) {
-      toastError(error)
-      return false
-    } finally {
-      setSubmitting(false)
-    }
-  }
 
   const payTopUp = async () => {
     const parsed = topUpFen(topUp)
@@ -73,14 +53,6 @@ export default function Recharge() {
     )
     if (opened) setTopUp('')
   }
-
-  const pack = data?.packages.find((p) => p.id === chosen)
-  // The package as a quote, so the 首充券 (first recharge only) comes off it as on every order.
-  const quote: Quote | null = pack
-    ? { total: pack.price, originalAmount: pack.price, lines: [] }
-    : null
-  const coupons = useCoupons(pack ? { kind: 'recharge', packageId: pack.id } : null)
-  const charged = coupons.applyTo(quote)
 
   const pay = () => {
     if (!pack || !quote) return toast('请选择充值套餐')
@@ -107,21 +79,20 @@ export default function Recharge() {
         </View>
       </View>
       <Text className={styles.sectionTitle}>选择充值套餐</Text>
-      <View className={styles.packages} role="radiogroup" aria-label="充值套餐">
-        {data?.packages.map((p) => (
-          <View
-            key={p.id}
-            role="radio"
-            aria-checked={p.id === chosen}
-            className={p.id === chosen ? styles.packageActive : styles.package}
-            onClick={() => setChosen(p.id)}
-          >
+      <PackageGrid
+        label="充值套餐"
+        packages={data?.packages}
+        chosenId={checkout.chosenId}
+        onChoose={checkout.choose}
+      >
+        {(p) => (
+          <>
             <Text className={styles.beans}>{p.beans}云豆</Text>
             {p.bonus > 0 && <Text className={styles.bonus}>赠送{p.bonus}云豆</Text>}
             <Text className={styles.price}>¥{fenToYuan(p.price)}</Text>
-          </View>
-        ))}
-      </View>
+          </>
+        )}
+      </PackageGrid>
       <CouponPicker result={coupons.result} selected={coupons.selected} onSelect={coupons.select} />
       {account?.enabled && (
         <View className={styles.account}>
@@ -146,20 +117,12 @@ export default function Recharge() {
           </View>
         </View>
       )}
-      <View className={styles.footer}>
-        <Text>
-          应付：
-          <Text className={styles.total} aria-label="应付金额">
-            ¥{charged ? fenToYuan(charged.total) : '0.00'}
-          </Text>
-          {charged && quote && charged.total < quote.total && (
-            <Text className={styles.original}>¥{fenToYuan(quote.total)}</Text>
-          )}
-        </Text>
-        <Button type="primary" loading={submitting} disabled={!pack} onClick={pay}>
-          立即充值
-        </Button>
-      </View>
+      <CheckoutBar
+        quote={checkout.charged}
+        buttonText="立即充值"
+        disabled={checkout.submitting}
+        onSubmit={pay}
+      />
     </View>
   )
 }
