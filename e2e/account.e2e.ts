@@ -7,15 +7,12 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { api, apiLogin, screenshot, setupE2E, smsCode } from './harness'
+import { button } from './journeys'
 
 const e2e = setupE2E({ env: { RATE_LIMIT_PER_MINUTE: '0' } })
 
 const FIRST = '13912340001'
 const SECOND = '13912340002'
-/** A NutUI button by its exact text (its inner text node does not take clicks in Chromium). */
-const button = (page: Page, text: string) =>
-  page.locator('taro-button-core').filter({ hasText: new RegExp(`^\\s*${text}\\s*$`) })
-
 const masked = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(7)}`
 
 async function loginWithCode(page: Page, mobile: string) {

@@ -5,13 +5,10 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import type { Page } from 'playwright-core'
 import { api, apiLogin, screenshot, seedSession, setupE2E } from './harness'
+import { button } from './journeys'
 
 const e2e = setupE2E({ env: { RATE_LIMIT_PER_MINUTE: '0', SANDBOX_SUPPLIER_DELAY_MS: '1000' } })
-
-const button = (page: Page, text: string) =>
-  page.locator('taro-button-core').filter({ hasText: new RegExp(`^\\s*${text}\\s*$`) })
 
 test('buy with a coupon: price drops, the coupon moves to used', async () => {
   const session = await apiLogin('13912360001')

@@ -5,15 +5,12 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import type { Page } from 'playwright-core'
 import { api, apiLogin, screenshot, seedSession, setupE2E, sleep } from './harness'
+import { button } from './journeys'
 
 const e2e = setupE2E({
   env: { RATE_LIMIT_PER_MINUTE: '0', SANDBOX_SUPPLIER_DELAY_MS: '800' },
 })
-
-const button = (page: Page, text: string) =>
-  page.locator('taro-button-core').filter({ hasText: new RegExp(`^\\s*${text}\\s*$`) })
 
 test('back up a phone, restore it, see both in the history and the used space', async () => {
   const session = await apiLogin('13912370001')

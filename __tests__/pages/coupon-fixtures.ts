@@ -1,7 +1,10 @@
 /** /coupon/applicable answers for page tests. */
+import type { ApplicableCoupons } from '../../types/api'
+
+type ApplicableCoupon = ApplicableCoupons['coupons'][number]
 
 /** A coupon the buyer holds as /coupon/applicable returns it (usable, 5 元 off, unless overridden). */
-export const heldCoupon = (over: Record<string, unknown>) => ({
+export const heldCoupon = (over: Partial<ApplicableCoupon>): ApplicableCoupon => ({
   id: 1,
   name: '新人无门槛券',
   couponType: 2,
@@ -30,9 +33,9 @@ export const heldCoupon = (over: Record<string, unknown>) => ({
 export const applicableCoupons = (input: {
   total: number
   businessType?: number
-  goods?: Record<string, unknown>
-  coupons?: unknown[]
-}) => ({
+  goods?: Partial<ApplicableCoupons['goods']>
+  coupons?: ApplicableCoupon[]
+}): ApplicableCoupons => ({
   total: input.total,
   businessType: input.businessType ?? 1,
   goods: {
@@ -45,6 +48,7 @@ export const applicableCoupons = (input: {
     firstCount: 0,
     activityId: null,
     firstPurchase: false,
+    firstRecharge: false,
     ...input.goods,
   },
   number: 1,
