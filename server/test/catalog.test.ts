@@ -18,11 +18,11 @@ test('the goods list has the five levels with colours, goods of both versions an
   assert.deepEqual(
     reply.data.map((l: any) => [l.level, l.name, l.themeColor]),
     [
-      [1, '畅享版', '#4E7BFF'],
-      [2, '尊享版', '#7C5CFC'],
-      [3, '旗舰版', '#FF8F1F'],
-      [4, '至尊版', '#D4A017'],
-      [5, '游戏定制版', '#00B578'],
+      [1, '畅享版', '#2F5FE8'],
+      [2, '尊享版', '#6A45F0'],
+      [3, '旗舰版', '#B34D00'],
+      [4, '至尊版', '#8F6B00'],
+      [5, '游戏定制版', '#007D59'],
     ],
   )
   for (const level of reply.data) {

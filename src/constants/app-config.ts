@@ -46,8 +46,8 @@ export function buildAppConfig(routes: RouteDef[] = Object.values(ROUTES)) {
     subPackages: [...packages].map(([root, pages]) => ({ root, pages })),
     preloadRule,
     tabBar: {
-      color: '#8a8f99',
-      selectedColor: '#1f6fff',
+      color: '#646a78',
+      selectedColor: '#1659e6',
       backgroundColor: '#ffffff',
       borderStyle: 'white' as const,
       list: tabs.map((r) => ({

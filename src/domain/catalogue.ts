@@ -18,11 +18,11 @@ export interface LevelInfo {
 }
 
 export const LEVELS: readonly LevelInfo[] = [
-  { level: GoodsLevel.enjoy, name: '畅享版', themeColor: '#4E7BFF' },
-  { level: GoodsLevel.exclusive, name: '尊享版', themeColor: '#7C5CFC' },
-  { level: GoodsLevel.flagship, name: '旗舰版', themeColor: '#FF8F1F' },
-  { level: GoodsLevel.supreme, name: '至尊版', themeColor: '#D4A017' },
-  { level: GoodsLevel.gameCustom, name: '游戏定制版', themeColor: '#00B578' },
+  { level: GoodsLevel.enjoy, name: '畅享版', themeColor: '#2F5FE8' },
+  { level: GoodsLevel.exclusive, name: '尊享版', themeColor: '#6A45F0' },
+  { level: GoodsLevel.flagship, name: '旗舰版', themeColor: '#B34D00' },
+  { level: GoodsLevel.supreme, name: '至尊版', themeColor: '#8F6B00' },
+  { level: GoodsLevel.gameCustom, name: '游戏定制版', themeColor: '#007D59' },
 ]
 
 export function isGoodsLevel(level: number): level is GoodsLevel {

@@ -100,6 +100,17 @@ function runtimeSources(): RouteEventSources {
   }
 }
 
+/**
+ * H5: every page scrolls in its own container (Taro's .taro_page); a tab stop on it lets keyboard
+ * users scroll pages whose rows are tapped rather than focused.
+ */
+function keyboardScrollablePages() {
+  if (typeof document === 'undefined') return
+  document
+    .querySelectorAll('.taro_page:not([tabindex])')
+    .forEach((page) => page.setAttribute('tabindex', '0'))
+}
+
 /** App start: the session check for navigation, the page load indicator and the page gate. */
 export function installRouteWatch(options: RouteWatchOptions): PageLoading {
   const sources = options.sources ?? runtimeSources()
@@ -124,6 +135,7 @@ export function installRouteWatch(options: RouteWatchOptions): PageLoading {
     shown: (route) => {
       pageLoading.appeared()
       void gateShownPage(route)
+      if (sources.runtime === 'h5') keyboardScrollablePages()
     },
     loadFailed: () => pageLoading.failed(true),
   })

@@ -39,7 +39,7 @@ beforeEach(() => {
 describe('云豆转包月', () => {
   it('asks for a phone first', async () => {
     renderPage(<CloudBeanToMonthly />, stores(null))
-    fireEvent.click(screen.getByLabelText('选择云手机'))
+    fireEvent.click(screen.getByLabelText(/^选择云手机/))
     await waitFor(() =>
       expect((Taro.navigateTo as jest.Mock).mock.calls[0][0].url).toMatch(/pages\/user\/device/),
     )

@@ -39,8 +39,8 @@ function stores(options: { loggedIn?: boolean; storage?: Record<string, unknown>
   }
   const common = {
     getDeviceStatusList: jest.fn().mockResolvedValue([
-      { status: 1, name: '运行中', color: '#00b578' },
-      { status: 2, name: '已到期', color: '#f53f3f' },
+      { status: 1, name: '运行中', color: '#007d59' },
+      { status: 2, name: '已到期', color: '#cb2634' },
     ]),
   }
   const fleet = new FleetStore({ api: { device: api, group, common } as never, storage, app })
@@ -91,7 +91,7 @@ describe('我的云机', () => {
     await screen.findByText('主力机')
     expect(screen.getByText('旗舰版')).toBeTruthy()
     expect(screen.getByText('华东-上海')).toBeTruthy()
-    await waitFor(() => expect(screen.getByText('● 运行中').style.color).toBe('rgb(0, 181, 120)'))
+    await waitFor(() => expect(screen.getByText('● 运行中').style.color).toBe('rgb(0, 125, 89)'))
     expect(screen.getByText(/^剩余5天/)).toBeTruthy()
     expect(screen.getByText('1 / 2')).toBeTruthy()
     expect(screen.getByText('进入')).toBeTruthy()

@@ -24,7 +24,7 @@ const mockApplicable = getApplicableCoupons as jest.Mock
 beforeEach(() => {
   jest.clearAllMocks()
   mockList.mockResolvedValue([
-    { level: 1, name: '畅享版', themeColor: '#4E7BFF', description: '', goods: [goods()] },
+    { level: 1, name: '畅享版', themeColor: '#2F5FE8', description: '', goods: [goods()] },
   ])
   mockPrice.mockResolvedValue(quote())
   mockApplicable.mockResolvedValue(noCoupons(9900))

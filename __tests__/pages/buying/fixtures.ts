@@ -33,7 +33,7 @@ export const goods = (over: Partial<Goods> = {}): Goods => ({
   goodId: 1,
   level: 1,
   levelName: '畅享版',
-  themeColor: '#4E7BFF',
+  themeColor: '#2F5FE8',
   name: '畅享版 4核4G',
   configName: '4核CPU 4G内存 64G存储',
   androidVersion: 'B',

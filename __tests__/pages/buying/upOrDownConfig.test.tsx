@@ -44,11 +44,11 @@ beforeEach(() => {
     permissions: ['upOrDownConfig'],
   } as Device)
   mockGetGoodsList.mockResolvedValue([
-    { level: 1, name: '畅享版', themeColor: '#4E7BFF', description: '', goods: [goods()] },
+    { level: 1, name: '畅享版', themeColor: '#2F5FE8', description: '', goods: [goods()] },
     {
       level: 2,
       name: '尊享版',
-      themeColor: '#7C5CFC',
+      themeColor: '#6A45F0',
       description: '',
       goods: [
         goods({ goodId: 2, name: '尊享版 6核6G' }),
@@ -75,7 +75,7 @@ describe('升降配', () => {
     renderPage(<UpOrDownConfig />, session())
     expect(await screen.findByText('补差价 ¥33.00')).toBeTruthy()
     expect(getGoodsList).toHaveBeenCalledWith({ androidVersion: 'B' })
-    expect(screen.queryByRole('radio', { name: '尊享版 6核6G' })).toBeNull()
+    expect(screen.queryByRole('radio', { name: /^尊享版 6核6G/ })).toBeNull()
     expect(screen.getByText('降配')).toBeTruthy()
   })
 
@@ -85,7 +85,7 @@ describe('升降配', () => {
       data: order({ kind: 'upgrade', status: 2, amount: 0 }),
     })
     renderPage(<UpOrDownConfig />, session())
-    fireEvent.click(await screen.findByRole('radio', { name: '畅享版 4核4G' }))
+    fireEvent.click(await screen.findByRole('radio', { name: /^畅享版 4核4G/ }))
     expect(
       await screen.findByText(
         `降配无需付费，剩余时长按价值折算延长至 ${formatDateTime(STRETCHED)}，确认后立即生效`,
@@ -104,7 +104,7 @@ describe('升降配', () => {
       data: order({ kind: 'upgrade' }),
     })
     renderPage(<UpOrDownConfig />, session())
-    fireEvent.click(await screen.findByRole('radio', { name: '尊享版 8核8G' }))
+    fireEvent.click(await screen.findByRole('radio', { name: /^尊享版 8核8G/ }))
     fireEvent.click(await screen.findByText('去支付'))
     await waitFor(() =>
       expect(navigate).toHaveBeenCalledWith('pay', { orderNo: 'CP20261122000001' }),

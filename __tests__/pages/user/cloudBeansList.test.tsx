@@ -37,7 +37,7 @@ describe('云豆明细', () => {
     expect(screen.getByText('云豆转包月')).toBeTruthy()
     expect(screen.getByText('订单号：CP1')).toBeTruthy()
     expect(api.listBeanLedger).toHaveBeenCalledWith(1, 10, undefined)
-    expect(screen.getByLabelText('日期选择')).toBeTruthy()
+    expect(screen.getByLabelText(/^日期选择/)).toBeTruthy()
   })
 
   it('says 暂无相关数据 when there is nothing', async () => {

@@ -41,12 +41,12 @@ export const DICTIONARY_ROWS = INDUSTRIES.flatMap((industry, i) => [
 ])
 
 export const DEVICE_STATUS_ROWS = [
-  { status: 0, name: '创建中', color: '#1677FF' },
-  { status: 1, name: '运行中', color: '#00B578' },
-  { status: 2, name: '已到期', color: '#FF8F1F' },
-  { status: 3, name: '已释放', color: '#999999' },
-  { status: 4, name: '重启中', color: '#7C5CFC' },
-  { status: 5, name: '创建失败', color: '#FF3141' },
+  { status: 0, name: '创建中', color: '#0E5FD8' },
+  { status: 1, name: '运行中', color: '#007D59' },
+  { status: 2, name: '已到期', color: '#B34D00' },
+  { status: 3, name: '已释放', color: '#646a78' },
+  { status: 4, name: '重启中', color: '#6A45F0' },
+  { status: 5, name: '创建失败', color: '#CC1F2E' },
 ]
 
 /** Idempotent: runs on every start and never overwrites values an operator changed. */

@@ -51,7 +51,7 @@ export function floatingBallScript(prefix: string): string {
       ball.setAttribute('role', 'button');
       ball.setAttribute('aria-label', '悬浮球');
       ball.dataset.side = s.side;
-      ball.style.cssText = 'position:fixed;top:45%;' + s.side + ':8px;width:48px;height:48px;border-radius:24px;background:#4e7bff;box-shadow:0 0 0 6px rgba(78,123,255,.3);opacity:' + (s.opacity / 100) + ';z-index:20;cursor:pointer';
+      ball.style.cssText = 'position:fixed;top:45%;' + s.side + ':8px;width:48px;height:48px;border-radius:24px;background:#2f5fe8;box-shadow:0 0 0 6px rgba(78,123,255,.3);opacity:' + (s.opacity / 100) + ';z-index:20;cursor:pointer';
       const menu = document.createElement('div');
       menu.id = 'floating-menu';
       menu.style.cssText = 'position:fixed;top:calc(45% + 56px);' + s.side + ':8px;display:none;flex-direction:column;gap:6px;z-index:20';

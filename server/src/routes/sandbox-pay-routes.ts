@@ -26,7 +26,7 @@ const escapeHtml = (text: string) =>
   )
 
 const BUTTONS: { action: SandboxAction; label: string; style: string }[] = [
-  { action: 'pay', label: '确认支付', style: 'background:#1677ff;color:#fff' },
+  { action: 'pay', label: '确认支付', style: 'background:#0e5fd8;color:#fff' },
   {
     action: 'cancel',
     label: '取消支付',
@@ -35,7 +35,7 @@ const BUTTONS: { action: SandboxAction; label: string; style: string }[] = [
   {
     action: 'fail',
     label: '模拟失败',
-    style: 'background:#fff;color:#ff3141;border:1px solid #ff3141',
+    style: 'background:#fff;color:#cc1f2e;border:1px solid #cc1f2e',
   },
 ]
 
@@ -48,8 +48,8 @@ main{max-width:420px;margin:0 auto;padding:24px 16px}h1{font-size:18px;text-alig
 .card{background:#fff;border-radius:12px;padding:20px;margin-bottom:16px}
 .amount{font-size:32px;font-weight:600;text-align:center;margin:8px 0 16px}
 .row{display:flex;justify-content:space-between;padding:6px 0;font-size:14px}.row span:first-child{color:#888}
-.note{font-size:12px;color:#999;text-align:center}button{width:100%;height:44px;border-radius:22px;font-size:16px;margin-bottom:12px;cursor:pointer}
-a{color:#1677ff}</style></head><body><main>${body}</main></body></html>`
+.note{font-size:12px;color:#646a78;text-align:center}button{width:100%;height:44px;border-radius:22px;font-size:16px;margin-bottom:12px;cursor:pointer}
+a{color:#0e5fd8}</style></head><body><main>${body}</main></body></html>`
 }
 
 function sendHtml(reply: FastifyReply, status: number, html: string) {

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react'
-import { View, Text, Image } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
+import Picture from '@/components/Picture'
 import { observer } from 'mobx-react'
 import { Button, Popup } from '@nutui/nutui-react-taro'
 import { Gift, Phone, Setting } from '@nutui/icons-react-taro'
@@ -14,9 +15,9 @@ import styles from './index.module.scss'
 
 /** Bundled illustrations a guide step may name; anything else is a server file. */
 const BUNDLED: Record<string, ReactNode> = {
-  'guide-welcome': <Phone size={56} color="#4E7BFF" />,
-  'guide-control': <Setting size={56} color="#7C5CFC" />,
-  'guide-trial': <Gift size={56} color="#FF8F1F" />,
+  'guide-welcome': <Phone size={56} color="#2F5FE8" />,
+  'guide-control': <Setting size={56} color="#6A45F0" />,
+  'guide-trial': <Gift size={56} color="#B34D00" />,
 }
 
 export const guideShownKey = (userId: number) => `newUserGuideShown:${userId}`
@@ -75,7 +76,12 @@ function NewUserGuide({ active = true }: { active?: boolean }) {
       <View className={styles.guide} aria-label="新手指引">
         <View className={styles.art}>
           {BUNDLED[current.image] ?? (
-            <Image className={styles.image} src={fileUrl(current.image)} mode="aspectFit" />
+            <Picture
+              className={styles.image}
+              src={fileUrl(current.image)}
+              mode="aspectFit"
+              alt={current.title}
+            />
           )}
         </View>
         <Text className={styles.title}>{current.title}</Text>

@@ -5,10 +5,10 @@ import styles from './index.module.scss'
 
 /** Inventory status colours: green plenty, blue normal, orange few left, grey sold out. */
 export const INVENTORY_COLORS: Record<number, string> = {
-  [InventoryStatus.adequate]: '#00B578',
-  [InventoryStatus.normal]: '#4E7BFF',
-  [InventoryStatus.nervous]: '#FF8F1F',
-  [InventoryStatus.insufficient]: '#86909C',
+  [InventoryStatus.adequate]: '#007D59',
+  [InventoryStatus.normal]: '#2F5FE8',
+  [InventoryStatus.nervous]: '#B34D00',
+  [InventoryStatus.insufficient]: '#646A78',
 }
 
 export const isZoneSoldOut = (zone: ZoneStock) =>

@@ -20,6 +20,7 @@ const minute = (ms: number) => formatDateTime(ms).slice(0, 16)
 function CloudBeanToMonthly() {
   const { fleet } = useStores()
   const picked = fleet.pickedDevice
+  const pickerText = picked ? picked.name : '选择要转包月的云手机'
   const [quote, setQuote] = useState<TimeToMonthQuote | null>(null)
   const [result, setResult] = useState<TimeToMonthResult | null>(null)
   const [submitting, setSubmitting] = useState(false)
@@ -76,16 +77,13 @@ function CloudBeanToMonthly() {
         <View
           className={styles.picker}
           role="button"
-          aria-label="选择云手机"
+          aria-label={`选择云手机 ${pickerText}`}
           onClick={() => {
             setResult(null)
             void navigate('chooseDevice')
           }}
         >
-          <Text className={picked ? undefined : styles.placeholder}>
-            {picked ? picked.name : '选择要转包月的云手机'}
-          </Text>
-          <Text className={styles.placeholder}>›</Text>
+          <Text className={picked ? undefined : styles.placeholder}>{pickerText}</Text>
         </View>
         {quote && picked && (
           <View className={styles.quote}>

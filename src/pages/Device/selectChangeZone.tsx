@@ -45,7 +45,7 @@ export default function SelectChangeZone() {
   if (missing) return <View className={styles.centre}>云手机不存在或已释放</View>
   if (!zones) return <View className={styles.centre}>加载中...</View>
   return (
-    <View className={styles.page} role="list">
+    <View className={styles.page}>
       {zones.map((zone) => {
         const current = zone.zoneId === device?.zoneId
         const soldOut = zone.inventoryStatus === InventoryStatus.insufficient
@@ -53,7 +53,6 @@ export default function SelectChangeZone() {
           <View
             key={zone.zoneId}
             role="button"
-            aria-label={zone.name}
             aria-disabled={current || soldOut}
             className={`${styles.row} ${current || soldOut ? styles.rowDisabled : ''}`}
             onClick={() => void choose(zone)}

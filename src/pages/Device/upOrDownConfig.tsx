@@ -105,7 +105,6 @@ export default function UpOrDownConfig() {
               key={goods.goodId}
               role="radio"
               aria-checked={goods.goodId === toGoodId}
-              aria-label={goods.name}
               className={`${styles.target} ${goods.goodId === toGoodId ? styles.selected : ''}`}
               onClick={() => setToGoodId(goods.goodId)}
             >

@@ -78,12 +78,7 @@ export default function GroupIndex() {
 
   return (
     <View className={styles.page}>
-      <View
-        className={styles.row}
-        role="button"
-        aria-label="未分组"
-        onClick={() => showOnHome(UNGROUPED)}
-      >
+      <View className={styles.row} role="button" onClick={() => showOnHome(UNGROUPED)}>
         <Text className={styles.name}>未分组</Text>
         <Text className={styles.count}>{list?.ungroupedCount ?? 0}台</Text>
       </View>

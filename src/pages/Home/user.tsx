@@ -1,5 +1,6 @@
 import { useDidShow } from '@tarojs/taro'
-import { View, Text, Image } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
+import Picture from '@/components/Picture'
 import { observer } from 'mobx-react'
 import { Badge, Button, Cell, Tag } from '@nutui/nutui-react-taro'
 import LinkCell from '@/components/LinkCell'
@@ -22,13 +23,9 @@ function Mine() {
     <View className={styles.page}>
       <View className={styles.header}>
         {session.isLoggedIn && info ? (
-          <View
-            className={styles.profile}
-            onClick={() => navigate('personalData')}
-            role="button"
-            aria-label="个人资料"
-          >
-            <Image
+          <View className={styles.profile} onClick={() => navigate('personalData')} role="button">
+            <Picture
+              alt="头像"
               className={styles.avatar}
               src={info.avatar ? fileUrl(info.avatar) : require('@/assets/avatar.png')}
               mode="aspectFill"
@@ -50,7 +47,7 @@ function Mine() {
           </View>
         ) : (
           <View className={styles.profile}>
-            <Image className={styles.avatar} src={require('@/assets/avatar.png')} />
+            <Picture alt="" className={styles.avatar} src={require('@/assets/avatar.png')} />
             <View className={styles.who}>
               <Text className={styles.name}>未登录</Text>
               <Button size="small" type="primary" onClick={() => navigate('login')}>

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useLoad, useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { Switch } from '@nutui/nutui-react-taro'
+import { ariaRole } from '@/components/a11y'
 import type { Device, GoodsPrice } from '../../../types/api'
 import CheckoutBar from '@/components/CheckoutBar'
 import CouponPicker from '@/components/CouponPicker'
@@ -100,7 +101,12 @@ export default function Renew() {
                   所有云手机续至同一到期时间，补齐的时长按天折算计费
                 </Text>
               </View>
-              <Switch aria-label="对齐到期时间" checked={align} onChange={setAlign} />
+              <Switch
+                {...ariaRole('switch')}
+                aria-label="对齐到期时间"
+                checked={align}
+                onChange={setAlign}
+              />
             </View>
           )}
           {quoteError && <Text className={styles.error}>{quoteError}</Text>}

@@ -27,4 +27,4 @@ export function usedPercent(usedBytes: number, quotaBytes: number): number {
 }
 
 /** The quota bar: blue, red from 90 % on. */
-export const usedColor = (percent: number) => (percent >= 90 ? '#f53f3f' : '#1f6fff')
+export const usedColor = (percent: number) => (percent >= 90 ? '#cb2634' : '#1659e6')

@@ -2,7 +2,8 @@ import { useState } from 'react'
 import Taro, { useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
-import { Button, Checkbox, Input, Tabs } from '@nutui/nutui-react-taro'
+import { Button, Input, Tabs } from '@nutui/nutui-react-taro'
+import TickBox from '@/components/TickBox'
 import { validateMobile, validatePassword, validateSmsCode } from '@/domain/validators'
 import { url } from '@/constants/routes'
 import { useStores } from '@/stores'
@@ -101,7 +102,7 @@ function Login() {
         </Button>
         {mode === 'code' && <View className={styles.hint}>未注册的手机号验证后将自动创建账号</View>}
         <View className={styles.agreement}>
-          <Checkbox checked={agreed} onChange={setAgreed} aria-label="同意协议" />
+          <TickBox checked={agreed} onChange={setAgreed} label="同意协议" />
           <Text onClick={() => setAgreed(!agreed)}>我已阅读并同意</Text>
           <Text
             className={styles.link}

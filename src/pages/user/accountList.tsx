@@ -1,5 +1,6 @@
 import Taro from '@tarojs/taro'
-import { View, Text, Image } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
+import Picture from '@/components/Picture'
 import { observer } from 'mobx-react'
 import { Button, Tag } from '@nutui/nutui-react-taro'
 import EmptyState from '@/components/EmptyState'
@@ -54,7 +55,8 @@ function AccountList() {
               aria-label={current ? `当前账号 ${phone}` : `切换到 ${phone}`}
               onClick={() => switchTo(account)}
             >
-              <Image
+              <Picture
+                alt=""
                 className={styles.avatar}
                 src={account.avatar ? fileUrl(account.avatar) : require('@/assets/avatar.png')}
                 mode="aspectFill"

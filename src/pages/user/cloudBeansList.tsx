@@ -59,6 +59,7 @@ function LedgerItem({ entry }: { entry: BeanLedgerEntry }) {
 export default function CloudBeansList() {
   const [range, setRange] = useState<DateRange | null>(null)
   const [picking, setPicking] = useState(false)
+  const rangeText = range ? `${range.from} 至 ${range.to}` : '全部日期'
   const today = dayjs().format('YYYY-MM-DD')
   const earliest = dayjs().subtract(CALENDAR_MONTHS, 'month').format('YYYY-MM-DD')
 
@@ -72,12 +73,12 @@ export default function CloudBeansList() {
     <View className={styles.page}>
       <View className={styles.filter}>
         <View
-          className={styles.rangeText}
+          className={`${styles.rangeText} drop-down`}
           role="button"
-          aria-label="日期选择"
+          aria-label={`日期选择 ${rangeText}`}
           onClick={() => setPicking(true)}
         >
-          {range ? `${range.from} 至 ${range.to}` : '全部日期'} ▾
+          {rangeText}
         </View>
         {range && (
           <Button size="small" fill="none" onClick={() => setRange(null)}>

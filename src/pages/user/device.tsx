@@ -40,7 +40,6 @@ function ChooseDevice() {
             <View
               className={renewable ? styles.device : styles.deviceDisabled}
               role="button"
-              aria-label={device.name}
               aria-disabled={!renewable}
               onClick={() => choose(device)}
             >

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useLoad } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { Button, Cell, Switch } from '@nutui/nutui-react-taro'
+import { ariaRole } from '@/components/a11y'
 import { getFloatingBall, saveFloatingBall } from '@/services/engagement'
 import { toast, toastError, toastSuccess } from '@/components/feedback'
 import {
@@ -75,6 +76,7 @@ export default function FloatingBall() {
           title="显示悬浮球"
           extra={
             <Switch
+              {...ariaRole('switch')}
               ariaLabel="显示悬浮球"
               checked={form.visible}
               onChange={(visible) => change({ visible })}

@@ -2,7 +2,8 @@ import { useState } from 'react'
 import Taro, { useLoad } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
-import { Button, Checkbox } from '@nutui/nutui-react-taro'
+import { Button } from '@nutui/nutui-react-taro'
+import TickBox from '@/components/TickBox'
 import { useStores } from '@/stores'
 import { logoutUser } from '@/services/user'
 import { url } from '@/constants/routes'
@@ -70,7 +71,7 @@ function LogOut() {
         />
       </View>
       <View className={styles.agree}>
-        <Checkbox checked={agreed} onChange={setAgreed} aria-label={DELETION_AGREE_TEXT} />
+        <TickBox checked={agreed} onChange={setAgreed} label={DELETION_AGREE_TEXT} />
         <Text onClick={() => setAgreed(!agreed)}>{DELETION_AGREE_TEXT}</Text>
       </View>
       <Button type="danger" block loading={submitting} onClick={submit}>

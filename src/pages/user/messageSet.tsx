@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useLoad } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { Cell, Switch } from '@nutui/nutui-react-taro'
+import { ariaRole } from '@/components/a11y'
 import { getMessageSettings, updateMessageSettings } from '@/services/message'
 import { toastError } from '@/components/feedback'
 import { MESSAGE_CATEGORIES, type SettingKey } from './messages/message-categories'
@@ -39,6 +40,7 @@ export default function MessageSet() {
             description={category.description}
             extra={
               <Switch
+                {...ariaRole('switch')}
                 ariaLabel={`接收${category.label}`}
                 checked={category.locked ? true : (settings?.[category.settingKey] ?? false)}
                 disabled={category.locked || !settings}

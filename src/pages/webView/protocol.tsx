@@ -30,7 +30,7 @@ function Protocol() {
         ))}
       </Tabs>
       <View className={styles.doc}>
-        <View className={styles.title} role="heading">
+        <View className={styles.title} role="heading" aria-level={1}>
           {doc.title}
         </View>
         <Text className={styles.updated}>更新日期：{doc.updatedAt}</Text>

@@ -2,15 +2,15 @@ import { coverPlaceholder, isTransient, statusView } from '@/pages/Home/fleet/de
 
 describe('device status display', () => {
   it('uses the cached status config entry for name and colour', () => {
-    expect(statusView({ status: 1 }, { status: 1, name: '运行中', color: '#00b578' })).toEqual({
+    expect(statusView({ status: 1 }, { status: 1, name: '运行中', color: '#007d59' })).toEqual({
       text: '运行中',
-      color: '#00b578',
+      color: '#007d59',
     })
   })
 
   it('shows an operation in progress before the status', () => {
     const busy = { status: 1, busy: true, busyText: '更换地区中' }
-    expect(statusView(busy, { status: 1, name: '运行中', color: '#00b578' }).text).toBe(
+    expect(statusView(busy, { status: 1, name: '运行中', color: '#007d59' }).text).toBe(
       '更换地区中',
     )
   })

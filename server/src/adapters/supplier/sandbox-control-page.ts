@@ -16,8 +16,8 @@ const STYLE = `*{box-sizing:border-box}body{margin:0;font-family:-apple-system,"
 main{max-width:480px;margin:0 auto;padding:12px 12px 24px;display:flex;flex-direction:column;min-height:100vh}
 header{display:flex;justify-content:space-between;align-items:center;padding:4px 4px 10px}
 h1{font-size:16px;margin:0;font-weight:500;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.status{font-size:12px;padding:2px 8px;border-radius:10px;background:#00b578}
-.status.waiting{background:#7c5cfc}.status.off{background:#999}
+.status{font-size:12px;padding:2px 8px;border-radius:10px;background:#007d59}
+.status.waiting{background:#6a45f0}.status.off{background:#646a78}
 .screen{position:relative;width:100%;max-width:360px;aspect-ratio:9/16;margin:0 auto;border-radius:18px;overflow:hidden;background:#222}
 .screen img{width:100%;height:100%;display:block}
 .controls{display:grid;grid-template-columns:repeat(4,1fr);gap:8px;margin-top:14px}

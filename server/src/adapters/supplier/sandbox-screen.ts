@@ -50,7 +50,7 @@ function homeScreen(instance: SandboxSnapshot, now: number): string {
     now - instance.lastCommandAt.getTime() < BROWSER_SHOWN_MS
       ? `<rect x="20" y="250" width="320" height="60" rx="10" fill="#ffffffe6"/>
 <text x="36" y="276" font-size="13" fill="#333">正在访问</text>
-<text x="36" y="296" font-size="12" fill="#1677ff">${escapeHtml(instance.lastCommand.slice(8, 50))}</text>`
+<text x="36" y="296" font-size="12" fill="#0e5fd8">${escapeHtml(instance.lastCommand.slice(8, 50))}</text>`
       : ''
   return `<text x="180" y="170" font-size="64" fill="#fff" text-anchor="middle" font-weight="300">${time}</text>
 <text x="180" y="204" font-size="16" fill="#ffffffdd" text-anchor="middle">${date} · ${seconds}秒</text>

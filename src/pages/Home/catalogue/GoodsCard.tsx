@@ -19,7 +19,6 @@ export default function GoodsCard({ goods, now, onOpen }: GoodsCardProps) {
       className={styles.card}
       style={{ borderTopColor: goods.themeColor }}
       role="button"
-      aria-label={goods.name}
       onClick={() => onOpen(goods)}
     >
       <View className={styles.head}>

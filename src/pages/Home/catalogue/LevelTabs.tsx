@@ -1,4 +1,5 @@
 import { View, Text } from '@tarojs/components'
+import { KEYBOARD_SCROLLABLE } from '@/components/a11y'
 import { LEVELS } from '@/domain/catalogue'
 import styles from './catalogue.module.scss'
 
@@ -10,7 +11,7 @@ interface LevelTabsProps {
 /** The five goods levels, each in its theme colour. */
 export default function LevelTabs({ value, onChange }: LevelTabsProps) {
   return (
-    <View className={styles.tabs} role="tablist">
+    <View className={styles.tabs} role="tablist" {...KEYBOARD_SCROLLABLE}>
       {LEVELS.map((info) => {
         const active = info.level === value
         return (

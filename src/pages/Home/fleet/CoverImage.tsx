@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Image, View, Text } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
+import Picture from '@/components/Picture'
 import { fileUrl } from '@/services/request'
 import styles from './fleet.module.scss'
 
@@ -22,12 +23,13 @@ export default function CoverImage({
   return (
     <View className={styles.cover} aria-label={label}>
       {shown ? (
-        <Image className={styles.coverImage} src={shown} mode="aspectFill" />
+        <Picture alt="云手机画面" className={styles.coverImage} src={shown} mode="aspectFill" />
       ) : (
         <Text className={styles.coverPlaceholder}>{placeholder}</Text>
       )}
       {next && next !== shown && (
-        <Image
+        <Picture
+          alt=""
           className={styles.coverLoading}
           src={next}
           mode="aspectFill"

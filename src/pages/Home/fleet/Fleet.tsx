@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { View } from '@tarojs/components'
+import { KEYBOARD_SCROLLABLE } from '@/components/a11y'
 import { observer } from 'mobx-react'
 import { ActionSheet, Button } from '@nutui/nutui-react-taro'
 import type { Device } from '../../../../types/api'
@@ -105,7 +106,9 @@ function Fleet({ active }: { active: boolean }) {
   return (
     <View className={styles.fleet}>
       <FleetToolbar />
-      <View className={styles.fleetBody}>{body}</View>
+      <View className={styles.fleetBody} {...KEYBOARD_SCROLLABLE}>
+        {body}
+      </View>
       {fleet.selecting && fleet.viewType === HomeViewType.multi && <BatchBar />}
       <ActionSheet
         visible={sheetFor !== null}

@@ -68,12 +68,12 @@ function FleetToolbar() {
     <View className={styles.toolbar}>
       <View className={styles.toolbarRow}>
         <View
-          className={styles.groupPicker}
+          className={`${styles.groupPicker} drop-down`}
           role="button"
-          aria-label="分组筛选"
+          aria-label={`分组筛选 ${groupLabel}`}
           onClick={() => setGroupSheet(true)}
         >
-          {groupLabel} ▾
+          {groupLabel}
         </View>
         <SearchBar
           className={styles.search}

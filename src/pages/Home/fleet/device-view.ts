@@ -2,9 +2,9 @@
 import type { Device, DeviceStatusEntry } from '../../../../types/api'
 import { DeviceStatus, deviceStatusLabels } from '@/domain/device-lifecycle'
 
-const FALLBACK_COLOUR = '#8a8f99'
+const FALLBACK_COLOUR = '#646a78'
 
-const BUSY_COLOUR = '#ff8f1f'
+const BUSY_COLOUR = '#b34d00'
 
 /**
  * Status text and colour: an operation in progress (更换地区中…) first, then the cached status

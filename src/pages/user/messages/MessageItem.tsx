@@ -22,12 +22,15 @@ export default function MessageItem({ message, expanded, onToggle }: MessageItem
     <View
       className={styles.item}
       role="button"
-      aria-label={`${message.read ? '' : '未读 '}${message.title}`}
       aria-expanded={expanded}
       onClick={() => onToggle(message)}
     >
       <View className={styles.head}>
-        {!message.read && <View className={styles.dot} />}
+        {!message.read && (
+          <View className={styles.dot}>
+            <Text className="sr-only">未读</Text>
+          </View>
+        )}
         <Text className={styles.title}>{message.title}</Text>
         <Text className={styles.time}>{timeAgo(message.createdAt, Date.now())}</Text>
       </View>

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Image } from '@tarojs/components'
+import Picture from '@/components/Picture'
 import { Cell } from '@nutui/nutui-react-taro'
 import { fileUrl } from '@/services/request'
 import { toastError, toastSuccess } from '@/components/feedback'
@@ -37,7 +37,8 @@ export default function AvatarCell({ avatar, onSave }: AvatarCellProps) {
       onClick={change}
       aria-label="更换头像"
       extra={
-        <Image
+        <Picture
+          alt="头像"
           className={styles.avatar}
           src={avatar ? fileUrl(avatar) : require('@/assets/avatar.png')}
           mode="aspectFill"
