@@ -13,12 +13,10 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { users } from './schema'
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+import { at } from './columns'
 
 /** SPEC goods levels 1–5, each with its card colour. */
 export const goodsLevels = pgTable('goods_levels', {

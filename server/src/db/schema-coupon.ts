@@ -11,12 +11,10 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core'
 import { orders } from './schema-commerce'
 import { users } from './schema'
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+import { at } from './columns'
 
 /** What a coupon is: the fields src/domain/coupon.ts checks, plus its name and validity in days. */
 export const couponTemplates = pgTable(

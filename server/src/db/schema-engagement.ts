@@ -9,12 +9,10 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core'
 import { goods } from './schema-commerce'
 import { users } from './schema'
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+import { at } from './columns'
 
 /** Steps of the new-user guide, shown in `sort` order. `image` is a bundled asset name or a file URL. */
 export const newUserGuideSteps = pgTable('new_user_guide_steps', {

@@ -12,13 +12,11 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { users } from './schema'
 import { goods, zones } from './schema-commerce'
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+import { at } from './columns'
 
 export const deviceGroups = pgTable(
   'device_groups',

@@ -9,14 +9,12 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { orders } from './schema-commerce'
 import { devices } from './schema-fleet'
 import { users } from './schema'
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+import { at } from './columns'
 
 /**
  * Backup and restore tasks on the user's cloud space. A backup task that is done (and not deleted) is a

@@ -1,19 +1,9 @@
 /** Company account balance (issue 4): integer fen, never negative, every change in its own ledger. */
 import { sql } from 'drizzle-orm'
-import {
-  bigint,
-  bigserial,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core'
+import { bigint, bigserial, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
 import { orders } from './schema-commerce'
 import { users } from './schema'
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+import { at } from './columns'
 
 export const accountBalances = pgTable(
   'account_balances',

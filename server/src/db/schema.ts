@@ -12,11 +12,9 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+import { at } from './columns'
 
 export const users = pgTable(
   'users',
