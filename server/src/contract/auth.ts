@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { ZeroOne } from './common'
 
 export const SmsTypeSchema = Type.String({
-  description: 'login | changeOld | changeNew | deleteAccount | setPassword',
+  description: 'login | changeOld | changeNew | deleteAccount | setPassword | transfer',
 })
 
 export const SendSmsCodeBody = Type.Object({

@@ -119,6 +119,14 @@ export type {
   MoveDevicesBody,
 } from './group'
 export type {
+  TransferDevicesBody,
+  TransferResult,
+  TransferRefusal,
+  TransferDirection,
+  TransferListQuery,
+  TransferRecord,
+} from './transfer'
+export type {
   GuideStep,
   TrialOffer,
   NewUserGuideConfig,

@@ -4,11 +4,12 @@ export const SMS_TYPES = [
   'changeNew',
   'deleteAccount',
   'setPassword',
+  'transfer',
 ] as const
 export type SmsType = (typeof SMS_TYPES)[number]
 
 /** Types whose code goes to the caller's own number (the request's mobilePhone is ignored). */
-export const OWN_NUMBER_SMS_TYPES: readonly SmsType[] = ['changeOld', 'deleteAccount']
+export const OWN_NUMBER_SMS_TYPES: readonly SmsType[] = ['changeOld', 'deleteAccount', 'transfer']
 
 export const SMS_CODE_TTL_MS = 5 * 60_000
 export const SMS_RESEND_INTERVAL_MS = 60_000

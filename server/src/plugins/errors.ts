@@ -55,7 +55,9 @@ export function describeValidationError(errors: AjvError[]): string {
 export default fp(async function errorHandling(app: FastifyInstance) {
   app.setErrorHandler(
     (error: FastifyError | BizError, request: FastifyRequest, reply: FastifyReply) => {
-      if (isBizError(error)) return sendEnvelope(reply, 200, error.code, error.message)
+      if (isBizError(error)) {
+        return sendEnvelope(reply, 200, error.code, error.message, error.data)
+      }
       const fastifyError = error as FastifyError
       if (fastifyError.validation) {
         return sendEnvelope(

@@ -13,6 +13,7 @@ import { FleetService } from './fleet-service'
 import { FulfilmentService } from './fulfilment-service'
 import { GoodsService } from './goods-service'
 import { GroupService } from './group-service'
+import { TransferService } from './transfer-service'
 import { MessageService } from './message-service'
 import { OrderService } from './order-service'
 import { PaymentService } from './payment-service'
@@ -49,6 +50,7 @@ export function createServices(ctx: ServiceContext) {
     fleet,
     devices: new DeviceService(ctx, fleet, goods),
     groups: new GroupService(ctx, fleet),
+    transfers: new TransferService(ctx, sms, messages),
     deviceAuth: new DeviceAuthService(ctx),
     beans,
     coupons,
