@@ -60,6 +60,7 @@ describe('permissions and labels', () => {
       '选择机型',
       '移动分组',
       '数据中心',
+      '转移',
     ])
   })
   it('maps command actions to the SPEC command names', () => {

@@ -34,6 +34,7 @@ export const DEVICE_ACTIONS = [
   'selectModel',
   'moveGroup',
   'dataCenter',
+  'transfer',
 ] as const
 export type DeviceAction = (typeof DEVICE_ACTIONS)[number]
 
@@ -56,6 +57,7 @@ export const ACTION_LABELS: Record<DeviceAction, string> = {
   selectModel: '选择机型',
   moveGroup: '移动分组',
   dataCenter: '数据中心',
+  transfer: '转移',
 }
 
 /** Actions that are supplier commands (SPEC device commands), by command name. */
@@ -114,6 +116,7 @@ const rules: Record<DeviceAction, Rule> = {
   selectModel: ownerOnly(allowedWhileRunning(DeviceButtonPermission.changeConfig)),
   moveGroup: ownerOnly((d) => d.status !== DeviceStatus.released),
   dataCenter: ownerOnly((d) => running(d) || d.status === DeviceStatus.expired),
+  transfer: ownerOnly(operable),
 }
 
 /** The actions this phone offers now, in DEVICE_ACTIONS order. */

@@ -17,7 +17,8 @@ import type {
 } from '../../types/api'
 import { client, type RequestOptions } from './request'
 
-export type SmsType = 'login' | 'changeOld' | 'changeNew' | 'deleteAccount' | 'setPassword'
+export type SmsType =
+  'login' | 'changeOld' | 'changeNew' | 'deleteAccount' | 'setPassword' | 'transfer'
 
 const LOGIN_LOADING = '正在登录'
 

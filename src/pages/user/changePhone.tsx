@@ -9,7 +9,7 @@ import { goBack } from '@/services/navigation'
 import { validateSmsCode } from '@/domain/validators'
 import BindPhoneForm from '@/components/BindPhoneForm'
 import { toast, toastError, toastSuccess } from '@/components/feedback'
-import OwnNumberCode from './security/OwnNumberCode'
+import OwnNumberCode from '@/components/OwnNumberCode'
 import styles from './changePhone.module.scss'
 
 /** 更换手机号: prove the current number (changeOld → ticket), then bind the new one (changeNew). */

@@ -8,7 +8,7 @@ import { useStores } from '@/stores'
 import { logoutUser } from '@/services/user'
 import { url } from '@/constants/routes'
 import { confirm, toast, toastError, toastSuccess } from '@/components/feedback'
-import OwnNumberCode from './security/OwnNumberCode'
+import OwnNumberCode from '@/components/OwnNumberCode'
 import {
   DELETION_AGREE_TEXT,
   DELETION_CONSEQUENCES,

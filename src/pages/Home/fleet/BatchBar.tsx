@@ -10,13 +10,14 @@ import { useStores } from '@/stores'
 import { actionQuery, actionRoute } from './action-routes'
 import styles from './fleet.module.scss'
 
-/** Multi-select bar: 全选, batch 重启 (with a per-phone result), 续费 and 移动分组. */
+/** Multi-select bar: 全选, batch 重启 (with a per-phone result), 续费, 移动分组 and 转移. */
 function BatchBar() {
   const { fleet } = useStores()
   const [summary, setSummary] = useState<BatchSummary | null>(null)
   const count = fleet.selection.size
   const renewRoute = actionRoute('renew')
   const moveRoute = actionRoute('moveGroup')
+  const transferRoute = actionRoute('transfer')
 
   const checked = (): number[] | null => {
     const problem = validateBatchSelection(fleet.selectedIds)
@@ -39,7 +40,7 @@ function BatchBar() {
     }
   }
 
-  const open = (action: 'renew' | 'moveGroup') => {
+  const open = (action: 'renew' | 'moveGroup' | 'transfer') => {
     const ids = checked()
     const route = actionRoute(action)
     if (ids && route) void navigate(route, actionQuery(action, ids))
@@ -78,6 +79,11 @@ function BatchBar() {
         {moveRoute && (
           <Button size="small" disabled={count === 0} onClick={() => open('moveGroup')}>
             移动分组
+          </Button>
+        )}
+        {transferRoute && (
+          <Button size="small" disabled={count === 0} onClick={() => open('transfer')}>
+            转移
           </Button>
         )}
       </View>

@@ -3,12 +3,12 @@ import { Input } from '@nutui/nutui-react-taro'
 import { maskPhone } from '@/domain/formatters'
 import SmsCodeButton from '@/components/SmsCodeButton'
 import { sendCodeWithFeedback } from '@/components/SmsCodeButton/send-code'
-import styles from './OwnNumberCode.module.scss'
+import styles from './index.module.scss'
 
 export interface OwnNumberCodeProps {
   /** the account's own number (shown masked; the server sends to the caller's number anyway) */
   mobilePhone: string
-  smsType: 'changeOld' | 'deleteAccount'
+  smsType: 'changeOld' | 'deleteAccount' | 'transfer'
   code: string
   onChange: (code: string) => void
 }
