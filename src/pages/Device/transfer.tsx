@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import { useLoad, useRouter } from '@tarojs/taro'
+import Taro, { useLoad, useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { Button, Input } from '@nutui/nutui-react-taro'
@@ -9,7 +9,7 @@ import PagedList from '@/components/PagedList'
 import Section from '@/components/Section'
 import { confirm, errorMessage, toast, toastError, toastSuccess } from '@/components/feedback'
 import { remainingText } from '@/domain/device-lifecycle'
-import { formatDateTime, maskPhone } from '@/domain/formatters'
+import { formatDate, formatDateTime, maskPhone } from '@/domain/formatters'
 import { ResultCode } from '@/domain/result-codes'
 import { parseDeviceIds } from '@/pages/Home/fleet/action-routes'
 import { loadAll } from '@/pages/Renew/renew-plan'
@@ -70,7 +70,7 @@ function Transfer() {
       setCode('')
       void fleet.reload().catch(() => undefined)
       setHistoryKey((k) => k + 1)
-      setTab(1)
+      openTab(1)
     } catch (error) {
       if (!(error instanceof ApiError)) return toastError(error)
       if (error.code === ResultCode.MUST_SET_PASSWORD) {
@@ -81,6 +81,12 @@ function Transfer() {
       if (error.code === ResultCode.CAN_NOT_DO_TRANSFER) setRefused(refusedPhones(error.body))
       toast(errorMessage(error, '转移失败，请稍后重试'))
     }
+  }
+
+  /** Each tab starts at its top (the form may have been scrolled). */
+  const openTab = (index: number) => {
+    setTab(index)
+    void Taro.pageScrollTo({ scrollTop: 0, duration: 0 }).catch(() => undefined)
   }
 
   const loadHistory = useCallback(
@@ -97,7 +103,7 @@ function Transfer() {
             role="tab"
             aria-selected={i === tab}
             className={i === tab ? styles.tabActive : styles.tab}
-            onClick={() => setTab(i)}
+            onClick={() => openTab(i)}
           >
             {item.title}
           </View>
@@ -164,15 +170,15 @@ function Transfer() {
           keyOf={(record) => record.id}
           emptyText={tab === 1 ? '暂无转出记录' : '暂无转入记录'}
           renderItem={(record) => (
-            <View className={styles.row}>
-              <View>
+            <View className={styles.record}>
+              <View className={styles.recordHead}>
                 <Text>{record.deviceName}</Text>
-                <Text className={styles.text}>
-                  {tab === 1 ? '转给' : '来自'} {record.otherMobile} ·{' '}
-                  {formatDateTime(record.createdAt)}
-                </Text>
+                <Text className={styles.tag}>到期 {formatDate(record.expireAt)}</Text>
               </View>
-              <Text className={styles.tag}>到期 {formatDateTime(record.expireAt)}</Text>
+              <Text className={styles.tag}>
+                {tab === 1 ? '转给' : '来自'} {record.otherMobile} ·{' '}
+                {formatDateTime(record.createdAt)}
+              </Text>
             </View>
           )}
         />
