@@ -164,3 +164,11 @@ export type {
   SpacePackages,
   CreateSpaceOrderBody,
 } from './space'
+export type {
+  ActivityKind,
+  ActivitySummary,
+  SeckillItem,
+  ActivityDetail,
+  ActivityIdQuery,
+  CreateSeckillOrderBody,
+} from './activity'

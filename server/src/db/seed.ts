@@ -1,5 +1,6 @@
 import type { Db } from './client'
 import { commonConfig, deviceStatuses, dictionaries } from './schema'
+import { seedActivities } from './seed-activity'
 import { seedCatalogue } from './seed-catalogue'
 import { seedCoupons } from './seed-coupon'
 import { seedEngagement } from './seed-engagement'
@@ -60,4 +61,5 @@ export async function seedDatabase(db: Db): Promise<void> {
   await seedCatalogue(db)
   await seedEngagement(db)
   await seedCoupons(db)
+  await seedActivities(db)
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import activationRoutes from './activation-routes'
+import activityRoutes from './activity-routes'
 import authRoutes from './auth-routes'
 import configRoutes from './config-routes'
 import couponRoutes from './coupon-routes'
@@ -37,6 +38,7 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app, option
   await app.register(engagementRoutes, options)
   await app.register(spaceRoutes, options)
   await app.register(walletRoutes, options)
+  await app.register(activityRoutes, options)
 }
 
 export default apiRoutes

@@ -1,5 +1,6 @@
 import { AccountService } from './account-service'
 import { ActivationService } from './activation-service'
+import { ActivityService } from './activity-service'
 import { BeanService } from './bean-service'
 import { CatalogService } from './catalog-service'
 import type { ServiceContext } from './context'
@@ -61,6 +62,7 @@ export function createServices(ctx: ServiceContext) {
     engagement: new EngagementService(ctx, fleet, messages),
     space: new SpaceService(ctx, orders),
     wallet: new WalletService(ctx, beans, orders, fleet),
+    activities: new ActivityService(ctx, goods, orders),
   }
 }
 

@@ -27,6 +27,7 @@ import { normalisePage, toPaged } from '../domain/paging'
 import type { ServiceContext } from './context'
 import { releaseOrderCoupon, type CouponService } from './coupon-service'
 import { rechargeDraft } from './recharge-packages'
+import { releaseSeckillUnit } from './seckill-units'
 import { spaceDraft } from './space-packages'
 import type { FleetService } from './fleet-service'
 import type { GoodsService } from './goods-service'
@@ -216,6 +217,8 @@ export class OrderService {
       /** Kept in the order's detail for fulfilment (e.g. the beans a recharge package credits). */
       detail?: Record<string, unknown>
       applyFree?: (tx: Db, order: OrderRow, draft: OrderDraft) => Promise<void>
+      /** Runs in the order's transaction once the row exists (e.g. the seckill purchase row). */
+      onCreated?: (tx: Db, order: OrderRow) => Promise<void>
     } = {},
   ): Promise<OrderInfo> {
     const row = await this.ctx.db.transaction(async (tx) => {
@@ -284,6 +287,7 @@ export class OrderService {
         })
         .returning()
       await coupon?.lock(order.id)
+      await options.onCreated?.(tx, order)
       if (free) {
         await options.applyFree!(tx, order, draft)
         const [done] = await tx.select().from(orders).where(eq(orders.id, order.id))
@@ -384,6 +388,7 @@ export class OrderService {
         .returning()
       if (!closed) return null
       await releaseOrderCoupon(tx, orderId)
+      await releaseSeckillUnit(tx, orderId)
       if (closed.reservedGoodId && closed.reservedZoneId && closed.reservedQuantity > 0) {
         await this.goods.returnStock(
           tx,

@@ -15,6 +15,7 @@ import type { BeanService } from './bean-service'
 import type { ServiceContext } from './context'
 import { spendOrderCoupon } from './coupon-service'
 import { enqueueFulfilment } from './fulfilment-service'
+import { markSeckillPaid } from './seckill-units'
 import { debitAccount } from './wallet-service'
 import type { OrderRow, OrderService } from './order-service'
 
@@ -154,6 +155,7 @@ export class PaymentService {
       .returning({ id: orders.id })
     if (!paid) return false
     await spendOrderCoupon(tx, order.id, now)
+    await markSeckillPaid(tx, order.id)
     await enqueueFulfilment(tx, now, order.id)
     return true
   }
