@@ -1,5 +1,6 @@
 import { DeviceStatus } from '@/domain/device-lifecycle'
 import {
+  actionInput,
   ACTION_LABELS,
   canDo,
   COMMANDS,
@@ -60,6 +61,7 @@ describe('permissions and labels', () => {
       '选择机型',
       '移动分组',
       '数据中心',
+      '授权',
       '转移',
     ])
   })
@@ -127,5 +129,20 @@ describe('a phone authorised by someone else (owned: false)', () => {
   it('can be entered and commanded, but not bought for or changed', () => {
     expect(deviceActions(phone(S.running, { owned: false }))).toEqual(['enter', ...COMMAND_ACTIONS])
     expect(deviceActions(phone(S.expired, { owned: false }))).toEqual([])
+  })
+})
+
+describe('actionInput: a phone from the list, by its grant', () => {
+  const base = { status: S.running, permissions: [], videoEdition: false }
+  it('my own phone offers 授权 and 转移', () => {
+    const actions = deviceActions(actionInput({ ...base, grant: null }))
+    expect(actions).toEqual(expect.arrayContaining(['empower', 'transfer', 'renew']))
+  })
+  it('authorised to control: enter and commands, nothing of the owner’s', () => {
+    const actions = deviceActions(actionInput({ ...base, grant: { permission: 2 } }))
+    expect(actions).toEqual(['enter', ...COMMAND_ACTIONS])
+  })
+  it('authorised to view only: no action at all', () => {
+    expect(deviceActions(actionInput({ ...base, grant: { permission: 1 } }))).toEqual([])
   })
 })

@@ -71,6 +71,7 @@ export const ROUTES = {
   moveGroup: { path: 'pages/Group/pages/MoveGroup', title: '移动分组' },
   changeZone: { path: 'pages/Device/changeZone', title: '更换地区' },
   deviceTransfer: { path: 'pages/Device/transfer', title: '转移云机' },
+  empower: { path: 'pages/Device/empower', title: '授权管理' },
   selectChangeZone: { path: 'pages/Device/selectChangeZone', title: '选择地区' },
   replaceDevice: { path: 'pages/Device/replace', title: '更换云机' },
   upgradeDevice: { path: 'pages/Device/upgradeDevice', title: '系统更新' },

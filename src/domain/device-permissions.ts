@@ -1,6 +1,7 @@
 /** Which buttons a phone shows (docs/cloud-phones.md "Devices"): from its goods' permissions and its status. */
 import { acceptsCommands, canRenew, DeviceStatus } from './device-lifecycle'
 import { DeviceButtonPermission, DeviceCommand } from './enums'
+import { grantAllows } from './grants'
 
 export const DEVICE_PERMISSIONS = [
   DeviceButtonPermission.changeConfig,
@@ -34,6 +35,7 @@ export const DEVICE_ACTIONS = [
   'selectModel',
   'moveGroup',
   'dataCenter',
+  'empower',
   'transfer',
 ] as const
 export type DeviceAction = (typeof DEVICE_ACTIONS)[number]
@@ -57,6 +59,7 @@ export const ACTION_LABELS: Record<DeviceAction, string> = {
   selectModel: '选择机型',
   moveGroup: '移动分组',
   dataCenter: '数据中心',
+  empower: '授权',
   transfer: '转移',
 }
 
@@ -82,6 +85,24 @@ export interface DeviceActionInput {
   videoEdition: boolean
   /** false for a phone someone else authorised to this user: operate it, but not buy or change it. */
   owned?: boolean
+  /** authorised to this user to view only: no action at all */
+  viewOnly?: boolean
+}
+
+/** A phone as the list gives it → the input of deviceActions (its grant decides owned/viewOnly). */
+export function actionInput(device: {
+  status: number
+  permissions: readonly DevicePermission[]
+  videoEdition: boolean
+  grant?: { permission: number } | null
+}): DeviceActionInput {
+  return {
+    status: device.status,
+    permissions: device.permissions,
+    videoEdition: device.videoEdition,
+    owned: !device.grant,
+    viewOnly: device.grant ? !grantAllows(device.grant.permission, 'control') : false,
+  }
 }
 
 type Rule = (d: Required<DeviceActionInput>) => boolean
@@ -116,12 +137,14 @@ const rules: Record<DeviceAction, Rule> = {
   selectModel: ownerOnly(allowedWhileRunning(DeviceButtonPermission.changeConfig)),
   moveGroup: ownerOnly((d) => d.status !== DeviceStatus.released),
   dataCenter: ownerOnly((d) => running(d) || d.status === DeviceStatus.expired),
+  empower: ownerOnly(operable),
   transfer: ownerOnly(operable),
 }
 
 /** The actions this phone offers now, in DEVICE_ACTIONS order. */
 export function deviceActions(device: DeviceActionInput): DeviceAction[] {
-  const d = { ...device, owned: device.owned ?? true }
+  if (device.viewOnly) return []
+  const d = { ...device, owned: device.owned ?? true, viewOnly: false }
   return DEVICE_ACTIONS.filter((action) => rules[action](d))
 }
 

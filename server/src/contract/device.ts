@@ -52,6 +52,16 @@ export const Device = Type.Object({
   /** Why creating (or the last replacement) failed. */
   failReason: Nullable(Type.String()),
   createdAt: Type.Integer(),
+  /** Set when someone else authorised this phone to me (authorisation center); null for my own. */
+  grant: Nullable(
+    Type.Object({
+      /** 1 view, 2 control */
+      permission: Type.Integer(),
+      expiresAt: Type.Integer(),
+      /** the owner, masked */
+      ownerMobile: Type.String(),
+    }),
+  ),
 })
 export type Device = Static<typeof Device>
 

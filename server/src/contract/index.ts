@@ -119,6 +119,19 @@ export type {
   MoveDevicesBody,
 } from './group'
 export type {
+  GrantPermission,
+  CreateGrantBody,
+  CreateGrantResult,
+  GrantDirection,
+  GrantListQuery,
+  GrantView,
+  RevokeGrantsBody,
+  CreateShareBody,
+  ShareCode,
+  SharePreview,
+  AcceptShareResult,
+} from './grant'
+export type {
   TransferDevicesBody,
   TransferResult,
   TransferRefusal,

@@ -9,6 +9,7 @@ import engagementRoutes from './engagement-routes'
 import goodsRoutes from './goods-routes'
 import groupRoutes from './group-routes'
 import transferRoutes from './transfer-routes'
+import grantRoutes from './grant-routes'
 import messageRoutes from './message-routes'
 import orderRoutes from './order-routes'
 import paymentRoutes from './payment-routes'
@@ -34,6 +35,7 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app, option
   await app.register(deviceRoutes, options)
   await app.register(groupRoutes, options)
   await app.register(transferRoutes, options)
+  await app.register(grantRoutes, options)
   await app.register(sandboxSupplierRoutes, options)
   await app.register(engagementRoutes, options)
   await app.register(spaceRoutes, options)

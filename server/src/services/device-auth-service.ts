@@ -6,7 +6,8 @@ import type { AuthTokenResult } from '../contract/device'
 import { deviceAuthTokens, devices } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import type { ServiceContext } from './context'
-import { refusal } from './device-service'
+import { refusal, VIEW_ONLY } from './device-service'
+import type { GrantService } from './grant-service'
 import { deviceNotFound } from './fleet-service'
 
 /** A control-page token works once, this long after it is issued (docs/cloud-phones.md). */
@@ -31,15 +32,31 @@ export interface ControlSession {
 
 /** The token hand-off between our app and the supplier's control page (web_instance). */
 export class DeviceAuthService {
-  constructor(private readonly ctx: ServiceContext) {}
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly grants: GrantService,
+  ) {}
 
-  /** A one-time token for the user's own phone, which must be running and not busy. */
+  /** The phone if the user owns it or may control it now (authorisation center), else undefined. */
+  private async controllable(userId: number, deviceId: number) {
+    const [device] = await this.ctx.db.select().from(devices).where(eq(devices.id, deviceId))
+    if (!device) return undefined
+    if (device.userId === userId) return device
+    return (await this.grants.allows(userId, deviceId, 'control')) ? device : undefined
+  }
+
+  /**
+   * A one-time token for a phone the user owns or may control, which must be running and not busy.
+   * A grantee with view permission is told so.
+   */
   async issue(userId: number, deviceId: number): Promise<AuthTokenResult> {
-    const [device] = await this.ctx.db
-      .select()
-      .from(devices)
-      .where(and(eq(devices.id, deviceId), eq(devices.userId, userId)))
-    if (!device) throw deviceNotFound()
+    const device = await this.controllable(userId, deviceId)
+    if (!device) {
+      if (await this.grants.allows(userId, deviceId, 'view')) {
+        throw new BizError(ResultCode.SHOW_ERROR_TIPS, VIEW_ONLY)
+      }
+      throw deviceNotFound()
+    }
     const why = refusal(device)
     if (why) throw new BizError(ResultCode.SHOW_ERROR_TIPS, why)
     const authToken = secret()
@@ -61,7 +78,8 @@ export class DeviceAuthService {
 
   /**
    * Uses a token for the page of `deviceId` as `userId`: valid once, before it expires, for the user
-   * and phone it was issued for, while that user still has the phone. Returns the page's session secret.
+   * and phone it was issued for, while that user still owns or may control the phone. Returns the page's
+   * session secret.
    */
   async consume(token: string, userId: number, deviceId: number): Promise<{ session: string }> {
     if (!token) throw new ControlRefusal(401)
@@ -73,10 +91,7 @@ export class DeviceAuthService {
     if (!row) throw new ControlRefusal(401)
     if (row.userId !== userId || row.deviceId !== deviceId) throw new ControlRefusal(403)
     if (row.usedAt || row.expiresAt <= now) throw new ControlRefusal(401)
-    const [device] = await this.ctx.db
-      .select({ status: devices.status })
-      .from(devices)
-      .where(and(eq(devices.id, deviceId), eq(devices.userId, userId)))
+    const device = await this.controllable(userId, deviceId)
     if (!device || device.status === DeviceStatus.released) throw new ControlRefusal(403)
     const session = secret()
     const used = await this.ctx.db

@@ -14,6 +14,7 @@ import {
   type DeviceAction,
 } from '../../../src/domain/device-permissions'
 import { DeviceCommand } from '../../../src/domain/enums'
+import { grantAllows } from '../../../src/domain/grants'
 import { ResultCode } from '../../../src/domain/result-codes'
 import type {
   Device,
@@ -33,10 +34,12 @@ import {
   type DeviceBusyOp,
 } from '../db/schema'
 import { BizError } from '../domain/biz-error'
+import { maskMobile } from '../domain/masking'
 import { normalisePage, toPaged } from '../domain/paging'
 import type { ServiceContext } from './context'
 import { deviceNotFound, type FleetService } from './fleet-service'
 import type { GoodsService } from './goods-service'
+import type { GrantService } from './grant-service'
 
 type DeviceRow = typeof devices.$inferSelect
 
@@ -49,6 +52,8 @@ export const BUSY_TEXT: Record<DeviceBusyOp, string> = {
 export const NAME_MAX = 20
 
 const tip = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
+/** A grantee with view permission asking to control the phone. */
+export const VIEW_ONLY = '该云手机仅授权您查看，无法操作'
 
 /** 1–20 characters after trimming, else a clear message. */
 export function checkName(raw: string, what: string): string {
@@ -102,6 +107,7 @@ export class DeviceService {
     private readonly ctx: ServiceContext,
     private readonly fleet: FleetService,
     private readonly goodsService: GoodsService,
+    private readonly grants: GrantService,
   ) {}
 
   private get supplier() {
@@ -118,15 +124,18 @@ export class DeviceService {
       .leftJoin(deviceStatuses, eq(deviceStatuses.status, devices.status))
   }
 
-  private toDevice(row: {
-    device: DeviceRow
-    goodsName: string
-    configName: string
-    permissions: string[]
-    zoneName: string
-    groupName: string | null
-    statusName: string | null
-  }): Device {
+  private toDevice(
+    row: {
+      device: DeviceRow
+      goodsName: string
+      configName: string
+      permissions: string[]
+      zoneName: string
+      groupName: string | null
+      statusName: string | null
+    },
+    grant: Device['grant'] = null,
+  ): Device {
     const d = row.device
     const showsScreen =
       d.supplierInstanceId != null &&
@@ -147,8 +156,9 @@ export class DeviceService {
       androidVersion: d.androidVersion === 'H' ? 'H' : 'B',
       imageType: d.imageType,
       expireAt: d.expireAt.getTime(),
-      groupId: d.groupId,
-      groupName: row.groupName,
+      // the owner's groups mean nothing to someone the phone is authorised to
+      groupId: grant ? null : d.groupId,
+      groupName: grant ? null : row.groupName,
       coverUrl: showsScreen
         ? this.supplier.coverUrl(d.supplierInstanceId!, d.coverUpdatedAt ?? d.createdAt)
         : null,
@@ -163,12 +173,19 @@ export class DeviceService {
       busyText: d.busyOp ? BUSY_TEXT[d.busyOp] : null,
       failReason: d.failReason,
       createdAt: d.createdAt.getTime(),
+      grant,
     }
   }
 
   async list(userId: number, query: DeviceListQuery) {
     const { page, rows, offset } = normalisePage({ page: query.page, rows: query.rows ?? 20 })
-    const filters: (SQL | undefined)[] = [eq(devices.userId, userId)]
+    // phones authorised to me are listed with mine, except in a group of mine
+    const granted = query.groupId == null ? await this.grantedTo(userId) : new Map()
+    const filters: (SQL | undefined)[] = [
+      granted.size > 0
+        ? or(eq(devices.userId, userId), inArray(devices.id, [...granted.keys()]))
+        : eq(devices.userId, userId),
+    ]
     filters.push(
       query.status != null
         ? eq(devices.status, query.status)
@@ -192,7 +209,7 @@ export class DeviceService {
       .limit(rows)
       .offset(offset)
     return toPaged(
-      found.map((row) => this.toDevice(row)),
+      found.map((row) => this.toDevice(row, granted.get(row.device.id) ?? null)),
       page,
       rows,
       total,
@@ -206,6 +223,35 @@ export class DeviceService {
     )
     if (!row) throw deviceNotFound()
     return row
+  }
+
+  /** What is authorised to the user now, by phone (the grant as a Device shows it). */
+  private async grantedTo(userId: number): Promise<Map<number, NonNullable<Device['grant']>>> {
+    const rows = await this.grants.grantsTo(userId)
+    return new Map(
+      rows.map((g) => [
+        g.deviceId,
+        {
+          permission: g.permission,
+          expiresAt: g.expiresAt.getTime(),
+          ownerMobile: maskMobile(g.ownerMobile ?? ''),
+        },
+      ]),
+    )
+  }
+
+  /**
+   * The phone if it is the user's, or authorised to the user now with at least `need`; released or
+   * neither: the same refusal as an unknown phone. Returns the grant (null for the owner).
+   */
+  private async accessible(userId: number, deviceId: number, need: 'view' | 'control') {
+    const [row] = await this.select().where(eq(devices.id, deviceId))
+    if (!row) throw deviceNotFound()
+    if (row.device.userId === userId) return { row: await this.live(userId, deviceId), grant: null }
+    const grant = (await this.grantedTo(userId)).get(deviceId)
+    if (!grant || row.device.status === DeviceStatus.released) throw deviceNotFound()
+    if (!grantAllows(grant.permission, need)) throw tip(VIEW_ONLY)
+    return { row, grant }
   }
 
   /** The user's phone unless released (云手机已释放). */
@@ -233,7 +279,8 @@ export class DeviceService {
   }
 
   async detail(userId: number, deviceId: number): Promise<Device> {
-    return this.toDevice(await this.live(userId, deviceId))
+    const { row, grant } = await this.accessible(userId, deviceId, 'view')
+    return this.toDevice(row, grant)
   }
 
   async summary(userId: number): Promise<DeviceSummary> {
@@ -297,7 +344,7 @@ export class DeviceService {
   /** One command on one phone; a refusal or a supplier failure is an error with its reason. */
   async command(userId: number, body: DeviceCommandBody): Promise<CommandResult> {
     const request = checkCommandArgs(body)
-    const row = await this.live(userId, body.deviceId)
+    const { row } = await this.accessible(userId, body.deviceId, 'control')
     const [result] = await this.runCommand([row.device], request)
     if (!result.ok) throw tip(result.msg)
     return result
@@ -312,10 +359,18 @@ export class DeviceService {
     if (problem) throw tip(problem)
     const request = checkCommandArgs(body)
     const ids = [...new Set(body.deviceIds)]
+    const controlled = [...(await this.grantedTo(userId))]
+      .filter(([, grant]) => grantAllows(grant.permission, 'control'))
+      .map(([deviceId]) => deviceId)
     const rows = await this.ctx.db
       .select()
       .from(devices)
-      .where(and(eq(devices.userId, userId), inArray(devices.id, ids)))
+      .where(
+        and(
+          inArray(devices.id, ids),
+          or(eq(devices.userId, userId), inArray(devices.id, [...controlled, 0])),
+        ),
+      )
     const results = new Map(
       (await this.runCommand(rows, request)).map((result) => [result.deviceId, result]),
     )
@@ -370,7 +425,7 @@ export class DeviceService {
 
   /** GetVmCover: a fresh screen image of a running (or rebooting) phone. */
   async cover(userId: number, deviceId: number): Promise<DeviceCover> {
-    const { device } = await this.live(userId, deviceId)
+    const { device } = (await this.accessible(userId, deviceId, 'view')).row
     // A rebooting phone has a screen too (its boot screen); other states have none.
     const why =
       device.status === DeviceStatus.rebooting ? null : statusCommandRefusal(device.status)
@@ -508,7 +563,15 @@ export class DeviceService {
 
   /** For the control page: the phone as the page shows it, and its current supplier instance. */
   async controlState(userId: number, deviceId: number) {
-    const row = await this.owned(userId, deviceId)
-    return { device: this.toDevice(row), instanceId: row.device.supplierInstanceId }
+    const { row, grant } = await this.accessible(userId, deviceId, 'control')
+    return { device: this.toDevice(row, grant), instanceId: row.device.supplierInstanceId }
+  }
+
+  /** Whether the user may open the phone's control page: its owner, or authorised to control it. */
+  async mayControl(userId: number, deviceId: number): Promise<boolean> {
+    return this.accessible(userId, deviceId, 'control').then(
+      () => true,
+      () => false,
+    )
   }
 }

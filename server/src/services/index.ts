@@ -15,6 +15,7 @@ import { FulfilmentService } from './fulfilment-service'
 import { GoodsService } from './goods-service'
 import { GroupService } from './group-service'
 import { TransferService } from './transfer-service'
+import { GrantService } from './grant-service'
 import { MessageService } from './message-service'
 import { OrderService } from './order-service'
 import { PaymentService } from './payment-service'
@@ -36,6 +37,7 @@ export function createServices(ctx: ServiceContext) {
   const beans = new BeanService(ctx)
   const coupons = new CouponService(ctx)
   const orders = new OrderService(ctx, goods, fleet, coupons)
+  const grants = new GrantService(ctx)
   return {
     ctx,
     sms,
@@ -49,10 +51,11 @@ export function createServices(ctx: ServiceContext) {
     files: new FileService(ctx),
     goods,
     fleet,
-    devices: new DeviceService(ctx, fleet, goods),
+    devices: new DeviceService(ctx, fleet, goods, grants),
+    grants,
     groups: new GroupService(ctx, fleet),
-    transfers: new TransferService(ctx, sms, messages),
-    deviceAuth: new DeviceAuthService(ctx),
+    transfers: new TransferService(ctx, sms, messages, grants),
+    deviceAuth: new DeviceAuthService(ctx, grants),
     beans,
     coupons,
     orders,

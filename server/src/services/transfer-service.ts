@@ -15,6 +15,7 @@ import { BizError } from '../domain/biz-error'
 import { maskMobile } from '../domain/masking'
 import { normalisePage, toPaged, type PageRequest } from '../domain/paging'
 import type { ServiceContext } from './context'
+import type { GrantService } from './grant-service'
 import { refusal } from './device-service'
 import { MessageKind, type MessageService } from './message-service'
 import type { SmsService } from './sms-service'
@@ -35,6 +36,7 @@ export class TransferService {
     private readonly ctx: ServiceContext,
     private readonly sms: SmsService,
     private readonly messages: MessageService,
+    private readonly grants: GrantService,
   ) {}
 
   async transfer(userId: number, body: TransferDevicesBody): Promise<TransferResult> {
@@ -70,6 +72,7 @@ export class TransferService {
         .update(spaceTasks)
         .set({ userId: receiver.id })
         .where(inArray(spaceTasks.deviceId, deviceIds))
+      await this.grants.revokeForDevices(tx, deviceIds)
       await tx.insert(deviceTransfers).values(
         phones.map((phone) => ({
           batchId,

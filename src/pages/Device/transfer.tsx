@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react'
-import Taro, { useLoad, useRouter } from '@tarojs/taro'
+import { useLoad, useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { Button, Input } from '@nutui/nutui-react-taro'
 import type { Device, TransferDirection, TransferRecord } from '../../../types/api'
 import OwnNumberCode from '@/components/OwnNumberCode'
+import PageTabs from '@/components/PageTabs'
 import PagedList from '@/components/PagedList'
 import Section from '@/components/Section'
 import { confirm, errorMessage, toast, toastError, toastSuccess } from '@/components/feedback'
@@ -70,7 +71,7 @@ function Transfer() {
       setCode('')
       void fleet.reload().catch(() => undefined)
       setHistoryKey((k) => k + 1)
-      openTab(1)
+      setTab(1)
     } catch (error) {
       if (!(error instanceof ApiError)) return toastError(error)
       if (error.code === ResultCode.MUST_SET_PASSWORD) {
@@ -83,12 +84,6 @@ function Transfer() {
     }
   }
 
-  /** Each tab starts at its top (the form may have been scrolled). */
-  const openTab = (index: number) => {
-    setTab(index)
-    void Taro.pageScrollTo({ scrollTop: 0, duration: 0 }).catch(() => undefined)
-  }
-
   const loadHistory = useCallback(
     (page: number, rows: number) => listTransfers(TABS[tab].direction ?? 'out', page, rows),
     [tab],
@@ -96,19 +91,7 @@ function Transfer() {
 
   return (
     <View className={styles.page}>
-      <View className={styles.tabs} role="tablist">
-        {TABS.map((item, i) => (
-          <View
-            key={item.title}
-            role="tab"
-            aria-selected={i === tab}
-            className={i === tab ? styles.tabActive : styles.tab}
-            onClick={() => openTab(i)}
-          >
-            {item.title}
-          </View>
-        ))}
-      </View>
+      <PageTabs titles={TABS.map((t) => t.title)} value={tab} onChange={setTab} />
       {tab === 0 ? (
         <>
           <Section title={`转移的云手机（${phones.length}台）`}>

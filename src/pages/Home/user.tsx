@@ -76,6 +76,8 @@ function Mine() {
       </Cell.Group>
       <Cell.Group>
         <LinkCell title="分组管理" onClick={() => navigate('group')} />
+        <LinkCell title="授权管理" onClick={() => navigate('empower')} />
+        <LinkCell title="转移记录" onClick={() => navigate('deviceTransfer')} />
         <LinkCell title="我的云豆" onClick={() => navigate('recharge')} />
         <LinkCell title="云豆明细" onClick={() => navigate('cloudBeansList')} />
         <LinkCell title="云豆转包月" onClick={() => navigate('cloudBeanToMonthly')} />

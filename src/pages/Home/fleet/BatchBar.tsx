@@ -10,7 +10,7 @@ import { useStores } from '@/stores'
 import { actionQuery, actionRoute } from './action-routes'
 import styles from './fleet.module.scss'
 
-/** Multi-select bar: 全选, batch 重启 (with a per-phone result), 续费, 移动分组 and 转移. */
+/** Multi-select bar: 全选, batch 重启 (with a per-phone result), 续费, 移动分组, 授权 and 转移. */
 function BatchBar() {
   const { fleet } = useStores()
   const [summary, setSummary] = useState<BatchSummary | null>(null)
@@ -18,6 +18,7 @@ function BatchBar() {
   const renewRoute = actionRoute('renew')
   const moveRoute = actionRoute('moveGroup')
   const transferRoute = actionRoute('transfer')
+  const empowerRoute = actionRoute('empower')
 
   const checked = (): number[] | null => {
     const problem = validateBatchSelection(fleet.selectedIds)
@@ -40,7 +41,7 @@ function BatchBar() {
     }
   }
 
-  const open = (action: 'renew' | 'moveGroup' | 'transfer') => {
+  const open = (action: 'renew' | 'moveGroup' | 'empower' | 'transfer') => {
     const ids = checked()
     const route = actionRoute(action)
     if (ids && route) void navigate(route, actionQuery(action, ids))
@@ -79,6 +80,11 @@ function BatchBar() {
         {moveRoute && (
           <Button size="small" disabled={count === 0} onClick={() => open('moveGroup')}>
             移动分组
+          </Button>
+        )}
+        {empowerRoute && (
+          <Button size="small" disabled={count === 0} onClick={() => open('empower')}>
+            授权
           </Button>
         )}
         {transferRoute && (

@@ -6,7 +6,12 @@ import { ActionSheet, Button } from '@nutui/nutui-react-taro'
 import type { Device } from '../../../../types/api'
 import EmptyState from '@/components/EmptyState'
 import { LIST_TEXTS } from '@/constants/limits'
-import { ACTION_LABELS, deviceActions, type DeviceAction } from '@/domain/device-permissions'
+import {
+  ACTION_LABELS,
+  actionInput,
+  deviceActions,
+  type DeviceAction,
+} from '@/domain/device-permissions'
 import { HomeViewType } from '@/domain/enums'
 import { navigate } from '@/services/navigation'
 import { useStores } from '@/stores'
@@ -50,15 +55,7 @@ function Fleet({ active }: { active: boolean }) {
     return () => clearInterval(timer)
   }, [active, polling, fleet])
 
-  const sheetActions = sheetFor
-    ? availableActions(
-        deviceActions({
-          status: sheetFor.status,
-          permissions: sheetFor.permissions,
-          videoEdition: sheetFor.videoEdition,
-        }),
-      )
-    : []
+  const sheetActions = sheetFor ? availableActions(deviceActions(actionInput(sheetFor))) : []
 
   const onAction = (action: DeviceAction, device: Device) => void run(action, device)
   const filtered = Object.keys(fleetQuery(fleet.filters)).length > 0

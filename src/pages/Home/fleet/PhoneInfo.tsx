@@ -2,10 +2,14 @@ import { View, Text } from '@tarojs/components'
 import type { Device, DeviceStatusEntry } from '../../../../types/api'
 import { levelInfo } from '@/domain/catalogue'
 import { remainingText } from '@/domain/device-lifecycle'
+import { GRANT_PERMISSION_LABELS, type GrantPermissionValue } from '@/domain/grants'
 import { statusView } from './device-view'
 import styles from './fleet.module.scss'
 
-/** Name, level badge in its theme colour, zone, status and remaining time of one phone. */
+/**
+ * Name, level badge in its theme colour, 已授权 when someone else authorised it to me, zone, status and
+ * remaining time of one phone.
+ */
 export default function PhoneInfo({
   device,
   statusEntry,
@@ -26,6 +30,11 @@ export default function PhoneInfo({
         {level && !compact && (
           <Text className={styles.levelBadge} style={{ background: level.themeColor }}>
             {level.name}
+          </Text>
+        )}
+        {device.grant && (
+          <Text className={styles.grantBadge}>
+            已授权·{GRANT_PERMISSION_LABELS[device.grant.permission as GrantPermissionValue] ?? ''}
           </Text>
         )}
       </View>

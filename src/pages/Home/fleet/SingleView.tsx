@@ -3,7 +3,7 @@ import { View, Text, type ITouchEvent } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import type { Device } from '../../../../types/api'
 import { DeviceStatus, expiryBanner } from '@/domain/device-lifecycle'
-import { deviceActions, type DeviceAction } from '@/domain/device-permissions'
+import { actionInput, deviceActions, type DeviceAction } from '@/domain/device-permissions'
 import { useStores } from '@/stores'
 import ActionButtons from './ActionButtons'
 import CoverImage from './CoverImage'
@@ -48,13 +48,7 @@ function SingleView({
 
   if (!device) return null
   const banner = expiryBanner(device, now, session.renewMsg)
-  const actions = availableActions(
-    deviceActions({
-      status: device.status,
-      permissions: device.permissions,
-      videoEdition: device.videoEdition,
-    }),
-  )
+  const actions = availableActions(deviceActions(actionInput(device)))
 
   return (
     <View

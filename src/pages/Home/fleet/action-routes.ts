@@ -16,11 +16,12 @@ export const ACTION_ROUTES: Partial<Record<DeviceAction, string>> = {
   selectModel: 'selectDevice',
   moveGroup: 'moveGroup',
   dataCenter: 'dataCenter',
+  empower: 'empower',
   transfer: 'deviceTransfer',
 }
 
 /** Pages that take a list of phones (`deviceIds=1,2,3`) rather than one `deviceId`. */
-const MULTI_DEVICE_ACTIONS: DeviceAction[] = ['renew', 'moveGroup', 'transfer']
+const MULTI_DEVICE_ACTIONS: DeviceAction[] = ['renew', 'moveGroup', 'empower', 'transfer']
 
 export function routeIfPresent(name: string | undefined): RouteName | undefined {
   return name !== undefined && Object.prototype.hasOwnProperty.call(ROUTES, name)
