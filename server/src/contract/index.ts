@@ -185,3 +185,11 @@ export type {
   ActivityIdQuery,
   CreateSeckillOrderBody,
 } from './activity'
+export type {
+  ScanLoginStatus,
+  ScanLoginSession,
+  ScanLoginStatusQuery,
+  ScanLoginState,
+  ScanLoginIdBody,
+  ScanLoginRequest,
+} from './scan-login'

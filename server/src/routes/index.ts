@@ -15,6 +15,7 @@ import orderRoutes from './order-routes'
 import paymentRoutes from './payment-routes'
 import type { ApiRouteOptions } from './route-options'
 import sandboxPayRoutes from './sandbox-pay-routes'
+import scanLoginRoutes from './scan-login-routes'
 import sandboxSupplierRoutes from './sandbox-supplier-routes'
 import spaceRoutes from './space-routes'
 import userRoutes from './user-routes'
@@ -41,6 +42,7 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app, option
   await app.register(spaceRoutes, options)
   await app.register(walletRoutes, options)
   await app.register(activityRoutes, options)
+  await app.register(scanLoginRoutes, options)
 }
 
 export default apiRoutes

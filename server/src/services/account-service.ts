@@ -155,6 +155,11 @@ export class AccountService {
     }
   }
 
+  /** Logs an existing account in without a secret: only for a login its owner confirmed (scan-login). */
+  async loginAsUser(userId: number, login: LoginContext): Promise<LoginResult> {
+    return this.completeLogin(await this.getUser(userId), login, false)
+  }
+
   /** Codes for changeOld/deleteAccount go to the caller's own number, whatever the body says. */
   async sendSmsCode(type: string, mobilePhone: string | undefined, userId: number | null) {
     if ((OWN_NUMBER_SMS_TYPES as readonly string[]).includes(type)) {

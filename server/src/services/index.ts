@@ -20,6 +20,7 @@ import { MessageService } from './message-service'
 import { OrderService } from './order-service'
 import { PaymentService } from './payment-service'
 import { ProfileService } from './profile-service'
+import { ScanLoginService } from './scan-login-service'
 import { SessionService } from './session-service'
 import { SmsService } from './sms-service'
 import { SpaceService } from './space-service'
@@ -45,6 +46,7 @@ export function createServices(ctx: ServiceContext) {
     messages,
     accounts,
     profile: new ProfileService(ctx, accounts),
+    scanLogin: new ScanLoginService(ctx, accounts),
     catalog,
     usageLogs: new UsageLogService(ctx),
     customerService: new CustomerServiceService(ctx, catalog),
