@@ -26,6 +26,24 @@ test('the purge job deletes old SMS codes and dead tokens and reschedules itself
   const [row] = await purgeRows()
   assert.equal(row.status, 'pending')
   assert.equal(row.runAt.getTime(), clock.now().getTime() + 60 * 60_000)
+
+  // finished jobs go after a week; a failed one stays for an operator
+  const old = new Date(clock.now().getTime() - 8 * 86_400_000)
+  const recent = new Date(clock.now().getTime() - 86_400_000)
+  const oneOff = (status: string, runAt: Date) => ({
+    kind: 'sync-device',
+    status,
+    runAt,
+    createdAt: runAt,
+  })
+  await database.db
+    .insert(jobs)
+    .values([oneOff('done', old), oneOff('done', recent), oneOff('failed', old)])
+  clock.advance(60 * 60_000)
+  assert.ok((await app.jobs.runDue()) >= 1)
+  const left = await database.db.select().from(jobs).where(eq(jobs.kind, 'sync-device'))
+  assert.deepEqual(left.map((j) => j.status).sort(), ['done', 'failed'])
+  assert.equal(left.find((j) => j.status === 'done')!.runAt.getTime(), recent.getTime())
 })
 
 test('jobs retry after failure and are picked up again after a crash', async (t) => {

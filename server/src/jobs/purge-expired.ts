@@ -1,12 +1,17 @@
-import { lt } from 'drizzle-orm'
+import { and, eq, lt } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { loginFailures, mobileChangeTickets, wechatSessions } from '../db/schema'
+import { jobs, loginFailures, mobileChangeTickets, wechatSessions } from '../db/schema'
 import type { Services } from '../services'
 import type { JobDefinition } from './scheduler'
 
 const DAY_MS = 86_400_000
+/** Finished jobs are kept this long for support, then deleted (failed ones stay for an operator). */
+export const DONE_JOB_KEEP_MS = 7 * DAY_MS
 
-/** Deletes secrets and counters that can no longer matter: old SMS codes, dead tokens, stale tickets. */
+/**
+ * Deletes what can no longer matter: old SMS codes, dead tokens, stale tickets, and jobs that finished
+ * more than a week ago.
+ */
 export function purgeExpiredJob(db: Db, services: Services): JobDefinition {
   return {
     kind: 'purge-expired',
@@ -18,7 +23,16 @@ export function purgeExpiredJob(db: Db, services: Services): JobDefinition {
       await db.delete(loginFailures).where(lt(loginFailures.createdAt, dayAgo))
       await db.delete(mobileChangeTickets).where(lt(mobileChangeTickets.expiresAt, dayAgo))
       await db.delete(wechatSessions).where(lt(wechatSessions.seenAt, dayAgo))
-      services.ctx.log.info({ codes, tokens }, 'purged expired sms codes and tokens')
+      const doneJobs = await db
+        .delete(jobs)
+        .where(
+          and(eq(jobs.status, 'done'), lt(jobs.runAt, new Date(now.getTime() - DONE_JOB_KEEP_MS))),
+        )
+        .returning({ id: jobs.id })
+      services.ctx.log.info(
+        { codes, tokens, doneJobs: doneJobs.length },
+        'purged expired sms codes, tokens and finished jobs',
+      )
     },
   }
 }
