@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import HomeEngagement from '@/components/NewUserGuide/HomeEngagement'
 import * as engagement from '@/services/engagement'
+import * as activity from '@/services/activity'
 import { flush, renderPage } from '../pages/page-harness'
 
 jest.mock('@/services/engagement', () => ({
@@ -10,7 +11,20 @@ jest.mock('@/services/engagement', () => ({
   receiveTrialPhone: jest.fn(),
 }))
 
+jest.mock('@/services/activity', () => ({ listActivities: jest.fn() }))
+
 const api = engagement as jest.Mocked<typeof engagement>
+const activities = activity as jest.Mocked<typeof activity>
+const running = (id: number) => ({
+  id,
+  title: `活动${id}`,
+  summary: '',
+  banner: null,
+  kind: 'seckill' as const,
+  startsAt: 0,
+  endsAt: 1,
+  running: true,
+})
 const stores = (openActivityBall: number) => ({
   session: { isLoggedIn: true, userId: 9, firstLogin: 0, openActivityBall },
   fleet: { reload: jest.fn() },
@@ -20,10 +34,30 @@ beforeEach(() => {
   jest.clearAllMocks()
   jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' } as never)
   api.getPlayTrialConfig.mockResolvedValue({ gameName: '星海远征' } as never)
+  activities.listActivities.mockResolvedValue([])
 })
 
 describe('Home activity entry (openActivityBall)', () => {
-  it('leads to the game trial when the account has it on', async () => {
+  it('leads to the one running activity', async () => {
+    activities.listActivities.mockResolvedValue([running(7)])
+    renderPage(<HomeEngagement active />, stores(1))
+    fireEvent.click(await screen.findByLabelText('活动：限时活动'))
+    await waitFor(() =>
+      expect(Taro.navigateTo).toHaveBeenCalledWith({ url: '/pages/webView/activity?id=7' }),
+    )
+    expect(api.getPlayTrialConfig).not.toHaveBeenCalled()
+  })
+
+  it('leads to the activity list when several run', async () => {
+    activities.listActivities.mockResolvedValue([running(1), running(2)])
+    renderPage(<HomeEngagement active />, stores(1))
+    fireEvent.click(await screen.findByLabelText('活动：限时活动'))
+    await waitFor(() =>
+      expect(Taro.navigateTo).toHaveBeenCalledWith({ url: '/pages/webView/activity' }),
+    )
+  })
+
+  it('leads to the game trial when there is no activity', async () => {
     renderPage(<HomeEngagement active />, stores(1))
     fireEvent.click(await screen.findByLabelText('活动：免费试玩星海远征'))
     await waitFor(() =>

@@ -77,6 +77,8 @@ export const ROUTES = {
   upgradeDevice: { path: 'pages/Device/upgradeDevice', title: '系统更新' },
   selectDevice: { path: 'pages/Device/selectDevice', title: '选择机型' },
   activateDevice: { path: 'pages/user/activateDevice', title: '激活码' },
+  scan: { path: 'pages/user/scan', title: '扫一扫' },
+  scanResult: { path: 'pages/user/scanResult', title: '扫码结果' },
   chooseDevice: { path: 'pages/user/device', title: '选择云机' },
   recharge: { path: 'pages/user/recharge', title: '我的云豆' },
   cloudBeansList: { path: 'pages/user/cloudBeansList', title: '云豆明细' },
@@ -101,6 +103,8 @@ export const ROUTES = {
     public: true,
     skipChannelCode: true,
   },
+  /** Public (a visitor may look at an activity); buying a seckill unit asks for a login. */
+  activity: { path: 'pages/webView/activity', title: '活动', public: true },
 } satisfies Record<string, RouteDef>
 
 export type RouteName = keyof typeof ROUTES

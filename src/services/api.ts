@@ -1,5 +1,6 @@
 /** All API areas in one object: what the RootStore receives (tests pass fakes of the same shape). */
 import { activationApi, type ActivationApi } from './activation'
+import { activityApi, type ActivityApi } from './activity'
 import { commonApi, type CommonApi } from './common'
 import { deviceApi, type DeviceApi } from './device'
 import { engagementApi, type EngagementApi } from './engagement'
@@ -7,6 +8,7 @@ import { goodsApi, type GoodsApi } from './goods'
 import { groupApi, type GroupApi } from './group'
 import { messageApi, type MessageApi } from './message'
 import { orderApi, type OrderApi } from './order'
+import { scanLoginApi, type ScanLoginApi } from './scan-login'
 import { payApi, type PayApi } from './pay'
 import { spaceApi, type SpaceApi } from './space'
 import { userApi, type UserApi } from './user'
@@ -25,6 +27,8 @@ export interface Api {
   wallet: WalletApi
   engagement: EngagementApi
   space: SpaceApi
+  scanLogin: ScanLoginApi
+  activity: ActivityApi
 }
 
 export const api: Api = {
@@ -40,4 +44,6 @@ export const api: Api = {
   wallet: walletApi,
   engagement: engagementApi,
   space: spaceApi,
+  scanLogin: scanLoginApi,
+  activity: activityApi,
 }
