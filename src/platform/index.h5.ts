@@ -11,6 +11,7 @@ import {
 import type { OpenLocationOptions, PickedLocation, Platform, SessionCookies } from './types'
 
 const COOKIE_MAX_AGE_S = 30 * 24 * 3600
+export const NO_QR_FOUND = '未识别到二维码，请换一张清晰的图片'
 export const LOCATION_FALLBACK_NOTICE = '当前环境无法打开地图选点，将使用您当前的定位'
 
 const userAgent = () => (typeof navigator === 'undefined' ? '' : navigator.userAgent)
@@ -46,6 +47,14 @@ export const platform: Platform = {
   clientType: 'h5',
   defaultChannel: 'h5',
   storage: taroStorage,
+
+  async scanCode() {
+    const picked = await Taro.chooseImage({ count: 1, sourceType: ['album', 'camera'] })
+    const { decodeImageUrl } = await import('./qr-decode.h5')
+    const text = await decodeImageUrl(picked.tempFilePaths[0])
+    if (text == null) throw new Error(NO_QR_FOUND)
+    return text
+  },
 
   setCookies(values: SessionCookies) {
     for (const [name, value] of Object.entries(values)) {

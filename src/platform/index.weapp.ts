@@ -15,6 +15,11 @@ export const platform: Platform = {
   defaultChannel: 'wx',
   storage: taroStorage,
 
+  async scanCode() {
+    const { result } = await Taro.scanCode({ onlyFromCamera: false })
+    return result
+  },
+
   setCookies() {
     // no cookies in the mini-program: local storage only
   },

@@ -75,6 +75,11 @@ export interface Platform {
   isWeChatBrowser(): boolean
   /** mini-program: restart prompt when a new version is ready; H5: no-op */
   setupUpdateManager(ui?: UpdateManagerUi): void
+  /**
+   * The text of a QR code: mini-program camera/album scanner; H5 an album/camera image decoded in the
+   * page (the user/scan page also offers a live camera preview). Rejects when cancelled or none found.
+   */
+  scanCode(): Promise<string>
   chooseLocation(): Promise<PickedLocation>
   openLocation(options: OpenLocationOptions): Promise<void>
   /** sent with a login on ios or wx channels */

@@ -10,11 +10,15 @@ import { useStores } from '@/stores'
 import SmsCodeButton from '@/components/SmsCodeButton'
 import { sendCodeWithFeedback } from '@/components/SmsCodeButton/send-code'
 import { toast, toastError } from '@/components/feedback'
+import ScanLogin from './ScanLogin'
 import WechatLogin from './WechatLogin'
 import { finishLogin } from './finish-login'
 import styles from './login.module.scss'
 
-type Mode = 'code' | 'password'
+type Mode = 'code' | 'password' | 'scan'
+
+/** 扫码登录 is for a browser: a phone with the mini-program scans the QR. */
+const SCAN_LOGIN = process.env.TARO_ENV === 'h5'
 
 function Login() {
   const { session } = useStores()
@@ -55,70 +59,77 @@ function Login() {
       <Tabs value={mode} onChange={(value) => setMode(value as Mode)}>
         <Tabs.TabPane title="验证码登录" value="code" />
         <Tabs.TabPane title="密码登录" value="password" />
+        {SCAN_LOGIN && <Tabs.TabPane title="扫码登录" value="scan" />}
       </Tabs>
-      <View className={styles.form}>
-        <View className={styles.row}>
-          <Input
-            type="tel"
-            maxLength={11}
-            placeholder="请输入手机号"
-            aria-label="手机号"
-            value={mobilePhone}
-            onChange={setMobilePhone}
-          />
-        </View>
-        {mode === 'code' ? (
+      {mode === 'scan' ? (
+        <ScanLogin redirect={params.redirect} />
+      ) : (
+        <View className={styles.form}>
           <View className={styles.row}>
             <Input
-              type="number"
-              maxLength={6}
-              placeholder="请输入验证码"
-              aria-label="验证码"
-              value={code}
-              onChange={setCode}
-            />
-            <SmsCodeButton onSend={requestCode} />
-          </View>
-        ) : (
-          <View className={styles.row}>
-            <Input
-              type="password"
-              maxLength={13}
-              placeholder="请输入密码"
-              aria-label="密码"
-              value={password}
-              onChange={setPassword}
+              type="tel"
+              maxLength={11}
+              placeholder="请输入手机号"
+              aria-label="手机号"
+              value={mobilePhone}
+              onChange={setMobilePhone}
             />
           </View>
-        )}
-        <Button
-          type="primary"
-          block
-          loading={submitting}
-          onClick={submit}
-          className={styles.submit}
-        >
-          {mode === 'code' ? '登录 / 注册' : '登录'}
-        </Button>
-        {mode === 'code' && <View className={styles.hint}>未注册的手机号验证后将自动创建账号</View>}
-        <View className={styles.agreement}>
-          <TickBox checked={agreed} onChange={setAgreed} label="同意协议" />
-          <Text onClick={() => setAgreed(!agreed)}>我已阅读并同意</Text>
-          <Text
-            className={styles.link}
-            onClick={() => Taro.navigateTo({ url: url('protocol', { type: 'user' }) })}
+          {mode === 'code' ? (
+            <View className={styles.row}>
+              <Input
+                type="number"
+                maxLength={6}
+                placeholder="请输入验证码"
+                aria-label="验证码"
+                value={code}
+                onChange={setCode}
+              />
+              <SmsCodeButton onSend={requestCode} />
+            </View>
+          ) : (
+            <View className={styles.row}>
+              <Input
+                type="password"
+                maxLength={13}
+                placeholder="请输入密码"
+                aria-label="密码"
+                value={password}
+                onChange={setPassword}
+              />
+            </View>
+          )}
+          <Button
+            type="primary"
+            block
+            loading={submitting}
+            onClick={submit}
+            className={styles.submit}
           >
-            《用户协议》
-          </Text>
-          <Text>和</Text>
-          <Text
-            className={styles.link}
-            onClick={() => Taro.navigateTo({ url: url('protocol', { type: 'privacy' }) })}
-          >
-            《隐私政策》
-          </Text>
+            {mode === 'code' ? '登录 / 注册' : '登录'}
+          </Button>
+          {mode === 'code' && (
+            <View className={styles.hint}>未注册的手机号验证后将自动创建账号</View>
+          )}
+          <View className={styles.agreement}>
+            <TickBox checked={agreed} onChange={setAgreed} label="同意协议" />
+            <Text onClick={() => setAgreed(!agreed)}>我已阅读并同意</Text>
+            <Text
+              className={styles.link}
+              onClick={() => Taro.navigateTo({ url: url('protocol', { type: 'user' }) })}
+            >
+              《用户协议》
+            </Text>
+            <Text>和</Text>
+            <Text
+              className={styles.link}
+              onClick={() => Taro.navigateTo({ url: url('protocol', { type: 'privacy' }) })}
+            >
+              《隐私政策》
+            </Text>
+          </View>
         </View>
-      </View>
+      )}
       <WechatLogin agreed={agreed} redirect={params.redirect} />
     </View>
   )

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import Taro, { useDidShow } from '@tarojs/taro'
+import Taro, { useDidShow, useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { ActionSheet, Button, Input } from '@nutui/nutui-react-taro'
@@ -26,7 +26,8 @@ function resultText(result: ActivateResult): string {
 /** Activate a code (a new phone, or renew one of mine) and see the codes I bought. */
 function ActivateDevice() {
   const { fleet } = useStores()
-  const [code, setCode] = useState('')
+  // a scanned activation QR (user/scanResult) arrives with the code filled in
+  const [code, setCode] = useState(useRouter().params.code ?? '')
   const [mode, setMode] = useState<Mode>('new')
   const [result, setResult] = useState<ActivateResult | null>(null)
   const [submitting, setSubmitting] = useState(false)
