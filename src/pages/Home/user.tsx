@@ -75,6 +75,7 @@ function Mine() {
         <LinkCell title="切换账号" onClick={() => navigate('accountList')} />
       </Cell.Group>
       <Cell.Group>
+        <LinkCell title="扫一扫" onClick={() => navigate('scan')} />
         <LinkCell title="分组管理" onClick={() => navigate('group')} />
         <LinkCell title="授权管理" onClick={() => navigate('empower')} />
         <LinkCell title="转移记录" onClick={() => navigate('deviceTransfer')} />
