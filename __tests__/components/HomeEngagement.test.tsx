@@ -26,7 +26,14 @@ const running = (id: number) => ({
   running: true,
 })
 const stores = (openActivityBall: number) => ({
-  session: { isLoggedIn: true, userId: 9, firstLogin: 0, openActivityBall },
+  session: {
+    isLoggedIn: true,
+    userId: 9,
+    firstLogin: 0,
+    openActivityBall,
+    userInfo: { userId: 9 },
+    loadUserInfo: jest.fn(),
+  },
   fleet: { reload: jest.fn() },
 })
 
@@ -46,6 +53,19 @@ describe('Home activity entry (openActivityBall)', () => {
       expect(Taro.navigateTo).toHaveBeenCalledWith({ url: '/pages/webView/activity?id=7' }),
     )
     expect(api.getPlayTrialConfig).not.toHaveBeenCalled()
+  })
+
+  it('a restored session loads the user info quietly to learn openActivityBall', async () => {
+    const restored = stores(0)
+    restored.session.userInfo = null as never
+    restored.session.loadUserInfo.mockResolvedValue({})
+    renderPage(<HomeEngagement active />, restored)
+    await flush()
+    expect(restored.session.loadUserInfo).toHaveBeenCalledWith({ quiet: true })
+    const known = stores(0)
+    renderPage(<HomeEngagement active />, known)
+    await flush()
+    expect(known.session.loadUserInfo).not.toHaveBeenCalled()
   })
 
   it('leads to the activity list when several run', async () => {

@@ -201,8 +201,12 @@ export class SessionStore {
   }
 
   /** Loads the user info into the session; rejects on failure. */
-  async loadUserInfo(): Promise<UserInfo> {
-    const info = await this.deps.api.user.getUserInfo()
+  /** `quiet`: no loading overlay (a background refresh, e.g. Home learning openActivityBall). */
+  async loadUserInfo(options: { quiet?: boolean } = {}): Promise<UserInfo> {
+    const info = await this.deps.api.user.getUserInfo(
+      undefined,
+      options.quiet ? { loading: false } : undefined,
+    )
     runInAction(() => this.applyUserInfo(info))
     return info
   }

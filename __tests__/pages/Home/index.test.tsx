@@ -48,6 +48,7 @@ function stores(options: { loggedIn?: boolean; storage?: Record<string, unknown>
     isLoggedIn: options.loggedIn ?? true,
     token: 't',
     renewMsg: '设备已到期，系统将为您保留2小时，请及时续费',
+    userInfo: { userId: 1 },
   }
   return { app, fleet, session, group }
 }

@@ -23,6 +23,12 @@ function HomeEngagement({ active }: { active: boolean }) {
   const wantsBall = session.isLoggedIn && session.openActivityBall === 1
 
   useEffect(() => {
+    // a restored session knows openActivityBall only once the user info is loaded
+    if (session.isLoggedIn && !session.userInfo)
+      session.loadUserInfo({ quiet: true }).catch(() => {})
+  }, [session])
+
+  useEffect(() => {
     if (!wantsBall) return
     let cancelled = false
     const find = async (): Promise<BallTarget | null> => {
