@@ -63,7 +63,7 @@ export default function ScanSource({ onText, onFail }: Props) {
     <View className={styles.panel}>
       <View className={styles.viewfinder}>
         {cameraProblem ? (
-          <Text className={styles.tip}>{cameraProblem}</Text>
+          <Text className={styles.cameraTip}>{cameraProblem}</Text>
         ) : (
           <video ref={video} className={styles.video} muted playsInline aria-label="摄像头画面" />
         )}
