@@ -26,7 +26,8 @@ export function h5BuildIsStale(repoRoot: string, h5Dist: string): boolean {
 }
 
 export function buildH5(repoRoot: string): void {
-  const result = spawnSync('npx', ['taro', 'build', '--type', 'h5'], {
+  // the npm script also writes the precompressed (.br/.gz) copies the server sends
+  const result = spawnSync('npm', ['run', 'build:h5'], {
     cwd: repoRoot,
     stdio: 'inherit',
   })
