@@ -43,6 +43,13 @@ describe('我的 entries', () => {
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/user/message' })
   })
 
+  it('扫一扫 opens the scan page', () => {
+    configureNavigation({ isLoggedIn: () => true })
+    renderPage(<Mine />, stores(true))
+    fireEvent.click(screen.getByText('扫一扫'))
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/user/scan' })
+  })
+
   it('show the right arrow on every entry', () => {
     configureNavigation({ isLoggedIn: () => true })
     const { container } = renderPage(<Mine />, stores(true))

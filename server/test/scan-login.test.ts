@@ -136,3 +136,13 @@ test('unknown ids, another account, logged out and malformed input change nothin
   assert.ok(badPoll.code !== 200 && badPoll.status < 500)
   assert.equal((await status(ta, session.pollKey)).data.status, 'scanned')
 })
+
+test('housekeeping deletes sessions a day past their expiry, not younger ones', async (t) => {
+  const ta = await buildTestApp(t)
+  const old = await create(ta)
+  ta.clock.advance(86_400_000 + 120_001)
+  const fresh = await create(ta)
+  assert.equal(await ta.app.services.scanLogin.purgeDead(ta.clock.now()), 1)
+  assert.equal((await status(ta, old.pollKey)).msg, SCAN_LOGIN_UNKNOWN)
+  assert.equal((await status(ta, fresh.pollKey)).data.status, 'pending')
+})

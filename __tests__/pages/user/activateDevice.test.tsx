@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import ActivateDevice from '@/pages/user/activateDevice'
 import * as activation from '@/services/activation'
-import { renderPage, typeInto } from '../page-harness'
+import { renderPage, setRouteParams, typeInto } from '../page-harness'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
@@ -65,6 +65,14 @@ describe('激活码', () => {
     )
     expect(await screen.findByRole('status')).toBeTruthy()
     expect(screen.getByText(/激活成功，新云手机正在创建/)).toBeTruthy()
+  })
+
+  it('starts with the code of a scanned activation QR filled in', () => {
+    setRouteParams({ code: 'ABCDEFGHJKMNPQRS' })
+    renderPage(<ActivateDevice />, stores())
+    setRouteParams({})
+    const input = document.querySelector('taro-input-core[aria-label="激活码"]')
+    expect(input?.getAttribute('value')).toBe('ABCDEFGHJKMNPQRS')
   })
 
   it('refuses a malformed code without calling the server', async () => {

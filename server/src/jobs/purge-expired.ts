@@ -9,8 +9,8 @@ const DAY_MS = 86_400_000
 export const DONE_JOB_KEEP_MS = 7 * DAY_MS
 
 /**
- * Deletes what can no longer matter: old SMS codes, dead tokens, stale tickets, and jobs that finished
- * more than a week ago.
+ * Deletes what can no longer matter: old SMS codes, dead tokens, scan-login sessions a day past expiry,
+ * stale tickets, and jobs that finished more than a week ago.
  */
 export function purgeExpiredJob(db: Db, services: Services): JobDefinition {
   return {
@@ -20,6 +20,7 @@ export function purgeExpiredJob(db: Db, services: Services): JobDefinition {
       const dayAgo = new Date(now.getTime() - DAY_MS)
       const codes = await services.sms.purgeOld(now)
       const tokens = await services.sessions.purgeDead(now)
+      const scanLogins = await services.scanLogin.purgeDead(now)
       await db.delete(loginFailures).where(lt(loginFailures.createdAt, dayAgo))
       await db.delete(mobileChangeTickets).where(lt(mobileChangeTickets.expiresAt, dayAgo))
       await db.delete(wechatSessions).where(lt(wechatSessions.seenAt, dayAgo))
@@ -30,8 +31,8 @@ export function purgeExpiredJob(db: Db, services: Services): JobDefinition {
         )
         .returning({ id: jobs.id })
       services.ctx.log.info(
-        { codes, tokens, doneJobs: doneJobs.length },
-        'purged expired sms codes, tokens and finished jobs',
+        { codes, tokens, scanLogins, doneJobs: doneJobs.length },
+        'purged expired sms codes, tokens, scan-login sessions and finished jobs',
       )
     },
   }
