@@ -171,9 +171,9 @@ describe('webView/activity', () => {
       { ...detail(), id: 2, title: '新人福利', kind: 'info' },
     ])
     renderPage(<ActivityPage />, loggedIn)
-    fireEvent.click(await screen.findByRole('button', { name: '新人福利' }))
+    fireEvent.click(await screen.findByRole('button', { name: /^新人福利/ }))
     expect(navigate).toHaveBeenCalledWith('activity', { id: 2 })
-    fireEvent.click(screen.getByRole('button', { name: '免费试玩游戏' }))
+    fireEvent.click(screen.getByRole('button', { name: /^免费试玩游戏/ }))
     expect(navigate).toHaveBeenCalledWith('playTrial')
     expect(api.getActivityDetail).not.toHaveBeenCalled()
   })

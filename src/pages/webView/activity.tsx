@@ -29,7 +29,6 @@ function ActivityList({ list }: { list: ActivitySummary[] }) {
           key={a.id}
           className={styles.card}
           role="button"
-          aria-label={a.title}
           onClick={() => navigate('activity', { id: a.id })}
         >
           <Text className={styles.cardTitle}>{a.title}</Text>
@@ -40,12 +39,7 @@ function ActivityList({ list }: { list: ActivitySummary[] }) {
           </Text>
         </View>
       ))}
-      <View
-        className={styles.card}
-        role="button"
-        aria-label="免费试玩游戏"
-        onClick={() => navigate('playTrial')}
-      >
+      <View className={styles.card} role="button" onClick={() => navigate('playTrial')}>
         <Text className={styles.cardTitle}>免费试玩游戏</Text>
         <Text className={styles.summary}>领取试玩云机，在云端挂机玩游戏</Text>
       </View>
