@@ -22,7 +22,7 @@ test('from the activity ball: buy the seckill phone, pay, see it on Home; once p
   await seedSession(context, session)
 
   await e2e.open(page, '/pages/Home/index')
-  await page.getByRole('button', { name: '活动：限时活动' }).click()
+  await page.getByRole('button', { name: '限时活动' }).click()
   await page.waitForURL(/pages\/webView\/activity/)
   const card = page.getByRole('button', { name: SECKILL_TITLE })
   await card.waitFor()

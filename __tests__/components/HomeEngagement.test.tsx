@@ -48,7 +48,7 @@ describe('Home activity entry (openActivityBall)', () => {
   it('leads to the one running activity', async () => {
     activities.listActivities.mockResolvedValue([running(7)])
     renderPage(<HomeEngagement active />, stores(1))
-    fireEvent.click(await screen.findByLabelText('活动：限时活动'))
+    fireEvent.click(await screen.findByLabelText('限时活动'))
     await waitFor(() =>
       expect(Taro.navigateTo).toHaveBeenCalledWith({ url: '/pages/webView/activity?id=7' }),
     )
@@ -71,7 +71,7 @@ describe('Home activity entry (openActivityBall)', () => {
   it('leads to the activity list when several run', async () => {
     activities.listActivities.mockResolvedValue([running(1), running(2)])
     renderPage(<HomeEngagement active />, stores(1))
-    fireEvent.click(await screen.findByLabelText('活动：限时活动'))
+    fireEvent.click(await screen.findByLabelText('限时活动'))
     await waitFor(() =>
       expect(Taro.navigateTo).toHaveBeenCalledWith({ url: '/pages/webView/activity' }),
     )
@@ -79,7 +79,7 @@ describe('Home activity entry (openActivityBall)', () => {
 
   it('leads to the game trial when there is no activity', async () => {
     renderPage(<HomeEngagement active />, stores(1))
-    fireEvent.click(await screen.findByLabelText('活动：免费试玩星海远征'))
+    fireEvent.click(await screen.findByLabelText('免费试玩星海远征'))
     await waitFor(() =>
       expect(Taro.navigateTo).toHaveBeenCalledWith({ url: '/pages/landing/play-trial/index' }),
     )

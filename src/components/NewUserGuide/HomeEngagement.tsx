@@ -52,7 +52,7 @@ function HomeEngagement({ active }: { active: boolean }) {
         <View
           className={styles.ball}
           role="button"
-          aria-label="活动：限时活动"
+          aria-label="限时活动"
           onClick={() => navigate('activity', target.id ? { id: target.id } : undefined)}
         >
           <Text className={styles.label}>限时</Text>
@@ -63,7 +63,7 @@ function HomeEngagement({ active }: { active: boolean }) {
         <View
           className={styles.ball}
           role="button"
-          aria-label={`活动：免费试玩${target.name}`}
+          aria-label={`免费试玩${target.name}`}
           onClick={() => navigate('playTrial')}
         >
           <Text className={styles.label}>免费</Text>
