@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { ResultCode } from '../../src/domain/result-codes'
 import {
   deviceGroups,
@@ -70,11 +70,17 @@ async function setup(t: Parameters<typeof buildTestApp>[0], phones = 2) {
 test('a transfer moves the phones, their time, group and backups; the sender loses access and both are told', async (t) => {
   const { ta, sender, receiver, ids } = await setup(t)
   const db = ta.database.db
-  const [group] = await db
+  // one phone in 工作室 (the receiver has one), one in 直播间 (the receiver has none)
+  const groups = await db
     .insert(deviceGroups)
-    .values({ userId: sender.userId, name: '工作室', sort: 0, createdAt: ta.clock.now() })
+    .values([
+      { userId: sender.userId, name: '工作室', sort: 0, createdAt: ta.clock.now() },
+      { userId: sender.userId, name: '直播间', sort: 1, createdAt: ta.clock.now() },
+      { userId: receiver.userId, name: '工作室', sort: 0, createdAt: ta.clock.now() },
+    ])
     .returning()
-  await db.update(devices).set({ groupId: group.id }).where(inArray(devices.id, ids))
+  await db.update(devices).set({ groupId: groups[0].id }).where(eq(devices.id, ids[0]))
+  await db.update(devices).set({ groupId: groups[1].id }).where(eq(devices.id, ids[1]))
   const before = await deviceRows(ta, ids)
   await db.insert(spaceTasks).values({
     userId: sender.userId,
@@ -92,10 +98,21 @@ test('a transfer moves the phones, their time, group and backups; the sender los
   assert.equal(reply.data.count, 2)
   assert.equal(reply.data.toMobile, '137****0002')
 
+  const receiverGroups = await db
+    .select()
+    .from(deviceGroups)
+    .where(eq(deviceGroups.userId, receiver.userId))
+  const receiverGroup = (name: string) => receiverGroups.find((g) => g.name === name)!.id
+  assert.deepEqual(
+    receiverGroups.map((g) => g.name).sort(),
+    ['工作室', '直播间'],
+    'one of each name',
+  )
   const after = await deviceRows(ta, ids)
   for (const [i, row] of after.entries()) {
     assert.equal(row.userId, receiver.userId)
-    assert.equal(row.groupId, null, 'in the receiver’s 未分组')
+    const name = i === 0 ? '工作室' : '直播间'
+    assert.equal(row.groupId, receiverGroup(name), `in the receiver's ${name}`)
     assert.equal(row.expireAt.getTime(), before[i].expireAt.getTime(), 'remaining time kept')
     assert.equal(row.status, 1)
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, count, desc, eq, inArray } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import { validateMobile } from '../../../src/domain/validators'
 import { ResultCode } from '../../../src/domain/result-codes'
 import type {
@@ -10,12 +10,13 @@ import type {
   TransferResult,
 } from '../contract/transfer'
 import type { Db } from '../db/client'
-import { deviceTransfers, devices, spaceTasks, users } from '../db/schema'
+import { deviceGroups, deviceTransfers, devices, spaceTasks, users } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import { maskMobile } from '../domain/masking'
 import { normalisePage, toPaged, type PageRequest } from '../domain/paging'
 import type { ServiceContext } from './context'
 import type { GrantService } from './grant-service'
+import { MAX_GROUPS } from './group-service'
 import { refusal } from './device-service'
 import { MessageKind, type MessageService } from './message-service'
 import type { SmsService } from './sms-service'
@@ -27,9 +28,9 @@ type DeviceRow = typeof devices.$inferSelect
 
 /**
  * Device/transfer (docs/cloud-phones.md "Transfer"): the owner moves phones to another account after
- * confirming with a code sent to the owner's own number. The phones keep their remaining time; they
- * leave the owner's groups (the receiver finds them under 未分组); their backups and history move with
- * them; the owner's control-page tokens stop working because they are checked against the owner.
+ * confirming with a code sent to the owner's own number. The phones keep their remaining time; each
+ * goes into the receiver's group of the same name as its group (see moveGroups); their backups and
+ * history move with them; the owner's control-page tokens stop working because they are checked against the owner.
  */
 export class TransferService {
   constructor(
@@ -68,6 +69,7 @@ export class TransferService {
         .update(devices)
         .set({ userId: receiver.id, groupId: null })
         .where(and(inArray(devices.id, deviceIds), eq(devices.userId, userId)))
+      await this.moveGroups(tx, receiver.id, phones)
       await tx
         .update(spaceTasks)
         .set({ userId: receiver.id })
@@ -96,12 +98,52 @@ export class TransferService {
         receiver.id,
         MessageKind.TRANSFER,
         '云手机已转入',
-        `账号 ${maskMobile(sender.mobilePhone ?? '')} 向您转移了${phones.length}台云手机（${names}），已放入“未分组”。`,
+        `账号 ${maskMobile(sender.mobilePhone ?? '')} 向您转移了${phones.length}台云手机（${names}），剩余时长、分组和备份一并转入。`,
         tx,
       )
       return phones.length
     })
     return { batchId, count: moved, toMobile: maskMobile(receiver.mobilePhone ?? '') }
+  }
+
+  /**
+   * The phones' groups come along by name: each phone goes into the receiver's group of the same name,
+   * made when the receiver has none (and still has room for one); otherwise it lands in 未分组.
+   */
+  private async moveGroups(tx: Db, receiverId: number, phones: DeviceRow[]) {
+    const groupIds = [
+      ...new Set(phones.map((p) => p.groupId).filter((id): id is number => id !== null)),
+    ]
+    if (groupIds.length === 0) return
+    const senderGroups = await tx
+      .select({ id: deviceGroups.id, name: deviceGroups.name })
+      .from(deviceGroups)
+      .where(inArray(deviceGroups.id, groupIds))
+    for (const group of senderGroups) {
+      const target = await this.receiverGroup(tx, receiverId, group.name)
+      if (target === null) continue
+      const ids = phones.filter((p) => p.groupId === group.id).map((p) => p.id)
+      await tx.update(devices).set({ groupId: target }).where(inArray(devices.id, ids))
+    }
+  }
+
+  private async receiverGroup(tx: Db, userId: number, name: string): Promise<number | null> {
+    const mine = eq(deviceGroups.userId, userId)
+    const [found] = await tx
+      .select({ id: deviceGroups.id })
+      .from(deviceGroups)
+      .where(and(mine, eq(deviceGroups.name, name)))
+    if (found) return found.id
+    const [{ n, maxSort }] = await tx
+      .select({ n: count(), maxSort: sql<number>`coalesce(max(${deviceGroups.sort}), 0)` })
+      .from(deviceGroups)
+      .where(mine)
+    if (n >= MAX_GROUPS) return null
+    const [made] = await tx
+      .insert(deviceGroups)
+      .values({ userId, name, sort: Number(maxSort) + 1, createdAt: this.ctx.clock.now() })
+      .returning({ id: deviceGroups.id })
+    return made.id
   }
 
   /**

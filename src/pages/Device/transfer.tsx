@@ -140,7 +140,7 @@ function Transfer() {
             />
           </Section>
           <Text className={styles.text}>
-            转移后云手机的剩余时长、数据备份一并转给对方，并从您的分组中移出；对方会收到转入通知。
+            转移后云手机的剩余时长、所在分组（对方的同名分组）和数据备份一并转给对方，您将无法再使用；对方会收到转入通知。
           </Text>
           <Button type="primary" block disabled={phones.length === 0} onClick={submit}>
             确认转移
