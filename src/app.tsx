@@ -7,9 +7,6 @@ import { goLogin } from '@/services/navigation'
 import { client } from '@/services/request'
 import { installRouteWatch } from '@/services/route-events'
 import { planLaunch, type LaunchStep } from './app-launch'
-// NutUI's theme is imported as its own file (not inlined into app.scss) so pxtransform sees the
-// @nutui path and converts its sizes at NutUI's 375 design width, not ours (750).
-import '@nutui/nutui-react-taro/dist/styles/themes/default.css'
 import './app.scss'
 
 const stores = createAppStores()

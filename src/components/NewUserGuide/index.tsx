@@ -2,7 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { View, Text } from '@tarojs/components'
 import Picture from '@/components/Picture'
 import { observer } from 'mobx-react'
-import { Button, Popup } from '@nutui/nutui-react-taro'
+import { Button } from '@nutui/nutui-react-taro'
+import { CentredPanel } from '@/components/Overlay'
 import { Gift, Phone, Setting } from '@nutui/icons-react-taro'
 import { useStores } from '@/stores'
 import { taroStorage } from '@/platform/shared'
@@ -72,8 +73,8 @@ function NewUserGuide({ active = true }: { active?: boolean }) {
   }
 
   return (
-    <Popup visible position="center" round closeable onClose={close} className={styles.popup}>
-      <View className={styles.guide} aria-label="新手指引">
+    <CentredPanel label="新手指引" closeable onClose={close}>
+      <View className={styles.guide}>
         <View className={styles.art}>
           {BUNDLED[current.image] ?? (
             <Picture
@@ -119,7 +120,7 @@ function NewUserGuide({ active = true }: { active?: boolean }) {
           )}
         </View>
       </View>
-    </Popup>
+    </CentredPanel>
   )
 }
 

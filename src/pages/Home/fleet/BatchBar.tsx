@@ -1,10 +1,11 @@
 import { useState } from 'react'
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
-import { Button, Dialog } from '@nutui/nutui-react-taro'
+import { Button } from '@nutui/nutui-react-taro'
 import type { BatchSummary } from '@/domain/batch-results'
 import { validateBatchSelection } from '@/domain/batch-results'
 import { confirm, toast, toastError } from '@/components/feedback'
+import { DialogBox } from '@/components/Overlay'
 import { navigate } from '@/services/navigation'
 import { useStores } from '@/stores'
 import { actionQuery, actionRoute } from './action-routes'
@@ -93,10 +94,9 @@ function BatchBar() {
           </Button>
         )}
       </View>
-      <Dialog
+      <DialogBox
         visible={summary !== null}
         title="批量重启结果"
-        hideCancelButton
         confirmText="知道了"
         onConfirm={() => setSummary(null)}
         onClose={() => setSummary(null)}
@@ -110,7 +110,7 @@ function BatchBar() {
             </View>
           ))}
         </View>
-      </Dialog>
+      </DialogBox>
     </View>
   )
 }

@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react'
 import { View } from '@tarojs/components'
 import { KEYBOARD_SCROLLABLE } from '@/components/a11y'
 import { observer } from 'mobx-react'
-import { ActionSheet, Button } from '@nutui/nutui-react-taro'
+import { Button } from '@nutui/nutui-react-taro'
 import type { Device } from '../../../../types/api'
 import EmptyState from '@/components/EmptyState'
+import { BottomSheet } from '@/components/Overlay'
 import { LIST_TEXTS } from '@/constants/limits'
 import {
   ACTION_LABELS,
@@ -107,13 +108,12 @@ function Fleet({ active }: { active: boolean }) {
         {body}
       </View>
       {fleet.selecting && fleet.viewType === HomeViewType.multi && <BatchBar />}
-      <ActionSheet
+      <BottomSheet
         visible={sheetFor !== null}
         title={sheetFor?.name}
-        options={sheetActions.map((a) => ({ name: ACTION_LABELS[a] }))}
-        cancelText="取消"
+        options={sheetActions.map((a) => ACTION_LABELS[a])}
         onCancel={() => setSheetFor(null)}
-        onSelect={(_, index) => {
+        onSelect={(index) => {
           const device = sheetFor
           setSheetFor(null)
           if (device) onAction(sheetActions[index], device)

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react'
 import { View } from '@tarojs/components'
 import { observer } from 'mobx-react'
-import { ActionSheet, SearchBar } from '@nutui/nutui-react-taro'
+import { SearchBar } from '@nutui/nutui-react-taro'
+import { BottomSheet } from '@/components/Overlay'
 import type { InputProps } from '@tarojs/components'
 import { SEARCH_PLACEHOLDER } from '@/constants/limits'
 import { HomeViewType } from '@/domain/enums'
@@ -107,13 +108,12 @@ function FleetToolbar() {
           )}
         </ChipGroup>
       </View>
-      <ActionSheet
+      <BottomSheet
         visible={groupSheet}
         title="选择分组"
-        options={groupOptions.map((o) => ({ name: o.name }))}
-        cancelText="取消"
+        options={groupOptions.map((o) => o.name)}
         onCancel={() => setGroupSheet(false)}
-        onSelect={(_, index) => {
+        onSelect={(index) => {
           setGroupSheet(false)
           fleet.setGroup(groupOptions[index].value)
         }}

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react'
-import { Dialog, Input } from '@nutui/nutui-react-taro'
+import { Input } from '@tarojs/components'
 import { toast, toastError } from '@/components/feedback'
+import { DialogBox } from '@/components/Overlay'
+import styles from './fleet.module.scss'
 
 export interface PromptRequest {
   title: string
@@ -42,22 +44,22 @@ export default function PromptDialog({
   }
 
   return (
-    <Dialog
+    <DialogBox
       visible={request !== null}
       title={request?.title}
-      confirmText="确定"
       cancelText="取消"
       onConfirm={confirm}
-      onCancel={onClose}
       onClose={onClose}
     >
       <Input
+        className={styles.promptInput}
         value={value}
-        onChange={setValue}
-        maxLength={request?.maxLength}
+        onInput={(event) => setValue(event.detail.value)}
+        maxlength={request?.maxLength}
         placeholder={request?.placeholder ?? request?.label}
         aria-label={request?.label}
+        focus
       />
-    </Dialog>
+    </DialogBox>
   )
 }

@@ -1,0 +1,139 @@
+/**
+ * Small overlays for the tab pages: a bottom sheet of choices, a centred panel and a dialog.
+ *
+ * NutUI's ActionSheet, Popup and Dialog would do, but they bring Popup, Overlay and react-transition-group
+ * with them, about 38 KiB of script and styles in the mini-program's main package, which the tab pages
+ * share and which has a 600 KiB budget (docs/performance.md). These are plain Views with a CSS
+ * animation; pages in sub-packages keep using NutUI's.
+ */
+import { useState, type ReactNode } from 'react'
+import { View } from '@tarojs/components'
+import { Button } from '@nutui/nutui-react-taro'
+import { KEYBOARD_SCROLLABLE } from '@/components/a11y'
+import styles from './index.module.scss'
+
+export function BottomSheet({
+  visible,
+  title,
+  options,
+  onSelect,
+  onCancel,
+}: {
+  visible: boolean
+  title?: string
+  options: string[]
+  onSelect: (index: number) => void
+  onCancel: () => void
+}) {
+  if (!visible) return null
+  return (
+    <View className={styles.layer}>
+      <View className={styles.mask} onClick={onCancel} />
+      <View className={styles.sheet} role="dialog" aria-modal="true" aria-label={title ?? '请选择'}>
+        {title && <View className={styles.sheetTitle}>{title}</View>}
+        <View className={styles.sheetOptions} {...KEYBOARD_SCROLLABLE}>
+          {options.map((option, index) => (
+            <View
+              key={`${index}-${option}`}
+              className={styles.sheetOption}
+              role="button"
+              onClick={() => onSelect(index)}
+            >
+              {option}
+            </View>
+          ))}
+        </View>
+        <View className={styles.sheetCancel} role="button" onClick={onCancel}>
+          取消
+        </View>
+      </View>
+    </View>
+  )
+}
+
+/** A centred panel over a mask; tapping the mask or ✕ (when `closeable`) closes it. */
+export function CentredPanel({
+  label,
+  closeable = false,
+  onClose,
+  children,
+}: {
+  label?: string
+  closeable?: boolean
+  onClose: () => void
+  children: ReactNode
+}) {
+  return (
+    <View className={styles.layer}>
+      <View className={styles.mask} onClick={onClose} />
+      <View className={styles.panel} role="dialog" aria-modal="true" aria-label={label}>
+        {closeable && (
+          <View className={styles.close} role="button" aria-label="关闭" onClick={onClose}>
+            ✕
+          </View>
+        )}
+        {children}
+      </View>
+    </View>
+  )
+}
+
+/**
+ * A dialog with a title and 确定 (and 取消 when `cancelText` is given). `onConfirm` may be async: the
+ * dialog closes when it resolves and stays open when it rejects (the caller has said why).
+ */
+export function DialogBox({
+  visible,
+  title,
+  children,
+  confirmText = '确定',
+  cancelText,
+  onConfirm,
+  onClose,
+}: {
+  visible: boolean
+  title?: string
+  children: ReactNode
+  confirmText?: string
+  cancelText?: string
+  onConfirm: () => unknown
+  onClose: () => void
+}) {
+  const [busy, setBusy] = useState(false)
+  if (!visible) return null
+  const confirm = async () => {
+    if (busy) return
+    setBusy(true)
+    try {
+      await onConfirm()
+      onClose()
+    } catch {
+      // stays open: the caller has shown what is wrong
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <CentredPanel label={title} onClose={onClose}>
+      <View className={styles.dialog}>
+        {title && <View className={styles.dialogTitle}>{title}</View>}
+        <View className={styles.dialogBody}>{children}</View>
+        <View className={styles.dialogButtons}>
+          {cancelText && (
+            <Button className={styles.dialogButton} onClick={onClose}>
+              {cancelText}
+            </Button>
+          )}
+          <Button
+            className={styles.dialogButton}
+            type="primary"
+            loading={busy}
+            onClick={() => void confirm()}
+          >
+            {confirmText}
+          </Button>
+        </View>
+      </View>
+    </CentredPanel>
+  )
+}
