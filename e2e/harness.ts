@@ -33,23 +33,13 @@ import path from 'node:path'
 import { after, afterEach, before } from 'node:test'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { STORAGE_KEYS } from '../src/services/storage-keys'
+import { CHROMIUM_ARGS, chromiumPath } from '../scripts/lib/chromium.mjs'
 
 export const REPO_ROOT = path.resolve(__dirname, '..')
 export const H5_DIST = path.resolve(REPO_ROOT, process.env.H5_DIST || 'dist/h5')
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'docs/screenshots')
 export const ARTIFACT_DIR = path.join(REPO_ROOT, 'e2e/artifacts')
 export const API_PREFIX = '/vmcloud/api'
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 export const MOBILE = {
   viewport: { width: 390, height: 844 },
@@ -358,7 +348,7 @@ export async function apiLogin(mobile: string): Promise<Session & { firstLogin: 
 // ---------------------------------------------------------------------------------------------------
 
 export async function launchBrowser(): Promise<Browser> {
-  const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+  const executablePath = chromiumPath()
   if (!fs.existsSync(executablePath)) {
     throw new Error(
       `e2e: Chromium not found at ${executablePath} (apt-get install -y chromium, or set CHROMIUM_PATH)`,

@@ -1,0 +1,91 @@
+/**
+ * What the H5 site's first route costs to load: the JS and CSS files Chromium fetches for `/` until
+ * the network is idle, at a phone-sized viewport, with their raw and gzip (level 9) sizes. The build
+ * is served from disk on 127.0.0.1 (unknown paths fall back to index.html, as the server does); API
+ * calls are answered 503, so the page renders its signed-out/offline state without a backend.
+ * Used by check-h5 (the budget) and bench/package-size (the comparison with an empty app).
+ */
+import fs from 'node:fs'
+import http from 'node:http'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import { chromium } from 'playwright-core'
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs'
+
+const TYPES = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.html': 'text/html',
+  '.png': 'image/png',
+}
+
+/** Serves distDir on 127.0.0.1 (SPA fallback to index.html); resolves to { url, close }. */
+function serveStatic(distDir) {
+  const server = http.createServer((req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url, 'http://x').pathname)
+    let file = path.join(distDir, pathname)
+    if (!file.startsWith(distDir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      file = path.join(distDir, 'index.html')
+    }
+    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' })
+    fs.createReadStream(file).pipe(res)
+  })
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      resolve({
+        url: `http://127.0.0.1:${server.address().port}`,
+        close: () => new Promise((done) => server.close(done)),
+      })
+    })
+  })
+}
+
+/**
+ * @returns {Promise<{ files: { file: string, bytes: number, gzip: number }[], bytes: number, gzip: number }>}
+ */
+export async function measureH5FirstRoute(distDir, { route = '/' } = {}) {
+  const root = path.resolve(distDir)
+  const site = await serveStatic(root)
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: CHROMIUM_ARGS,
+  })
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'zh-CN',
+    })
+    const page = await context.newPage()
+    const fetched = new Set()
+    await page.route('**/*', (request) => {
+      const type = request.request().resourceType()
+      if (type === 'xhr' || type === 'fetch') return request.fulfill({ status: 503, body: '' })
+      return request.continue()
+    })
+    page.on('response', (response) => {
+      const pathname = new URL(response.url()).pathname
+      if (/\.(js|css)$/.test(pathname)) fetched.add(pathname)
+    })
+    await page.goto(site.url + route, { waitUntil: 'networkidle' })
+    const files = [...fetched].sort().map((pathname) => {
+      const content = fs.readFileSync(path.join(root, pathname))
+      return {
+        file: pathname.slice(1),
+        bytes: content.length,
+        gzip: zlib.gzipSync(content, { level: 9 }).length,
+      }
+    })
+    return {
+      files,
+      bytes: files.reduce((sum, f) => sum + f.bytes, 0),
+      gzip: files.reduce((sum, f) => sum + f.gzip, 0),
+    }
+  } finally {
+    await browser.close()
+    await site.close()
+  }
+}
