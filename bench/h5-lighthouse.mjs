@@ -1,0 +1,114 @@
+/**
+ * H5 load (issue 6): Lighthouse mobile (default simulated throttling) in Debian Chromium, median of 3
+ * runs, on Home, Login and Create of our build, against an empty Taro app built in the same run with
+ * the same config and served the same way (our H5 static plugin: precompressed brotli/gzip, long
+ * cache headers for hashed files). Our pages are served by the real server (API included), as a
+ * visitor who is not signed in sees them.
+ *
+ *   npm run build:h5 && node --import tsx bench/h5-lighthouse.mjs
+ *
+ * Targets: performance ≥ 90 and LCP no more than 10% above the empty app's. ~6 minutes here.
+ */
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import Fastify from 'fastify'
+import lighthouse from 'lighthouse'
+import * as chromeLauncher from 'chrome-launcher'
+import { REPO_ROOT, startServer } from '../e2e/harness.ts'
+import { isSpaNavigation, registerH5 } from '../server/src/plugins/h5-static.ts'
+import { writeEmptyTaroApp } from './lib/empty-taro-app.mjs'
+import { CHROMIUM_ARGS, chromiumPath } from '../scripts/lib/chromium.mjs'
+
+const RUNS = 3
+/** our page → the empty app's page of the same kind */
+const PAGES = [
+  ['Home (tab)', '/pages/Home/index', '/pages/index/index'],
+  ['Login (sub-package)', '/pages/login/login', '/pages/sub/first/index'],
+  ['Create (tab)', '/pages/Home/create', '/pages/create/index'],
+]
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
+/** The empty app's build behind our H5 static plugin; page URLs get index.html, as on our server. */
+async function serveBuild(dir) {
+  const app = Fastify()
+  await registerH5(app, dir)
+  const index = fs.readFileSync(path.join(dir, 'index.html'))
+  app.setNotFoundHandler((request, reply) =>
+    isSpaNavigation(request)
+      ? reply.type('text/html').header('Cache-Control', 'no-cache').send(index)
+      : reply.code(404).send(),
+  )
+  const url = await app.listen({ host: '127.0.0.1', port: 0 })
+  return { url, close: () => app.close() }
+}
+
+function buildEmptyH5(work) {
+  const dir = writeEmptyTaroApp(REPO_ROOT, path.join(work, 'empty-app'))
+  const out = path.join(work, 'empty-h5')
+  const env = { ...process.env, TARO_OUTPUT_DIR: out, NODE_ENV: 'production' }
+  execFileSync(path.join(REPO_ROOT, 'node_modules/.bin/taro'), ['build', '--type', 'h5'], {
+    cwd: dir,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts/compress-h5.mjs'), out], {
+    stdio: 'ignore',
+  })
+  return out
+}
+
+async function audit(chrome, url) {
+  const scores = []
+  const lcps = []
+  for (let run = 0; run < RUNS; run++) {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      onlyCategories: ['performance'],
+      logLevel: 'error',
+    })
+    scores.push(Math.round(result.lhr.categories.performance.score * 100))
+    lcps.push(result.lhr.audits['largest-contentful-paint'].numericValue)
+  }
+  return { score: median(scores), lcp: median(lcps), scores, lcps }
+}
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'h5-lighthouse-'))
+const ours = await startServer({ name: 'h5-lighthouse' })
+let empty
+let chrome
+try {
+  empty = await serveBuild(buildEmptyH5(work))
+  chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath(),
+    chromeFlags: CHROMIUM_ARGS.map((flag) => (flag === '--headless' ? '--headless=new' : flag)),
+  })
+  const rows = []
+  for (const [name, ourPath, emptyPath] of PAGES) {
+    const base = await audit(chrome, empty.url + emptyPath)
+    const page = await audit(chrome, ours.url + ourPath)
+    rows.push([name, page, base])
+    console.log(
+      `${name}: ours ${page.scores.join('/')} LCP ${page.lcps.map((v) => Math.round(v)).join('/')} ms;` +
+        ` empty ${base.scores.join('/')} LCP ${base.lcps.map((v) => Math.round(v)).join('/')} ms`,
+    )
+  }
+  console.log(
+    `\n${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, median of ${RUNS}\n`,
+  )
+  console.log('| page | performance | LCP | empty app: performance | LCP | LCP ratio |')
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |')
+  for (const [name, page, base] of rows) {
+    console.log(
+      `| ${name} | ${page.score} | ${(page.lcp / 1000).toFixed(2)} s | ${base.score} | ` +
+        `${(base.lcp / 1000).toFixed(2)} s | ${(page.lcp / base.lcp).toFixed(2)}× |`,
+    )
+  }
+} finally {
+  if (chrome) chrome.kill()
+  if (empty) await empty.close()
+  await ours.stop()
+  fs.rmSync(work, { recursive: true, force: true })
+}
