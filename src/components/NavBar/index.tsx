@@ -3,14 +3,17 @@ import Taro from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import styles from './index.module.scss'
 
-/** Height of the system status bar and the capsule-aligned bar below it (custom navigation). */
+/**
+ * Height of the system status bar and the capsule-aligned bar below it (custom navigation). A browser
+ * page has no status bar of its own to leave room for.
+ */
 function barMetrics() {
-  const statusBarHeight = Taro.getSystemInfoSync().statusBarHeight ?? 0
   if (process.env.TARO_ENV === 'weapp') {
+    const statusBarHeight = Taro.getWindowInfo().statusBarHeight ?? 0
     const menu = Taro.getMenuButtonBoundingClientRect()
     return { statusBarHeight, barHeight: (menu.top - statusBarHeight) * 2 + menu.height }
   }
-  return { statusBarHeight, barHeight: 44 }
+  return { statusBarHeight: 0, barHeight: 44 }
 }
 
 /** Custom navigation bar for pages with `navigationStyle: 'custom'` (Home/index, web_instance). */
