@@ -49,9 +49,9 @@ export const platform: Platform = {
   storage: taroStorage,
 
   async scanCode() {
-    const picked = await Taro.chooseImage({ count: 1, sourceType: ['album', 'camera'] })
-    const { decodeImageUrl } = await import('./qr-decode.h5')
-    const text = await decodeImageUrl(picked.tempFilePaths[0])
+    // the picker and the decoder load on first use (the picker pulls Taro's UA parser with it)
+    const { pickAndDecodeImage } = await import('./qr-decode.h5')
+    const text = await pickAndDecodeImage()
     if (text == null) throw new Error(NO_QR_FOUND)
     return text
   },

@@ -2,6 +2,7 @@
  * QR decoding in the browser (H5 only; jsqr never reaches the mini-program): camera frames and picked
  * images are drawn into a canvas and read with jsqr. Loaded with a dynamic import from the scan page.
  */
+import Taro from '@tarojs/taro'
 import jsQR from 'jsqr'
 
 export interface Pixels {
@@ -41,4 +42,10 @@ export function decodeImageUrl(src: string): Promise<string | null> {
     image.onerror = () => reject(new Error('图片读取失败，请换一张图片'))
     image.src = src
   })
+}
+
+/** Lets the user take or pick a photo and decodes it; null when it holds no QR. */
+export async function pickAndDecodeImage(): Promise<string | null> {
+  const picked = await Taro.chooseImage({ count: 1, sourceType: ['album', 'camera'] })
+  return decodeImageUrl(picked.tempFilePaths[0])
 }

@@ -12,7 +12,11 @@ import { gridMetrics, nearEnd, onScreenItems, visibleRows } from './windowing'
 import styles from './fleet.module.scss'
 
 function viewport() {
-  const info = Taro.getSystemInfoSync()
+  // in a browser the window says it directly (Taro's H5 getWindowInfo brings a UA parser along)
+  const info =
+    process.env.TARO_ENV === 'h5'
+      ? { windowWidth: window.innerWidth, windowHeight: window.innerHeight }
+      : Taro.getWindowInfo()
   return { width: info.windowWidth || 375, height: info.windowHeight || 667 }
 }
 
