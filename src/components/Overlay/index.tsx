@@ -2,7 +2,7 @@
  * Small overlays for the tab pages: a bottom sheet of choices, a centred panel and a dialog.
  *
  * NutUI's ActionSheet, Popup and Dialog would do, but they bring Popup, Overlay and react-transition-group
- * with them, about 38 KiB of script and styles in the mini-program's main package, which the tab pages
+ * with them, about 44 KiB of script and styles in the mini-program's main package, which the tab pages
  * share and which has a 600 KiB budget (docs/performance.md). These are plain Views with a CSS
  * animation; pages in sub-packages keep using NutUI's.
  */
