@@ -25,6 +25,7 @@ import { h5IndexExists, isSpaNavigation, registerH5, sendSpaIndex } from './plug
 import apiRoutes from './routes'
 import { systemClock, type Clock } from './services/clock'
 import { createServices, type Services } from './services'
+import { DEFAULT_SESSION_CACHE_MS } from './services/session-service'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,6 +57,8 @@ export interface BuildAppOptions {
   h5Dist?: string | null
   clock?: Clock
   tokenTtlDays?: number
+  /** Default DEFAULT_SESSION_CACHE_MS; 0 looks every session up in the database. */
+  sessionCacheMs?: number
   customerServiceUrl?: string | null
   /** false turns rate limiting off (tests that are not about it). */
   rateLimit?: RateLimits | false
@@ -100,6 +103,7 @@ export async function buildApp(options: BuildAppOptions) {
     payment: options.payment ?? new SandboxPaymentProvider(),
     settings: {
       tokenTtlDays: options.tokenTtlDays ?? 30,
+      sessionCacheMs: options.sessionCacheMs ?? DEFAULT_SESSION_CACHE_MS,
       filesDir: options.filesDir,
       customerServiceUrl: options.customerServiceUrl ?? null,
     },

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { SANDBOX_PAY_DEV_SECRET } from './adapters/payment/sandbox-payment'
+import { DEFAULT_SESSION_CACHE_MS } from './services/session-service'
 
 export type SmsProviderName = 'sandbox' | 'aliyun'
 export type WechatProviderName = 'sandbox' | 'wechat'
@@ -16,6 +17,11 @@ export interface ServerConfig {
   h5Dist: string
   filesDir: string
   tokenTtlDays: number
+  /**
+   * How long a looked-up session is trusted: a revocation made on another instance shows here within
+   * this time (0: look every session up).
+   */
+  sessionCacheMs: number
   logLevel: string
   /** Behind a reverse proxy, take the client IP (for rate limits) from X-Forwarded-For. */
   trustProxy: boolean
@@ -72,6 +78,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     h5Dist: path.resolve(env.H5_DIST || 'dist/h5'),
     filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
     tokenTtlDays: positiveInt('TOKEN_TTL_DAYS', env.TOKEN_TTL_DAYS || '30'),
+    sessionCacheMs: nonNegativeInt(
+      'SESSION_CACHE_MS',
+      env.SESSION_CACHE_MS || String(DEFAULT_SESSION_CACHE_MS),
+    ),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === '1',
     rateLimitPerMinute: nonNegativeInt('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE || '300'),

@@ -30,6 +30,7 @@ async function start() {
       filesDir: config.filesDir,
       h5Dist: config.h5Dist,
       tokenTtlDays: config.tokenTtlDays,
+      sessionCacheMs: config.sessionCacheMs,
       customerServiceUrl: config.customerServiceUrl,
       logger: { level: config.logLevel },
       trustProxy: config.trustProxy,

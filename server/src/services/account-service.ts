@@ -298,10 +298,12 @@ export class AccountService {
       throw new BizError(ResultCode.OLD_PASSWORD_WRONG)
     this.assertNewPassword(newPassword)
     const passwordHash = await hashPassword(newPassword)
-    await this.ctx.db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash }).where(eq(users.id, userId))
-      await this.sessions.revokeAllOf(tx, userId, tokenId)
-    })
+    await this.sessions.changingSessionsOf(userId, () =>
+      this.ctx.db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, userId))
+        await this.sessions.revokeAllOf(tx, userId, tokenId)
+      }),
+    )
   }
 
   async setFirstPassword(userId: number, newPassword: string) {
@@ -378,40 +380,42 @@ export class AccountService {
   async deleteAccount(userId: number, code: string) {
     const user = await this.getUser(userId)
     await this.sms.consume(user.mobilePhone!, 'deleteAccount', code)
-    await this.ctx.db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({
-          mobilePhone: null,
-          passwordHash: null,
-          name: '',
-          avatar: '',
-          realName: null,
-          idCardHash: null,
-          idCardMasked: null,
-          checkStatus: 0,
-          openId: null,
-          unionId: null,
-          companyName: null,
-          companyAddress: null,
-          latitude: null,
-          longitude: null,
-          deviceId: null,
-          brand: null,
-          deviceModel: null,
-          osName: null,
-          system: null,
-          osVersion: null,
-          deletedAt: this.ctx.clock.now(),
-          // A deleted account's invite code must not keep attributing new users to it.
-          inviteCode: sql`'deleted-' || ${users.id}`,
-        })
-        .where(eq(users.id, userId))
-      await tx.delete(userWorkTypes).where(eq(userWorkTypes.userId, userId))
-      await tx.delete(messages).where(eq(messages.userId, userId))
-      await tx.delete(messageSettings).where(eq(messageSettings.userId, userId))
-      await tx.update(usageLogs).set({ userId: null }).where(eq(usageLogs.userId, userId))
-      await this.sessions.revokeAllOf(tx, userId, null)
-    })
+    await this.sessions.changingSessionsOf(userId, () =>
+      this.ctx.db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({
+            mobilePhone: null,
+            passwordHash: null,
+            name: '',
+            avatar: '',
+            realName: null,
+            idCardHash: null,
+            idCardMasked: null,
+            checkStatus: 0,
+            openId: null,
+            unionId: null,
+            companyName: null,
+            companyAddress: null,
+            latitude: null,
+            longitude: null,
+            deviceId: null,
+            brand: null,
+            deviceModel: null,
+            osName: null,
+            system: null,
+            osVersion: null,
+            deletedAt: this.ctx.clock.now(),
+            // A deleted account's invite code must not keep attributing new users to it.
+            inviteCode: sql`'deleted-' || ${users.id}`,
+          })
+          .where(eq(users.id, userId))
+        await tx.delete(userWorkTypes).where(eq(userWorkTypes.userId, userId))
+        await tx.delete(messages).where(eq(messages.userId, userId))
+        await tx.delete(messageSettings).where(eq(messageSettings.userId, userId))
+        await tx.update(usageLogs).set({ userId: null }).where(eq(usageLogs.userId, userId))
+        await this.sessions.revokeAllOf(tx, userId, null)
+      }),
+    )
   }
 }

@@ -17,6 +17,8 @@ export interface ServiceContext {
   payment: PaymentProvider
   settings: {
     tokenTtlDays: number
+    /** How long a looked-up session is trusted before asking the database again (0: never). */
+    sessionCacheMs: number
     filesDir: string
     customerServiceUrl: string | null
   }

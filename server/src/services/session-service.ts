@@ -3,6 +3,7 @@ import type { Db } from '../db/client'
 import { authTokens, users } from '../db/schema'
 import { hashOpaqueSecret, newOpaqueSecret } from '../domain/secrets'
 import type { ServiceContext } from './context'
+import { SessionCache } from './session-cache'
 
 export interface AuthenticatedUser {
   userId: number
@@ -10,8 +11,16 @@ export interface AuthenticatedUser {
   frozen: boolean
 }
 
+/** Default of SESSION_CACHE_MS: how long a revocation made on another instance may go unseen here. */
+export const DEFAULT_SESSION_CACHE_MS = 5_000
+const SESSION_CACHE_ENTRIES = 20_000
+
 export class SessionService {
-  constructor(private readonly ctx: ServiceContext) {}
+  private readonly cache: SessionCache<AuthenticatedUser>
+
+  constructor(private readonly ctx: ServiceContext) {
+    this.cache = new SessionCache(ctx.settings.sessionCacheMs, SESSION_CACHE_ENTRIES)
+  }
 
   /** Issues a new opaque token; only its hash is stored. */
   async issue(db: Db, userId: number, clientType: string | null): Promise<string> {
@@ -27,35 +36,68 @@ export class SessionService {
     return token
   }
 
-  /** The token must exist, be live, and belong to the userId the client claims; the account must exist. */
+  /**
+   * The token must exist, be live, and belong to the userId the client claims; the account must exist.
+   * Answers from the session cache when it can (see SessionCache for how revocations reach it).
+   */
   async authenticate(token: string, claimedUserId: string): Promise<AuthenticatedUser | null> {
     if (!/^[0-9a-f]{64}$/.test(token) || !/^\d{1,10}$/.test(claimedUserId)) return null
+    const tokenHash = hashOpaqueSecret(token)
+    const userId = Number(claimedUserId)
+    const now = this.ctx.clock.now()
+    const cached = this.cache.get(tokenHash, now.getTime())
+    if (cached) return cached.userId === userId ? cached : null
+    const begun = this.cache.begin()
     const [row] = await this.ctx.db
-      .select({ tokenId: authTokens.id, userId: authTokens.userId, frozen: users.frozen })
+      .select({
+        tokenId: authTokens.id,
+        userId: authTokens.userId,
+        frozen: users.frozen,
+        expiresAt: authTokens.expiresAt,
+      })
       .from(authTokens)
       .innerJoin(users, eq(users.id, authTokens.userId))
       .where(
         and(
-          eq(authTokens.tokenHash, hashOpaqueSecret(token)),
-          eq(authTokens.userId, Number(claimedUserId)),
+          eq(authTokens.tokenHash, tokenHash),
+          eq(authTokens.userId, userId),
           isNull(authTokens.revokedAt),
-          gt(authTokens.expiresAt, this.ctx.clock.now()),
+          gt(authTokens.expiresAt, now),
           isNull(users.deletedAt),
         ),
       )
       .limit(1)
-    return row ?? null
+    if (!row) return null
+    const user: AuthenticatedUser = { userId: row.userId, tokenId: row.tokenId, frozen: row.frozen }
+    this.cache.store(tokenHash, user, row.expiresAt.getTime(), now.getTime(), begun)
+    return user
   }
 
   async revoke(tokenId: number): Promise<void> {
-    await this.ctx.db
-      .update(authTokens)
-      .set({ revokedAt: this.ctx.clock.now() })
-      .where(and(eq(authTokens.id, tokenId), isNull(authTokens.revokedAt)))
+    await this.cache.change(
+      (session) => session.tokenId === tokenId,
+      () =>
+        this.ctx.db
+          .update(authTokens)
+          .set({ revokedAt: this.ctx.clock.now() })
+          .where(and(eq(authTokens.id, tokenId), isNull(authTokens.revokedAt))),
+    )
   }
 
-  /** Revokes every live token of the user except `keepTokenId` (null: all of them). */
+  /**
+   * Runs `change`, a transaction that calls `revokeAllOf` for the user or closes the account, so that no
+   * cached session of the user outlives its commit on this instance.
+   */
+  changingSessionsOf<R>(userId: number, change: () => Promise<R>): Promise<R> {
+    return this.cache.change((session) => session.userId === userId, change)
+  }
+
+  /**
+   * Revokes every live token of the user except `keepTokenId` (null: all of them). Call it inside
+   * `changingSessionsOf`, so this instance's cache cannot keep a revoked session.
+   */
   async revokeAllOf(db: Db, userId: number, keepTokenId: number | null): Promise<void> {
+    if (!this.cache.changing) throw new Error('revokeAllOf runs inside sessions.changingSessionsOf')
     await db
       .update(authTokens)
       .set({ revokedAt: this.ctx.clock.now() })
