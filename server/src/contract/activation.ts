@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { PageQuery } from './common'
+import { Nullable, PageQuery } from './common'
 
 export const ActivateBody = Type.Object({
   code: Type.String({ minLength: 1, maxLength: 64 }),
@@ -26,8 +26,8 @@ export const MyCode = Type.Object({
   /** 0 未使用, 1 已使用 */
   status: Type.Integer({ minimum: 0, maximum: 1 }),
   statusText: Type.String(),
-  usedAt: Type.Union([Type.Integer(), Type.Null()]),
-  deviceId: Type.Union([Type.Integer(), Type.Null()]),
+  usedAt: Nullable(Type.Integer()),
+  deviceId: Nullable(Type.Integer()),
   orderNo: Type.String(),
   createdAt: Type.Integer(),
 })

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
+import { Nullable } from './common'
 import { ExpectedAmount, IdempotencyKey } from './order'
 
 /** 'seckill': a flash sale with items; 'info': an announcement page. */
@@ -10,7 +11,7 @@ export const ActivitySummary = Type.Object({
   title: Type.String(),
   summary: Type.String(),
   /** Static file path of the banner image, or null. */
-  banner: Type.Union([Type.String(), Type.Null()]),
+  banner: Nullable(Type.String()),
   kind: ActivityKind,
   /** Epoch ms. */
   startsAt: Type.Integer(),
@@ -38,8 +39,8 @@ export const SeckillItem = Type.Object({
   /** The caller holds a unit (unpaid or paid); always false for a visitor. */
   bought: Type.Boolean(),
   /** Order number of the caller's unit, to continue paying an unpaid one. */
-  orderNo: Type.Union([Type.String(), Type.Null()]),
-  orderStatus: Type.Union([Type.Integer(), Type.Null()]),
+  orderNo: Nullable(Type.String()),
+  orderStatus: Nullable(Type.Integer()),
 })
 export type SeckillItem = Static<typeof SeckillItem>
 

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
+import { Nullable } from './common'
 
 export const AndroidVersion = Type.Union([Type.Literal('B'), Type.Literal('H')])
 export type AndroidVersion = Static<typeof AndroidVersion>
@@ -18,12 +19,12 @@ export const GoodsPrice = Type.Object({
   goodTime: Type.Integer({ description: 'days' }),
   durationLabel: Type.String(),
   goodPrice: Type.Integer(),
-  oldGoodPrice: Type.Union([Type.Integer(), Type.Null()]),
-  firstPurchasePrice: Type.Union([Type.Integer(), Type.Null()]),
+  oldGoodPrice: Nullable(Type.Integer()),
+  firstPurchasePrice: Nullable(Type.Integer()),
   firstCount: Type.Integer(),
-  activityId: Type.Union([Type.Integer(), Type.Null()]),
-  activityPrice: Type.Union([Type.Integer(), Type.Null()]),
-  activityEndsAt: Type.Union([Type.Integer(), Type.Null()]),
+  activityId: Nullable(Type.Integer()),
+  activityPrice: Nullable(Type.Integer()),
+  activityEndsAt: Nullable(Type.Integer()),
   activityRunning: Type.Boolean(),
 })
 export type GoodsPrice = Static<typeof GoodsPrice>
@@ -52,7 +53,7 @@ export const Goods = Type.Object({
   description: Type.String(),
   permissions: Type.Array(DevicePermission),
   /** Fen per day for the video-custom edition; null when not offered. */
-  videoDailyFee: Type.Union([Type.Integer(), Type.Null()]),
+  videoDailyFee: Nullable(Type.Integer()),
   prices: Type.Array(GoodsPrice),
   zones: Type.Array(ZoneStock),
 })

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { PageQuery } from './common'
+import { Nullable, PageQuery } from './common'
 
 export const CommonConfig = Type.Object({
   renewalReminderMsg: Type.String(),
@@ -18,7 +18,7 @@ export const DictEntry = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   value: Type.String(),
-  parentId: Type.Union([Type.Integer(), Type.Null()]),
+  parentId: Nullable(Type.Integer()),
 })
 export type DictEntry = Static<typeof DictEntry>
 
@@ -40,7 +40,7 @@ export const SaveUsageLogBody = Type.Object({
 export type SaveUsageLogBody = Static<typeof SaveUsageLogBody>
 
 export const CustomerServiceInfo = Type.Object({
-  url: Type.Union([Type.String(), Type.Null()]),
+  url: Nullable(Type.String()),
   phone: Type.String(),
   hours: Type.String(),
 })
@@ -55,10 +55,10 @@ export type FeedbackBody = Static<typeof FeedbackBody>
 export const FeedbackTicket = Type.Object({
   id: Type.Integer(),
   content: Type.String(),
-  contact: Type.Union([Type.String(), Type.Null()]),
+  contact: Nullable(Type.String()),
   /** 0 submitted, 1 replied, 2 closed */
   status: Type.Integer(),
-  reply: Type.Union([Type.String(), Type.Null()]),
+  reply: Nullable(Type.String()),
   createdAt: Type.Integer(),
 })
 export type FeedbackTicket = Static<typeof FeedbackTicket>

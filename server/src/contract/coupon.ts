@@ -1,10 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { QuoteBody } from './catalog'
-import { PageQuery } from './common'
-
-const Nullable = <T extends ReturnType<typeof Type.Integer> | ReturnType<typeof Type.String>>(
-  schema: T,
-) => Type.Union([schema, Type.Null()])
+import { Nullable, PageQuery } from './common'
 
 /** A coupon as the domain rules (src/domain/coupon.ts) and the coupon pages read it. */
 export const UserCoupon = Type.Object({
@@ -18,10 +14,7 @@ export const UserCoupon = Type.Object({
   businessType: Type.Integer(),
   scopeApplications: Type.String(),
   applicableObjects: Nullable(Type.String()),
-  rules: Type.Union([
-    Type.Array(Type.Object({ type: Type.Integer(), objectData: Type.String() })),
-    Type.Null(),
-  ]),
+  rules: Nullable(Type.Array(Type.Object({ type: Type.Integer(), objectData: Type.String() }))),
   effectiveScope: Nullable(Type.String()),
   /** 1 可使用, 2 已使用, 3 已过期, 4 已失效 (a coupon past its end counts as 3 at once). */
   status: Type.Integer({ minimum: 1, maximum: 4 }),

@@ -1,7 +1,6 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import { Type, type Static } from '@sinclair/typebox'
+import { Nullable } from './common'
 import { AndroidVersion, DevicePermission } from './catalog'
-
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 
 export const DeviceId = Type.Integer({ minimum: 1 })
 

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
+import { Nullable } from './common'
 
 /**
  * 1 alipay, 2 wechatPay (through the payment provider), 3 cloud beans, 4 account balance (company
@@ -22,7 +23,7 @@ export const CreatePaymentResult = Type.Object({
   orderNo: Type.String(),
   payMethod: PayMethodValue,
   /** The provider's checkout page to open (alipay/wechatPay); null when already paid with beans. */
-  checkoutUrl: Type.Union([Type.String(), Type.Null()]),
+  checkoutUrl: Nullable(Type.String()),
   paid: Type.Boolean(),
 })
 export type CreatePaymentResult = Static<typeof CreatePaymentResult>

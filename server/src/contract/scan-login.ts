@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
+import { Nullable } from './common'
 import { LoginResult } from './auth'
 
 export const ScanLoginStatus = Type.Union(
@@ -34,7 +35,7 @@ export type ScanLoginStatusQuery = Static<typeof ScanLoginStatusQuery>
 export const ScanLoginState = Type.Object({
   status: ScanLoginStatus,
   expiresAt: Type.Integer(),
-  login: Type.Union([LoginResult, Type.Null()]),
+  login: Nullable(LoginResult),
 })
 export type ScanLoginState = Static<typeof ScanLoginState>
 

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
+import { Nullable } from './common'
 import { ExpectedAmount, IdempotencyKey } from './order'
 
 export const SpaceTaskKind = Type.Union([Type.Literal('backup'), Type.Literal('restore')])
@@ -21,14 +22,14 @@ export const SpaceTask = Type.Object({
   deviceId: Type.Integer(),
   deviceName: Type.String(),
   /** For a restore: the backup restored. */
-  backupId: Type.Union([Type.Integer(), Type.Null()]),
+  backupId: Nullable(Type.Integer()),
   sizeBytes: Type.Integer(),
   /** Why it failed: 1027 backup failed, 1039 not enough space, 1072 interrupted. */
-  failCode: Type.Union([Type.Integer(), Type.Null()]),
-  failReason: Type.Union([Type.String(), Type.Null()]),
+  failCode: Nullable(Type.Integer()),
+  failReason: Nullable(Type.String()),
   deleted: Type.Boolean(),
   createdAt: Type.Integer(),
-  finishedAt: Type.Union([Type.Integer(), Type.Null()]),
+  finishedAt: Nullable(Type.Integer()),
 })
 export type SpaceTask = Static<typeof SpaceTask>
 
@@ -70,9 +71,9 @@ export const DeviceSpace = Type.Object({
   quotaBytes: Type.Integer(),
   usedBytes: Type.Integer(),
   backups: Type.Array(SpaceTask),
-  running: Type.Union([SpaceTask, Type.Null()]),
+  running: Nullable(SpaceTask),
   /** The latest restore onto this phone (to show how it ended). */
-  lastRestore: Type.Union([SpaceTask, Type.Null()]),
+  lastRestore: Nullable(SpaceTask),
 })
 export type DeviceSpace = Static<typeof DeviceSpace>
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { ZeroOne } from './common'
+import { Nullable, ZeroOne } from './common'
 
 export const WorkType = Type.Object({ industryId: Type.Integer(), worktypeId: Type.Integer() })
 export type WorkType = Static<typeof WorkType>
@@ -7,8 +7,8 @@ export type WorkType = Static<typeof WorkType>
 export const CompanyInfo = Type.Object({
   companyName: Type.String(),
   address: Type.String(),
-  latitude: Type.Union([Type.Number(), Type.Null()]),
-  longitude: Type.Union([Type.Number(), Type.Null()]),
+  latitude: Nullable(Type.Number()),
+  longitude: Nullable(Type.Number()),
 })
 export type CompanyInfo = Static<typeof CompanyInfo>
 
@@ -25,7 +25,7 @@ export const UserInfo = Type.Object({
   hasPassword: Type.Boolean(),
   inviteCode: Type.String(),
   openActivityBall: ZeroOne,
-  company: Type.Union([CompanyInfo, Type.Null()]),
+  company: Nullable(CompanyInfo),
   workTypes: Type.Array(WorkType),
   createdAt: Type.Integer(),
 })

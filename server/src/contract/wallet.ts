@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
+import { Nullable } from './common'
 import { ExpectedAmount, IdempotencyKey } from './order'
 
 /** A cloud-bean recharge package: pay `price` fen, get `beans` + `bonus` beans (1 豆 = 1 分). */
@@ -35,7 +36,7 @@ export const BeanLedgerEntry = Type.Object({
   balanceAfter: Type.Integer(),
   reason: Type.String(),
   reasonText: Type.String(),
-  orderNo: Type.Union([Type.String(), Type.Null()]),
+  orderNo: Nullable(Type.String()),
   remark: Type.String(),
   createdAt: Type.Integer(),
 })
