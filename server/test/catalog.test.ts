@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { SEED_ACTIVITY_ENDS_AT } from '../src/db/seed-catalogue'
 import {
   GOODS,
   ZONES,
@@ -8,6 +9,7 @@ import {
   newBuyer,
   priceOf,
   quote,
+  setStock,
 } from './helpers/commerce'
 import { get, post } from './helpers/test-app'
 
@@ -88,6 +90,45 @@ test('goods details show the running activity and per-zone stock status', async 
   assert.equal(missing.msg, '商品不存在')
   const bad = await get(ta.app, '/CommodityGroup/getGoodsDetail', undefined, { goodId: 'abc' })
   assert.equal(bad.code, 400)
+})
+
+test('the goods list shows stock as it is now and activities as they run, filters included', async (t) => {
+  const ta = await commerceApp(t)
+  const chengdu = async (query?: Record<string, string>) => {
+    const reply = await get(ta.app, '/CommodityGroup/getGoodsList', undefined, query)
+    assert.equal(reply.code, 200)
+    const goods = reply.data
+      .flatMap((l: any) => l.goods)
+      .find((g: any) => g.goodId === GOODS.enjoyB)
+    return goods?.zones.find((z: any) => z.zoneId === ZONES.chengdu).statusText
+  }
+  const running = async () => {
+    const reply = await get(ta.app, '/CommodityGroup/getGoodsList')
+    const goods = reply.data
+      .flatMap((l: any) => l.goods)
+      .find((g: any) => g.goodId === GOODS.flagshipB)
+    return goods.prices.find((p: any) => p.goodTime === 30).activityRunning
+  }
+  assert.equal(await chengdu(), '紧张')
+  assert.equal(await chengdu({ level: '1' }), '紧张')
+  const buyer = await newBuyer(ta)
+  for (let bought = 0; bought < 3; bought++) {
+    const order = await createCloudOrder(ta, buyer, { zoneId: ZONES.chengdu })
+    assert.equal(order.code, 200, order.msg)
+  }
+  assert.equal(await chengdu(), '售罄', 'the units the orders took')
+  assert.equal(await chengdu({ level: '1' }), '售罄')
+  await setStock(ta, GOODS.enjoyB, ZONES.chengdu, 60)
+  assert.equal(await chengdu(), '充足', 'stock changed by an operator shows at once')
+  assert.equal(await chengdu({ androidVersion: 'H' }), undefined, 'enjoyB is a B goods')
+
+  ta.clock.advance(SEED_ACTIVITY_ENDS_AT.getTime() - ta.clock.now().getTime() - 1_000)
+  assert.equal(await running(), true)
+  ta.clock.advance(1_000)
+  assert.equal(await running(), false, 'an activity that ended is shown as ended at once')
+  const levels = await ta.app.services.goods.listLevels({})
+  const json = await ta.app.services.goods.listLevelsJson({})
+  assert.deepEqual(JSON.parse(json.toString('utf8')), levels, 'the cached JSON is the list')
 })
 
 test('zones show 售罄 where a goods is sold out, and a summary without goods', async (t) => {

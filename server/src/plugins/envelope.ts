@@ -22,3 +22,13 @@ export function sendEnvelope(
   const body: ApiEnvelope = { code, msg, data, ts: Date.now() }
   return reply.code(httpStatus).type('application/json; charset=utf-8').send(JSON.stringify(body))
 }
+
+const OK_HEAD = Buffer.from(`{"code":200,"msg":${JSON.stringify(OK_MESSAGE)},"data":`)
+
+/** An OK envelope around data that is already JSON (a cached serialisation of what the schema describes). */
+export function sendOkJson(reply: FastifyReply, data: Buffer) {
+  const tail = Buffer.from(`,"ts":${Date.now()}}`)
+  return reply
+    .type('application/json; charset=utf-8')
+    .send(Buffer.concat([OK_HEAD, data, tail], OK_HEAD.length + data.length + tail.length))
+}

@@ -11,7 +11,7 @@ import {
   ZonesQuery,
 } from '../contract/catalog'
 import { Envelope } from '../contract/common'
-import { ok } from '../plugins/envelope'
+import { ok, sendOkJson } from '../plugins/envelope'
 import type { ApiRouteOptions } from './route-options'
 
 /** The catalogue is public (Home/create and buyGoods do not force a login); quotes use the login when present. */
@@ -29,7 +29,7 @@ const goodsRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
         response: { 200: Envelope(Type.Array(GoodsLevelGroup)) },
       },
     },
-    async (request) => ok(await goods.listLevels(request.query)),
+    async (request, reply) => sendOkJson(reply, await goods.listLevelsJson(request.query)),
   )
 
   app.get(

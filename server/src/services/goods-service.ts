@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, sql } from 'drizzle-orm'
 import {
   INVENTORY_STATUS_TEXT,
   androidVersionLabel,
@@ -19,27 +19,12 @@ import type {
   ZoneStock,
 } from '../contract/catalog'
 import type { Db } from '../db/client'
-import { goods, goodsInventory, goodsLevels, goodsPrices, zones } from '../db/schema'
+import { goods, goodsInventory, goodsPrices, zones } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import type { ServiceContext } from './context'
+import { toPriceRow, type GoodsRow, type Reference, type ReferenceData } from './reference-data'
 
-export type GoodsRow = typeof goods.$inferSelect
-type PriceDbRow = typeof goodsPrices.$inferSelect
-
-export function toPriceRow(row: PriceDbRow): PriceRow {
-  return {
-    priceId: row.id,
-    goodId: row.goodId,
-    goodTime: row.goodTime,
-    goodPrice: row.goodPrice,
-    oldGoodPrice: row.oldGoodPrice,
-    firstPurchasePrice: row.firstPurchasePrice,
-    firstCount: row.firstCount,
-    activityId: row.activityId,
-    activityPrice: row.activityPrice,
-    activityEndsAt: row.activityEndsAt?.getTime() ?? null,
-  }
-}
+export { toPriceRow, type GoodsRow }
 
 function zoneStock(zoneId: number, name: string, stock: number): ZoneStock {
   const status = inventoryStatus(stock)
@@ -51,7 +36,23 @@ export const REFERENCE_DAYS = 30
 
 /** Catalogue reads and stock: goods, prices, zones and the per-zone inventory. */
 export class GoodsService {
-  constructor(private readonly ctx: ServiceContext) {}
+  private readonly stockStatement
+  /** Serialised goods lists made from each reference read, by filter, stock statuses and activities. */
+  private readonly lists = new WeakMap<Reference, Map<string, Buffer>>()
+
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly reference: ReferenceData,
+  ) {
+    this.stockStatement = ctx.db
+      .select({
+        goodId: goodsInventory.goodId,
+        zoneId: goodsInventory.zoneId,
+        stock: goodsInventory.stock,
+      })
+      .from(goodsInventory)
+      .prepare('goods_stock')
+  }
 
   async getGoods(goodId: number, db: Db = this.ctx.db): Promise<GoodsRow | null> {
     const [row] = await db.select().from(goods).where(eq(goods.id, goodId))
@@ -161,87 +162,153 @@ export class GoodsService {
     return null
   }
 
+  /**
+   * The goods list: the catalogue from memory (see REFERENCE_TTL_MS), the stock read live in one query,
+   * so the stock status shown is never older than the request.
+   */
   async listLevels(query: GoodsListQuery): Promise<GoodsLevelGroup[]> {
-    const levelRows = await this.ctx.db
+    const { catalogue, stockIn, now } = await this.listInputs()
+    return describeLevels(catalogue, query, stockIn, now)
+  }
+
+  /**
+   * The goods list as JSON (UTF-8), as listLevels would give it. The list shows stock only as a status
+   * and prices' activities only as running or not, so the same few lists recur: each is built and
+   * serialised once per reference read, keyed by those states.
+   */
+  async listLevelsJson(query: GoodsListQuery): Promise<Buffer> {
+    const { catalogue, stockIn, now } = await this.listInputs()
+    let key = `${query.level ?? ''}${query.androidVersion ?? ''}:`
+    for (const row of catalogue.goodsOnSale) {
+      for (const zone of catalogue.zones) key += inventoryStatus(stockIn(row.id, zone.id))
+      for (const price of catalogue.prices.get(row.id) ?? []) key += +activityRunning(price, now)
+    }
+    let lists = this.lists.get(catalogue)
+    if (!lists) this.lists.set(catalogue, (lists = new Map()))
+    let json = lists.get(key)
+    if (!json) {
+      json = Buffer.from(JSON.stringify(describeLevels(catalogue, query, stockIn, now)))
+      if (lists.size >= LISTS_KEPT) lists.clear()
+      lists.set(key, json)
+    }
+    return json
+  }
+
+  private async listInputs() {
+    const [catalogue, stock] = await Promise.all([
+      this.reference.get(),
+      this.stockStatement.execute(),
+    ])
+    const stockOf = new Map<number, Map<number, number>>()
+    for (const row of stock) {
+      let ofGoods = stockOf.get(row.goodId)
+      if (!ofGoods) stockOf.set(row.goodId, (ofGoods = new Map()))
+      ofGoods.set(row.zoneId, row.stock)
+    }
+    const stockIn = (goodId: number, zoneId: number) => stockOf.get(goodId)?.get(zoneId) ?? 0
+    return { catalogue, stockIn, now: this.ctx.clock.now().getTime() }
+  }
+
+  async goodsDetail(goodId: number): Promise<Goods> {
+    const row = await this.requireGoods(goodId)
+    const prices = await this.pricesOf(goodId)
+    const zoneRows = await this.zonesInOrder()
+    const stock = await this.ctx.db
       .select()
-      .from(goodsLevels)
-      .where(query.level ? eq(goodsLevels.level, query.level) : undefined)
-      .orderBy(asc(goodsLevels.level))
-    const goodsRows = await this.ctx.db
-      .select()
-      .from(goods)
-      .where(
-        and(
-          eq(goods.onSale, true),
-          query.level ? eq(goods.level, query.level) : undefined,
-          query.androidVersion ? eq(goods.androidVersion, query.androidVersion) : undefined,
-        ),
-      )
-      .orderBy(asc(goods.level), asc(goods.sort), asc(goods.id))
-    const described = await this.describe(goodsRows)
-    return levelRows.map((level) => ({
+      .from(goodsInventory)
+      .where(eq(goodsInventory.goodId, goodId))
+    const stockOf = new Map(stock.map((s) => [s.zoneId, s.stock]))
+    return describeGoods(
+      row,
+      prices,
+      zoneRows,
+      (zoneId) => stockOf.get(zoneId) ?? 0,
+      this.ctx.clock.now().getTime(),
+    )
+  }
+
+  private zonesInOrder(db: Db = this.ctx.db) {
+    return db.select().from(zones).orderBy(asc(zones.sort), asc(zones.id))
+  }
+}
+
+/** Serialised goods lists kept per reference read (a few filters × the stock states seen). */
+const LISTS_KEPT = 64
+
+function describeLevels(
+  catalogue: Reference,
+  query: GoodsListQuery,
+  stockIn: (goodId: number, zoneId: number) => number,
+  now: number,
+): GoodsLevelGroup[] {
+  return catalogue.levels
+    .filter((level) => !query.level || level.level === query.level)
+    .map((level) => ({
       level: level.level,
       name: level.name,
       themeColor: level.themeColor,
       description: level.description,
-      goods: described.filter((g) => g.level === level.level),
+      goods: catalogue.goodsOnSale
+        .filter(
+          (row) =>
+            row.level === level.level &&
+            (!query.androidVersion || row.androidVersion === query.androidVersion),
+        )
+        .map((row) =>
+          describeGoods(
+            row,
+            catalogue.prices.get(row.id) ?? [],
+            catalogue.zones,
+            (zoneId) => stockIn(row.id, zoneId),
+            now,
+          ),
+        ),
     }))
-  }
+}
 
-  async goodsDetail(goodId: number): Promise<Goods> {
-    const [described] = await this.describe([await this.requireGoods(goodId)])
-    return described
+/** Field by field: `{ ...price, more }` is a slow path in V8, and the goods list makes 120 of these. */
+function goodsPrice(price: PriceRow, now: number): GoodsPrice {
+  return {
+    priceId: price.priceId,
+    goodId: price.goodId,
+    goodTime: price.goodTime,
+    durationLabel: durationLabel(price.goodTime),
+    goodPrice: price.goodPrice,
+    oldGoodPrice: price.oldGoodPrice,
+    firstPurchasePrice: price.firstPurchasePrice,
+    firstCount: price.firstCount,
+    activityId: price.activityId,
+    activityPrice: price.activityPrice,
+    activityEndsAt: price.activityEndsAt,
+    activityRunning: activityRunning(price, now),
   }
+}
 
-  /** Goods rows with their prices and per-zone inventory status, in three queries for any number. */
-  private async describe(rows: GoodsRow[]): Promise<Goods[]> {
-    if (rows.length === 0) return []
-    const ids = rows.map((row) => row.id)
-    const now = this.ctx.clock.now().getTime()
-    const priceRows = await this.ctx.db
-      .select()
-      .from(goodsPrices)
-      .where(inArray(goodsPrices.goodId, ids))
-      .orderBy(asc(goodsPrices.goodTime))
-    const zoneRows = await this.ctx.db.select().from(zones).orderBy(asc(zones.sort), asc(zones.id))
-    const stockRows = await this.ctx.db
-      .select()
-      .from(goodsInventory)
-      .where(inArray(goodsInventory.goodId, ids))
-    return rows.map((row) => {
-      const level = levelInfo(row.level)
-      const prices: GoodsPrice[] = priceRows
-        .filter((p) => p.goodId === row.id)
-        .map((p) => {
-          const price = toPriceRow(p)
-          return {
-            ...price,
-            durationLabel: durationLabel(price.goodTime),
-            activityRunning: activityRunning(price, now),
-          }
-        })
-      const zonesOfGoods = zoneRows.map((zone) => {
-        const stock = stockRows.find((s) => s.goodId === row.id && s.zoneId === zone.id)
-        return zoneStock(zone.id, zone.name, stock?.stock ?? 0)
-      })
-      return {
-        goodId: row.id,
-        level: row.level,
-        levelName: level?.name ?? '',
-        themeColor: level?.themeColor ?? '',
-        name: row.name,
-        configName: row.configName,
-        androidVersion: row.androidVersion as AndroidVersion,
-        androidVersionLabel: androidVersionLabel(row.androidVersion as AndroidVersion),
-        imageType: row.imageType,
-        imageTypeLabel: imageTypeLabel(row.imageType as ImageType),
-        maxPerOrder: row.maxPerOrder,
-        description: row.description,
-        permissions: row.permissions as Goods['permissions'],
-        videoDailyFee: row.videoDailyFee,
-        prices,
-        zones: zonesOfGoods,
-      }
-    })
+/** A goods row with its prices (activity state as of `now`) and each zone's stock status. */
+function describeGoods(
+  row: GoodsRow,
+  prices: PriceRow[],
+  zoneRows: { id: number; name: string }[],
+  stockIn: (zoneId: number) => number,
+  now: number,
+): Goods {
+  const level = levelInfo(row.level)
+  return {
+    goodId: row.id,
+    level: row.level,
+    levelName: level?.name ?? '',
+    themeColor: level?.themeColor ?? '',
+    name: row.name,
+    configName: row.configName,
+    androidVersion: row.androidVersion as AndroidVersion,
+    androidVersionLabel: androidVersionLabel(row.androidVersion as AndroidVersion),
+    imageType: row.imageType,
+    imageTypeLabel: imageTypeLabel(row.imageType as ImageType),
+    maxPerOrder: row.maxPerOrder,
+    description: row.description,
+    permissions: row.permissions as Goods['permissions'],
+    videoDailyFee: row.videoDailyFee,
+    prices: prices.map((price) => goodsPrice(price, now)),
+    zones: zoneRows.map((zone) => zoneStock(zone.id, zone.name, stockIn(zone.id))),
   }
 }

@@ -20,6 +20,7 @@ import { MessageService } from './message-service'
 import { OrderService } from './order-service'
 import { PaymentService } from './payment-service'
 import { ProfileService } from './profile-service'
+import { ReferenceData } from './reference-data'
 import { ScanLoginService } from './scan-login-service'
 import { SessionService } from './session-service'
 import { SmsService } from './sms-service'
@@ -33,7 +34,8 @@ export function createServices(ctx: ServiceContext) {
   const messages = new MessageService(ctx)
   const accounts = new AccountService(ctx, sms, sessions, messages)
   const catalog = new CatalogService(ctx)
-  const goods = new GoodsService(ctx)
+  const reference = new ReferenceData(ctx)
+  const goods = new GoodsService(ctx, reference)
   const fleet = new FleetService(ctx)
   const beans = new BeanService(ctx)
   const coupons = new CouponService(ctx)
@@ -48,6 +50,7 @@ export function createServices(ctx: ServiceContext) {
     profile: new ProfileService(ctx, accounts),
     scanLogin: new ScanLoginService(ctx, accounts),
     catalog,
+    reference,
     usageLogs: new UsageLogService(ctx),
     customerService: new CustomerServiceService(ctx, catalog),
     files: new FileService(ctx),

@@ -1,0 +1,97 @@
+import { asc } from 'drizzle-orm'
+import type { PriceRow } from '../../../src/domain/pricing'
+import { deviceStatuses, goods, goodsLevels, goodsPrices, zones } from '../db/schema'
+import type { ServiceContext } from './context'
+
+export type GoodsRow = typeof goods.$inferSelect
+
+export function toPriceRow(row: typeof goodsPrices.$inferSelect): PriceRow {
+  return {
+    priceId: row.id,
+    goodId: row.goodId,
+    goodTime: row.goodTime,
+    goodPrice: row.goodPrice,
+    oldGoodPrice: row.oldGoodPrice,
+    firstPurchasePrice: row.firstPurchasePrice,
+    firstCount: row.firstCount,
+    activityId: row.activityId,
+    activityPrice: row.activityPrice,
+    activityEndsAt: row.activityEndsAt?.getTime() ?? null,
+  }
+}
+
+/**
+ * How long reference data read from the database is reused. Nothing in the server writes these tables
+ * (the seed and operators do), so this only bounds how soon an operator's edit shows in the goods list
+ * and in the names the device list gives. Stock, devices and grants are never part of it.
+ */
+export const REFERENCE_TTL_MS = 30_000
+
+/** The catalogue and the names the lists show: goods levels, goods, prices, zones, device statuses. */
+export interface Reference {
+  levels: (typeof goodsLevels.$inferSelect)[]
+  /** Every goods row, on sale or not (phones keep the goods they were bought as). */
+  goods: Map<number, GoodsRow>
+  /** Goods on sale, in display order (level, sort, id). */
+  goodsOnSale: GoodsRow[]
+  /** By goods, shortest duration first. */
+  prices: Map<number, PriceRow[]>
+  /** In display order. */
+  zones: (typeof zones.$inferSelect)[]
+  zoneNames: Map<number, string>
+  statusNames: Map<number, string>
+}
+
+/** One read of the reference tables, shared by whoever asks within REFERENCE_TTL_MS. */
+export class ReferenceData {
+  private cached: { readAt: number; value: Promise<Reference> } | null = null
+
+  constructor(private readonly ctx: ServiceContext) {}
+
+  get(): Promise<Reference> {
+    const now = this.ctx.clock.now().getTime()
+    const cached = this.cached
+    if (cached && now >= cached.readAt && now - cached.readAt < REFERENCE_TTL_MS) {
+      return cached.value
+    }
+    return this.refresh()
+  }
+
+  /** Reads the tables again now (a row newer than the last read was asked for). */
+  refresh(): Promise<Reference> {
+    const value = this.read()
+    this.cached = { readAt: this.ctx.clock.now().getTime(), value }
+    // a failed read is not kept: the next request tries again
+    value.catch(() => {
+      if (this.cached?.value === value) this.cached = null
+    })
+    return value
+  }
+
+  private async read(): Promise<Reference> {
+    const db = this.ctx.db
+    const levels = await db.select().from(goodsLevels).orderBy(asc(goodsLevels.level))
+    const goodsRows = await db
+      .select()
+      .from(goods)
+      .orderBy(asc(goods.level), asc(goods.sort), asc(goods.id))
+    const priceRows = await db.select().from(goodsPrices).orderBy(asc(goodsPrices.goodTime))
+    const prices = new Map<number, PriceRow[]>()
+    for (const row of priceRows) {
+      const ofGoods = prices.get(row.goodId)
+      if (ofGoods) ofGoods.push(toPriceRow(row))
+      else prices.set(row.goodId, [toPriceRow(row)])
+    }
+    const zoneRows = await db.select().from(zones).orderBy(asc(zones.sort), asc(zones.id))
+    const statuses = await db.select().from(deviceStatuses)
+    return {
+      levels,
+      goods: new Map(goodsRows.map((row) => [row.id, row])),
+      goodsOnSale: goodsRows.filter((row) => row.onSale),
+      prices,
+      zones: zoneRows,
+      zoneNames: new Map(zoneRows.map((zone) => [zone.id, zone.name])),
+      statusNames: new Map(statuses.map((status) => [status.status, status.name])),
+    }
+  }
+}
