@@ -123,6 +123,16 @@ test('the list is paged newest first and filters by group, version, keyword and 
   const paged = await list({ rows: '2', page: '3' })
   assert.equal(paged.records.length, 1)
   assert.equal(paged.totalPage, 3)
+  const beyond = await list({ rows: '2', page: '4' })
+  assert.deepEqual(
+    [beyond.records, beyond.total, beyond.totalPage],
+    [[], 5, 3],
+    'a page past the end still counts',
+  )
+  for (const listed of all.records) {
+    const detail = await get(ctx.app, '/device/detail', me, { deviceId: String(listed.deviceId) })
+    assert.deepEqual(listed, detail.data, 'the list shows a phone as its detail does')
+  }
 
   const ids = (page: { records: { deviceId: number }[] }) =>
     page.records.map((d) => d.deviceId).sort((x, y) => x - y)

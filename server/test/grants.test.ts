@@ -52,7 +52,9 @@ test('a grantee with view permission sees the phone, marked, but cannot reboot o
     mine.map((d) => [d.deviceId, d.grant?.permission]),
     [[phone, 1]],
   )
-  assert.equal((await detail(ta, grantee, phone)).code, 200)
+  const shown = await detail(ta, grantee, phone)
+  assert.equal(shown.code, 200)
+  assert.deepEqual(mine[0], shown.data, 'the list shows the grant as the detail does')
   const refused = await reboot(ta, grantee, phone)
   assert.equal(refused.msg, VIEW_ONLY)
   assert.equal((await authToken(ta, grantee, phone)).msg, VIEW_ONLY)

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import { validateBatchSelection, type CommandResult } from '../../../src/domain/batch-results'
 import { levelInfo } from '../../../src/domain/catalogue'
 import {
@@ -39,7 +39,9 @@ import { normalisePage, toPaged } from '../domain/paging'
 import type { ServiceContext } from './context'
 import { deviceNotFound, type FleetService } from './fleet-service'
 import type { GoodsService } from './goods-service'
+import { DeviceListQueries, type ListedPhone, type ShownDevice } from './device-list-query'
 import type { GrantService } from './grant-service'
+import type { ReferenceData } from './reference-data'
 
 type DeviceRow = typeof devices.$inferSelect
 
@@ -103,12 +105,17 @@ const listColumns = {
 
 /** A user's phones: list, detail, commands and operations. Every call checks ownership. */
 export class DeviceService {
+  private readonly listQueries: DeviceListQueries
+
   constructor(
     private readonly ctx: ServiceContext,
     private readonly fleet: FleetService,
     private readonly goodsService: GoodsService,
     private readonly grants: GrantService,
-  ) {}
+    private readonly reference: ReferenceData,
+  ) {
+    this.listQueries = new DeviceListQueries(ctx.db)
+  }
 
   private get supplier() {
     return this.ctx.supplier
@@ -126,7 +133,7 @@ export class DeviceService {
 
   private toDevice(
     row: {
-      device: DeviceRow
+      device: ShownDevice
       goodsName: string
       configName: string
       permissions: string[]
@@ -177,39 +184,41 @@ export class DeviceService {
     }
   }
 
+  /** One query per page: the phones, the grant each is listed under, and the total. */
   async list(userId: number, query: DeviceListQuery) {
     const { page, rows, offset } = normalisePage({ page: query.page, rows: query.rows ?? 20 })
-    // phones authorised to me are listed with mine, except in a group of mine
-    const granted = query.groupId == null ? await this.grantedTo(userId) : new Map()
-    const filters: (SQL | undefined)[] = [
-      granted.size > 0
-        ? or(eq(devices.userId, userId), inArray(devices.id, [...granted.keys()]))
-        : eq(devices.userId, userId),
-    ]
-    filters.push(
-      query.status != null
-        ? eq(devices.status, query.status)
-        : ne(devices.status, DeviceStatus.released),
-    )
-    if (query.groupId === 0) filters.push(isNull(devices.groupId))
-    else if (query.groupId != null) filters.push(eq(devices.groupId, query.groupId))
-    if (query.version === 1) filters.push(eq(devices.androidVersion, 'B'))
-    if (query.version === 2) filters.push(eq(devices.androidVersion, 'H'))
-    const keyword = query.keyword?.trim()
-    if (keyword) {
-      const byName = ilike(devices.name, `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-      const id = /^\d{1,9}$/.test(keyword) ? Number(keyword) : null
-      filters.push(id ? or(byName, eq(devices.id, id)) : byName)
-    }
-    const where = and(...filters)
-    const [{ total }] = await this.ctx.db.select({ total: count() }).from(devices).where(where)
-    const found = await this.select()
-      .where(where)
-      .orderBy(desc(devices.id))
-      .limit(rows)
-      .offset(offset)
+    const [listed, known] = await Promise.all([
+      this.listQueries.page(userId, query, this.ctx.clock.now(), rows, offset),
+      this.reference.get(),
+    ])
+    const { phones, total } = listed
+    // a goods or zone added since the reference data was read
+    const isNew = (phone: ListedPhone) =>
+      !known.goods.has(phone.goodId) || !known.zoneNames.has(phone.zoneId)
+    const reference = phones.some(isNew) ? await this.reference.refresh() : known
     return toPaged(
-      found.map((row) => this.toDevice(row, granted.get(row.device.id) ?? null)),
+      phones.map((phone) => {
+        const bought = reference.goods.get(phone.goodId)
+        if (!bought) throw new Error(`device ${phone.id}: goods ${phone.goodId} does not exist`)
+        return this.toDevice(
+          {
+            device: phone,
+            goodsName: bought.name,
+            configName: bought.configName,
+            permissions: bought.permissions,
+            zoneName: reference.zoneNames.get(phone.zoneId) ?? '',
+            groupName: phone.groupName,
+            statusName: reference.statusNames.get(phone.status) ?? null,
+          },
+          phone.grantPermission == null
+            ? null
+            : {
+                permission: phone.grantPermission,
+                expiresAt: phone.grantExpiresAt!.getTime(),
+                ownerMobile: maskMobile(phone.ownerMobile ?? ''),
+              },
+        )
+      }),
       page,
       rows,
       total,

@@ -56,7 +56,7 @@ export function createServices(ctx: ServiceContext) {
     files: new FileService(ctx),
     goods,
     fleet,
-    devices: new DeviceService(ctx, fleet, goods, grants),
+    devices: new DeviceService(ctx, fleet, goods, grants, reference),
     grants,
     groups: new GroupService(ctx, fleet),
     transfers: new TransferService(ctx, sms, messages, grants),
