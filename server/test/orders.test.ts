@@ -3,6 +3,7 @@ import { test } from 'node:test'
 import { eq, inArray } from 'drizzle-orm'
 import { upgradeQuote } from '../../src/domain/pricing'
 import { devices, goods, goodsPrices, orders } from '../src/db/schema'
+import { insertOrder } from '../src/services/order-service'
 import {
   GOODS,
   ZONES,
@@ -661,4 +662,41 @@ test('a remaining-time quote up to 10 minutes old is charged as shown, an older 
     buyer,
   )
   assert.equal(stale.code, 1023)
+})
+
+test('an order number that is taken is drawn again, so the order is not refused', async (t) => {
+  const ta = await commerceApp(t)
+  const buyer = await newBuyer(ta)
+  const first = await createCloudOrder(ta, buyer)
+  assert.equal(first.code, 200, first.msg)
+  const now = ta.clock.now()
+  const values = {
+    userId: buyer.userId,
+    businessType: 1,
+    kind: 'new' as const,
+    amount: 100,
+    originalAmount: 100,
+    quantity: 1,
+    payDeadline: now,
+    createdAt: now,
+  }
+  const draws = [first.data.orderNo, first.data.orderNo, 'CP00000000000000000001']
+  const order = await insertOrder(
+    ta.database.db,
+    { ...values, idempotencyKey: newKey() },
+    now,
+    () => draws.shift()!,
+  )
+  assert.equal(order.orderNo, 'CP00000000000000000001')
+  await assert.rejects(
+    insertOrder(
+      ta.database.db,
+      { ...values, idempotencyKey: newKey() },
+      now,
+      () => first.data.orderNo,
+    ),
+    /no free order number/,
+  )
+  const mine = await ta.database.db.select().from(orders).where(eq(orders.userId, buyer.userId))
+  assert.equal(mine.length, 2, 'nothing written by the refused draws')
 })

@@ -49,6 +49,31 @@ export function newOrderNo(now: Date): string {
   return `CP${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`
 }
 
+/** A taken order number is drawn again this many times at most. */
+const ORDER_NO_DRAWS = 5
+
+/**
+ * Inserts an order under a fresh order number. Numbers are unguessable but not unique by construction
+ * (6 random digits a second): at a few hundred orders a second two meet now and then, so a taken number
+ * is drawn again instead of failing the order.
+ */
+export async function insertOrder(
+  tx: Db,
+  values: Omit<typeof orders.$inferInsert, 'orderNo'>,
+  now: Date,
+  draw: (now: Date) => string = newOrderNo,
+): Promise<OrderRow> {
+  for (let attempt = 0; attempt < ORDER_NO_DRAWS; attempt++) {
+    const [order] = await tx
+      .insert(orders)
+      .values({ ...values, orderNo: draw(now) })
+      .onConflictDoNothing({ target: orders.orderNo })
+      .returning()
+    if (order) return order
+  }
+  throw new Error(`no free order number in ${ORDER_NO_DRAWS} draws`)
+}
+
 const orderNotFound = () => new BizError(ResultCode.SHOW_ERROR_TIPS, ORDER_NOT_FOUND)
 const ms = (date: Date | null) => date?.getTime() ?? null
 
@@ -254,10 +279,9 @@ export class OrderService {
         }
       }
       const now = this.ctx.clock.now()
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          orderNo: newOrderNo(now),
+      const order = await insertOrder(
+        tx,
+        {
           userId,
           businessType: draft.businessType,
           kind: draft.kind,
@@ -284,8 +308,9 @@ export class OrderService {
             upgrade: draft.upgrade,
           },
           createdAt: now,
-        })
-        .returning()
+        },
+        now,
+      )
       await coupon?.lock(order.id)
       await options.onCreated?.(tx, order)
       if (free) {

@@ -30,7 +30,7 @@ import type { ServiceContext } from './context'
 import type { FleetService, OwnedDevice } from './fleet-service'
 import { emptyDraft } from './order-pricing'
 import { RECHARGE_PACKAGES, rechargeDraft, type RechargeDetail } from './recharge-packages'
-import { newOrderNo, type OrderRow, type OrderService } from './order-service'
+import { insertOrder, type OrderRow, type OrderService } from './order-service'
 
 /**
  * One bean is worth one fen (1 元 = 100 豆), the rate bean payments (pay method 3) already use, so beans
@@ -270,10 +270,9 @@ export class WalletService {
       }
       const now = this.ctx.clock.now()
       const newExpireAt = this.newExpiry(device)
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          orderNo: newOrderNo(now),
+      const order = await insertOrder(
+        tx,
+        {
           userId,
           businessType: BusinessType.cloudMachine,
           kind: 'timeToMonth',
@@ -292,8 +291,9 @@ export class WalletService {
           createdAt: now,
           paidAt: now,
           completedAt: now,
-        })
-        .returning()
+        },
+        now,
+      )
       const balance = await this.beans.debit(tx, userId, beans, {
         reason: 'timeToMonth',
         orderId: order.id,
