@@ -1,12 +1,14 @@
 /**
  * API throughput on PostgreSQL (issue 6): autocannon at 50 connections against our server listening on
  * 127.0.0.1 — device list, goods list, usage-log save, order creation — and, in the same run, against a
- * raw route (a bare Fastify app on the same database doing one indexed query), as the baseline.
- * Prints req/s, p50/p99 latency and each route's throughput as a share of the raw route's.
+ * raw route (a bare Fastify app on the same database doing one indexed query), as the baseline: the raw
+ * route runs just before each of ours, and each is compared with that run. Prints req/s, p50/p99
+ * latency and each route's throughput as a share of the raw route's.
  *
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/api-throughput.ts
  *
- * (the bench makes its own database on that server and drops it afterwards; DURATION_S=10 by default)
+ * (the bench makes its own database on that server and drops it afterwards; DURATION_S=10 by default;
+ * ROUTES=devices,goods,usage,order picks routes)
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -22,7 +24,7 @@ import { createTestDatabase } from '../server/test/helpers/test-database'
 const CONNECTIONS = 50
 const DURATION_S = Number(process.env.DURATION_S ?? 10)
 const FLEET = 200
-const AUTOCANNON = path.resolve(__dirname, '../node_modules/.bin/autocannon')
+const LOAD = path.resolve(__dirname, 'autocannon-run.mjs')
 const run = promisify(execFile)
 
 async function call(app: App, method: 'GET' | 'POST', url: string, headers = {}, body?: object) {
@@ -32,8 +34,7 @@ async function call(app: App, method: 'GET' | 'POST', url: string, headers = {},
   return json.data
 }
 
-async function login(app: App) {
-  const mobilePhone = '13900009999'
+async function login(app: App, mobilePhone = '13900009999') {
   await call(app, 'POST', '/sms/sendSmsCode', {}, { mobilePhone, type: 'login' })
   const sms = (await call(app, 'GET', `/sandbox/sms/last?mobilePhone=${mobilePhone}`)) as {
     code: string
@@ -57,26 +58,26 @@ interface Row {
   p99: number
   errors: number
   non2xx: number
+  /** Responses with a 2xx status. */
+  ok: number
 }
 
-/**
- * autocannon in its own process (the load generator must not share the server's event loop); `[<id>]`
- * in a body becomes a fresh id per request.
- */
-async function load(
-  name: string,
-  url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: object } = {},
-): Promise<Row> {
-  const args = ['-c', String(CONNECTIONS), '-d', String(DURATION_S), '-j']
-  if (options.method) args.push('-m', options.method)
-  for (const [key, value] of Object.entries(options.headers ?? {}))
-    args.push('-H', `${key}=${value}`)
-  if (options.body) args.push('-I', '-b', JSON.stringify(options.body))
-  const { stdout, stderr } = await run(AUTOCANNON, [...args, url], { maxBuffer: 16 * 1024 * 1024 })
-  const last = stdout.trim().split('\n').pop()
-  if (!last) throw new Error(`autocannon ${args.join(' ')} ${url}: ${stderr.slice(0, 300)}`)
-  const result = JSON.parse(last)
+interface LoadOptions {
+  method?: string
+  headers?: Record<string, string>
+  body?: object
+  /** One per connection, round robin (see autocannon-run.mjs). */
+  sessions?: { token: string; userId: number }[]
+}
+
+/** One autocannon run in its own process (bench/autocannon-run.mjs). */
+async function load(name: string, url: string, options: LoadOptions = {}): Promise<Row> {
+  const spec = { url, connections: CONNECTIONS, duration: DURATION_S, ...options }
+  const { stdout, stderr } = await run(process.execPath, [LOAD, JSON.stringify(spec)], {
+    maxBuffer: 16 * 1024 * 1024,
+  })
+  if (!stdout) throw new Error(`autocannon ${name}: ${stderr.slice(0, 300)}`)
+  const result = JSON.parse(stdout)
   return {
     name,
     rps: result.requests.average,
@@ -84,6 +85,7 @@ async function load(
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    ok: result['2xx'],
   }
 }
 
@@ -133,6 +135,8 @@ async function main() {
   // the baseline: one indexed query per request, nothing else
   const raw = Fastify()
   const rawPool = new pg.Pool({ connectionString: pool.options.connectionString, max: 10 })
+  // pool.end() does not wait for the sockets to close; dropping the database may still reach one
+  rawPool.on('error', () => {})
   raw.get('/raw', async () => {
     const result = await rawPool.query(
       'select id, name, status, expire_at from devices where user_id = $1 order by id desc limit 20',
@@ -155,53 +159,116 @@ async function main() {
     quantity: 1,
   })) as { total: number }
 
-  const rows: Row[] = []
-  rows.push(await load('raw: one indexed query', rawUrl))
-  rows.push(await load('GET /device/list (20 of 200)', `${base}/device/list?rows=20`, { headers }))
-  rows.push(
-    await load('GET /CommodityGroup/getGoodsList', `${base}/CommodityGroup/getGoodsList`, {
-      headers,
-    }),
-  )
-  rows.push(
-    await load('POST /userUsageLog/saveUserUsageLog', `${base}/userUsageLog/saveUserUsageLog`, {
-      method: 'POST',
-      headers,
-      body: {
-        logId: '[<id>]',
-        client: 'h5',
-        version: 248,
-        terminalType: 'android',
-        accessingPages: 'pages/Home/index',
-        exitMark: 0,
-      },
-    }),
-  )
-  rows.push(
-    await load('POST /order/createCloudOrder', `${base}/order/createCloudOrder`, {
-      method: 'POST',
-      headers,
-      body: {
-        goodId: item.goodId,
-        priceId: price.priceId,
-        zoneId: 1,
-        quantity: 1,
-        expectedAmount: quote.total,
-        idempotencyKey: '[<id>]',
-      },
-    }),
-  )
+  // 50 more buyers for orders across users: an order locks its buyer's row (one order at a time per
+  // user, so an idempotency key can never make two), so one user's orders queue behind each other
+  const buyers = []
+  for (let i = 0; i < CONNECTIONS; i++) buyers.push(await login(app, `1380000${1000 + i}`))
+  const order = {
+    goodId: item.goodId,
+    priceId: price.priceId,
+    zoneId: 1,
+    quantity: 1,
+    expectedAmount: quote.total,
+    idempotencyKey: '[<id>]',
+  }
+  const buyerQuote = (await call(
+    app,
+    'POST',
+    '/CommodityGroup/getGoodPrice',
+    {
+      ...headers,
+      token: buyers[0].token,
+      userid: String(buyers[0].userId),
+    },
+    { kind: 'new', goodId: item.goodId, priceId: price.priceId, quantity: 1 },
+  )) as { total: number }
+  if (buyerQuote.total !== quote.total) throw new Error('a new buyer would pay another price')
+  const count = async (table: string) =>
+    Number((await pool.query(`select count(*) from ${table}`)).rows[0].count)
 
-  const baseline = rows[0].rps
+  interface Route {
+    key: string
+    name: string
+    url: string
+    options?: LoadOptions
+    /** Rows the route writes, counted before and after the run (a refusal is HTTP 200 too). */
+    rowsIn?: string
+  }
+  const routes: Route[] = [
+    { key: 'devices', name: 'GET /device/list (20 of 200)', url: `${base}/device/list?rows=20` },
+    {
+      key: 'goods',
+      name: 'GET /CommodityGroup/getGoodsList',
+      url: `${base}/CommodityGroup/getGoodsList`,
+    },
+    {
+      key: 'usage',
+      name: 'POST /userUsageLog/saveUserUsageLog',
+      url: `${base}/userUsageLog/saveUserUsageLog`,
+      options: {
+        method: 'POST',
+        body: {
+          logId: '[<id>]',
+          client: 'h5',
+          version: 248,
+          terminalType: 'android',
+          accessingPages: 'pages/Home/index',
+          exitMark: 0,
+        },
+      },
+      rowsIn: 'usage_logs',
+    },
+    {
+      key: 'order',
+      name: 'POST /order/createCloudOrder (1 user)',
+      url: `${base}/order/createCloudOrder`,
+      options: { method: 'POST', body: order },
+      rowsIn: 'orders',
+    },
+    {
+      key: 'orders',
+      name: 'POST /order/createCloudOrder (50 users)',
+      url: `${base}/order/createCloudOrder`,
+      options: { method: 'POST', body: order, sessions: buyers },
+      rowsIn: 'orders',
+    },
+  ]
+  // Each route right after a run of the raw route, and compared with that run: the machine's load
+  // drifts (other work, the load generator on the same cores), and a baseline taken minutes earlier
+  // would make that drift part of the ratio.
+  const only = process.env.ROUTES?.split(',')
+  const rows: { route: Row; raw: Row; written: number | null }[] = []
+  for (const route of routes) {
+    if (only && !only.includes(route.key)) continue
+    if (!route.options?.method) await call(app, 'GET', route.url.slice(base.length), headers)
+    const rawRow = await load('raw: one indexed query', rawUrl)
+    const before = route.rowsIn ? await count(route.rowsIn) : 0
+    const row = await load(route.name, route.url, { headers, ...route.options })
+    const written = route.rowsIn ? (await count(route.rowsIn)) - before : null
+    rows.push({ raw: rawRow, route: row, written })
+  }
+
   console.log(
     `\n${CONNECTIONS} connections, ${DURATION_S} s each, PostgreSQL, ${os.cpus().length} cores, node ${process.version}\n`,
   )
   console.log(
-    'route                                      req/s   p50 ms  p99 ms  of raw  errors/non-2xx',
+    'route                                      req/s  p50 ms  p99 ms  raw req/s (p99)  of raw  errors/non-2xx  rows written/2xx',
   )
-  for (const row of rows) {
+  for (const { route, raw: paired, written } of rows) {
+    const share = `${((route.rps / paired.rps) * 100).toFixed(0)}%`
+    const rawText = `${paired.rps.toFixed(0)} (${paired.p99})`
+    const failed = `${route.errors + paired.errors}/${route.non2xx + paired.non2xx}`
     console.log(
-      `${row.name.padEnd(40)} ${row.rps.toFixed(0).padStart(7)} ${String(row.p50).padStart(8)} ${String(row.p99).padStart(7)} ${`${((row.rps / baseline) * 100).toFixed(0)}%`.padStart(7)}  ${row.errors}/${row.non2xx}`,
+      [
+        route.name.padEnd(41),
+        route.rps.toFixed(0).padStart(6),
+        String(route.p50).padStart(7),
+        String(route.p99).padStart(7),
+        rawText.padStart(16),
+        share.padStart(7),
+        failed.padStart(15),
+        (written === null ? '' : `${written}/${route.ok}`).padStart(17),
+      ].join(' '),
     )
   }
   await raw.close()
