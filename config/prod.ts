@@ -2,7 +2,7 @@ import type { UserConfigExport } from '@tarojs/cli'
 
 export default {
   // Taro's mini-program terser settings turn most compress passes off and print ES5 (choices from old
-  // terser bugs and the iOS 9 era). Our browserslist is ES2017-capable (iOS 12+, Chrome 64+), so we give
+  // terser bugs and the iOS 9 era). Our browserslist is ES2017-capable (iOS 12.2+, Chrome 66+), so we give
   // terser its own defaults back: about 10 KiB less in the mini-program's main package.
   terser: {
     enable: true,

@@ -5,10 +5,9 @@ import { observer } from 'mobx-react'
 import { Button } from '@nutui/nutui-react-taro'
 import EmptyState from '@/components/EmptyState'
 import NavBar from '@/components/NavBar'
-import HomeEngagement from '@/components/NewUserGuide/HomeEngagement'
 import { useStores } from '@/stores'
 import { url } from '@/constants/routes'
-import Fleet from './fleet/Fleet'
+import SignedInHome from './LoadSignedInHome'
 import styles from './index.module.scss'
 
 /** My cloud phones: the fleet when logged in, an invitation to log in otherwise. */
@@ -43,7 +42,7 @@ function Home() {
     <View className={styles.page}>
       <NavBar title="我的云机" />
       {session.isLoggedIn ? (
-        <Fleet active={shown} />
+        <SignedInHome active={shown} />
       ) : (
         <View className={styles.body}>
           <EmptyState
@@ -60,7 +59,6 @@ function Home() {
           <Text className={styles.tip}>未注册的手机号验证后将自动创建账号</Text>
         </View>
       )}
-      <HomeEngagement active={shown} />
     </View>
   )
 }
