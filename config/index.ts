@@ -1,7 +1,21 @@
 import path from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
+import type Chain from 'webpack-chain'
 import devConfig from './dev'
 import prodConfig from './prod'
+
+/**
+ * NutUI's icon index declares itself side-effectful, so webpack keeps it whole wherever it is first
+ * imported, with every icon the app uses anywhere. Its one side effect is importing the icons'
+ * stylesheet, which app.tsx imports instead; marked free of side effects, each page's chunk gets the
+ * icons that page uses.
+ */
+function splitNutIcons(chain: Chain) {
+  chain.module
+    .rule('nutui-icons-index')
+    .test(/@nutui[\\/]icons-react-taro[\\/]dist[\\/]es[\\/]index\.es\.js$/)
+    .set('sideEffects', false) // webpack-chain's types lack the sideEffects shorthand
+}
 
 // https://taro-docs.jd.com/docs/next/config#defineconfig-辅助函数
 export default defineConfig<'webpack5'>(async (merge, { mode }) => {
@@ -29,6 +43,7 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
     },
     cache: { enable: false },
     mini: {
+      webpackChain: splitNutIcons,
       // CSS modules and NutUI's per-component stylesheets do not depend on each other's order
       miniCssExtractPluginOption: { ignoreOrder: true },
       postcss: {
@@ -57,6 +72,7 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
       },
       router: { mode: 'browser' },
       webpackChain(chain) {
+        splitNutIcons(chain)
         // Taro.request on H5 always bundles fetch and AbortController polyfills and a JSONP client.
         // Every browser in package.json's browserslist (iOS 12.2+, Chrome 66+) has fetch and
         // AbortController, and we never send JSONP: about 6 KiB gzip off the first route.

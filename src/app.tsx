@@ -7,6 +7,8 @@ import { goLogin } from '@/services/navigation'
 import { client } from '@/services/request'
 import { installRouteWatch } from '@/services/route-events'
 import { planLaunch, type LaunchStep } from './app-launch'
+// NutUI icons' sizing and spin (their index imports it, but config/index.ts lets webpack skip the index)
+import '@nutui/icons-react-taro/dist/style_icon.css'
 import './app.scss'
 
 const stores = createAppStores()
