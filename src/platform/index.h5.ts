@@ -99,7 +99,8 @@ export const platform: Platform = {
 
   async chooseLocation() {
     try {
-      const res = await Taro.chooseLocation({})
+      const { pickLocation } = await import('./location-picker.h5')
+      const res = await pickLocation()
       return {
         name: res.name,
         address: res.address,
