@@ -107,6 +107,19 @@ describe('创建云机 catalogue', () => {
     expect(screen.getByText('联系客服开通')).toBeTruthy()
   })
 
+  it('shows 加载中 until the catalogue arrives, then the cards and the footer together', async () => {
+    let arrive: (levels: unknown) => void = () => undefined
+    list.mockReturnValue(new Promise((resolve) => (arrive = resolve)))
+    renderPage(<Create />, session())
+    expect(screen.getByRole('status').textContent).toBe('加载中')
+    expect(screen.queryByText('企业采购')).toBeNull()
+
+    arrive([{ level: 1, name: '畅享版', themeColor: '#2F5FE8', description: '', goods: [goods()] }])
+    await screen.findByText('企业采购')
+    expect(screen.queryByRole('status')).toBeNull()
+    expect(screen.getAllByText(goods().name).length).toBeGreaterThan(0)
+  })
+
   it('leads to 企业采购 (navigation sends a logged-out visitor through login)', async () => {
     renderPage(<Create />, session({ isLoggedIn: false }))
     await screen.findAllByRole('tab')

@@ -6,6 +6,7 @@ import type { GoodsLevelGroup } from '../../../types/api'
 import EmptyState from '@/components/EmptyState'
 import { errorMessage } from '@/components/feedback'
 import { GoodsLevel } from '@/domain/enums'
+import { LOADING_TEXT } from '@/constants/limits'
 import { getGoodsList } from '@/services/goods'
 import { navigate } from '@/services/navigation'
 import GoodsCard from './catalogue/GoodsCard'
@@ -30,6 +31,8 @@ export default function Create() {
   useDidShow(load)
 
   const group = levels?.find((g) => g.level === level)
+  // until the catalogue has arrived (or failed) the footer waits too, so the cards never push it down
+  const settled = levels !== null || error !== ''
 
   return (
     <View className={styles.page}>
@@ -43,6 +46,11 @@ export default function Create() {
           </Button>
         </View>
       )}
+      {!settled && (
+        <View className={styles.loading} role="status">
+          <Text>{LOADING_TEXT}</Text>
+        </View>
+      )}
       {levels && !group?.goods.length && !error && <EmptyState title="该系列暂无在售配置" />}
       {group?.goods.map((goods) => (
         <GoodsCard
@@ -52,15 +60,17 @@ export default function Create() {
           onOpen={() => navigate('goodsDetails', { goodId: goods.goodId })}
         />
       ))}
-      <View className={styles.footer}>
-        <Button fill="outline" type="primary" block onClick={() => navigate('bigUserBuyGoods')}>
-          企业采购
-        </Button>
-        <Text>批量采购、定制配置？客服可为您推荐配置并办理开通</Text>
-        <Button fill="outline" block onClick={() => navigate('customerService')}>
-          联系客服开通
-        </Button>
-      </View>
+      {settled && (
+        <View className={styles.footer}>
+          <Button fill="outline" type="primary" block onClick={() => navigate('bigUserBuyGoods')}>
+            企业采购
+          </Button>
+          <Text>批量采购、定制配置？客服可为您推荐配置并办理开通</Text>
+          <Button fill="outline" block onClick={() => navigate('customerService')}>
+            联系客服开通
+          </Button>
+        </View>
+      )}
     </View>
   )
 }
