@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react'
+import { Component, lazy, Suspense } from 'react'
 import { View, Text } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
 import { LOADING_TEXT } from '@/constants/limits'
@@ -13,36 +13,40 @@ import styles from './index.module.scss'
  */
 const load = () => import(/* webpackChunkName: "home-signed-in" */ './SignedInHome')
 
-/** Shows a retry when the chunk could not be fetched; any other error is not ours to handle. */
-class ChunkFailure extends Component<{ retry(): void; children: ReactNode }, { error?: unknown }> {
+/**
+ * Loads the signed-in part, saying 加载中 meanwhile, and offers 重试 when its chunk could not be
+ * fetched; any other error is not ours to handle.
+ */
+export default class LoadSignedInHome extends Component<{ active: boolean }, { error?: unknown }> {
   state: { error?: unknown } = {}
+
+  // React.lazy keeps a failed import, so a retry takes a new one (webpack fetches the chunk again)
+  private SignedInHome = lazy(load)
 
   static getDerivedStateFromError(error: unknown) {
     return { error }
   }
 
+  private retry = () => {
+    this.SignedInHome = lazy(load)
+    this.setState({ error: undefined })
+  }
+
   render() {
     const { error } = this.state
-    if (error === undefined) return this.props.children
-    if (!isLoadFailure(error)) throw error
+    if (error !== undefined && !isLoadFailure(error)) throw error
+    if (error !== undefined) {
+      return (
+        <View className={styles.body}>
+          <Text className={styles.tip}>{PAGE_LOAD_FAILED_MESSAGE}</Text>
+          <Button type="primary" block onClick={this.retry}>
+            重试
+          </Button>
+        </View>
+      )
+    }
+    const { SignedInHome } = this
     return (
-      <View className={styles.body}>
-        <Text className={styles.tip}>{PAGE_LOAD_FAILED_MESSAGE}</Text>
-        <Button type="primary" block onClick={this.props.retry}>
-          重试
-        </Button>
-      </View>
-    )
-  }
-}
-
-export default function LoadSignedInHome({ active }: { active: boolean }) {
-  const [attempt, setAttempt] = useState(0)
-  // React.lazy keeps a failed import; a retry needs a new one (webpack fetches the chunk again)
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const SignedInHome = useMemo(() => lazy(load), [attempt])
-  return (
-    <ChunkFailure key={attempt} retry={() => setAttempt(attempt + 1)}>
       <Suspense
         fallback={
           <View className={styles.body} role="status">
@@ -50,8 +54,8 @@ export default function LoadSignedInHome({ active }: { active: boolean }) {
           </View>
         }
       >
-        <SignedInHome active={active} />
+        <SignedInHome active={this.props.active} />
       </Suspense>
-    </ChunkFailure>
-  )
+    )
+  }
 }
