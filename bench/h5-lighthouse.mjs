@@ -17,7 +17,7 @@ import Fastify from 'fastify'
 import lighthouse from 'lighthouse'
 import * as chromeLauncher from 'chrome-launcher'
 import { REPO_ROOT, startServer } from '../e2e/harness.ts'
-import { isSpaNavigation, registerH5 } from '../server/src/plugins/h5-static.ts'
+import { isSpaNavigation, registerH5, sendSpaIndex } from '../server/src/plugins/h5-static.ts'
 import { writeEmptyTaroApp } from './lib/empty-taro-app.mjs'
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/lib/chromium.mjs'
 
@@ -35,11 +35,8 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 async function serveBuild(dir) {
   const app = Fastify()
   await registerH5(app, dir)
-  const index = fs.readFileSync(path.join(dir, 'index.html'))
   app.setNotFoundHandler((request, reply) =>
-    isSpaNavigation(request)
-      ? reply.type('text/html').header('Cache-Control', 'no-cache').send(index)
-      : reply.code(404).send(),
+    isSpaNavigation(request) ? sendSpaIndex(request, reply, dir) : reply.code(404).send(),
   )
   const url = await app.listen({ host: '127.0.0.1', port: 0 })
   return { url, close: () => app.close() }

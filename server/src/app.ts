@@ -168,7 +168,7 @@ export async function buildApp(options: BuildAppOptions) {
   if (h5Dist) await registerH5(app, h5Dist)
 
   app.setNotFoundHandler((request, reply) => {
-    if (h5Dist && isSpaNavigation(request)) return sendSpaIndex(reply, h5Dist)
+    if (h5Dist && isSpaNavigation(request)) return sendSpaIndex(request, reply, h5Dist)
     return sendEnvelope(reply, 404, 404, 'Not Found')
   })
 

@@ -31,6 +31,28 @@ test('the H5 build is served with SPA fallback and sensible caching', async (t) 
   assert.match(deepLink.body, /云手机/)
   assert.equal(deepLink.headers['cache-control'], 'no-cache')
 
+  // a page URL gets index.html compressed as the browser accepts, as the files themselves are
+  const index = fs.readFileSync(path.join(h5Dist, 'index.html'))
+  fs.writeFileSync(path.join(h5Dist, 'index.html.br'), zlib.brotliCompressSync(index))
+  fs.writeFileSync(path.join(h5Dist, 'index.html.gz'), zlib.gzipSync(index))
+  const page = (acceptEncoding: string) =>
+    app.inject({
+      method: 'GET',
+      url: '/pages/Home/create',
+      headers: { ...html, 'accept-encoding': acceptEncoding },
+    })
+  const brotli = await page('gzip, deflate, br')
+  assert.equal(brotli.headers['content-encoding'], 'br')
+  assert.equal(brotli.headers.vary, 'Accept-Encoding')
+  assert.match(brotli.headers['content-type'] as string, /^text\/html/)
+  assert.match(zlib.brotliDecompressSync(brotli.rawPayload).toString(), /云手机/)
+  const gzip = await page('gzip;q=1, br;q=0')
+  assert.equal(gzip.headers['content-encoding'], 'gzip')
+  assert.match(zlib.gunzipSync(gzip.rawPayload).toString(), /云手机/)
+  const plain = await page('identity')
+  assert.equal(plain.headers['content-encoding'], undefined)
+  assert.match(plain.body, /云手机/)
+
   const asset = await app.inject({
     method: 'GET',
     url: '/js/app.1a2b3c4d.js',
