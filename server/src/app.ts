@@ -1,6 +1,8 @@
 import fs from 'node:fs'
+import zlib from 'node:zlib'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import fastifyCompress from '@fastify/compress'
 import fastifyMultipart from '@fastify/multipart'
 import fastifyRateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
@@ -118,6 +120,14 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('jobs', jobs)
 
   await app.register(errorHandling)
+  // API responses and anything else not precompressed, for clients that accept it: the goods list's
+  // 44 KB of JSON are 2.2 KB in brotli at quality 4 (0.2 ms); its default quality, 11, saves another
+  // 0.5 KB for 60 ms of CPU.
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  })
   const rateLimit = options.rateLimit === undefined ? DEFAULT_RATE_LIMITS : options.rateLimit
   if (rateLimit) {
     await app.register(fastifyRateLimit, {
