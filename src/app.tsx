@@ -2,7 +2,8 @@ import { useEffect, type PropsWithChildren } from 'react'
 import Taro, { useDidHide, useDidShow, useLaunch, usePageNotFound } from '@tarojs/taro'
 import { createAppStores, StoresProvider } from '@/stores'
 import platform from '@/platform'
-import { allRoutes, url } from '@/constants/routes'
+import { allRoutes, ROUTES, url } from '@/constants/routes'
+import { prefetchGoodsList } from '@/services/goods'
 import { goLogin } from '@/services/navigation'
 import { client } from '@/services/request'
 import { installRouteWatch } from '@/services/route-events'
@@ -50,6 +51,7 @@ if (process.env.TARO_ENV === 'h5' && typeof window !== 'undefined') {
   } else {
     const query = Object.fromEntries(new URLSearchParams(window.location.search))
     launch(path, query, (step) => replace(step.url))
+    if (path === ROUTES.create.path) prefetchGoodsList()
   }
 }
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import Create from '@/pages/Home/create'
-import { getGoodsList } from '@/services/goods'
+import { takeGoodsList } from '@/services/goods'
 import { navigate } from '@/services/navigation'
 import { renderPage } from '../page-harness'
 import { goods, price, session } from './fixtures'
@@ -8,10 +8,10 @@ import { goods, price, session } from './fixtures'
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
 )
-jest.mock('@/services/goods', () => ({ getGoodsList: jest.fn() }))
+jest.mock('@/services/goods', () => ({ takeGoodsList: jest.fn() }))
 jest.mock('@/services/navigation', () => ({ navigate: jest.fn() }))
 
-const list = getGoodsList as jest.Mock
+const list = takeGoodsList as jest.Mock
 
 beforeEach(() => {
   jest.clearAllMocks()

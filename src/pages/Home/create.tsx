@@ -7,7 +7,7 @@ import EmptyState from '@/components/EmptyState'
 import { errorMessage } from '@/components/feedback'
 import { GoodsLevel } from '@/domain/enums'
 import { LOADING_TEXT } from '@/constants/limits'
-import { getGoodsList } from '@/services/goods'
+import { takeGoodsList } from '@/services/goods'
 import { navigate } from '@/services/navigation'
 import GoodsCard from './catalogue/GoodsCard'
 import LevelTabs from './catalogue/LevelTabs'
@@ -23,7 +23,7 @@ export default function Create() {
   const load = () => {
     setError('')
     setNow(Date.now())
-    getGoodsList()
+    takeGoodsList()
       .then(setLevels)
       .catch((e: unknown) => setError(errorMessage(e, '商品加载失败')))
   }
