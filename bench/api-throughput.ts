@@ -8,7 +8,7 @@
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/api-throughput.ts
  *
  * (the bench makes its own database on that server and drops it afterwards; DURATION_S=10 by default;
- * ROUTES=devices,goods,usage,order picks routes)
+ * ROUTES=devices,devices-br,goods,goods-br,usage,order,orders picks routes)
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -197,9 +197,23 @@ async function main() {
   const routes: Route[] = [
     { key: 'devices', name: 'GET /device/list (20 of 200)', url: `${base}/device/list?rows=20` },
     {
+      key: 'devices-br',
+      name: 'GET /device/list (20 of 200), brotli',
+      url: `${base}/device/list?rows=20`,
+      // as a browser asks for it: compressed on the fly (server/src/app.ts)
+      options: { headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' } },
+    },
+    {
       key: 'goods',
       name: 'GET /CommodityGroup/getGoodsList',
       url: `${base}/CommodityGroup/getGoodsList`,
+    },
+    {
+      key: 'goods-br',
+      name: 'GET /CommodityGroup/getGoodsList, brotli',
+      url: `${base}/CommodityGroup/getGoodsList`,
+      // as a browser asks for it (kept compressed for a second: plugins/envelope.ts sendOkJson)
+      options: { headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' } },
     },
     {
       key: 'usage',

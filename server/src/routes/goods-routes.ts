@@ -29,7 +29,7 @@ const goodsRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
         response: { 200: Envelope(Type.Array(GoodsLevelGroup)) },
       },
     },
-    async (request, reply) => sendOkJson(reply, await goods.listLevelsJson(request.query)),
+    async (request, reply) => sendOkJson(request, reply, await goods.listLevelsJson(request.query)),
   )
 
   app.get(
