@@ -1,8 +1,9 @@
 /**
  * What the H5 site's first route costs to load: the document (index.html, which carries the app's
- * stylesheet inline) and the JS and CSS files Chromium fetches for `/` until the network is idle, at a phone-sized viewport, with their raw and gzip (level 9) sizes. The build
- * is served from disk on 127.0.0.1 (unknown paths fall back to index.html, as the server does); API
- * calls are answered 503, so the page renders its signed-out/offline state without a backend.
+ * stylesheet inline) and the JS and CSS files Chromium fetches for `/` until the network is idle, at
+ * a phone-sized viewport, with their raw and gzip (level 9) sizes. The build is served from disk on
+ * 127.0.0.1 (unknown paths fall back to index.html, as the server does); API calls are answered 503,
+ * so the page renders its signed-out/offline state without a backend.
  * Used by check-h5 (the budget) and bench/package-size (the comparison with an empty app).
  */
 import fs from 'node:fs'
