@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { negotiate } from '@fastify/accept-negotiator'
 import fastifyStatic from '@fastify/static'
+import { COMPRESSION } from './compression'
 
 const HASHED_ASSET = /\.[0-9a-f]{8}\.[a-z0-9]+(\.(br|gz))?$/i
 const NOT_SPA_PREFIXES = ['/vmcloud/api', '/files', '/docs']
@@ -49,7 +50,10 @@ export function sendSpaIndex(request: FastifyRequest, reply: FastifyReply, h5Dis
     .type('text/html; charset=utf-8')
     .header('Cache-Control', 'no-cache')
     .header('Vary', 'Accept-Encoding')
-  const encoding = negotiate(String(request.headers['accept-encoding'] ?? ''), ['br', 'gzip'])
+  const encoding = negotiate(
+    String(request.headers['accept-encoding'] ?? ''),
+    COMPRESSION.encodings,
+  )
   const compressed = encoding && path.join(h5Dist, PRECOMPRESSED[encoding])
   if (compressed && fs.existsSync(compressed)) {
     return reply.header('Content-Encoding', encoding).send(fs.createReadStream(compressed))
