@@ -65,6 +65,8 @@ test('config, dictionaries, usage logs, customer service', async (t) => {
     assert.equal(rows[0].reportCount, 2)
     assert.equal(rows[0].userId, session.userId)
     assert.equal(rows[0].exitMark, 1)
+    assert.equal(rows[0].accessingPages, '/pages/user/recharge')
+    assert.equal(rows[0].client, 'h5')
     assert.equal(rows[0].lastAt.getTime() - rows[0].firstAt.getTime(), 30_000 + 61_000)
     const bad = await post(app, '/userUsageLog/saveUserUsageLog', { ...body, client: 'desktop' })
     assert.equal(bad.status, 400)
