@@ -4,6 +4,7 @@ import { eq, inArray } from 'drizzle-orm'
 import { upgradeQuote } from '../../src/domain/pricing'
 import { devices, goods, goodsPrices, orders } from '../src/db/schema'
 import { insertOrder } from '../src/services/order-service'
+import { REFERENCE_TTL_MS } from '../src/services/reference-data'
 import {
   GOODS,
   ZONES,
@@ -605,6 +606,38 @@ test('change orders refuse bad input and other people’s phones without creatin
   }
   const rows = await ta.database.db.select().from(orders)
   assert.equal(rows.filter((o) => o.kind !== 'new').length, 0)
+})
+
+test('an operator price edit reaches quotes and orders together, within REFERENCE_TTL_MS', async (t) => {
+  const ta = await commerceApp(t)
+  const buyer = await newBuyer(ta)
+  const priceId = priceOf(GOODS.flagshipB, 30)
+  const shown = await quote(ta, buyer, { kind: 'new', goodId: GOODS.flagshipB, priceId })
+  await ta.database.db
+    .update(goodsPrices)
+    .set({ goodPrice: 9990, firstPurchasePrice: null, activityId: null, activityPrice: null })
+    .where(eq(goodsPrices.id, priceId))
+  // within the TTL the order charges what the list and the quote showed
+  const before = await createCloudOrder(ta, buyer, { goodId: GOODS.flagshipB, priceId })
+  assert.equal(before.code, 200, before.msg)
+  assert.equal(before.data.amount, shown.total)
+  ta.clock.advance(REFERENCE_TTL_MS)
+  const stale = await post(
+    ta.app,
+    '/order/createCloudOrder',
+    {
+      goodId: GOODS.flagshipB,
+      priceId,
+      zoneId: ZONES.shanghai,
+      quantity: 1,
+      expectedAmount: shown.total,
+      idempotencyKey: newKey(),
+    },
+    buyer,
+  )
+  assert.equal(stale.code, 1023, stale.msg)
+  const after = await createCloudOrder(ta, buyer, { goodId: GOODS.flagshipB, priceId })
+  assert.equal(after.data.amount, 9990)
 })
 
 test('an order that would cost nothing is refused (1021)', async (t) => {

@@ -19,12 +19,12 @@ import type {
   ZoneStock,
 } from '../contract/catalog'
 import type { Db } from '../db/client'
-import { goods, goodsInventory, goodsPrices, zones } from '../db/schema'
+import { goodsInventory, zones } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import type { ServiceContext } from './context'
-import { toPriceRow, type GoodsRow, type Reference, type ReferenceData } from './reference-data'
+import type { GoodsRow, Reference, ReferenceData } from './reference-data'
 
-export { toPriceRow, type GoodsRow }
+export type { GoodsRow }
 
 function zoneStock(zoneId: number, name: string, stock: number): ZoneStock {
   const status = inventoryStatus(stock)
@@ -54,9 +54,14 @@ export class GoodsService {
       .prepare('goods_stock')
   }
 
+  /**
+   * The catalogue (goods, prices, zones) comes from ReferenceData, the same read the goods list shows,
+   * so an order is priced from what the buyer was shown and an operator's edit reaches both within
+   * REFERENCE_TTL_MS. Stock is never cached. Inside a transaction pass it as `db`: a read of the
+   * reference tables then goes through it (PGlite has one connection, which the transaction holds).
+   */
   async getGoods(goodId: number, db: Db = this.ctx.db): Promise<GoodsRow | null> {
-    const [row] = await db.select().from(goods).where(eq(goods.id, goodId))
-    return row ?? null
+    return (await this.reference.get(db)).goods.get(goodId) ?? null
   }
 
   /** The goods on sale, else 1022. */
@@ -66,31 +71,27 @@ export class GoodsService {
     return row
   }
 
+  /** The goods' prices, shortest duration first. */
   async pricesOf(goodId: number, db: Db = this.ctx.db): Promise<PriceRow[]> {
-    const rows = await db
-      .select()
-      .from(goodsPrices)
-      .where(eq(goodsPrices.goodId, goodId))
-      .orderBy(asc(goodsPrices.goodTime))
-    return rows.map(toPriceRow)
+    return (await this.reference.get(db)).prices.get(goodId) ?? []
+  }
+
+  async priceById(priceId: number, db: Db = this.ctx.db): Promise<PriceRow | null> {
+    return (await this.reference.get(db)).priceById.get(priceId) ?? null
   }
 
   /** The price row, which must belong to the goods (else 1016). */
   async requirePrice(priceId: number, goodId: number, db: Db = this.ctx.db): Promise<PriceRow> {
-    const [row] = await db.select().from(goodsPrices).where(eq(goodsPrices.id, priceId))
+    const row = await this.priceById(priceId, db)
     if (!row || row.goodId !== goodId) {
       throw new BizError(ResultCode.PRICE_INCONSISTENT, '所选时长不属于该商品')
     }
-    return toPriceRow(row)
+    return row
   }
 
   /** The goods' price for the given number of days, or null when it is not sold for that long. */
   async priceFor(goodId: number, goodTime: number, db: Db = this.ctx.db): Promise<PriceRow | null> {
-    const [row] = await db
-      .select()
-      .from(goodsPrices)
-      .where(and(eq(goodsPrices.goodId, goodId), eq(goodsPrices.goodTime, goodTime)))
-    return row ? toPriceRow(row) : null
+    return (await this.pricesOf(goodId, db)).find((price) => price.goodTime === goodTime) ?? null
   }
 
   /** The price row whose daily rate stands for the goods (monthly, else the shortest duration). */
@@ -102,8 +103,7 @@ export class GoodsService {
   }
 
   async getZone(zoneId: number, db: Db = this.ctx.db) {
-    const [row] = await db.select().from(zones).where(eq(zones.id, zoneId))
-    return row ?? null
+    return (await this.reference.get(db)).zones.find((zone) => zone.id === zoneId) ?? null
   }
 
   /** Zones with their inventory status for one goods, or summed over every goods. */
@@ -212,7 +212,7 @@ export class GoodsService {
   async goodsDetail(goodId: number): Promise<Goods> {
     const row = await this.requireGoods(goodId)
     const prices = await this.pricesOf(goodId)
-    const zoneRows = await this.zonesInOrder()
+    const zoneRows = (await this.reference.get()).zones
     const stock = await this.ctx.db
       .select()
       .from(goodsInventory)
@@ -225,10 +225,6 @@ export class GoodsService {
       (zoneId) => stockOf.get(zoneId) ?? 0,
       this.ctx.clock.now().getTime(),
     )
-  }
-
-  private zonesInOrder(db: Db = this.ctx.db) {
-    return db.select().from(zones).orderBy(asc(zones.sort), asc(zones.id))
   }
 }
 

@@ -23,11 +23,11 @@ import {
 import { ResultCode } from '../../../src/domain/result-codes'
 import type { Quote, RenewalLine } from '../contract/catalog'
 import type { Db } from '../db/client'
-import { goodsPrices, orders, users, type OrderKind } from '../db/schema'
+import { orders, users, type OrderKind } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import type { ServiceContext } from './context'
 import type { FleetService, OwnedDevice } from './fleet-service'
-import { toPriceRow, type GoodsRow, type GoodsService } from './goods-service'
+import type { GoodsRow, GoodsService } from './goods-service'
 
 /** A company buyer may order this many phones at once whatever the goods' retail limit. */
 export const BIG_USER_MAX_PER_ORDER = 500
@@ -194,9 +194,8 @@ export class OrderPricing {
         )
       }
     }
-    const [chosenRow] = await db.select().from(goodsPrices).where(eq(goodsPrices.id, input.priceId))
-    if (!chosenRow) throw new BizError(ResultCode.PRICE_INCONSISTENT, '所选续费时长不存在')
-    const chosen = toPriceRow(chosenRow)
+    const chosen = await this.goods.priceById(input.priceId, db)
+    if (!chosen) throw new BizError(ResultCode.PRICE_INCONSISTENT, '所选续费时长不存在')
     const byGoods = new Map<number, OwnedDevice[]>()
     for (const device of devices) {
       byGoods.set(device.goodId, [...(byGoods.get(device.goodId) ?? []), device])

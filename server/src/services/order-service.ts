@@ -21,7 +21,7 @@ import type {
   PurchaseActivationCodeBody,
 } from '../contract/order'
 import type { Db } from '../db/client'
-import { activationCodes, goods, orders, users, zones } from '../db/schema'
+import { activationCodes, orders, users } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import { normalisePage, toPaged } from '../domain/paging'
 import type { ServiceContext } from './context'
@@ -439,12 +439,8 @@ export class OrderService {
   }
 
   async info(row: OrderRow, viewerId: number, db: Db = this.ctx.db): Promise<OrderInfo> {
-    const [good] = row.goodId
-      ? await db.select({ name: goods.name }).from(goods).where(eq(goods.id, row.goodId))
-      : []
-    const [zone] = row.zoneId
-      ? await db.select({ name: zones.name }).from(zones).where(eq(zones.id, row.zoneId))
-      : []
+    const good = row.goodId ? await this.goods.getGoods(row.goodId, db) : null
+    const zone = row.zoneId ? await this.goods.getZone(row.zoneId, db) : null
     const codes =
       row.kind === 'activationCode' && row.status === OrderStatus.completed
         ? await db

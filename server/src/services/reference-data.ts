@@ -1,5 +1,6 @@
 import { asc } from 'drizzle-orm'
 import type { PriceRow } from '../../../src/domain/pricing'
+import type { Db } from '../db/client'
 import { deviceStatuses, goods, goodsLevels, goodsPrices, zones } from '../db/schema'
 import type { ServiceContext } from './context'
 
@@ -22,8 +23,9 @@ export function toPriceRow(row: typeof goodsPrices.$inferSelect): PriceRow {
 
 /**
  * How long reference data read from the database is reused. Nothing in the server writes these tables
- * (the seed and operators do), so this only bounds how soon an operator's edit shows in the goods list
- * and in the names the device list gives. Stock, devices and grants are never part of it.
+ * (the seed and operators do), so this only bounds how soon an operator's edit shows in the goods list,
+ * in the names lists give and in the prices orders charge (the same read, so an order charges what the
+ * list showed). Stock, devices and grants are never part of it.
  */
 export const REFERENCE_TTL_MS = 30_000
 
@@ -36,6 +38,7 @@ export interface Reference {
   goodsOnSale: GoodsRow[]
   /** By goods, shortest duration first. */
   prices: Map<number, PriceRow[]>
+  priceById: Map<number, PriceRow>
   /** In display order. */
   zones: (typeof zones.$inferSelect)[]
   zoneNames: Map<number, string>
@@ -44,32 +47,41 @@ export interface Reference {
 
 /** One read of the reference tables, shared by whoever asks within REFERENCE_TTL_MS. */
 export class ReferenceData {
-  private cached: { readAt: number; value: Promise<Reference> } | null = null
+  private cached: { readAt: number; value: Promise<Reference>; settled: boolean } | null = null
 
   constructor(private readonly ctx: ServiceContext) {}
 
-  get(): Promise<Reference> {
+  /**
+   * `db`: the transaction the caller is in, if any. A transaction never waits for a read still under
+   * way on another connection (with every pooled connection held by transactions waiting for it, or
+   * PGlite's one connection held by this one, that read could never run): it reads through its own.
+   */
+  get(db: Db = this.ctx.db): Promise<Reference> {
     const now = this.ctx.clock.now().getTime()
     const cached = this.cached
-    if (cached && now >= cached.readAt && now - cached.readAt < REFERENCE_TTL_MS) {
-      return cached.value
-    }
-    return this.refresh()
+    const fresh = cached && now >= cached.readAt && now - cached.readAt < REFERENCE_TTL_MS
+    if (fresh && (cached.settled || db === this.ctx.db)) return cached.value
+    return this.refresh(db)
   }
 
   /** Reads the tables again now (a row newer than the last read was asked for). */
-  refresh(): Promise<Reference> {
-    const value = this.read()
-    this.cached = { readAt: this.ctx.clock.now().getTime(), value }
-    // a failed read is not kept: the next request tries again
-    value.catch(() => {
-      if (this.cached?.value === value) this.cached = null
-    })
+  refresh(db: Db = this.ctx.db): Promise<Reference> {
+    const value = this.read(db)
+    const entry = { readAt: this.ctx.clock.now().getTime(), value, settled: false }
+    this.cached = entry
+    value.then(
+      () => {
+        entry.settled = true
+      },
+      // a failed read is not kept: the next request tries again
+      () => {
+        if (this.cached === entry) this.cached = null
+      },
+    )
     return value
   }
 
-  private async read(): Promise<Reference> {
-    const db = this.ctx.db
+  private async read(db: Db): Promise<Reference> {
     const levels = await db.select().from(goodsLevels).orderBy(asc(goodsLevels.level))
     const goodsRows = await db
       .select()
@@ -77,10 +89,13 @@ export class ReferenceData {
       .orderBy(asc(goods.level), asc(goods.sort), asc(goods.id))
     const priceRows = await db.select().from(goodsPrices).orderBy(asc(goodsPrices.goodTime))
     const prices = new Map<number, PriceRow[]>()
+    const priceById = new Map<number, PriceRow>()
     for (const row of priceRows) {
+      const price = toPriceRow(row)
+      priceById.set(price.priceId, price)
       const ofGoods = prices.get(row.goodId)
-      if (ofGoods) ofGoods.push(toPriceRow(row))
-      else prices.set(row.goodId, [toPriceRow(row)])
+      if (ofGoods) ofGoods.push(price)
+      else prices.set(row.goodId, [price])
     }
     const zoneRows = await db.select().from(zones).orderBy(asc(zones.sort), asc(zones.id))
     const statuses = await db.select().from(deviceStatuses)
@@ -89,6 +104,7 @@ export class ReferenceData {
       goods: new Map(goodsRows.map((row) => [row.id, row])),
       goodsOnSale: goodsRows.filter((row) => row.onSale),
       prices,
+      priceById,
       zones: zoneRows,
       zoneNames: new Map(zoneRows.map((zone) => [zone.id, zone.name])),
       statusNames: new Map(statuses.map((status) => [status.status, status.name])),
