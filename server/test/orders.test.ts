@@ -640,6 +640,21 @@ test('an operator price edit reaches quotes and orders together, within REFERENC
   assert.equal(after.data.amount, 9990)
 })
 
+test('a transaction never waits for a catalogue read under way outside it', async (t) => {
+  // On PGlite the transaction holds the one connection, which that read needs for its next query:
+  // waiting for it never ends (without the rule in ReferenceData.get this test file hangs).
+  const ta = await commerceApp(t)
+  const { reference, goods: catalogue, ctx } = ta.app.services
+  await reference.get()
+  ta.clock.advance(REFERENCE_TTL_MS)
+  const outside = reference.get()
+  const name = await ctx.db.transaction(
+    async (tx) => (await catalogue.getGoods(GOODS.enjoyB, tx))?.name,
+  )
+  assert.equal(name, '畅享版 4核4G')
+  assert.ok((await outside).goods.has(GOODS.enjoyB))
+})
+
 test('an order that would cost nothing is refused (1021)', async (t) => {
   const ta = await commerceApp(t)
   const buyer = await newBuyer(ta)
