@@ -200,7 +200,7 @@ async function main() {
       key: 'devices-br',
       name: 'GET /device/list (20 of 200), brotli',
       url: `${base}/device/list?rows=20`,
-      // as a browser asks for it: compressed on the fly (server/src/app.ts)
+      // as a browser asks for it: compressed on the fly (server/src/plugins/compression.ts)
       options: { headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' } },
     },
     {
