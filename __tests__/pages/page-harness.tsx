@@ -4,6 +4,7 @@
  */
 import { useEffect, type ReactElement } from 'react'
 import { fireEvent, render } from '@testing-library/react'
+import { Current } from '@tarojs/runtime'
 import { StoresContext } from '@/stores/context'
 import type { RootStore } from '@/stores'
 
@@ -27,8 +28,23 @@ export function mockTaro() {
   return { __esModule: true, ...actual, ...hooks, default: actual.default }
 }
 
+const PAGE_PATH = 'test-page'
+
+/**
+ * Mounted as Taro H5 mounts a page: in an element whose id is the current page's path, where Taro's
+ * DOM queries look (NutUI's InfiniteLoading measures itself with one 200 ms after mounting; without a
+ * current page that throws, failing whichever test is still running then).
+ */
 export function renderPage(page: ReactElement, stores: unknown) {
-  return render(<StoresContext.Provider value={stores as RootStore}>{page}</StoresContext.Provider>)
+  const container = document.body.appendChild(document.createElement('div'))
+  container.id = PAGE_PATH
+  Current.page = { path: PAGE_PATH } as typeof Current.page
+  return render(
+    <StoresContext.Provider value={stores as RootStore}>{page}</StoresContext.Provider>,
+    {
+      container,
+    },
+  )
 }
 
 /** Taro's <Input> renders <taro-input-core>; NutUI reads `detail.value` of its input event. */
