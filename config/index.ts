@@ -74,6 +74,10 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
       router: { mode: 'browser' },
       webpackChain(chain) {
         splitNutIcons(chain)
+        // one module per Taro component, so a page's chunk carries only the components it renders
+        const components = path.resolve(__dirname, 'h5-components')
+        chain.resolve.alias.set('@tarojs/components$', components)
+        chain.module.rule('h5-components').include.add(components).end().set('sideEffects', false)
         // Taro.request on H5 always bundles fetch and AbortController polyfills and a JSONP client.
         // Every browser in package.json's browserslist (iOS 12.2+, Chrome 66+) has fetch and
         // AbortController, and we never send JSONP: about 6 KiB gzip off the first route.
