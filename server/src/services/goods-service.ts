@@ -19,6 +19,7 @@ import type {
   ZoneStock,
 } from '../contract/catalog'
 import type { Db } from '../db/client'
+import { preparedOn } from '../db/prepared'
 import { goodsInventory, zones } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import type { ServiceContext } from './context'
@@ -123,17 +124,19 @@ export class GoodsService {
   /** Takes n units if that many are left (a conditional update, so concurrent buyers never oversell). */
   async reserveStock(tx: Db, goodId: number, zoneId: number, n: number): Promise<boolean> {
     if (n <= 0) return true
-    const taken = await tx
-      .update(goodsInventory)
-      .set({ stock: sql`${goodsInventory.stock} - ${n}` })
-      .where(
-        and(
-          eq(goodsInventory.goodId, goodId),
-          eq(goodsInventory.zoneId, zoneId),
-          gte(goodsInventory.stock, n),
-        ),
-      )
-      .returning({ stock: goodsInventory.stock })
+    const taken = await preparedOn(tx, 'reserve_stock', (db) =>
+      db
+        .update(goodsInventory)
+        .set({ stock: sql`${goodsInventory.stock} - ${sql.placeholder('n')}` })
+        .where(
+          and(
+            eq(goodsInventory.goodId, sql.placeholder('goodId')),
+            eq(goodsInventory.zoneId, sql.placeholder('zoneId')),
+            gte(goodsInventory.stock, sql.placeholder('n')),
+          ),
+        )
+        .returning({ stock: goodsInventory.stock }),
+    ).execute({ goodId, zoneId, n })
     return taken.length === 1
   }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { durationLabel } from '../../../src/domain/catalogue'
 import {
   acceptsCommands,
@@ -23,6 +23,7 @@ import {
 import { ResultCode } from '../../../src/domain/result-codes'
 import type { Quote, RenewalLine } from '../contract/catalog'
 import type { Db } from '../db/client'
+import { preparedOn } from '../db/prepared'
 import { orders, users, type OrderKind } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import type { ServiceContext } from './context'
@@ -111,11 +112,19 @@ export class OrderPricing {
   async isFirstOrder(db: Db, userId: number | null): Promise<boolean> {
     if (userId == null) return true
     const live = [OrderStatus.unpaid, OrderStatus.paid, OrderStatus.completed]
-    const [row] = await db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.kind, 'new'), inArray(orders.status, live)))
-      .limit(1)
+    const [row] = await preparedOn(db, 'first_order_of_user', (db) =>
+      db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, sql.placeholder('userId')),
+            eq(orders.kind, 'new'),
+            inArray(orders.status, live),
+          ),
+        )
+        .limit(1),
+    ).execute({ userId })
     return !row
   }
 

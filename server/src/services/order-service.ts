@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import { and, asc, count, desc, eq, lte, or, sql } from 'drizzle-orm'
+import type { PgInsertValue } from 'drizzle-orm/pg-core'
 import { durationLabel } from '../../../src/domain/catalogue'
 import {
   OrderStatus,
@@ -21,6 +22,7 @@ import type {
   PurchaseActivationCodeBody,
 } from '../contract/order'
 import type { Db } from '../db/client'
+import { preparedOn } from '../db/prepared'
 import { activationCodes, orders, users } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import { normalisePage, toPaged } from '../domain/paging'
@@ -52,6 +54,17 @@ export function newOrderNo(now: Date): string {
 /** A taken order number is drawn again this many times at most. */
 const ORDER_NO_DRAWS = 5
 
+/** A short number for each shape of order insert (statement names are at most 63 bytes). */
+const insertShapes = new Map<string, number>()
+function insertShapeIndex(shape: string): number {
+  let index = insertShapes.get(shape)
+  if (index === undefined) {
+    index = insertShapes.size
+    insertShapes.set(shape, index)
+  }
+  return index
+}
+
 /**
  * Inserts an order under a fresh order number. Numbers are unguessable but not unique by construction
  * (6 random digits a second): at a few hundred orders a second two meet now and then, so a taken number
@@ -63,12 +76,24 @@ export async function insertOrder(
   now: Date,
   draw: (now: Date) => string = newOrderNo,
 ): Promise<OrderRow> {
-  for (let attempt = 0; attempt < ORDER_NO_DRAWS; attempt++) {
-    const [order] = await tx
+  // One statement per shape: the columns given, and which of them are null (a placeholder would pass
+  // null through the column's encoder, and a column not given takes its default).
+  const given = Object.entries(values).filter(([, value]) => value !== undefined)
+  const shape = given.map(([key, value]) => (value === null ? `${key}:null` : key)).join(',')
+  const insert = preparedOn(tx, `insert_order_${insertShapeIndex(shape)}`, (db) =>
+    db
       .insert(orders)
-      .values({ ...values, orderNo: draw(now) })
+      .values({
+        ...Object.fromEntries(
+          given.map(([key, value]) => [key, value === null ? null : sql.placeholder(key)]),
+        ),
+        orderNo: sql.placeholder('orderNo'),
+      } as PgInsertValue<typeof orders>)
       .onConflictDoNothing({ target: orders.orderNo })
-      .returning()
+      .returning(),
+  )
+  for (let attempt = 0; attempt < ORDER_NO_DRAWS; attempt++) {
+    const [order] = await insert.execute({ ...values, orderNo: draw(now) })
     if (order) return order
   }
   throw new Error(`no free order number in ${ORDER_NO_DRAWS} draws`)
@@ -247,11 +272,24 @@ export class OrderService {
     } = {},
   ): Promise<OrderInfo> {
     const row = await this.ctx.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from ${users} where id = ${userId} for update`)
-      const [existing] = await tx
-        .select()
-        .from(orders)
-        .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, request.idempotencyKey)))
+      await preparedOn(tx, 'order_lock_buyer', (db) =>
+        db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.id, sql.placeholder('userId')))
+          .for('update'),
+      ).execute({ userId })
+      const [existing] = await preparedOn(tx, 'order_by_idempotency_key', (db) =>
+        db
+          .select()
+          .from(orders)
+          .where(
+            and(
+              eq(orders.userId, sql.placeholder('userId')),
+              eq(orders.idempotencyKey, sql.placeholder('key')),
+            ),
+          ),
+      ).execute({ userId, key: request.idempotencyKey })
       if (existing) return existing
       const priced = await this.honourRecentQuote(
         await price(tx, this.pricing),
