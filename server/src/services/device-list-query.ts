@@ -15,6 +15,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import { DeviceStatus } from '../../../src/domain/device-lifecycle'
 import type { DeviceListQuery } from '../contract/device'
 import type { Db } from '../db/client'
+import { preparedOn } from '../db/prepared'
 import { deviceGrants, deviceGroups, devices, users } from '../db/schema'
 
 /** Which filters a list request uses; each combination is one prepared statement. */
@@ -98,7 +99,7 @@ const at = Object.fromEntries(listedKeys.map((key, index) => [key, index])) as R
  * decoding ~30 columns × 20 rows field by field cost the server more than PostgreSQL spends building
  * them (json_build_object, with keys, cost twice as much as arrays).
  */
-function build(db: Db, shape: ListShape, name: string) {
+function build(db: Db, shape: ListShape) {
   const filters: (SQL | undefined)[] = [
     shape.grants
       ? // an array, not a subquery: PostgreSQL can then read both sides from indexes
@@ -150,10 +151,7 @@ function build(db: Db, shape: ListShape, name: string) {
     .leftJoin(deviceGroups, eq(deviceGroups.id, page.groupId))
     .leftJoin(deviceGrants, shape.grants ? liveGrantOf(page.id) : sql`false`)
     .leftJoin(grantOwners, eq(grantOwners.id, deviceGrants.ownerId))
-    .prepare(name)
 }
-
-type ListStatement = ReturnType<typeof build>
 
 const time = (value: unknown) => (value == null ? null : new Date(value as string))
 
@@ -187,8 +185,6 @@ function decode(v: unknown[]): ListedPhone {
 
 /** The device list's prepared statements, one per filter combination, made on first use. */
 export class DeviceListQueries {
-  private readonly statements = new Map<string, ListStatement>()
-
   constructor(private readonly db: Db) {}
 
   /** One page of the user's phones (and those authorised to them) with the total. */
@@ -203,11 +199,7 @@ export class DeviceListQueries {
       keyword: !keyword ? 'none' : id ? 'nameOrId' : 'name',
     }
     const name = `device_list_${+shape.grants}${+shape.status}${shape.group}${+shape.version}${shape.keyword}`
-    let statement = this.statements.get(name)
-    if (!statement) {
-      statement = build(this.db, shape, name)
-      this.statements.set(name, statement)
-    }
+    const statement = preparedOn(this.db, name, (db) => build(db, shape))
     const [{ phones, total }] = await statement.execute({
       userId,
       now: now.toISOString(),
