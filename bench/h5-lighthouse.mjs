@@ -9,53 +9,18 @@
  *
  * Targets: performance ≥ 90 and LCP no more than 10% above the empty app's. ~6 minutes here.
  */
-import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import Fastify from 'fastify'
 import lighthouse from 'lighthouse'
 import * as chromeLauncher from 'chrome-launcher'
-import { REPO_ROOT, startServer } from '../e2e/harness.ts'
-import { isSpaNavigation, registerH5, sendSpaIndex } from '../server/src/plugins/h5-static.ts'
-import { writeEmptyTaroApp } from './lib/empty-taro-app.mjs'
+import { startServer } from '../e2e/harness.ts'
+import { buildEmptyH5, PAGES, serveBuild } from './lib/empty-h5.mjs'
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/lib/chromium.mjs'
 
 const RUNS = 3
-/** our page → the empty app's page of the same kind */
-const PAGES = [
-  ['Home (tab)', '/pages/Home/index', '/pages/index/index'],
-  ['Login (sub-package)', '/pages/login/login', '/pages/sub/first/index'],
-  ['Create (tab)', '/pages/Home/create', '/pages/create/index'],
-]
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
-
-/** The empty app's build behind our H5 static plugin; page URLs get index.html, as on our server. */
-async function serveBuild(dir) {
-  const app = Fastify()
-  await registerH5(app, dir)
-  app.setNotFoundHandler((request, reply) =>
-    isSpaNavigation(request) ? sendSpaIndex(request, reply, dir) : reply.code(404).send(),
-  )
-  const url = await app.listen({ host: '127.0.0.1', port: 0 })
-  return { url, close: () => app.close() }
-}
-
-function buildEmptyH5(work) {
-  const dir = writeEmptyTaroApp(REPO_ROOT, path.join(work, 'empty-app'))
-  const out = path.join(work, 'empty-h5')
-  const env = { ...process.env, TARO_OUTPUT_DIR: out, NODE_ENV: 'production' }
-  execFileSync(path.join(REPO_ROOT, 'node_modules/.bin/taro'), ['build', '--type', 'h5'], {
-    cwd: dir,
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts/compress-h5.mjs'), out], {
-    stdio: 'ignore',
-  })
-  return out
-}
 
 async function audit(chrome, url) {
   const scores = []
