@@ -86,6 +86,17 @@ export const devices = pgTable(
 )
 
 /**
+ * A counter per user, raised in the same transaction as any change to what that user's device list
+ * shows: their phones, the phones authorised to them, their groups' names, an authorising owner's number.
+ * Triggers raise it (migration 0012), so every writer, SQL by hand included, does. The device list keeps
+ * what it served under the version it read (services/device-list-cache.ts).
+ */
+export const fleetVersions = pgTable('fleet_versions', {
+  userId: integer('user_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+})
+
+/**
  * The sandbox supplier's own records, as a remote supplier would keep them: one row per instance.
  * An operation in progress has `op` and `opReadyAt`; it completes when a read finds the time passed.
  */

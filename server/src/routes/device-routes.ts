@@ -19,7 +19,7 @@ import {
   SystemUpdateProgress,
 } from '../contract/device'
 import { currentUser } from '../plugins/auth'
-import { ok } from '../plugins/envelope'
+import { ok, sendOkJson } from '../plugins/envelope'
 import { bearer, type ApiRouteOptions } from './route-options'
 
 /** /device/* and the control-page token (/user/getAuthToken); every call is about the caller's phones. */
@@ -32,7 +32,12 @@ const deviceRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => 
   app.get(
     '/device/list',
     { schema: { tags, security, querystring: DeviceListQuery, response: reply(Paged(Device)) } },
-    async (request) => ok(await devices.list(currentUser(request).userId, request.query)),
+    async (request, reply) =>
+      sendOkJson(
+        request,
+        reply,
+        await devices.listJson(currentUser(request).userId, request.query),
+      ),
   )
 
   app.get(

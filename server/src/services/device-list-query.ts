@@ -16,7 +16,7 @@ import { DeviceStatus } from '../../../src/domain/device-lifecycle'
 import type { DeviceListQuery } from '../contract/device'
 import type { Db } from '../db/client'
 import { preparedOn } from '../db/prepared'
-import { deviceGrants, deviceGroups, devices, users } from '../db/schema'
+import { deviceGrants, deviceGroups, devices, fleetVersions, users } from '../db/schema'
 
 /** Which filters a list request uses; each combination is one prepared statement. */
 interface ListShape {
@@ -74,13 +74,16 @@ export interface ListedPhone extends ShownDevice {
 
 const p = (name: string) => sql.placeholder(name)
 
-const liveGrantOf = (deviceId: SQLWrapper) =>
+/** The caller's grants that are neither revoked nor run out. */
+const liveGrantsToCaller = () =>
   and(
-    eq(deviceGrants.deviceId, deviceId),
     eq(deviceGrants.granteeId, p('userId')),
     isNull(deviceGrants.revokedAt),
     sql`${deviceGrants.expiresAt} > ${p('now')}`,
   )
+
+const liveGrantOf = (deviceId: SQLWrapper) =>
+  and(eq(deviceGrants.deviceId, deviceId), liveGrantsToCaller())
 
 /** The list's fields in the order of each phone's JSON array; `decode` reads them back. */
 const listedKeys = [
@@ -108,13 +111,7 @@ function build(db: Db, shape: ListShape) {
           sql`${devices.id} = any(array(${db
             .select({ deviceId: deviceGrants.deviceId })
             .from(deviceGrants)
-            .where(
-              and(
-                eq(deviceGrants.granteeId, p('userId')),
-                isNull(deviceGrants.revokedAt),
-                sql`${deviceGrants.expiresAt} > ${p('now')}`,
-              ),
-            )}))`,
+            .where(liveGrantsToCaller())}))`,
         )
       : eq(devices.userId, p('userId')),
     shape.status ? eq(devices.status, p('status')) : ne(devices.status, DeviceStatus.released),
@@ -139,6 +136,15 @@ function build(db: Db, shape: ListShape) {
   const related = relatedColumns as Record<string, SQLWrapper>
   const values = listedKeys.map((key) => pageFields[key] ?? related[key])
   const total = db.select({ total: count() }).from(devices).where(where)
+  const version = db
+    .select({ version: fleetVersions.version })
+    .from(fleetVersions)
+    .where(eq(fleetVersions.userId, p('userId')))
+  // the list changes by itself when a grant it lists phones under runs out
+  const nextGrantExpiry = db
+    .select({ at: sql`min(${deviceGrants.expiresAt})` })
+    .from(deviceGrants)
+    .where(liveGrantsToCaller())
   return db
     .select({
       phones: sql<
@@ -146,6 +152,11 @@ function build(db: Db, shape: ListShape) {
       >`json_agg(json_build_array(${sql.join(values, sql`, `)}) order by ${page.id} desc)`,
       // an aggregate over no rows is still one row, so the total comes back with an empty page
       total: sql<number>`(${total})`.mapWith(Number),
+      // read in the same snapshot as the page: what was listed is at least as new as this version
+      version: sql<number>`coalesce((${version}), 0)`.mapWith(Number),
+      nextGrantExpiry: shape.grants
+        ? sql<string | null>`(${nextGrantExpiry})`
+        : sql<string | null>`null::timestamptz`,
     })
     .from(page)
     .leftJoin(deviceGroups, eq(deviceGroups.id, page.groupId))
@@ -200,7 +211,7 @@ export class DeviceListQueries {
     }
     const name = `device_list_${+shape.grants}${+shape.status}${shape.group}${+shape.version}${shape.keyword}`
     const statement = preparedOn(this.db, name, (db) => build(db, shape))
-    const [{ phones, total }] = await statement.execute({
+    const [{ phones, total, version, nextGrantExpiry }] = await statement.execute({
       userId,
       now: now.toISOString(),
       status: query.status,
@@ -211,6 +222,23 @@ export class DeviceListQueries {
       limit,
       offset,
     })
-    return { phones: (phones ?? []).map(decode), total }
+    return {
+      phones: (phones ?? []).map(decode),
+      total,
+      version,
+      nextGrantExpiry: time(nextGrantExpiry),
+    }
+  }
+
+  /** The user's fleet version now (0 before their list ever changed). */
+  async version(userId: number): Promise<number> {
+    const statement = preparedOn(this.db, 'fleet_version', (db) =>
+      db
+        .select({ version: fleetVersions.version })
+        .from(fleetVersions)
+        .where(eq(fleetVersions.userId, p('userId'))),
+    )
+    const [row] = await statement.execute({ userId })
+    return row?.version ?? 0
   }
 }

@@ -39,6 +39,7 @@ import { normalisePage, toPaged } from '../domain/paging'
 import type { ServiceContext } from './context'
 import { deviceNotFound, type FleetService } from './fleet-service'
 import type { GoodsService } from './goods-service'
+import { DeviceListCache, listPageKey } from './device-list-cache'
 import { DeviceListQueries, type ListedPhone, type ShownDevice } from './device-list-query'
 import type { GrantService } from './grant-service'
 import type { ReferenceData } from './reference-data'
@@ -106,6 +107,7 @@ const listColumns = {
 /** A user's phones: list, detail, commands and operations. Every call checks ownership. */
 export class DeviceService {
   private readonly listQueries: DeviceListQueries
+  private readonly listPages = new DeviceListCache()
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -184,19 +186,41 @@ export class DeviceService {
     }
   }
 
+  /**
+   * /device/list as JSON: the page kept from an earlier call while nothing it shows has changed
+   * (DeviceListCache), else read now and kept.
+   */
+  async listJson(userId: number, query: DeviceListQuery): Promise<Buffer> {
+    const key = listPageKey(userId, query)
+    const [version, known] = await Promise.all([
+      this.listQueries.version(userId),
+      this.reference.get(),
+    ])
+    const kept = this.listPages.find(key, version, known, this.ctx.clock.now().getTime())
+    if (kept) return kept
+    const { paged, ...read } = await this.readList(userId, query)
+    const json = Buffer.from(JSON.stringify(paged))
+    this.listPages.keep(key, { ...read, json })
+    return json
+  }
+
   /** One query per page: the phones, the grant each is listed under, and the total. */
   async list(userId: number, query: DeviceListQuery) {
+    return (await this.readList(userId, query)).paged
+  }
+
+  private async readList(userId: number, query: DeviceListQuery) {
     const { page, rows, offset } = normalisePage({ page: query.page, rows: query.rows ?? 20 })
     const [listed, known] = await Promise.all([
       this.listQueries.page(userId, query, this.ctx.clock.now(), rows, offset),
       this.reference.get(),
     ])
-    const { phones, total } = listed
+    const { phones, total, version, nextGrantExpiry } = listed
     // a goods or zone added since the reference data was read
     const isNew = (phone: ListedPhone) =>
       !known.goods.has(phone.goodId) || !known.zoneNames.has(phone.zoneId)
     const reference = phones.some(isNew) ? await this.reference.refresh() : known
-    return toPaged(
+    const paged = toPaged(
       phones.map((phone) => {
         const bought = reference.goods.get(phone.goodId)
         if (!bought) throw new Error(`device ${phone.id}: goods ${phone.goodId} does not exist`)
@@ -223,6 +247,12 @@ export class DeviceService {
       rows,
       total,
     )
+    return {
+      paged,
+      version,
+      reference,
+      until: nextGrantExpiry?.getTime() ?? Number.POSITIVE_INFINITY,
+    }
   }
 
   /** The user's phone, or 1031 (also for someone else's phone: its existence is not revealed). */
