@@ -8,7 +8,7 @@
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/api-throughput.ts
  *
  * (the bench makes its own database on that server and drops it afterwards; DURATION_S=10 by default;
- * ROUTES=devices,devices-br,goods,goods-br,usage,order,orders picks routes)
+ * ROUTES=devices,devices-br,goods,goods-br,usage,order,orders,orders-spread picks routes)
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -24,6 +24,8 @@ import { createTestDatabase } from '../server/test/helpers/test-database'
 const CONNECTIONS = 50
 const DURATION_S = Number(process.env.DURATION_S ?? 10)
 const FLEET = 200
+/** Seeded zones (server/src/db/seed-catalogue.ts). */
+const ZONES = 4
 const LOAD = path.resolve(__dirname, 'autocannon-run.mjs')
 const run = promisify(execFile)
 
@@ -183,6 +185,28 @@ async function main() {
     { kind: 'new', goodId: item.goodId, priceId: price.priceId, quantity: 1 },
   )) as { total: number }
   if (buyerQuote.total !== quote.total) throw new Error('a new buyer would pay another price')
+  // The same 50 buyers, each ordering its own goods and zone (as a catalogue's buyers spread over it),
+  // at each goods' shortest duration, whose price is the same for every buyer and every order.
+  const catalogue = goods.flatMap((level) => level.goods)
+  const spreadBuyers = await Promise.all(
+    buyers.map(async (buyer, i) => {
+      const good = catalogue[i % catalogue.length]
+      const priced = (await call(app, 'POST', '/CommodityGroup/getGoodPrice', headers, {
+        kind: 'new',
+        goodId: good.goodId,
+        priceId: good.prices[0].priceId,
+        quantity: 1,
+      })) as { total: number }
+      const zoneId = 1 + (Math.floor(i / catalogue.length) % ZONES)
+      const body = {
+        goodId: good.goodId,
+        priceId: good.prices[0].priceId,
+        zoneId,
+        expectedAmount: priced.total,
+      }
+      return { ...buyer, body }
+    }),
+  )
   const count = async (table: string) =>
     Number((await pool.query(`select count(*) from ${table}`)).rows[0].count)
 
@@ -244,6 +268,13 @@ async function main() {
       name: 'POST /order/createCloudOrder (50 users)',
       url: `${base}/order/createCloudOrder`,
       options: { method: 'POST', body: order, sessions: buyers },
+      rowsIn: 'orders',
+    },
+    {
+      key: 'orders-spread',
+      name: 'POST /order/createCloudOrder (50, spread)',
+      url: `${base}/order/createCloudOrder`,
+      options: { method: 'POST', body: order, sessions: spreadBuyers },
       rowsIn: 'orders',
     },
   ]

@@ -5,7 +5,8 @@
  *   { url, method?, headers?, body?, connections, duration, sessions?: [{ token, userId }] }
  *
  * `[<id>]` in the body becomes a fresh id per request. With `sessions`, each connection signs in as one
- * of them (round robin), so a write that locks its user's row is measured across users.
+ * of them (round robin), so a write that locks its user's row is measured across users; a session's
+ * `body`, if any, is merged into the request body (each buyer orders its own goods, say).
  */
 import autocannon from 'autocannon'
 
@@ -30,6 +31,9 @@ const result = await autocannon({
               ...request.headers,
               token: context.session.token,
               userid: String(context.session.userId),
+            }
+            if (context.session.body) {
+              request.body = JSON.stringify({ ...spec.body, ...context.session.body })
             }
             return request
           },
