@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm'
 import { durationLabel } from '../../../src/domain/catalogue'
 import {
   acceptsCommands,
@@ -76,6 +76,12 @@ export function emptyDraft(kind: OrderKind, businessType: number): OrderDraft {
 
 const listPrice = (price: PriceRow) => Math.max(price.goodPrice, price.oldGoodPrice ?? 0)
 
+/** The user's new-phone orders that are open, paid or done: with none, the next is a first order. */
+export function liveNewOrdersOf(userId: SQLWrapper) {
+  const live = [OrderStatus.unpaid, OrderStatus.paid, OrderStatus.completed]
+  return and(eq(orders.userId, userId), eq(orders.kind, 'new'), inArray(orders.status, live))
+}
+
 /**
  * Prices every kind of order from the catalogue and the caller's phones, with the shared rules of
  * src/domain/pricing.ts. The quote endpoint and order creation both use it, so what the buyer was shown
@@ -86,12 +92,19 @@ export class OrderPricing {
     private readonly ctx: ServiceContext,
     private readonly goods: GoodsService,
     private readonly fleet: FleetService,
+    /** A buyer whose first-order standing is known (read under their row lock, OrderService.create). */
+    private readonly buyer: { userId: number; firstOrder: boolean } | null = null,
   ) {}
 
   /** The same pricing as of another moment (for a quote the buyer saw a little earlier). */
   at(time: number): OrderPricing {
     const clock = { now: () => new Date(time) }
-    return new OrderPricing({ ...this.ctx, clock }, this.goods, this.fleet)
+    return new OrderPricing({ ...this.ctx, clock }, this.goods, this.fleet, this.buyer)
+  }
+
+  /** The same pricing for a buyer whose first-order standing was just read. */
+  forBuyer(userId: number, firstOrder: boolean): OrderPricing {
+    return new OrderPricing(this.ctx, this.goods, this.fleet, { userId, firstOrder })
   }
 
   private now() {
@@ -111,18 +124,12 @@ export class OrderPricing {
   /** A user's first cloud-phone order: no other new-phone order of theirs is open, paid or done. */
   async isFirstOrder(db: Db, userId: number | null): Promise<boolean> {
     if (userId == null) return true
-    const live = [OrderStatus.unpaid, OrderStatus.paid, OrderStatus.completed]
+    if (this.buyer?.userId === userId) return this.buyer.firstOrder
     const [row] = await preparedOn(db, 'first_order_of_user', (db) =>
       db
         .select({ id: orders.id })
         .from(orders)
-        .where(
-          and(
-            eq(orders.userId, sql.placeholder('userId')),
-            eq(orders.kind, 'new'),
-            inArray(orders.status, live),
-          ),
-        )
+        .where(liveNewOrdersOf(sql.placeholder('userId')))
         .limit(1),
     ).execute({ userId })
     return !row

@@ -33,7 +33,7 @@ import { releaseSeckillUnit } from './seckill-units'
 import { spaceDraft } from './space-packages'
 import type { FleetService } from './fleet-service'
 import type { GoodsService } from './goods-service'
-import { draftQuote, OrderPricing, type OrderDraft } from './order-pricing'
+import { draftQuote, liveNewOrdersOf, OrderPricing, type OrderDraft } from './order-pricing'
 
 export type OrderRow = typeof orders.$inferSelect
 
@@ -99,6 +99,7 @@ export async function insertOrder(
   throw new Error(`no free order number in ${ORDER_NO_DRAWS} draws`)
 }
 
+const p = (name: string) => sql.placeholder(name)
 const orderNotFound = () => new BizError(ResultCode.SHOW_ERROR_TIPS, ORDER_NOT_FOUND)
 const ms = (date: Date | null) => date?.getTime() ?? null
 
@@ -188,21 +189,21 @@ export class OrderService {
   }
 
   createCloudOrder(userId: number, body: CreateCloudOrderBody) {
-    return this.create(userId, body, (tx) => this.pricing.newPhones(tx, userId, body))
+    return this.create(userId, body, (tx, pricing) => pricing.newPhones(tx, userId, body))
   }
 
   createBigUserLinkOrder(userId: number, body: CreateBigUserLinkOrderBody) {
     return this.create(
       userId,
       body,
-      async (tx) => {
-        if (!(await this.pricing.isCompany(tx, userId))) {
+      async (tx, pricing) => {
+        if (!(await pricing.isCompany(tx, userId))) {
           throw new BizError(
             ResultCode.SHOW_ERROR_TIPS,
             '大客户采购仅对企业用户开放，请先完成企业认证',
           )
         }
-        return this.pricing.newPhones(tx, userId, body, { bigUser: true })
+        return pricing.newPhones(tx, userId, body, { bigUser: true })
       },
       { linkToken: randomBytes(18).toString('base64url'), remark: body.remark ?? null },
     )
@@ -272,29 +273,44 @@ export class OrderService {
     } = {},
   ): Promise<OrderInfo> {
     const row = await this.ctx.db.transaction(async (tx) => {
+      const key = request.idempotencyKey
       await preparedOn(tx, 'order_lock_buyer', (db) =>
         db
           .select({ id: users.id })
           .from(users)
-          .where(eq(users.id, sql.placeholder('userId')))
+          .where(eq(users.id, p('userId')))
           .for('update'),
       ).execute({ userId })
-      const [existing] = await preparedOn(tx, 'order_by_idempotency_key', (db) =>
+      // After the lock, in a statement of its own: a statement sees what was committed before it began,
+      // and the lock may have waited for another order of this buyer's. Whether this key made an order
+      // already, and whether this would be the buyer's first order (decided one order at a time).
+      const [buyer] = await preparedOn(tx, 'order_buyer_standing', (db) =>
         db
+          .select({
+            replay: sql<boolean>`exists (${db
+              .select({ id: orders.id })
+              .from(orders)
+              .where(and(eq(orders.userId, p('userId')), eq(orders.idempotencyKey, p('key'))))})`,
+            firstOrder: sql<boolean>`not exists (${db
+              .select({ id: orders.id })
+              .from(orders)
+              .where(liveNewOrdersOf(p('userId')))})`,
+          })
+          .from(users)
+          .where(eq(users.id, p('userId'))),
+      ).execute({ userId, key })
+      if (buyer?.replay) {
+        const [existing] = await tx
           .select()
           .from(orders)
-          .where(
-            and(
-              eq(orders.userId, sql.placeholder('userId')),
-              eq(orders.idempotencyKey, sql.placeholder('key')),
-            ),
-          ),
-      ).execute({ userId, key: request.idempotencyKey })
-      if (existing) return existing
+          .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+        return existing
+      }
+      const pricing = this.pricing.forBuyer(userId, buyer?.firstOrder ?? true)
       const priced = await this.honourRecentQuote(
-        await price(tx, this.pricing),
+        await price(tx, pricing),
         request.expectedAmount,
-        () => price(tx, this.pricing.at(this.ctx.clock.now().getTime() - QUOTE_GRACE_MS)),
+        () => price(tx, pricing.at(this.ctx.clock.now().getTime() - QUOTE_GRACE_MS)),
       )
       // The coupon is checked against the server's own price; expectedAmount is the price after it.
       const coupon =
@@ -307,15 +323,6 @@ export class OrderService {
       }
       const free = draft.amount === 0 && options.applyFree !== undefined
       if (draft.amount === 0 && !free) throw new BizError(ResultCode.ORDER_AMOUNT_ZERO)
-      if (draft.reserve) {
-        const { goodId, zoneId, quantity } = draft.reserve
-        if (!(await this.goods.reserveStock(tx, goodId, zoneId, quantity))) {
-          throw new BizError(
-            ResultCode.CLOUD_OUT_OF_STOCK,
-            '所选地区库存不足，请更换地区或减少数量',
-          )
-        }
-      }
       const now = this.ctx.clock.now()
       const order = await insertOrder(
         tx,
@@ -351,6 +358,17 @@ export class OrderService {
       )
       await coupon?.lock(order.id)
       await options.onCreated?.(tx, order)
+      // Stock last: every buyer of this goods in this zone waits for its row from here until this
+      // transaction ends (an out-of-stock refusal rolls the order back with everything else).
+      if (draft.reserve) {
+        const { goodId, zoneId, quantity } = draft.reserve
+        if (!(await this.goods.reserveStock(tx, goodId, zoneId, quantity))) {
+          throw new BizError(
+            ResultCode.CLOUD_OUT_OF_STOCK,
+            '所选地区库存不足，请更换地区或减少数量',
+          )
+        }
+      }
       if (free) {
         await options.applyFree!(tx, order, draft)
         const [done] = await tx.select().from(orders).where(eq(orders.id, order.id))
