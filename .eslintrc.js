@@ -75,6 +75,21 @@ module.exports = {
       files: ['src/**/*.{ts,tsx}'],
       env: { browser: true },
       globals: { wx: 'readonly', getCurrentPages: 'readonly', getApp: 'readonly' },
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: [
+              {
+                name: '@tarojs/components',
+                importNames: ['Checkbox', 'CheckboxGroup', 'Icon', 'Radio', 'RadioGroup'],
+                message:
+                  "Use NutUI's: the H5 build drops the WeUI icon font Taro's draw with (config/h5-loaders/drop-weui-icons.js).",
+              },
+            ],
+          },
+        ],
+      },
     },
     {
       // Server, build scripts, benchmarks, config files and end-to-end tests run on Node.
