@@ -35,7 +35,7 @@ test('a new user gets the guide once, claims the trial phone and sees it start o
   const MOBILE = '13712340021'
   const { page, errors } = await e2e.newPage()
   await e2e.open(page, '/pages/Home/index')
-  await button(page, '登录 / 注册').click()
+  await page.getByRole('button', { name: '登录 / 注册' }).click()
   await page.waitForURL(/pages\/login\/login/)
   await page.locator('input[placeholder="请输入手机号"]').fill(MOBILE)
   await button(page, '获取验证码').click()

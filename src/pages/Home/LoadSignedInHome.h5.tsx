@@ -1,7 +1,7 @@
 import { Component, lazy, Suspense } from 'react'
 import { View, Text } from '@tarojs/components'
-import { Button } from '@nutui/nutui-react-taro'
 import { LOADING_TEXT } from '@/constants/limits'
+import PrimaryButton from '@/components/PrimaryButton'
 import { isLoadFailure, PAGE_LOAD_FAILED_MESSAGE } from '@/services/page-loading'
 import styles from './index.module.scss'
 
@@ -39,9 +39,7 @@ export default class LoadSignedInHome extends Component<{ active: boolean }, { e
       return (
         <View className={styles.body}>
           <Text className={styles.tip}>{PAGE_LOAD_FAILED_MESSAGE}</Text>
-          <Button type="primary" block onClick={this.retry}>
-            重试
-          </Button>
+          <PrimaryButton onClick={this.retry}>重试</PrimaryButton>
         </View>
       )
     }
