@@ -5,7 +5,7 @@ import type { Reference } from './reference-data'
  * Pages kept, all users together; the oldest goes first. A page of 20 phones is about 12 KB, 25 KB with
  * the envelope and compressed forms sendOkJson keeps with it: 50 MB at most.
  */
-export const LIST_PAGES_KEPT = 2000
+const LIST_PAGES_KEPT = 2000
 
 export interface ListPage {
   /** The user's fleet version the page was read at (or after). */

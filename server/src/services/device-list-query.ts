@@ -85,6 +85,13 @@ const liveGrantsToCaller = () =>
 const liveGrantOf = (deviceId: SQLWrapper) =>
   and(eq(deviceGrants.deviceId, deviceId), liveGrantsToCaller())
 
+/** The caller's fleet version (db/schema-fleet.ts); no row until their list first changes. */
+const fleetVersionOfCaller = (db: Db) =>
+  db
+    .select({ version: fleetVersions.version })
+    .from(fleetVersions)
+    .where(eq(fleetVersions.userId, p('userId')))
+
 /** The list's fields in the order of each phone's JSON array; `decode` reads them back. */
 const listedKeys = [
   ...Object.keys(shownColumns),
@@ -136,10 +143,7 @@ function build(db: Db, shape: ListShape) {
   const related = relatedColumns as Record<string, SQLWrapper>
   const values = listedKeys.map((key) => pageFields[key] ?? related[key])
   const total = db.select({ total: count() }).from(devices).where(where)
-  const version = db
-    .select({ version: fleetVersions.version })
-    .from(fleetVersions)
-    .where(eq(fleetVersions.userId, p('userId')))
+  const version = fleetVersionOfCaller(db)
   // the list changes by itself when a grant it lists phones under runs out
   const nextGrantExpiry = db
     .select({ at: sql`min(${deviceGrants.expiresAt})` })
@@ -232,12 +236,7 @@ export class DeviceListQueries {
 
   /** The user's fleet version now (0 before their list ever changed). */
   async version(userId: number): Promise<number> {
-    const statement = preparedOn(this.db, 'fleet_version', (db) =>
-      db
-        .select({ version: fleetVersions.version })
-        .from(fleetVersions)
-        .where(eq(fleetVersions.userId, p('userId'))),
-    )
+    const statement = preparedOn(this.db, 'fleet_version', fleetVersionOfCaller)
     const [row] = await statement.execute({ userId })
     return row?.version ?? 0
   }
