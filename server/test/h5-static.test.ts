@@ -75,3 +75,53 @@ test('the H5 build is served with SPA fallback and sensible caching', async (t) 
   const docs = await app.inject({ method: 'GET', url: '/docs', headers: html })
   assert.notEqual(docs.statusCode, 404)
 })
+
+test('a prerendered page URL gets its prerendered document, compressed as the browser accepts', async (t) => {
+  const h5Dist = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-phone-h5-'))
+  t.after(() => fs.rmSync(h5Dist, { recursive: true, force: true }))
+  const write = (file: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(h5Dist, file)), { recursive: true })
+    fs.writeFileSync(path.join(h5Dist, file), text)
+    fs.writeFileSync(path.join(h5Dist, `${file}.br`), zlib.brotliCompressSync(text))
+    fs.writeFileSync(path.join(h5Dist, `${file}.gz`), zlib.gzipSync(text))
+  }
+  // as scripts/prerender-h5.mjs writes them: `/` and Home's URL both show Home
+  write('index.html', '<!doctype html><div id="app"></div>')
+  write('prerendered/index.html', '<div id="prerendered">root: 登录后查看您的云手机</div>')
+  write(
+    'prerendered/pages/Home/index.html',
+    '<div id="prerendered">home: 登录后查看您的云手机</div>',
+  )
+  write('prerendered/pages/login/login.html', '<div id="prerendered">欢迎使用云手机</div>')
+  const { app } = await buildTestApp(t, { h5Dist })
+
+  const open = async (url: string, acceptEncoding = 'identity', accept = 'text/html') => {
+    const response = await app.inject({
+      method: 'GET',
+      url,
+      headers: { accept, 'accept-encoding': acceptEncoding },
+    })
+    assert.equal(response.statusCode, 200, url)
+    assert.equal(response.headers['cache-control'], 'no-cache', url)
+    const encoding = response.headers['content-encoding']
+    if (encoding === 'br') return zlib.brotliDecompressSync(response.rawPayload).toString()
+    if (encoding === 'gzip') return zlib.gunzipSync(response.rawPayload).toString()
+    return response.body
+  }
+
+  assert.match(await open('/'), /root: 登录后查看您的云手机/)
+  assert.match(await open('/', 'gzip, deflate, br'), /root: 登录后查看您的云手机/)
+  // `/` is the app for any client, as before (a health check, curl)
+  assert.match(await open('/', 'identity', '*/*'), /root: /)
+  assert.match(await open('/pages/Home/index?channelCode=abc', 'br'), /home: 登录后查看您的云手机/)
+  assert.match(
+    await open('/pages/login/login?redirect=%2Fpages%2FHome%2Findex', 'gzip'),
+    /欢迎使用云手机/,
+  )
+  // pages without a prerendered document, and anything that is not a plain page path, get index.html
+  assert.equal(await open('/pages/Home/create', 'br'), '<!doctype html><div id="app"></div>')
+  assert.equal(await open('/pages/Home/index/'), '<!doctype html><div id="app"></div>')
+  assert.equal(await open('/pages/../prerendered/index'), '<!doctype html><div id="app"></div>')
+  const head = await app.inject({ method: 'HEAD', url: '/', headers: { accept: 'text/html' } })
+  assert.equal(head.statusCode, 200)
+})

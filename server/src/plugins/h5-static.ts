@@ -18,7 +18,8 @@ export async function registerH5(app: FastifyInstance, h5Dist: string) {
     decorateReply: false,
     preCompressed: true,
     cacheControl: false,
-    index: ['index.html'],
+    // `/` is a page URL like the others (sendSpaIndex below): it may have a prerendered page
+    index: false,
     setHeaders(reply, filePath) {
       if (HASHED_ASSET.test(path.basename(filePath))) {
         reply.header('Cache-Control', 'public, max-age=31536000, immutable')
@@ -27,6 +28,7 @@ export async function registerH5(app: FastifyInstance, h5Dist: string) {
       }
     },
   })
+  app.get('/', (request, reply) => sendSpaIndex(request, reply, h5Dist))
 }
 
 /** Taro H5 uses history routing: a page URL that is not a file gets index.html. */
@@ -38,25 +40,45 @@ export function isSpaNavigation(request: FastifyRequest): boolean {
   return String(request.headers.accept ?? '').includes('text/html')
 }
 
-const PRECOMPRESSED = { br: 'index.html.br', gzip: 'index.html.gz' } as const
+const EXTENSION = { br: '.br', gzip: '.gz' } as const
+
+/** scripts/prerender-h5.mjs: `/` → prerendered/index.html, `/pages/login/login` → prerendered/pages/login/login.html */
+const PRERENDERED_DIR = 'prerendered'
+const PAGE_PATH = /^(\/[\w-]+)+$/
+
+/** The page's prerendered HTML when the build has one, else index.html. */
+export function spaDocument(h5Dist: string, url: string): string {
+  const pathname = url.split('?')[0]
+  if (pathname === '/' || PAGE_PATH.test(pathname)) {
+    const file = path.join(
+      h5Dist,
+      PRERENDERED_DIR,
+      pathname === '/' ? 'index.html' : `${pathname.slice(1)}.html`,
+    )
+    if (fs.existsSync(file)) return file
+  }
+  return path.join(h5Dist, 'index.html')
+}
 
 /**
- * index.html for a page URL, brotli or gzip as the browser accepts (scripts/compress-h5.mjs writes
- * both). reply.sendFile cannot: it comes from the /files registration, which serves no precompressed
- * files, and index.html carries the app's stylesheet (9 KB raw, 2 KB compressed).
+ * The document for a page URL (prerendered or index.html), brotli or gzip as the browser accepts
+ * (scripts/compress-h5.mjs writes both). reply.sendFile cannot: it comes from the /files registration,
+ * which serves no precompressed files, and index.html carries the app's stylesheet (9 KB raw, 2 KB
+ * compressed).
  */
 export function sendSpaIndex(request: FastifyRequest, reply: FastifyReply, h5Dist: string) {
   reply
     .type('text/html; charset=utf-8')
     .header('Cache-Control', 'no-cache')
     .header('Vary', 'Accept-Encoding')
+  const file = spaDocument(h5Dist, request.url)
   const encoding = negotiate(
     String(request.headers['accept-encoding'] ?? ''),
     COMPRESSION.encodings,
   )
-  const compressed = encoding && path.join(h5Dist, PRECOMPRESSED[encoding])
+  const compressed = encoding && `${file}${EXTENSION[encoding]}`
   if (compressed && fs.existsSync(compressed)) {
     return reply.header('Content-Encoding', encoding).send(fs.createReadStream(compressed))
   }
-  return reply.send(fs.createReadStream(path.join(h5Dist, 'index.html')))
+  return reply.send(fs.createReadStream(file))
 }
