@@ -6,6 +6,7 @@ import { allRoutes, ROUTES, url } from '@/constants/routes'
 import { prefetchGoodsList } from '@/services/goods'
 import { goLogin } from '@/services/navigation'
 import { client } from '@/services/request'
+import { handOverPrerender } from '@/services/prerender'
 import { installRouteWatch } from '@/services/route-events'
 import { planLaunch, type LaunchStep } from './app-launch'
 // NutUI icons' sizing and spin (their index imports it, but config/index.ts lets webpack skip the index)
@@ -44,6 +45,7 @@ function launch(path: string, query: Record<string, string>, toLogin: (step: Log
 // H5: decide before the router reads the location. Navigating from the launch hook leaves a blank
 // page, and an unknown path renders an empty page (the not-found event does not reach the app).
 if (process.env.TARO_ENV === 'h5' && typeof window !== 'undefined') {
+  handOverPrerender()
   const replace = (target: string) => window.history.replaceState(null, '', target)
   const path = window.location.pathname.replace(/^\/+|\/+$/g, '')
   if (path && !allRoutes.some((route) => route.path === path)) {

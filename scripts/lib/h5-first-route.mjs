@@ -21,7 +21,7 @@ const TYPES = {
 }
 
 /** Serves distDir on 127.0.0.1 (SPA fallback to index.html); resolves to { url, close }. */
-function serveStatic(distDir) {
+export function serveStatic(distDir) {
   const server = http.createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url, 'http://x').pathname)
     let file = path.join(distDir, pathname)

@@ -1,0 +1,221 @@
+/**
+ * After `taro build --type h5`, before compress-h5: renders the pages a visitor who is not signed in
+ * opens first (Home at / and at its own URL, Login) in headless Chromium and writes each as a copy of
+ * index.html with the rendered page inside `<div id="prerendered">`, under prerendered/ (`/` →
+ * prerendered/index.html, `/pages/login/login` → prerendered/pages/login/login.html). The server sends
+ * it for that URL; the browser paints it before any script has run, and src/services/prerender.ts
+ * removes it once the app's own page is on screen (issue 6: LCP; docs/decisions.md).
+ *
+ *   node scripts/prerender-h5.mjs [dir]   (default: $TARO_OUTPUT_DIR or dist/h5)
+ *
+ * Fails (exit 1) when Chromium cannot render a page, the page is not the expected one, or it asks the
+ * API for data: a page that needs data cannot be rendered ahead of time honestly.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { chromium } from 'playwright-core'
+import { CHROMIUM_ARGS, chromiumPath } from './lib/chromium.mjs'
+import { serveStatic } from './lib/h5-first-route.mjs'
+
+const dir = path.resolve(process.argv[2] || process.env.TARO_OUTPUT_DIR || 'dist/h5')
+const OUT = 'prerendered'
+// the one API call a signed-out page makes: a usage-log write, no data on the page comes from it
+const ALLOWED_API = /^\/vmcloud\/api\/userUsageLog\//
+
+/**
+ * `text` proves the page is the one we mean (signed-out Home, Login's form); `links` are texts of
+ * controls that navigate, which become real links to where the app goes when they are tapped, so
+ * they work before the script has loaded.
+ */
+const PAGES = [
+  { url: '/', text: '登录后查看您的云手机', links: ['登录 / 注册'] },
+  { url: '/pages/Home/index', text: '登录后查看您的云手机', links: ['登录 / 注册'] },
+  { url: '/pages/login/login', text: '欢迎使用云手机', links: ['《用户协议》', '《隐私政策》'] },
+]
+
+/**
+ * In <head>, before the body is parsed. A visitor for whom the app would draw something else never
+ * sees the snapshot: one signed in (Taro H5's storage keeps the token as {"data": token} under
+ * src/services/storage-keys.ts's `accessToken`), or in the WeChat browser (Login offers WeChat login
+ * there, Home may go to the official account's authorisation).
+ */
+const HEAD_SCRIPT =
+  '<script>try{if(/MicroMessenger/i.test(navigator.userAgent)||JSON.parse(localStorage.getItem("accessToken")).data)' +
+  'document.documentElement.className+=" no-prerender"}catch(e){}</script>'
+/**
+ * The snapshot covers the viewport; the app mounts beneath it, invisible and out of the accessibility
+ * tree (visibility), so nothing moves and nothing is read twice when the snapshot goes.
+ */
+const PRERENDER_CSS =
+  '#prerendered{position:fixed;top:0;right:0;bottom:0;left:0;z-index:1000;overflow:hidden}' +
+  '.no-prerender #prerendered{display:none}' +
+  'html:not(.no-prerender) #prerendered~*{visibility:hidden}'
+
+/**
+ * The app's scripts start once the snapshot is on screen: downloaded from the start (preload), run in
+ * order when the browser reports the first contentful paint. As `defer` scripts that have arrived they
+ * run before the first paint, which then waits for the app's start (4× CPU: ~0.4 s). Without the
+ * snapshot to show (a session, the WeChat browser), in a hidden tab, or where paint timing is missing
+ * (Safari before 14.1: after two frames), they start at once.
+ */
+function startAfterFirstPaint(html) {
+  const scripts = [...html.matchAll(/<script defer="defer" src="([^"]+)"><\/script>/g)]
+  if (scripts.length === 0) throw new Error('index.html: no deferred scripts found')
+  let out = html
+  for (const [tag, src] of scripts)
+    out = replaceOnce(out, tag, `<link rel="preload" as="script" href="${src}">`)
+  if (/<script[^>]* src=/.test(out)) throw new Error('index.html: a script that is not deferred')
+  const start = `<script>(function(){var started=0;function start(){if(started++)return;${JSON.stringify(
+    scripts.map(([, src]) => src),
+  )}.forEach(function(src){var s=document.createElement("script");s.src=src;s.async=false;document.body.appendChild(s)})}
+if(document.visibilityState!=="visible"||/no-prerender/.test(document.documentElement.className))return start();
+var P=window.PerformanceObserver;if(!P||!P.supportedEntryTypes||P.supportedEntryTypes.indexOf("paint")<0)
+return requestAnimationFrame(function(){requestAnimationFrame(start)});
+new P(function(list,observer){if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();start()}}).observe({type:"paint",buffered:true})})()</script>`
+  return replaceOnce(out, '</body>', `${start}</body>`)
+}
+
+/** API calls the pages made (refused with 503) */
+const apiCalls = []
+
+/** Opens the page as a first visit and waits until it shows `text` with its images decoded. */
+async function open(context, url, text) {
+  const page = await context.newPage()
+  const errors = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 })
+  await page.getByText(text, { exact: true }).first().waitFor({ timeout: 30_000 })
+  await page.evaluate(() =>
+    Promise.all([...document.images].map((image) => image.decode().catch(() => undefined))),
+  )
+  if (errors.length > 0) throw new Error(`${url}: ${errors.join('; ')}`)
+  return page
+}
+
+/** Where tapping `text` takes the app (the URL it navigates to). */
+async function destination(page, text) {
+  const before = page.url()
+  await page.getByText(text, { exact: true }).first().click()
+  await page.waitForURL((next) => next.href !== before, { timeout: 10_000 })
+  const next = new URL(page.url())
+  return next.pathname + next.search
+}
+
+/** The rendered body, with ids made unique, the tab bar and `links` turned into real links. */
+function snapshot(links) {
+  const body = document.body.cloneNode(true)
+  const prefix = (value) => value.replace(/\S+/g, (id) => `prerendered-${id}`)
+  for (const element of body.querySelectorAll('[id]')) element.id = prefix(element.id)
+  for (const name of ['for', 'aria-labelledby', 'aria-describedby', 'aria-controls']) {
+    for (const element of body.querySelectorAll(`[${name}]`))
+      element.setAttribute(name, prefix(element.getAttribute(name)))
+  }
+  const tabs = window.__taroAppConfig?.tabBar?.list ?? []
+  body.querySelectorAll('.weui-tabbar__item').forEach((item, index) => {
+    if (tabs[index]) item.setAttribute('href', `/${tabs[index].pagePath.replace(/^\//, '')}`)
+  })
+  // match in the live page (computed styles), replace in the copy: the same position in both trees
+  const all = [...document.body.querySelectorAll('*')]
+  const copies = [...body.querySelectorAll('*')]
+  for (const [text, href] of links) {
+    const index = all.findLastIndex((element) => element.textContent.trim() === text)
+    if (index < 0) throw new Error(`no element reads "${text}"`)
+    const style = getComputedStyle(all[index])
+    const original = copies[index]
+    const link = document.createElement('a')
+    for (const { name, value } of original.attributes)
+      if (name !== 'role') link.setAttribute(name, value)
+    link.setAttribute('href', href)
+    link.style.display = style.display
+    link.style.color = style.color
+    link.append(...original.childNodes)
+    original.replaceWith(link)
+  }
+  return body.innerHTML
+}
+
+async function prerender(context, index, { url, text, links }) {
+  const hrefs = []
+  for (const label of links) {
+    const page = await open(context, url, text)
+    hrefs.push([label, await destination(page, label)])
+    await page.close()
+  }
+  const apiCallsBefore = apiCalls.length
+  const page = await open(context, url, text)
+  const dom = await page.evaluate(snapshot, hrefs)
+  // the styles the app added to <head> (router, components) and the page's own stylesheets
+  const styles = await page.evaluate(() => ({
+    inline: [...document.head.querySelectorAll('style')].map((style) => style.textContent),
+    linked: [...document.head.querySelectorAll('link[rel=stylesheet]')].map((link) =>
+      link.getAttribute('href'),
+    ),
+  }))
+  await page.close()
+  const css = [
+    PRERENDER_CSS,
+    ...styles.inline.filter((style) => !index.includes(style)),
+    ...styles.linked.map((href) =>
+      fs.readFileSync(path.join(dir, new URL(href, 'http://x').pathname), 'utf8'),
+    ),
+  ]
+    .join('\n')
+    .replace(/<\/style/gi, '<\\/style')
+  const html = replaceOnce(
+    replaceOnce(
+      startAfterFirstPaint(index),
+      '</head>',
+      `<style id="prerendered-style">${css}</style>${HEAD_SCRIPT}</head>`,
+    ),
+    '<div id="app">',
+    `<div id="prerendered">${dom}</div><div id="app">`,
+  )
+  const file = path.join(dir, OUT, url === '/' ? 'index.html' : `${url.slice(1)}.html`)
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  fs.writeFileSync(file, html)
+  return { file, bytes: html.length, apiCalls: apiCalls.slice(apiCallsBefore) }
+}
+
+function replaceOnce(html, marker, replacement) {
+  const at = html.indexOf(marker)
+  if (at < 0 || html.indexOf(marker, at + 1) >= 0)
+    throw new Error(`index.html: one ${marker} expected`)
+  return html.slice(0, at) + replacement + html.slice(at + marker.length)
+}
+
+const index = fs.readFileSync(path.join(dir, 'index.html'), 'utf8')
+fs.rmSync(path.join(dir, OUT), { recursive: true, force: true })
+const site = await serveStatic(dir)
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
+try {
+  // as a phone (the e2e tests' MOBILE context); the rem size follows the width, so others lay out too
+  const context = await browser.newContext({
+    baseURL: site.url,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+  })
+  await context.route('**/vmcloud/api/**', (route) => {
+    apiCalls.push(`${route.request().method()} ${new URL(route.request().url()).pathname}`)
+    return route.fulfill({ status: 503, body: '' })
+  })
+  for (const page of PAGES) {
+    const result = await prerender(context, index, page)
+    const needsData = result.apiCalls.filter((call) => !ALLOWED_API.test(call.split(' ')[1]))
+    if (needsData.length > 0)
+      throw new Error(
+        `${page.url} asks the API for data (${needsData.join(', ')}): not prerendered`,
+      )
+    console.log(
+      `prerender-h5: ${page.url} → ${path.relative(process.cwd(), result.file)} (${(result.bytes / 1024).toFixed(1)} KiB)`,
+    )
+  }
+} catch (error) {
+  console.error(`prerender-h5 failed: ${error.message}`)
+  process.exitCode = 1
+} finally {
+  await browser.close()
+  await site.close()
+}
