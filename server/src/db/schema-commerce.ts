@@ -150,10 +150,17 @@ export const orders = pgTable(
     paidAt: at('paid_at'),
     completedAt: at('completed_at'),
     closedAt: at('closed_at'),
+    /** A new-phone order made while its creator had no other live one (priced as a first order). */
+    firstOrder: boolean('first_order').notNull().default(false),
   },
   (t) => [
     uniqueIndex('orders_order_no_key').on(t.orderNo),
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    // One live first order per user, whichever path made it (services/order-at-once.ts takes no lock on
+    // the buyer, so two first orders made at once meet here). Statuses: unpaid, paid, completed.
+    uniqueIndex('orders_live_first_order_key')
+      .on(t.userId)
+      .where(sql`${t.firstOrder} and ${t.status} in (0, 1, 2)`),
     uniqueIndex('orders_link_token_key').on(t.linkToken),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_buyer_idx').on(t.buyerId, t.createdAt),

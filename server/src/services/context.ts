@@ -24,8 +24,19 @@ export interface ServiceContext {
   }
 }
 
-/** SQLSTATE of a unique violation, for both PGlite and node-postgres (wrapped by DrizzleQueryError). */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } }
-  return e?.code === '23505' || e?.cause?.code === '23505'
+type DatabaseError = { code?: string; constraint?: string }
+
+/** The database's own error behind a failed query, from PGlite or node-postgres (in DrizzleQueryError). */
+function databaseError(error: unknown, code: string): DatabaseError | null {
+  const e = error as (DatabaseError & { cause?: DatabaseError }) | undefined
+  return e?.code === code ? e : e?.cause?.code === code ? e.cause : null
 }
+
+/** A unique violation; with `indexes`, only a violation of one of them. */
+export function isUniqueViolation(error: unknown, indexes?: string[]): boolean {
+  const violation = databaseError(error, '23505')
+  return !!violation && (!indexes || indexes.includes(violation.constraint ?? ''))
+}
+
+/** PostgreSQL ended this transaction to break a deadlock; run again, it goes through. */
+export const isDeadlock = (error: unknown) => databaseError(error, '40P01') !== null

@@ -28,6 +28,7 @@ import { BizError } from '../domain/biz-error'
 import { normalisePage, toPaged } from '../domain/paging'
 import type { ServiceContext } from './context'
 import { releaseOrderCoupon, type CouponService } from './coupon-service'
+import { againIfRacedByPlacedOrder, placeNewPhonesAtOnce } from './order-at-once'
 import { rechargeDraft } from './recharge-packages'
 import { releaseSeckillUnit } from './seckill-units'
 import { spaceDraft } from './space-packages'
@@ -102,6 +103,13 @@ export async function insertOrder(
 const p = (name: string) => sql.placeholder(name)
 const orderNotFound = () => new BizError(ResultCode.SHOW_ERROR_TIPS, ORDER_NOT_FOUND)
 const ms = (date: Date | null) => date?.getTime() ?? null
+
+/** What an order keeps of its draft: the lines shown, and what fulfilment applies. */
+const orderDetail = (draft: OrderDraft) => ({
+  lines: draft.lines,
+  renewals: draft.renewals,
+  upgrade: draft.upgrade,
+})
 
 /** The order's price after its coupon, with the coupon as a line of its own. */
 function withCoupon(draft: OrderDraft, coupon: { discount: number; name: string }): OrderDraft {
@@ -188,8 +196,48 @@ export class OrderService {
     }
   }
 
-  createCloudOrder(userId: number, body: CreateCloudOrderBody) {
+  async createCloudOrder(userId: number, body: CreateCloudOrderBody) {
+    const placed = body.couponId === undefined ? await this.placeAtOnce(userId, body) : null
+    if (placed) return this.info(placed, userId)
     return this.create(userId, body, (tx, pricing) => pricing.newPhones(tx, userId, body))
+  }
+
+  /**
+   * Most orders are new phones without a coupon: they are tried as one statement (order-at-once.ts),
+   * priced for the standing whose amount the buyer was shown (an established buyer's first). Null
+   * when that did not place the order; the transaction path then decides, and answers as it always has.
+   */
+  private async placeAtOnce(userId: number, body: CreateCloudOrderBody): Promise<OrderRow | null> {
+    for (const firstOrder of [false, true]) {
+      let draft: OrderDraft
+      try {
+        draft = await this.pricing.forBuyer(userId, firstOrder).newPhones(this.ctx.db, userId, body)
+      } catch (error) {
+        if (error instanceof BizError) return null
+        throw error
+      }
+      if (draft.amount === 0 || !checkExpectedAmount(body.expectedAmount, draft.amount)) continue
+      const now = this.ctx.clock.now()
+      const placed = await placeNewPhonesAtOnce(this.ctx.db, {
+        orderNo: newOrderNo(now),
+        userId,
+        businessType: draft.businessType,
+        amount: draft.amount,
+        originalAmount: draft.originalAmount,
+        quantity: draft.quantity,
+        goodId: body.goodId,
+        priceId: body.priceId,
+        goodTime: draft.goodTime!,
+        zoneId: body.zoneId,
+        payDeadline: new Date(now.getTime() + PAY_WINDOW_MS),
+        idempotencyKey: body.idempotencyKey,
+        detail: orderDetail(draft),
+        createdAt: now,
+        firstOrder,
+      })
+      if (placed) return placed
+    }
+    return null
   }
 
   createBigUserLinkOrder(userId: number, body: CreateBigUserLinkOrderBody) {
@@ -253,10 +301,11 @@ export class OrderService {
   }
 
   /**
-   * One transaction per order: the user's row is locked so the same idempotency key can never make two
-   * orders (and first-purchase eligibility is decided one order at a time); the amount is the server's
-   * own (1023 when the client showed another, 1021 when zero); stock is taken with a conditional
-   * update (1017 when gone).
+   * One transaction per order: the user's row is locked so their orders made this way are decided one
+   * at a time (the idempotency key's replay, first-purchase eligibility), and the unique indexes on the
+   * key and on live first orders hold against orders placed at once; the amount is the server's own
+   * (1023 when the client showed another, 1021 when zero); stock is taken with a conditional update
+   * (1017 when gone).
    */
   async create(
     userId: number,
@@ -272,110 +321,112 @@ export class OrderService {
       onCreated?: (tx: Db, order: OrderRow) => Promise<void>
     } = {},
   ): Promise<OrderInfo> {
-    const row = await this.ctx.db.transaction(async (tx) => {
-      const key = request.idempotencyKey
-      await preparedOn(tx, 'order_lock_buyer', (db) =>
-        db
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(users.id, p('userId')))
-          .for('update'),
-      ).execute({ userId })
-      // After the lock, in a statement of its own: a statement sees what was committed before it began,
-      // and the lock may have waited for another order of this buyer's. Whether this key made an order
-      // already, and whether this would be the buyer's first order (decided one order at a time).
-      const [buyer] = await preparedOn(tx, 'order_buyer_standing', (db) =>
-        db
-          .select({
-            replay: sql<boolean>`exists (${db
-              .select({ id: orders.id })
-              .from(orders)
-              .where(and(eq(orders.userId, p('userId')), eq(orders.idempotencyKey, p('key'))))})`,
-            firstOrder: sql<boolean>`not exists (${db
-              .select({ id: orders.id })
-              .from(orders)
-              .where(liveNewOrdersOf(p('userId')))})`,
-          })
-          .from(users)
-          .where(eq(users.id, p('userId'))),
-      ).execute({ userId, key })
-      if (buyer?.replay) {
-        const [existing] = await tx
-          .select()
-          .from(orders)
-          .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
-        return existing
-      }
-      const pricing = this.pricing.forBuyer(userId, buyer?.firstOrder ?? true)
-      const priced = await this.honourRecentQuote(
-        await price(tx, pricing),
-        request.expectedAmount,
-        () => price(tx, pricing.at(this.ctx.clock.now().getTime() - QUOTE_GRACE_MS)),
-      )
-      // The coupon is checked against the server's own price; expectedAmount is the price after it.
-      const coupon =
-        request.couponId === undefined || priced.amount === 0
-          ? null
-          : await this.coupons.prepare(tx, userId, request.couponId, priced)
-      const draft = coupon ? withCoupon(priced, coupon) : priced
-      if (!checkExpectedAmount(request.expectedAmount, draft.amount)) {
-        throw new BizError(ResultCode.ORDER_PRICE_INCONSISTENT, '订单价格已变化，请刷新后重新下单')
-      }
-      const free = draft.amount === 0 && options.applyFree !== undefined
-      if (draft.amount === 0 && !free) throw new BizError(ResultCode.ORDER_AMOUNT_ZERO)
-      const now = this.ctx.clock.now()
-      const order = await insertOrder(
-        tx,
-        {
-          userId,
-          businessType: draft.businessType,
-          kind: draft.kind,
-          status: OrderStatus.unpaid,
-          amount: draft.amount,
-          originalAmount: draft.originalAmount,
-          quantity: draft.quantity,
-          goodId: draft.goodId,
-          priceId: draft.priceId,
-          goodTime: draft.goodTime,
-          zoneId: draft.zoneId,
-          reservedGoodId: draft.reserve?.goodId ?? null,
-          reservedZoneId: draft.reserve?.zoneId ?? null,
-          reservedQuantity: draft.reserve?.quantity ?? 0,
-          deviceIds: draft.deviceIds,
-          payDeadline: new Date(now.getTime() + PAY_WINDOW_MS),
-          idempotencyKey: request.idempotencyKey,
-          linkToken: options.linkToken ?? null,
-          remark: options.remark ?? null,
-          detail: {
-            ...options.detail,
-            lines: draft.lines,
-            renewals: draft.renewals,
-            upgrade: draft.upgrade,
-          },
-          createdAt: now,
-        },
-        now,
-      )
-      await coupon?.lock(order.id)
-      await options.onCreated?.(tx, order)
-      // Stock last: every buyer of this goods in this zone waits for its row from here until this
-      // transaction ends (an out-of-stock refusal rolls the order back with everything else).
-      if (draft.reserve) {
-        const { goodId, zoneId, quantity } = draft.reserve
-        if (!(await this.goods.reserveStock(tx, goodId, zoneId, quantity))) {
+    const row = await againIfRacedByPlacedOrder(() =>
+      this.ctx.db.transaction(async (tx) => {
+        const key = request.idempotencyKey
+        await preparedOn(tx, 'order_lock_buyer', (db) =>
+          db
+            .select({ id: users.id })
+            .from(users)
+            .where(eq(users.id, p('userId')))
+            .for('no key update'),
+        ).execute({ userId })
+        // After the lock, in a statement of its own: a statement sees what was committed before it began,
+        // and the lock may have waited for another order of this buyer's. Whether this key made an order
+        // already, and whether this would be the buyer's first order (decided one order at a time).
+        const [buyer] = await preparedOn(tx, 'order_buyer_standing', (db) =>
+          db
+            .select({
+              replay: sql<boolean>`exists (${db
+                .select({ id: orders.id })
+                .from(orders)
+                .where(and(eq(orders.userId, p('userId')), eq(orders.idempotencyKey, p('key'))))})`,
+              firstOrder: sql<boolean>`not exists (${db
+                .select({ id: orders.id })
+                .from(orders)
+                .where(liveNewOrdersOf(p('userId')))})`,
+            })
+            .from(users)
+            .where(eq(users.id, p('userId'))),
+        ).execute({ userId, key })
+        if (buyer?.replay) {
+          const [existing] = await tx
+            .select()
+            .from(orders)
+            .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+          return existing
+        }
+        const firstOrder = buyer?.firstOrder ?? true
+        const pricing = this.pricing.forBuyer(userId, firstOrder)
+        const priced = await this.honourRecentQuote(
+          await price(tx, pricing),
+          request.expectedAmount,
+          () => price(tx, pricing.at(this.ctx.clock.now().getTime() - QUOTE_GRACE_MS)),
+        )
+        // The coupon is checked against the server's own price; expectedAmount is the price after it.
+        const coupon =
+          request.couponId === undefined || priced.amount === 0
+            ? null
+            : await this.coupons.prepare(tx, userId, request.couponId, priced)
+        const draft = coupon ? withCoupon(priced, coupon) : priced
+        if (!checkExpectedAmount(request.expectedAmount, draft.amount)) {
           throw new BizError(
-            ResultCode.CLOUD_OUT_OF_STOCK,
-            '所选地区库存不足，请更换地区或减少数量',
+            ResultCode.ORDER_PRICE_INCONSISTENT,
+            '订单价格已变化，请刷新后重新下单',
           )
         }
-      }
-      if (free) {
-        await options.applyFree!(tx, order, draft)
-        const [done] = await tx.select().from(orders).where(eq(orders.id, order.id))
-        return done
-      }
-      return order
-    })
+        const free = draft.amount === 0 && options.applyFree !== undefined
+        if (draft.amount === 0 && !free) throw new BizError(ResultCode.ORDER_AMOUNT_ZERO)
+        const now = this.ctx.clock.now()
+        const order = await insertOrder(
+          tx,
+          {
+            userId,
+            businessType: draft.businessType,
+            kind: draft.kind,
+            status: OrderStatus.unpaid,
+            amount: draft.amount,
+            originalAmount: draft.originalAmount,
+            quantity: draft.quantity,
+            goodId: draft.goodId,
+            priceId: draft.priceId,
+            goodTime: draft.goodTime,
+            zoneId: draft.zoneId,
+            reservedGoodId: draft.reserve?.goodId ?? null,
+            reservedZoneId: draft.reserve?.zoneId ?? null,
+            reservedQuantity: draft.reserve?.quantity ?? 0,
+            deviceIds: draft.deviceIds,
+            payDeadline: new Date(now.getTime() + PAY_WINDOW_MS),
+            idempotencyKey: request.idempotencyKey,
+            linkToken: options.linkToken ?? null,
+            remark: options.remark ?? null,
+            detail: { ...options.detail, ...orderDetail(draft) },
+            createdAt: now,
+            firstOrder: draft.kind === 'new' && firstOrder,
+          },
+          now,
+        )
+        await coupon?.lock(order.id)
+        await options.onCreated?.(tx, order)
+        // Stock last: every buyer of this goods in this zone waits for its row from here until this
+        // transaction ends (an out-of-stock refusal rolls the order back with everything else).
+        if (draft.reserve) {
+          const { goodId, zoneId, quantity } = draft.reserve
+          if (!(await this.goods.reserveStock(tx, goodId, zoneId, quantity))) {
+            throw new BizError(
+              ResultCode.CLOUD_OUT_OF_STOCK,
+              '所选地区库存不足，请更换地区或减少数量',
+            )
+          }
+        }
+        if (free) {
+          await options.applyFree!(tx, order, draft)
+          const [done] = await tx.select().from(orders).where(eq(orders.id, order.id))
+          return done
+        }
+        return order
+      }),
+    )
     return this.info(row, userId)
   }
 

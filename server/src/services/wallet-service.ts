@@ -28,6 +28,7 @@ import { normalisePage, toPaged } from '../domain/paging'
 import type { BeanReason, BeanService } from './bean-service'
 import type { ServiceContext } from './context'
 import type { FleetService, OwnedDevice } from './fleet-service'
+import { againIfRacedByPlacedOrder } from './order-at-once'
 import { emptyDraft } from './order-pricing'
 import { RECHARGE_PACKAGES, rechargeDraft, type RechargeDetail } from './recharge-packages'
 import { insertOrder, type OrderRow, type OrderService } from './order-service'
@@ -246,61 +247,63 @@ export class WalletService {
     userId: number,
     body: CreateTimeToMonthOrderBody,
   ): Promise<TimeToMonthResult> {
-    return this.ctx.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from ${users} where id = ${userId} for update`)
-      const [existing] = await tx
-        .select()
-        .from(orders)
-        .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, body.idempotencyKey)))
-      if (existing) {
-        if (existing.kind !== 'timeToMonth') throw refuse('请求重复，请刷新后重试')
-        const done = existing.detail as { beans: number; newExpireAt: number }
-        return {
-          orderNo: existing.orderNo,
-          deviceId: existing.deviceIds[0],
-          beans: done.beans,
-          balance: await this.beans.balance(userId, tx),
-          newExpireAt: done.newExpireAt,
+    return againIfRacedByPlacedOrder(() =>
+      this.ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from ${users} where id = ${userId} for no key update`)
+        const [existing] = await tx
+          .select()
+          .from(orders)
+          .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, body.idempotencyKey)))
+        if (existing) {
+          if (existing.kind !== 'timeToMonth') throw refuse('请求重复，请刷新后重试')
+          const done = existing.detail as { beans: number; newExpireAt: number }
+          return {
+            orderNo: existing.orderNo,
+            deviceId: existing.deviceIds[0],
+            beans: done.beans,
+            balance: await this.beans.balance(userId, tx),
+            newExpireAt: done.newExpireAt,
+          }
         }
-      }
-      const [device] = await this.fleet.ownedDevices(tx, userId, [body.deviceId])
-      const beans = await this.monthInBeans(tx, device)
-      if (beans !== body.expectedBeans) {
-        throw new BizError(ResultCode.ORDER_PRICE_INCONSISTENT, '所需云豆已变化，请刷新后重试')
-      }
-      const now = this.ctx.clock.now()
-      const newExpireAt = this.newExpiry(device)
-      const order = await insertOrder(
-        tx,
-        {
-          userId,
-          businessType: BusinessType.cloudMachine,
-          kind: 'timeToMonth',
-          status: OrderStatus.completed,
-          amount: beans * FEN_PER_BEAN,
-          originalAmount: beans * FEN_PER_BEAN,
-          quantity: 1,
-          goodId: device.goodId,
-          goodTime: MONTH_DAYS,
-          zoneId: device.zoneId,
-          deviceIds: [device.deviceId],
-          payMethod: PayMethod.beans,
-          payDeadline: now,
-          idempotencyKey: body.idempotencyKey,
-          detail: { beans, newExpireAt, lines: [], renewals: [] },
-          createdAt: now,
-          paidAt: now,
-          completedAt: now,
-        },
-        now,
-      )
-      const balance = await this.beans.debit(tx, userId, beans, {
-        reason: 'timeToMonth',
-        orderId: order.id,
-        remark: `云手机 ${device.deviceId} 转包月${MONTH_DAYS}天`,
-      })
-      await this.fleet.extendDevices(tx, [{ deviceId: device.deviceId, newExpireAt }])
-      return { orderNo: order.orderNo, deviceId: device.deviceId, beans, balance, newExpireAt }
-    })
+        const [device] = await this.fleet.ownedDevices(tx, userId, [body.deviceId])
+        const beans = await this.monthInBeans(tx, device)
+        if (beans !== body.expectedBeans) {
+          throw new BizError(ResultCode.ORDER_PRICE_INCONSISTENT, '所需云豆已变化，请刷新后重试')
+        }
+        const now = this.ctx.clock.now()
+        const newExpireAt = this.newExpiry(device)
+        const order = await insertOrder(
+          tx,
+          {
+            userId,
+            businessType: BusinessType.cloudMachine,
+            kind: 'timeToMonth',
+            status: OrderStatus.completed,
+            amount: beans * FEN_PER_BEAN,
+            originalAmount: beans * FEN_PER_BEAN,
+            quantity: 1,
+            goodId: device.goodId,
+            goodTime: MONTH_DAYS,
+            zoneId: device.zoneId,
+            deviceIds: [device.deviceId],
+            payMethod: PayMethod.beans,
+            payDeadline: now,
+            idempotencyKey: body.idempotencyKey,
+            detail: { beans, newExpireAt, lines: [], renewals: [] },
+            createdAt: now,
+            paidAt: now,
+            completedAt: now,
+          },
+          now,
+        )
+        const balance = await this.beans.debit(tx, userId, beans, {
+          reason: 'timeToMonth',
+          orderId: order.id,
+          remark: `云手机 ${device.deviceId} 转包月${MONTH_DAYS}天`,
+        })
+        await this.fleet.extendDevices(tx, [{ deviceId: device.deviceId, newExpireAt }])
+        return { orderNo: order.orderNo, deviceId: device.deviceId, beans, balance, newExpireAt }
+      }),
+    )
   }
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "first_order" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_live_first_order_key" ON "orders" USING btree ("user_id") WHERE "orders"."first_order" and "orders"."status" in (0, 1, 2);

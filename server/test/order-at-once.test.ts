@@ -1,0 +1,226 @@
+/**
+ * New-phone orders without a coupon are placed by one statement (services/order-at-once.ts) that takes
+ * no lock on the buyer: it must place the whole order or change nothing, and what the buyer's lock
+ * decides in the transaction path (one order per idempotency key, one live first order) must still hold.
+ */
+import assert from 'node:assert/strict'
+import { randomBytes } from 'node:crypto'
+import { test } from 'node:test'
+import { eq } from 'drizzle-orm'
+import { orders } from '../src/db/schema'
+import { placeNewPhonesAtOnce, type NewPhonesOrder } from '../src/services/order-at-once'
+import { newOrderNo } from '../src/services/order-service'
+import {
+  GOODS,
+  ZONES,
+  commerceApp,
+  createCloudOrder,
+  newBuyer,
+  newKey,
+  priceOf,
+  quote,
+  setStock,
+  stockOf,
+} from './helpers/commerce'
+import { post, type Session, type TestApp } from './helpers/test-app'
+
+const MONTH_PRICE = priceOf(GOODS.enjoyB, 30)
+
+function anOrder(
+  ta: TestApp,
+  buyer: Session,
+  values: Partial<NewPhonesOrder> = {},
+): NewPhonesOrder {
+  const now = ta.clock.now()
+  return {
+    orderNo: newOrderNo(now),
+    userId: buyer.userId,
+    businessType: 1,
+    amount: 3000,
+    originalAmount: 3000,
+    quantity: 2,
+    goodId: GOODS.enjoyB,
+    priceId: MONTH_PRICE,
+    goodTime: 30,
+    zoneId: ZONES.shanghai,
+    payDeadline: new Date(now.getTime() + 15 * 60_000),
+    idempotencyKey: newKey(),
+    detail: { lines: [] },
+    createdAt: now,
+    firstOrder: false,
+    ...values,
+  }
+}
+
+const ordersOf = (ta: TestApp, buyer: Session) =>
+  ta.database.db.select().from(orders).where(eq(orders.userId, buyer.userId))
+
+/** Counts the transactions the database is asked for. */
+function countTransactions(ta: TestApp) {
+  const db = ta.database.db
+  const transaction = db.transaction.bind(db)
+  const counter = { transactions: 0 }
+  db.transaction = ((...args: Parameters<typeof transaction>) => {
+    counter.transactions++
+    return transaction(...args)
+  }) as typeof db.transaction
+  return counter
+}
+
+test('one statement takes the stock and writes the order, holding the stock for the order', async (t) => {
+  const ta = await commerceApp(t)
+  const buyer = await newBuyer(ta)
+  const before = await stockOf(ta, GOODS.enjoyB, ZONES.shanghai)
+  const order = anOrder(ta, buyer, { firstOrder: true, detail: { lines: [{ label: '畅享版' }] } })
+  const row = await placeNewPhonesAtOnce(ta.database.db, order)
+  assert.ok(row)
+  assert.equal(row.orderNo, order.orderNo)
+  assert.equal(row.status, 0)
+  assert.equal(row.kind, 'new')
+  assert.deepEqual(
+    [row.reservedGoodId, row.reservedZoneId, row.reservedQuantity],
+    [GOODS.enjoyB, ZONES.shanghai, 2],
+  )
+  assert.deepEqual(row.detail, { lines: [{ label: '畅享版' }] })
+  assert.deepEqual(row.deviceIds, [])
+  assert.equal(row.payDeadline.getTime(), order.payDeadline.getTime())
+  assert.equal(row.firstOrder, true)
+  assert.equal(await stockOf(ta, GOODS.enjoyB, ZONES.shanghai), before - 2)
+})
+
+test('when the statement cannot place the order it changes nothing', async (t) => {
+  const ta = await commerceApp(t)
+  const buyer = await newBuyer(ta)
+  await setStock(ta, GOODS.enjoyB, ZONES.shanghai, 3)
+  const db = ta.database.db
+
+  assert.equal(await placeNewPhonesAtOnce(db, anOrder(ta, buyer, { quantity: 4 })), null, 'stock')
+  assert.equal(
+    await placeNewPhonesAtOnce(db, anOrder(ta, buyer, { firstOrder: false })),
+    null,
+    'a buyer with no live new order is on a first order, not the price given',
+  )
+  const placed = await placeNewPhonesAtOnce(db, anOrder(ta, buyer, { firstOrder: true }))
+  assert.ok(placed)
+  assert.equal(
+    await placeNewPhonesAtOnce(db, anOrder(ta, buyer, { firstOrder: true, quantity: 1 })),
+    null,
+    'no longer a first order',
+  )
+  const sameKey = anOrder(ta, buyer, { idempotencyKey: placed.idempotencyKey, quantity: 1 })
+  assert.equal(await placeNewPhonesAtOnce(db, sameKey), null, 'the key made an order already')
+  const sameNo = anOrder(ta, buyer, { orderNo: placed.orderNo, quantity: 1 })
+  assert.equal(await placeNewPhonesAtOnce(db, sameNo), null, 'the order number is taken')
+
+  assert.equal(await stockOf(ta, GOODS.enjoyB, ZONES.shanghai), 1, 'only the placed order’s 2')
+  assert.equal((await ordersOf(ta, buyer)).length, 1)
+})
+
+test('a plain new-phone order takes no transaction; one with a coupon does', async (t) => {
+  const ta = await commerceApp(t)
+  const buyer = await newBuyer(ta)
+  const counter = countTransactions(ta)
+  const plain = await createCloudOrder(ta, buyer)
+  assert.equal(plain.code, 200, plain.msg)
+  assert.equal(counter.transactions, 0)
+  const withCoupon = await post(
+    ta.app,
+    '/order/createCloudOrder',
+    {
+      goodId: GOODS.enjoyB,
+      priceId: MONTH_PRICE,
+      zoneId: ZONES.shanghai,
+      quantity: 1,
+      expectedAmount: 1,
+      idempotencyKey: newKey(),
+      couponId: 1,
+    },
+    buyer,
+  )
+  assert.notEqual(withCoupon.code, 200)
+  assert.equal(counter.transactions, 1)
+})
+
+test('a new buyer’s orders made at the same moment get the first-purchase price once', async (t) => {
+  const ta = await commerceApp(t)
+  const buyer = await newBuyer(ta)
+  const before = await stockOf(ta, GOODS.enjoyB, ZONES.shanghai)
+  const { total } = await quote(ta, buyer, {
+    kind: 'new',
+    goodId: GOODS.enjoyB,
+    priceId: MONTH_PRICE,
+    quantity: 1,
+  })
+  const body = { goodId: GOODS.enjoyB, priceId: MONTH_PRICE, zoneId: ZONES.shanghai, quantity: 1 }
+  const replies = await Promise.all(
+    Array.from({ length: 10 }, () =>
+      post(
+        ta.app,
+        '/order/createCloudOrder',
+        { ...body, expectedAmount: total, idempotencyKey: newKey() },
+        buyer,
+      ),
+    ),
+  )
+  assert.deepEqual(
+    replies.map((r) => r.code).sort((a, b) => a - b),
+    [200, ...Array(9).fill(1023)],
+  )
+  const rows = await ordersOf(ta, buyer)
+  assert.deepEqual(
+    rows.map((r) => [r.amount, r.firstOrder]),
+    [[total, true]],
+  )
+  assert.equal(await stockOf(ta, GOODS.enjoyB, ZONES.shanghai), before - 1)
+})
+
+test('after the first order is cancelled the next order is a first order again', async (t) => {
+  const ta = await commerceApp(t)
+  const buyer = await newBuyer(ta)
+  const first = await createCloudOrder(ta, buyer)
+  assert.equal(first.code, 200, first.msg)
+  assert.equal(first.data.amount, 1500, 'the first-purchase price')
+  const cancelled = await post(ta.app, '/order/cancel', { orderNo: first.data.orderNo }, buyer)
+  assert.equal(cancelled.code, 200, cancelled.msg)
+  const again = await createCloudOrder(ta, buyer)
+  assert.equal(again.code, 200, again.msg)
+  assert.equal(again.data.amount, 1500)
+  const rows = await ordersOf(ta, buyer)
+  assert.deepEqual(rows.map((r) => r.firstOrder).sort(), [true, true])
+})
+
+test(
+  'a transaction that meets an order placed at once runs again and answers with that order',
+  { skip: process.env.TEST_DATABASE_URL ? false : 'needs TEST_DATABASE_URL (PostgreSQL)' },
+  async (t) => {
+    const ta = await commerceApp(t)
+    const buyer = await newBuyer(ta)
+    const service = ta.app.services.orders
+    const body = {
+      goodId: GOODS.enjoyB,
+      priceId: MONTH_PRICE,
+      zoneId: ZONES.shanghai,
+      quantity: 1,
+      expectedAmount: 1500,
+      idempotencyKey: `raced-${randomBytes(6).toString('hex')}`,
+    }
+    let raced: string | null = null
+    const answer = await service.create(buyer.userId, body, async (tx, pricing) => {
+      // After the transaction's reads, before its insert: the same key placed at once, committed.
+      if (!raced) {
+        const placed = await placeNewPhonesAtOnce(
+          ta.database.db,
+          anOrder(ta, buyer, {
+            idempotencyKey: body.idempotencyKey,
+            quantity: 1,
+            firstOrder: true,
+          }),
+        )
+        raced = placed!.orderNo
+      }
+      return pricing.newPhones(tx, buyer.userId, body)
+    })
+    assert.equal(answer.orderNo, raced)
+    assert.equal((await ordersOf(ta, buyer)).length, 1)
+  },
+)
