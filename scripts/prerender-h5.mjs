@@ -13,6 +13,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import Beasties from 'beasties'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, chromiumPath } from './lib/chromium.mjs'
 import { serveStatic } from './lib/h5-first-route.mjs'
@@ -117,6 +118,8 @@ function snapshot(links) {
   // match in the live page (computed styles), replace in the copy: the same position in both trees
   const all = [...document.body.querySelectorAll('*')]
   const copies = [...body.querySelectorAll('*')]
+  // what is not displayed (Taro's hidden navigation bar and its icons) has no place in a picture
+  const hidden = copies.filter((_, index) => getComputedStyle(all[index]).display === 'none')
   for (const [text, href] of links) {
     const index = all.findLastIndex((element) => element.textContent.trim() === text)
     if (index < 0) throw new Error(`no element reads "${text}"`)
@@ -131,6 +134,7 @@ function snapshot(links) {
     link.append(...original.childNodes)
     original.replaceWith(link)
   }
+  for (const element of hidden) element.remove()
   return body.innerHTML
 }
 
@@ -152,15 +156,13 @@ async function prerender(context, index, { url, text, links }) {
     ),
   }))
   await page.close()
-  const css = [
-    PRERENDER_CSS,
+  const pageCss = await usedBy(dom, [
     ...styles.inline.filter((style) => !index.includes(style)),
     ...styles.linked.map((href) =>
       fs.readFileSync(path.join(dir, new URL(href, 'http://x').pathname), 'utf8'),
     ),
-  ]
-    .join('\n')
-    .replace(/<\/style/gi, '<\\/style')
+  ])
+  const css = `${PRERENDER_CSS}\n${pageCss}`.replace(/<\/style/gi, '<\\/style')
   const html = replaceOnce(
     replaceOnce(
       startAfterFirstPaint(index),
@@ -174,6 +176,20 @@ async function prerender(context, index, { url, text, links }) {
   fs.mkdirSync(path.dirname(file), { recursive: true })
   fs.writeFileSync(file, html)
   return { file, bytes: html.length, apiCalls: apiCalls.slice(apiCallsBefore) }
+}
+
+/**
+ * Only the rules the snapshot's elements use: the app loads the whole stylesheets with its own page
+ * (Login's NutUI CSS is 50 KB, most of it for components the form does not show). Beasties is made for
+ * this (inlining a page's critical CSS); it is given the snapshot alone.
+ */
+async function usedBy(dom, stylesheets) {
+  const beasties = new Beasties({ external: false, reduceInlineStyles: true, logLevel: 'warn' })
+  const styled = `<html><head><style>${stylesheets.join('\n')}</style></head><body>${dom}</body></html>`
+  const reduced = await beasties.process(styled)
+  const kept = reduced.match(/<style>([\s\S]*)<\/style>/)
+  if (!kept) throw new Error('beasties returned no stylesheet')
+  return kept[1]
 }
 
 function replaceOnce(html, marker, replacement) {
