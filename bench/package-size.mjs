@@ -45,6 +45,10 @@ try {
     weapp: build(repoRoot, 'weapp', path.join(work, 'ours-weapp')),
     h5: build(repoRoot, 'h5', path.join(work, 'ours-h5')),
   }
+  // as `npm run build:h5` does: the server sends / as its prerendered copy of index.html
+  execFileSync('node', [path.join(repoRoot, 'scripts/prerender-h5.mjs'), ours.h5], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
   const empty = {
     weapp: build(emptyDir, 'weapp', path.join(work, 'empty-weapp')),
     h5: build(emptyDir, 'h5', path.join(work, 'empty-h5')),
@@ -100,8 +104,12 @@ try {
   console.log('\nH5 first route files (ours):')
   for (const f of oursH5.files)
     console.log(
-      `  ${f.file.padEnd(32)} ${kib(f.bytes).padStart(10)} ${kib(f.gzip).padStart(10)} gzip`,
+      `  ${f.file.padEnd(44)} ${kib(f.bytes).padStart(10)} ${kib(f.gzip).padStart(10)} gzip`,
     )
+  const markup = (h5) => `${kib(h5.markup.bytes)}, ${kib(h5.markup.gzip)} gzip`
+  console.log(
+    `  not counted: the document's markup, ours ${markup(oursH5)}; empty ${markup(emptyH5)}`,
+  )
 } finally {
   fs.rmSync(work, { recursive: true, force: true })
 }
