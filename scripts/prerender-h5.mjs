@@ -16,10 +16,9 @@ import path from 'node:path'
 import Beasties from 'beasties'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, chromiumPath } from './lib/chromium.mjs'
-import { serveStatic } from './lib/h5-first-route.mjs'
+import { PRERENDERED_DIR, prerenderedFile, serveStatic } from './lib/h5-first-route.mjs'
 
 const dir = path.resolve(process.argv[2] || process.env.TARO_OUTPUT_DIR || 'dist/h5')
-const OUT = 'prerendered'
 // the one API call a signed-out page makes: a usage-log write, no data on the page comes from it
 const ALLOWED_API = /^\/vmcloud\/api\/userUsageLog\//
 
@@ -172,7 +171,7 @@ async function prerender(context, index, { url, text, links }) {
     '<div id="app">',
     `<div id="prerendered">${dom}</div><div id="app">`,
   )
-  const file = path.join(dir, OUT, url === '/' ? 'index.html' : `${url.slice(1)}.html`)
+  const file = prerenderedFile(dir, url)
   fs.mkdirSync(path.dirname(file), { recursive: true })
   fs.writeFileSync(file, html)
   return { file, bytes: html.length, apiCalls: apiCalls.slice(apiCallsBefore) }
@@ -200,7 +199,7 @@ function replaceOnce(html, marker, replacement) {
 }
 
 const index = fs.readFileSync(path.join(dir, 'index.html'), 'utf8')
-fs.rmSync(path.join(dir, OUT), { recursive: true, force: true })
+fs.rmSync(path.join(dir, PRERENDERED_DIR), { recursive: true, force: true })
 const site = await serveStatic(dir)
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
 try {

@@ -20,13 +20,21 @@ const TYPES = {
   '.png': 'image/png',
 }
 
+/** Where scripts/prerender-h5.mjs writes a page's HTML: `/` → prerendered/index.html, `/a/b` → prerendered/a/b.html. */
+export const PRERENDERED_DIR = 'prerendered'
+export const prerenderedFile = (distDir, pathname) =>
+  path.join(
+    distDir,
+    PRERENDERED_DIR,
+    pathname === '/' ? 'index.html' : `${pathname.replace(/^\/|\/$/g, '')}.html`,
+  )
+
 /**
- * The document the server sends for a page URL (server/src/plugins/h5-static.ts): the page's
- * prerendered HTML when the build has one (scripts/prerender-h5.mjs), else index.html.
+ * The document the server sends for a page URL (server/src/plugins/h5-static.ts `spaDocument`): the
+ * page's prerendered HTML when the build has one, else index.html.
  */
 export function documentFor(distDir, pathname) {
-  const name = pathname === '/' ? 'index.html' : `${pathname.replace(/^\/|\/$/g, '')}.html`
-  const prerendered = path.join(distDir, 'prerendered', name)
+  const prerendered = prerenderedFile(distDir, pathname)
   return prerendered.startsWith(distDir) && fs.existsSync(prerendered)
     ? prerendered
     : path.join(distDir, 'index.html')

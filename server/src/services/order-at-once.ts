@@ -1,4 +1,5 @@
 import { getTableColumns, sql } from 'drizzle-orm'
+import { OrderStatus } from '../../../src/domain/order-status'
 import type { Db } from '../db/client'
 import { preparedOn } from '../db/prepared'
 import { goodsInventory, orders } from '../db/schema'
@@ -50,7 +51,7 @@ function placeStatement(db: Db) {
       quantity, good_id, price_id, good_time, zone_id, reserved_good_id, reserved_zone_id,
       reserved_quantity, pay_deadline, idempotency_key, detail, created_at, first_order)
     select ${p('orderNo')}::text, ${p('userId')}::integer, ${p('businessType')}::smallint, 'new',
-      0, ${p('amount')}::integer, ${p('originalAmount')}::integer, ${p('quantity')}::integer,
+      ${sql.raw(String(OrderStatus.unpaid))}, ${p('amount')}::integer, ${p('originalAmount')}::integer, ${p('quantity')}::integer,
       ${p('goodId')}::integer, ${p('priceId')}::integer, ${p('goodTime')}::integer,
       ${p('zoneId')}::integer, ${p('goodId')}::integer, ${p('zoneId')}::integer,
       ${p('quantity')}::integer, ${p('payDeadline')}::timestamptz, ${p('idempotencyKey')}::text,
