@@ -127,7 +127,7 @@ async function main() {
   await app.jobs.runDue(100_000)
   // enough stock for every order the load creates
   const pool = (database as unknown as { pool: pg.Pool }).pool
-  await pool.query('update goods_inventory set stock = 1000000')
+  await pool.query('update goods_stock_slots set stock = 1000000')
   const headers = {
     token: session.token,
     userid: String(session.userId),

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { eq } from 'drizzle-orm'
-import { devices, goodsInventory, messages } from '../src/db/schema'
+import { devices, goodsStockSlots, messages } from '../src/db/schema'
 import {
   GOODS,
   commerceApp,
@@ -153,9 +153,9 @@ test('when the goods are sold out everywhere the code stays unused (1017)', asyn
   const buyer = await newBuyer(ta)
   const [code] = await buyCodes(ta, buyer, 1)
   await ta.database.db
-    .update(goodsInventory)
+    .update(goodsStockSlots)
     .set({ stock: 0 })
-    .where(eq(goodsInventory.goodId, GOODS.enjoyB))
+    .where(eq(goodsStockSlots.goodId, GOODS.enjoyB))
   const reply = await post(ta.app, '/activation/activate', { code }, buyer)
   assert.equal(reply.code, 1017)
   const list = await get(ta.app, '/activation/myCodes', buyer)

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { eq } from 'drizzle-orm'
-import { devices, goodsInventory, messages } from '../src/db/schema'
+import { devices, goodsStockSlots, messages } from '../src/db/schema'
 import {
   buildTestApp,
   get,
@@ -265,7 +265,10 @@ test('change zone takes stock in the new zone, gives the old back, and keeps the
   const [id] = await runningPhones(ctx, me.userId, 1, { zoneId: 1 })
   const [z1, z2] = [await stockOf(ctx, FLAGSHIP_GOOD, 1), await stockOf(ctx, FLAGSHIP_GOOD, 2)]
 
-  await ctx.database.db.update(goodsInventory).set({ stock: 0 }).where(eq(goodsInventory.zoneId, 3))
+  await ctx.database.db
+    .update(goodsStockSlots)
+    .set({ stock: 0 })
+    .where(eq(goodsStockSlots.zoneId, 3))
   const soldOut = await post(ctx.app, '/device/changeZone', { deviceId: id, zoneId: 3 }, me)
   assert.equal(soldOut.code, 1017)
   assert.equal(soldOut.msg, '所选地区库存不足，请选择其他地区')

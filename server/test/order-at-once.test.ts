@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { test } from 'node:test'
-import { eq } from 'drizzle-orm'
-import { orders } from '../src/db/schema'
+import { and, eq, sql } from 'drizzle-orm'
+import { goodsStockSlots, orders, STOCK_SLOTS } from '../src/db/schema'
 import { placeNewPhonesAtOnce, type NewPhonesOrder } from '../src/services/order-at-once'
 import { newOrderNo } from '../src/services/order-service'
 import {
@@ -21,6 +21,7 @@ import {
   quote,
   setStock,
   stockOf,
+  stockSlotsOf,
 } from './helpers/commerce'
 import { post, type Session, type TestApp } from './helpers/test-app'
 
@@ -91,10 +92,14 @@ test('one statement takes the stock and writes the order, holding the stock for 
 test('when the statement cannot place the order it changes nothing', async (t) => {
   const ta = await commerceApp(t)
   const buyer = await newBuyer(ta)
-  await setStock(ta, GOODS.enjoyB, ZONES.shanghai, 3)
+  await setStock(ta, GOODS.enjoyB, ZONES.shanghai, 24) // 3 in each of the 8 slots
   const db = ta.database.db
 
-  assert.equal(await placeNewPhonesAtOnce(db, anOrder(ta, buyer, { quantity: 4 })), null, 'stock')
+  assert.equal(
+    await placeNewPhonesAtOnce(db, anOrder(ta, buyer, { quantity: 4 })),
+    null,
+    'no one slot holds 4 (the transaction path takes them from several)',
+  )
   assert.equal(
     await placeNewPhonesAtOnce(db, anOrder(ta, buyer, { firstOrder: false })),
     null,
@@ -112,7 +117,7 @@ test('when the statement cannot place the order it changes nothing', async (t) =
   const sameNo = anOrder(ta, buyer, { orderNo: placed.orderNo, quantity: 1 })
   assert.equal(await placeNewPhonesAtOnce(db, sameNo), null, 'the order number is taken')
 
-  assert.equal(await stockOf(ta, GOODS.enjoyB, ZONES.shanghai), 1, 'only the placed order’s 2')
+  assert.equal(await stockOf(ta, GOODS.enjoyB, ZONES.shanghai), 22, 'only the placed order’s 2')
   assert.equal((await ordersOf(ta, buyer)).length, 1)
 })
 
@@ -222,5 +227,61 @@ test(
     })
     assert.equal(answer.orderNo, raced)
     assert.equal((await ordersOf(ta, buyer)).length, 1)
+  },
+)
+
+test('orders of one goods in one zone take their units from different stock slots', async (t) => {
+  const ta = await commerceApp(t)
+  const buyer = await newBuyer(ta)
+  await setStock(ta, GOODS.enjoyB, ZONES.shanghai, 10 * STOCK_SLOTS)
+  for (let i = 0; i < 16; i++) {
+    assert.ok(
+      await placeNewPhonesAtOnce(
+        ta.database.db,
+        anOrder(ta, buyer, { firstOrder: i === 0, quantity: 1 }),
+      ),
+    )
+  }
+  const slots = await stockSlotsOf(ta, GOODS.enjoyB, ZONES.shanghai)
+  assert.equal(
+    slots.reduce((sum, stock) => sum + stock, 0),
+    10 * STOCK_SLOTS - 16,
+  )
+  // 16 orders all from one slot would be a 1 in 16^15 chance if the slot were picked at random
+  assert.ok(slots.filter((stock) => stock < 10).length > 1, `slots: ${slots.join(', ')}`)
+})
+
+test(
+  'concurrent orders waiting on the same stock slots are all placed by the one statement',
+  { skip: process.env.TEST_DATABASE_URL ? false : 'needs TEST_DATABASE_URL (PostgreSQL)' },
+  async (t) => {
+    const ta = await commerceApp(t)
+    const db = ta.database.db
+    const buyers: Session[] = []
+    for (let i = 0; i < 10; i++) {
+      const buyer = await newBuyer(ta)
+      assert.ok(
+        await placeNewPhonesAtOnce(db, anOrder(ta, buyer, { firstOrder: true, quantity: 1 })),
+      )
+      buyers.push(buyer)
+    }
+    // Three slots hold the stock, fewer than the pool's connections: orders wait on each other's slot.
+    await db
+      .update(goodsStockSlots)
+      .set({ stock: sql`case when ${goodsStockSlots.slot} < 3 then 1000 else 0 end` })
+      .where(
+        and(eq(goodsStockSlots.goodId, GOODS.enjoyB), eq(goodsStockSlots.zoneId, ZONES.shanghai)),
+      )
+    const placed = await Promise.all(
+      Array.from({ length: 150 }, (_, i) =>
+        placeNewPhonesAtOnce(db, anOrder(ta, buyers[i % buyers.length], { quantity: 1 })),
+      ),
+    )
+    assert.equal(
+      placed.filter((row) => row === null).length,
+      0,
+      'none left to the transaction path',
+    )
+    assert.equal(await stockOf(ta, GOODS.enjoyB, ZONES.shanghai), 3000 - 150)
   },
 )

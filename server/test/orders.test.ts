@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { eq, inArray } from 'drizzle-orm'
 import { upgradeQuote } from '../../src/domain/pricing'
-import { devices, goods, goodsPrices, orders } from '../src/db/schema'
+import { devices, goods, goodsPrices, orders, STOCK_SLOTS } from '../src/db/schema'
 import { insertOrder } from '../src/services/order-service'
 import { REFERENCE_TTL_MS } from '../src/services/reference-data'
 import {
@@ -22,6 +22,7 @@ import {
   sandboxProvider,
   setStock,
   stockOf,
+  stockSlotsOf,
 } from './helpers/commerce'
 import { get, post, type Session } from './helpers/test-app'
 
@@ -183,6 +184,39 @@ test('200 concurrent purchases of the last 10 units make exactly 10 orders', asy
   assert.equal(await stockOf(ta, GOODS.enjoyB, ZONES.shanghai), 0)
   const rows = await ta.database.db.select().from(orders)
   assert.equal(rows.length, 10)
+})
+
+test('an order for more units than any one stock slot holds takes them from several', async (t) => {
+  const ta = await commerceApp(t)
+  const buyer = await newBuyer(ta)
+  await setStock(ta, GOODS.enjoyB, ZONES.shanghai, 10) // slots of 2, 2, 1, 1, 1, 1, 1, 1
+  const order = (quantity: number) =>
+    createCloudOrder(ta, buyer, { priceId: priceOf(GOODS.enjoyB, 7), quantity })
+  assert.equal((await order(5)).code, 200)
+  assert.equal(await stockOf(ta, GOODS.enjoyB, ZONES.shanghai), 5)
+  const tooMany = await order(6)
+  assert.deepEqual([tooMany.code, tooMany.msg], [1017, '所选地区库存不足，请更换地区或减少数量'])
+  assert.equal(await stockOf(ta, GOODS.enjoyB, ZONES.shanghai), 5, 'a refusal takes nothing')
+  assert.equal((await order(5)).code, 200)
+  assert.deepEqual(await stockSlotsOf(ta, GOODS.enjoyB, ZONES.shanghai), Array(STOCK_SLOTS).fill(0))
+})
+
+test('orders of several units at once never oversell across the stock slots', async (t) => {
+  const ta = await commerceApp(t)
+  await setStock(ta, GOODS.enjoyB, ZONES.shanghai, 30) // slots of 4 and 3: some orders need two
+  const buyers: Session[] = []
+  for (let i = 0; i < 10; i++) buyers.push(await newBuyer(ta))
+  const replies = await Promise.all(
+    Array.from({ length: 40 }, (_, i) =>
+      createCloudOrder(ta, buyers[i % buyers.length], {
+        priceId: priceOf(GOODS.enjoyB, 7),
+        quantity: 3,
+      }),
+    ),
+  )
+  assert.equal(replies.filter((r) => r.code === 200).length, 10)
+  assert.equal(replies.filter((r) => r.code === 1017).length, 30)
+  assert.equal(await stockOf(ta, GOODS.enjoyB, ZONES.shanghai), 0)
 })
 
 test('cancelling gives the stock back once; someone else cannot cancel or see the order', async (t) => {

@@ -8,7 +8,7 @@ import { test } from 'node:test'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../src/db/client'
 import { preparedOn } from '../src/db/prepared'
-import { goodsInventory } from '../src/db/schema'
+import { goodsInventory, goodsStockSlots } from '../src/db/schema'
 import { createTestDatabase } from './helpers/test-database'
 
 test('a statement prepared per connection runs in the transaction it is given', async (t) => {
@@ -36,9 +36,15 @@ test('a statement prepared per connection runs in the transaction it is given', 
   await assert.rejects(
     db.transaction(async (tx) => {
       await tx
-        .update(goodsInventory)
-        .set({ stock: row.stock + 1000 })
-        .where(and(eq(goodsInventory.goodId, row.goodId), eq(goodsInventory.zoneId, row.zoneId)))
+        .update(goodsStockSlots)
+        .set({ stock: sql`${goodsStockSlots.stock} + 1000` })
+        .where(
+          and(
+            eq(goodsStockSlots.goodId, row.goodId),
+            eq(goodsStockSlots.zoneId, row.zoneId),
+            eq(goodsStockSlots.slot, 0),
+          ),
+        )
       assert.deepEqual(await stockOf(tx), [{ stock: row.stock + 1000 }], 'sees its own write')
       throw rolledBack
     }),

@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  pgView,
   primaryKey,
   serial,
   smallint,
@@ -84,9 +85,17 @@ export const zones = pgTable('zones', {
   sort: integer('sort').notNull().default(0),
 })
 
-/** Units still for sale per goods × zone; orders reserve with a conditional decrement. */
-export const goodsInventory = pgTable(
-  'goods_inventory',
+/**
+ * A goods' stock in one zone is spread over STOCK_SLOTS rows. An order takes its units from one slot
+ * picked at random and holds that row until it commits, so buyers of one goods in one zone wait for
+ * each other only when they pick the same slot (GoodsService.reserveStock). 16 is more than a server's
+ * database connections (10), so concurrent orders mostly find different slots.
+ */
+export const STOCK_SLOTS = 16
+
+/** Units still for sale per goods × zone × slot; read summed per goods × zone through goodsInventory. */
+export const goodsStockSlots = pgTable(
+  'goods_stock_slots',
   {
     goodId: integer('good_id')
       .notNull()
@@ -94,12 +103,29 @@ export const goodsInventory = pgTable(
     zoneId: integer('zone_id')
       .notNull()
       .references(() => zones.id, { onDelete: 'cascade' }),
+    slot: smallint('slot').notNull(),
     stock: integer('stock').notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.goodId, t.zoneId] }),
-    check('goods_inventory_stock_check', sql`${t.stock} >= 0`),
+    primaryKey({ columns: [t.goodId, t.zoneId, t.slot] }),
+    check('goods_stock_slots_stock_check', sql`${t.stock} >= 0`),
+    check(
+      'goods_stock_slots_slot_check',
+      sql`${t.slot} >= 0 and ${t.slot} < ${sql.raw(String(STOCK_SLOTS))}`,
+    ),
   ],
+)
+
+/** Units still for sale per goods × zone: what every read of stock uses. */
+export const goodsInventory = pgView('goods_inventory').as((qb) =>
+  qb
+    .select({
+      goodId: goodsStockSlots.goodId,
+      zoneId: goodsStockSlots.zoneId,
+      stock: sql<number>`sum(${goodsStockSlots.stock})::int`.as('stock'),
+    })
+    .from(goodsStockSlots)
+    .groupBy(goodsStockSlots.goodId, goodsStockSlots.zoneId),
 )
 
 /** Order kinds (docs/cloud-phones.md "Orders"). */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { LEVELS } from '../../../src/domain/catalogue'
 import type { Db } from './client'
-import { goods, goodsInventory, goodsLevels, goodsPrices, zones } from './schema'
+import { goods, goodsLevels, goodsPrices, goodsStockSlots, STOCK_SLOTS, zones } from './schema'
 
 /** docs/cloud-phones.md "Catalogue": a realistic starting catalogue, seeded once with stable ids. */
 
@@ -74,10 +74,20 @@ function permissionsOf(level: number): string[] {
   return ['changeConfig', 'upOrDownConfig', 'zoneChangeOpType', 'videoChangeOpType']
 }
 
+/** A goods × zone's stock spread evenly over its slots (as migration 0014 spread the stock there was). */
+export function stockSlotRows(goodId: number, zoneId: number, stock: number) {
+  return Array.from({ length: STOCK_SLOTS }, (_, slot) => ({
+    goodId,
+    zoneId,
+    slot,
+    stock: Math.floor(stock / STOCK_SLOTS) + (slot < stock % STOCK_SLOTS ? 1 : 0),
+  }))
+}
+
 function buildCatalogue() {
   const goodsRows: (typeof goods.$inferInsert)[] = []
   const priceRows: (typeof goodsPrices.$inferInsert)[] = []
-  const stockRows: (typeof goodsInventory.$inferInsert)[] = []
+  const stockRows: (typeof goodsStockSlots.$inferInsert)[] = []
   for (const info of LEVELS) {
     const configs = CONFIGS[info.level]
     configs.forEach((config, c) => {
@@ -123,7 +133,7 @@ function buildCatalogue() {
         for (const zone of SEED_ZONES) {
           // One configuration is sold out in 北京 so the buyer sees 售罄 somewhere.
           const soldOut = info.level === 4 && version === 'H' && c === 1 && zone.id === 3
-          stockRows.push({ goodId: id, zoneId: zone.id, stock: soldOut ? 0 : ZONE_STOCK[zone.id] })
+          stockRows.push(...stockSlotRows(id, zone.id, soldOut ? 0 : ZONE_STOCK[zone.id]))
         }
       })
     })
@@ -148,7 +158,7 @@ export async function seedCatalogue(db: Db): Promise<void> {
   await db.insert(zones).values(SEED_ZONES).onConflictDoNothing()
   await db.insert(goods).values(goodsRows).onConflictDoNothing()
   await db.insert(goodsPrices).values(priceRows).onConflictDoNothing()
-  await db.insert(goodsInventory).values(stockRows).onConflictDoNothing()
+  await db.insert(goodsStockSlots).values(stockRows).onConflictDoNothing()
   // Explicit ids leave the serial sequences behind; move them past the seeded rows.
   for (const table of ['goods', 'goods_prices', 'zones']) {
     await db.execute(

@@ -29,6 +29,7 @@ import { maskMobile } from '../domain/masking'
 import { normalisePage, toPaged, type PageRequest } from '../domain/paging'
 import { isUniqueViolation, type ServiceContext } from './context'
 import type { FleetService } from './fleet-service'
+import type { GoodsService } from './goods-service'
 import { MessageKind, type MessageService } from './message-service'
 
 const tips = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
@@ -85,6 +86,7 @@ export class EngagementService {
     private readonly ctx: ServiceContext,
     private readonly fleet: FleetService,
     private readonly messages: MessageService,
+    private readonly goods: GoodsService,
   ) {}
 
   private async offerRow(db: Db = this.ctx.db) {
@@ -172,20 +174,8 @@ export class EngagementService {
           .where(and(eq(goodsInventory.goodId, offer.goodId), gte(goodsInventory.stock, 1)))
           .orderBy(desc(goodsInventory.stock), zones.sort, zones.id)
           .limit(1)
-        const taken = zone
-          ? await tx
-              .update(goodsInventory)
-              .set({ stock: sql`${goodsInventory.stock} - 1` })
-              .where(
-                and(
-                  eq(goodsInventory.goodId, offer.goodId),
-                  eq(goodsInventory.zoneId, zone.zoneId),
-                  gte(goodsInventory.stock, 1),
-                ),
-              )
-              .returning({ stock: goodsInventory.stock })
-          : []
-        if (!zone || taken.length === 0) {
+        const taken = zone && (await this.goods.reserveStock(tx, offer.goodId, zone.zoneId, 1))
+        if (!zone || !taken) {
           throw new BizError(ResultCode.CLOUD_OUT_OF_STOCK, '试用云机已领完，请稍后再试')
         }
         const [deviceId] = await this.fleet.createDevicesForOrder(tx, {

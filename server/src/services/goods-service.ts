@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import {
   INVENTORY_STATUS_TEXT,
   androidVersionLabel,
@@ -20,12 +20,42 @@ import type {
 } from '../contract/catalog'
 import type { Db } from '../db/client'
 import { preparedOn } from '../db/prepared'
-import { goodsInventory, zones } from '../db/schema'
+import { goodsInventory, goodsStockSlots, STOCK_SLOTS, zones } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import type { ServiceContext } from './context'
 import type { GoodsRow, Reference, ReferenceData } from './reference-data'
 
 export type { GoodsRow }
+
+/** Where stockSlot starts looking: a slot drawn at random, so concurrent buyers spread over the slots. */
+export const randomSlot = () => Math.floor(Math.random() * STOCK_SLOTS)
+
+/**
+ * The stock slot an update of goods_stock_slots takes n units of the goods × zone from, as a CTE to
+ * join (`from stock_slot where slot = picked_slot`): the first slot from `start` on that holds n, else
+ * the first before it. Chosen once for the statement: as a condition on the updated row instead, a
+ * pick at random would be made again when PostgreSQL rechecks a row a concurrent order has just
+ * updated, and then mostly miss it.
+ */
+export function stockSlot(
+  db: Db,
+  goodId: SQLWrapper,
+  zoneId: SQLWrapper,
+  n: SQLWrapper,
+  start: SQLWrapper,
+) {
+  const holdingN = (from: SQL) => sql`select s.slot from ${goodsStockSlots} s
+    where s.good_id = ${goodId} and s.zone_id = ${zoneId} and ${from} and s.stock >= ${n}
+    order by s.slot limit 1`
+  return db.$with('stock_slot', { pickedSlot: sql<number>`picked_slot` }).as(sql`
+    select coalesce((${holdingN(sql`s.slot >= ${start}`)}), (${holdingN(sql`true`)})) as picked_slot`)
+}
+
+/** Where an update takes n units from the slot stockSlot picked (still holding n once locked). */
+export function inStockSlot(goodId: SQLWrapper, zoneId: SQLWrapper, n: SQLWrapper): SQL {
+  return sql`${goodsStockSlots.goodId} = ${goodId} and ${goodsStockSlots.zoneId} = ${zoneId}
+    and ${goodsStockSlots.slot} = picked_slot and ${goodsStockSlots.stock} >= ${n}`
+}
 
 function zoneStock(zoneId: number, name: string, stock: number): ZoneStock {
   const status = inventoryStatus(stock)
@@ -121,33 +151,63 @@ export class GoodsService {
     return rows.map((row) => zoneStock(row.zoneId, row.name, Number(row.stock)))
   }
 
-  /** Takes n units if that many are left (a conditional update, so concurrent buyers never oversell). */
+  /**
+   * Takes n units if the goods × zone has that many left, so concurrent buyers never oversell. First
+   * from one slot holding n, picked at random (the row an order then holds until it commits); failing
+   * that, with every slot locked in slot order, from as many slots as it takes.
+   */
   async reserveStock(tx: Db, goodId: number, zoneId: number, n: number): Promise<boolean> {
     if (n <= 0) return true
-    const taken = await preparedOn(tx, 'reserve_stock', (db) =>
-      db
-        .update(goodsInventory)
-        .set({ stock: sql`${goodsInventory.stock} - ${sql.placeholder('n')}` })
+    const fromOneSlot = await preparedOn(tx, 'reserve_stock', (db) => {
+      const [goodIdP, zoneIdP, nP, startP] = ['goodId', 'zoneId', 'n', 'start'].map((name) =>
+        sql.placeholder(name),
+      )
+      const slot = stockSlot(db, goodIdP, zoneIdP, nP, startP)
+      return db
+        .with(slot)
+        .update(goodsStockSlots)
+        .set({ stock: sql`${goodsStockSlots.stock} - ${nP}` })
+        .from(slot)
+        .where(inStockSlot(goodIdP, zoneIdP, nP))
+        .returning({ stock: goodsStockSlots.stock })
+    }).execute({ goodId, zoneId, n, start: randomSlot() })
+    if (fromOneSlot.length === 1) return true
+    const slots = await tx
+      .select({ slot: goodsStockSlots.slot, stock: goodsStockSlots.stock })
+      .from(goodsStockSlots)
+      .where(and(eq(goodsStockSlots.goodId, goodId), eq(goodsStockSlots.zoneId, zoneId)))
+      .orderBy(asc(goodsStockSlots.slot))
+      .for('update')
+    if (slots.reduce((sum, { stock }) => sum + stock, 0) < n) return false
+    let left = n
+    for (const { slot, stock } of slots) {
+      const take = Math.min(stock, left)
+      if (take === 0) continue
+      await tx
+        .update(goodsStockSlots)
+        .set({ stock: sql`${goodsStockSlots.stock} - ${take}` })
         .where(
           and(
-            eq(goodsInventory.goodId, sql.placeholder('goodId')),
-            eq(goodsInventory.zoneId, sql.placeholder('zoneId')),
-            gte(goodsInventory.stock, sql.placeholder('n')),
+            eq(goodsStockSlots.goodId, goodId),
+            eq(goodsStockSlots.zoneId, zoneId),
+            eq(goodsStockSlots.slot, slot),
           ),
         )
-        .returning({ stock: goodsInventory.stock }),
-    ).execute({ goodId, zoneId, n })
-    return taken.length === 1
+      left -= take
+    }
+    return true
   }
 
+  /** Puts n units back into a slot picked at random, so returns keep the slots about even. */
   async returnStock(tx: Db, goodId: number, zoneId: number, n: number): Promise<void> {
     if (n <= 0) return
+    const slot = randomSlot()
     await tx
-      .insert(goodsInventory)
-      .values({ goodId, zoneId, stock: n })
+      .insert(goodsStockSlots)
+      .values({ goodId, zoneId, slot, stock: n })
       .onConflictDoUpdate({
-        target: [goodsInventory.goodId, goodsInventory.zoneId],
-        set: { stock: sql`${goodsInventory.stock} + ${n}` },
+        target: [goodsStockSlots.goodId, goodsStockSlots.zoneId, goodsStockSlots.slot],
+        set: { stock: sql`${goodsStockSlots.stock} + ${n}` },
       })
   }
 

@@ -67,7 +67,7 @@ export function createServices(ctx: ServiceContext) {
     payments: new PaymentService(ctx, ctx.payment, orders, beans),
     fulfilment: new FulfilmentService(ctx, goods, fleet, messages, beans),
     activation: new ActivationService(ctx, goods, fleet, messages),
-    engagement: new EngagementService(ctx, fleet, messages),
+    engagement: new EngagementService(ctx, fleet, messages, goods),
     space: new SpaceService(ctx, orders),
     wallet: new WalletService(ctx, beans, orders, fleet),
     activities: new ActivityService(ctx, goods, orders),

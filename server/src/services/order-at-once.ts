@@ -2,8 +2,9 @@ import { getTableColumns, sql } from 'drizzle-orm'
 import { OrderStatus } from '../../../src/domain/order-status'
 import type { Db } from '../db/client'
 import { preparedOn } from '../db/prepared'
-import { goodsInventory, orders } from '../db/schema'
+import { goodsStockSlots, orders } from '../db/schema'
 import { isDeadlock, isUniqueViolation } from './context'
+import { inStockSlot, randomSlot, stockSlot } from './goods-service'
 import { liveNewOrdersOf } from './order-pricing'
 import type { OrderRow } from './order-service'
 
@@ -39,10 +40,11 @@ const p = (name: string) => sql.placeholder(name)
  * effect or none of it does.
  */
 function placeStatement(db: Db) {
-  // The stock row, only if there is enough and the buyer's standing is the one the price assumed.
+  // Units from one stock slot, only if it has enough and the buyer's standing is the one the price assumed.
+  const slot = stockSlot(db, p('goodId'), p('zoneId'), p('quantity'), p('startSlot'))
   const taken = db.$with('taken', { goodId: sql<number>`good_id` }).as(sql`
-    update ${goodsInventory} set stock = stock - ${p('quantity')}
-    where good_id = ${p('goodId')} and zone_id = ${p('zoneId')} and stock >= ${p('quantity')}
+    update ${goodsStockSlots} set stock = stock - ${p('quantity')} from ${slot}
+    where ${inStockSlot(p('goodId'), p('zoneId'), p('quantity'))}
       and not exists (select 1 from ${orders} where ${liveNewOrdersOf(p('userId'))}) = ${p('firstOrder')}
     returning good_id`)
   // INSERT … SELECT does not type its parameters from the columns as VALUES does, hence the casts.
@@ -58,12 +60,12 @@ function placeStatement(db: Db) {
       ${p('detail')}::jsonb, ${p('createdAt')}::timestamptz, ${p('firstOrder')}::boolean
     from taken
     returning *`)
-  return db.with(taken, placed).select().from(placed)
+  return db.with(slot, taken, placed).select().from(placed)
 }
 
 /**
- * Places the order, or answers null having changed nothing: out of stock, the buyer's standing not the
- * one priced, a unique index refused it, or PostgreSQL broke a deadlock with a transaction of the
+ * Places the order, or answers null having changed nothing: no one stock slot holding the units (the
+ * transaction path can take them from several), the buyer's standing not the one priced, a unique index refused it, or PostgreSQL broke a deadlock with a transaction of the
  * buyer's by ending this statement. The caller then takes the transaction path, which tells
  * those cases apart (1017, 1023, the order the key already made, another order number).
  */
@@ -75,6 +77,7 @@ export async function placeNewPhonesAtOnce(
     const [row] = await preparedOn(db, 'order_place_at_once', placeStatement).execute({
       ...order,
       detail: JSON.stringify(order.detail),
+      startSlot: randomSlot(),
     })
     return row ?? null
   } catch (error) {

@@ -4,7 +4,8 @@ import type { TestContext } from 'node:test'
 import { and, eq, sql } from 'drizzle-orm'
 import { SandboxPaymentProvider } from '../../src/adapters/payment/sandbox-payment'
 import type { Quote } from '../../src/contract/catalog'
-import { devices, goodsInventory, orders, users } from '../../src/db/schema'
+import { devices, goodsInventory, goodsStockSlots, orders, users } from '../../src/db/schema'
+import { stockSlotRows } from '../../src/db/seed-catalogue'
 import { buildTestApp, get, loginWithSms, post, type Session, type TestApp } from './test-app'
 
 /** Seeded catalogue ids (server/src/db/seed-catalogue.ts): goods = level*100 + n, price = goods*10 + duration index. */
@@ -145,11 +146,24 @@ export async function stockOf(t: TestApp, goodId: number, zoneId: number): Promi
   return row?.stock ?? 0
 }
 
+/** The stock in each of the goods × zone's slots, slot by slot. */
+export async function stockSlotsOf(t: TestApp, goodId: number, zoneId: number): Promise<number[]> {
+  const rows = await t.database.db
+    .select({ stock: goodsStockSlots.stock })
+    .from(goodsStockSlots)
+    .where(and(eq(goodsStockSlots.goodId, goodId), eq(goodsStockSlots.zoneId, zoneId)))
+    .orderBy(goodsStockSlots.slot)
+  return rows.map((row) => row.stock)
+}
+
 export async function setStock(t: TestApp, goodId: number, zoneId: number, stock: number) {
-  await t.database.db
-    .update(goodsInventory)
-    .set({ stock })
-    .where(and(eq(goodsInventory.goodId, goodId), eq(goodsInventory.zoneId, zoneId)))
+  const { db } = t.database
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(goodsStockSlots)
+      .where(and(eq(goodsStockSlots.goodId, goodId), eq(goodsStockSlots.zoneId, zoneId)))
+    await tx.insert(goodsStockSlots).values(stockSlotRows(goodId, zoneId, stock))
+  })
 }
 
 export async function orderRow(t: TestApp, orderNo: string) {
