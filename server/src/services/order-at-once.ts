@@ -40,7 +40,7 @@ const p = (name: string) => sql.placeholder(name)
  * effect or none of it does.
  */
 function placeStatement(db: Db) {
-  // Units from one stock slot, only if it has enough and the buyer's standing is the one the price assumed.
+  // Units from one stock slot, only if it holds enough and the buyer's standing is the one priced.
   const slot = stockSlot(db, p('goodId'), p('zoneId'), p('quantity'), p('startSlot'))
   const taken = db.$with('taken', { goodId: sql<number>`good_id` }).as(sql`
     update ${goodsStockSlots} set stock = stock - ${p('quantity')} from ${slot}
@@ -64,10 +64,11 @@ function placeStatement(db: Db) {
 }
 
 /**
- * Places the order, or answers null having changed nothing: no one stock slot holding the units (the
- * transaction path can take them from several), the buyer's standing not the one priced, a unique index refused it, or PostgreSQL broke a deadlock with a transaction of the
- * buyer's by ending this statement. The caller then takes the transaction path, which tells
- * those cases apart (1017, 1023, the order the key already made, another order number).
+ * Places the order, or answers null having changed nothing: no one stock slot holds the units (the
+ * transaction path can take them from several), the buyer's standing is not the one priced, a unique
+ * index refused it, or PostgreSQL broke a deadlock with a transaction of the buyer's by ending this
+ * statement. The caller then takes the transaction path, which tells those cases apart (1017, 1023,
+ * the order the key already made, another order number).
  */
 export async function placeNewPhonesAtOnce(
   db: Db,
