@@ -17,7 +17,8 @@ import path from 'node:path'
 import Beasties from 'beasties'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, chromiumPath } from './lib/chromium.mjs'
-import { PRERENDERED_DIR, prerenderedFile, serveStatic } from './lib/h5-first-route.mjs'
+import { serveStatic } from './lib/h5-first-route.mjs'
+import { PRERENDERED_DIR, prerenderedFile } from './lib/prerendered.mjs'
 
 const dir = path.resolve(process.argv[2] || process.env.TARO_OUTPUT_DIR || 'dist/h5')
 // the one API call a signed-out page makes: a usage-log write, no data on the page comes from it

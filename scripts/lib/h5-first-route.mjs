@@ -1,7 +1,7 @@
 /**
  * What the H5 site's first route costs to load: the CSS and JS inline in the document (index.html,
- * which carries the app's stylesheet, or the route's prerendered copy of it) and the JS and CSS files Chromium fetches for `/` until the network is idle, at
- * a phone-sized viewport, with their raw and gzip (level 9) sizes. The build is served from disk on
+ * which carries the app's stylesheet, or the route's prerendered copy of it) and the JS and CSS files
+ * Chromium fetches for `/` until the network is idle, at a phone-sized viewport, with their raw and gzip (level 9) sizes. The build is served from disk on
  * 127.0.0.1 (unknown paths fall back to index.html, as the server does); API calls are answered 503,
  * so the page renders its signed-out/offline state without a backend.
  * Used by check-h5 (the budget) and bench/package-size (the comparison with an empty app).
@@ -12,6 +12,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs'
+import { prerenderedFile } from './prerendered.mjs'
 
 const TYPES = {
   '.js': 'text/javascript',
@@ -19,15 +20,6 @@ const TYPES = {
   '.html': 'text/html',
   '.png': 'image/png',
 }
-
-/** Where scripts/prerender-h5.mjs writes a page's HTML: `/` → prerendered/index.html, `/a/b` → prerendered/a/b.html. */
-export const PRERENDERED_DIR = 'prerendered'
-export const prerenderedFile = (distDir, pathname) =>
-  path.join(
-    distDir,
-    PRERENDERED_DIR,
-    pathname === '/' ? 'index.html' : `${pathname.replace(/^\/|\/$/g, '')}.html`,
-  )
 
 /**
  * The document the server sends for a page URL (server/src/plugins/h5-static.ts `spaDocument`): the

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { negotiate } from '@fastify/accept-negotiator'
 import fastifyStatic from '@fastify/static'
 import { COMPRESSION } from './compression'
+import { prerenderedFile } from '../../../scripts/lib/prerendered.mjs'
 
 const HASHED_ASSET = /\.[0-9a-f]{8}\.[a-z0-9]+(\.(br|gz))?$/i
 const NOT_SPA_PREFIXES = ['/vmcloud/api', '/files', '/docs']
@@ -42,19 +43,14 @@ export function isSpaNavigation(request: FastifyRequest): boolean {
 
 const EXTENSION = { br: '.br', gzip: '.gz' } as const
 
-/** scripts/prerender-h5.mjs: `/` → prerendered/index.html, `/pages/login/login` → prerendered/pages/login/login.html */
-const PRERENDERED_DIR = 'prerendered'
+/** A page URL: letters, digits, - and _ between slashes, so it never names a file outside the pages. */
 const PAGE_PATH = /^(\/[\w-]+)+$/
 
 /** The page's prerendered HTML when the build has one, else index.html. */
 export function spaDocument(h5Dist: string, url: string): string {
   const pathname = url.split('?')[0]
   if (pathname === '/' || PAGE_PATH.test(pathname)) {
-    const file = path.join(
-      h5Dist,
-      PRERENDERED_DIR,
-      pathname === '/' ? 'index.html' : `${pathname.slice(1)}.html`,
-    )
+    const file = prerenderedFile(h5Dist, pathname)
     if (fs.existsSync(file)) return file
   }
   return path.join(h5Dist, 'index.html')

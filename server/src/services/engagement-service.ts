@@ -174,8 +174,7 @@ export class EngagementService {
           .where(and(eq(goodsInventory.goodId, offer.goodId), gte(goodsInventory.stock, 1)))
           .orderBy(desc(goodsInventory.stock), zones.sort, zones.id)
           .limit(1)
-        const taken = zone && (await this.goods.reserveStock(tx, offer.goodId, zone.zoneId, 1))
-        if (!zone || !taken) {
+        if (!zone || !(await this.goods.reserveStock(tx, offer.goodId, zone.zoneId, 1))) {
           throw new BizError(ResultCode.CLOUD_OUT_OF_STOCK, '试用云机已领完，请稍后再试')
         }
         const [deviceId] = await this.fleet.createDevicesForOrder(tx, {

@@ -408,8 +408,9 @@ export class OrderService {
         )
         await coupon?.lock(order.id)
         await options.onCreated?.(tx, order)
-        // Stock last: every buyer of this goods in this zone waits for its row from here until this
-        // transaction ends (an out-of-stock refusal rolls the order back with everything else).
+        // Stock last: a buyer of this goods in this zone who lands on the same stock slot waits for its
+        // row from here until this transaction ends (an out-of-stock refusal rolls the order back with
+        // everything else).
         if (draft.reserve) {
           const { goodId, zoneId, quantity } = draft.reserve
           if (!(await this.goods.reserveStock(tx, goodId, zoneId, quantity))) {
