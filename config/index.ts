@@ -2,6 +2,7 @@ import path from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import HtmlInlineCssPlugin from 'html-inline-css-webpack-plugin'
 import type Chain from 'webpack-chain'
+import { scopedClassName } from './css-module-names'
 import devConfig from './dev'
 import prodConfig from './prod'
 
@@ -127,7 +128,7 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
           enable: true,
           config: {
             namingPattern: 'module',
-            generateScopedName: '[name]__[local]___[hash:base64:5]',
+            generateScopedName: scopedClassName,
           },
         },
       },

@@ -1,7 +1,8 @@
 /**
  * Prerendered pages (issue 6, scripts/prerender-h5.mjs): Home and Login arrive as HTML that shows the
- * page before any script has run; the app takes over without a visible change and with what the
- * visitor typed; a visitor who is signed in never sees the signed-out Home.
+ * page before any script has run, 创建云机 with the live catalogue; the app takes over without a
+ * visible change and with what the visitor typed; a visitor who is signed in never sees the
+ * signed-out Home.
  */
 import assert from 'node:assert/strict'
 import { createRequire } from 'node:module'
@@ -16,6 +17,12 @@ const PAGES = [
   { route: '/', text: '登录后查看您的云手机' },
   { route: '/pages/Home/index', text: '登录后查看您的云手机', screenshot: 'prerendered-home' },
   { route: '/pages/login/login', text: '欢迎使用云手机', screenshot: 'prerendered-login' },
+  // the server renders the live catalogue into it (server/src/plugins/level-goods-document.ts)
+  {
+    route: '/pages/Home/create',
+    text: '入门之选，适合日常挂机、轻量应用多开',
+    screenshot: 'prerendered-create',
+  },
 ]
 
 /** A page of a phone-sized context with JavaScript off: what arrives before any script has run. */
@@ -73,7 +80,7 @@ async function differingPixels(page: Page, a: Buffer, b: Buffer): Promise<number
   )
 }
 
-test('Home and Login arrive rendered before any script, and the app takes over unchanged', async () => {
+test('Home, Login and 创建云机 arrive rendered before any script, and the app takes over unchanged', async () => {
   for (const { route, text, screenshot: name } of PAGES) {
     // with JavaScript off: the page's content is in the HTML itself
     const noScript = await withoutScript(e2e.browser)
@@ -96,6 +103,28 @@ test('Home and Login arrive rendered before any script, and the app takes over u
     assert.equal(differing, 0, `${route}: ${differing} pixels differ once the app has mounted`)
     assert.deepEqual(errors, [])
   }
+})
+
+test('创建云机 keeps the catalogue it arrived with on screen until the app has its own', async () => {
+  const { page, errors } = await e2e.newPage()
+  const catalogue = await hold(page, '**/CommodityGroup/getGoodsList*')
+  await page.goto('/pages/Home/create')
+  // the app's page is there beneath, still loading its catalogue
+  await page
+    .locator('.taro_page')
+    .getByText('加载中', { exact: true })
+    .waitFor({ state: 'attached' })
+  await page.waitForTimeout(500)
+  assert.equal(await page.locator('#prerendered').isVisible(), true)
+  await catalogue.release()
+  await takenOver(page, '入门之选，适合日常挂机、轻量应用多开')
+  // the cards open their goods once the app has them (a visitor signs in first)
+  await page
+    .getByRole('button', { name: /^畅享版 4核4G/ })
+    .first()
+    .click()
+  await page.waitForURL(/\/pages\/login\/login\?redirect=.*goodsDetails(%3F|\?)goodId(%3D|=)\d+/)
+  assert.deepEqual(errors, [])
 })
 
 test('登录 / 注册 leads to Login before the script has loaded and after', async () => {

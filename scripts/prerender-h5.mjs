@@ -18,11 +18,19 @@ import Beasties from 'beasties'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, chromiumPath } from './lib/chromium.mjs'
 import { serveStatic } from './lib/h5-first-route.mjs'
-import { PRERENDERED_DIR, prerenderedFile } from './lib/prerendered.mjs'
+import cssModuleNames from '../config/css-module-names.js'
+import { buildLevelGoodsRenderer } from './lib/level-goods-renderer.mjs'
+import {
+  LEVEL_GOODS_SLOT,
+  PRERENDERED_DIR,
+  prerenderedFile,
+  prerenderedTemplate,
+} from './lib/prerendered.mjs'
 
 const dir = path.resolve(process.argv[2] || process.env.TARO_OUTPUT_DIR || 'dist/h5')
-// the one API call a signed-out page makes: a usage-log write, no data on the page comes from it
-const ALLOWED_API = /^\/vmcloud\/api\/userUsageLog\//
+// the one API call a signed-out page makes: a usage-log write, no data on the page comes from it;
+// 创建云机's catalogue is the template's sample (SAMPLE_CATALOGUE), replaced by the server
+const ALLOWED_API = /^\/vmcloud\/api\/(userUsageLog\/|CommodityGroup\/getGoodsList$)/
 
 /**
  * `text` proves the page is the one we mean (signed-out Home, Login's form); `links` are texts of
@@ -33,6 +41,67 @@ const PAGES = [
   { url: '/', text: '登录后查看您的云手机', links: ['登录 / 注册'] },
   { url: '/pages/Home/index', text: '登录后查看您的云手机', links: ['登录 / 注册'] },
   { url: '/pages/login/login', text: '欢迎使用云手机', links: ['《用户协议》', '《隐私政策》'] },
+  // a template: the server puts the live catalogue's opening level where LEVEL_GOODS_SLOT stands
+  { url: '/pages/Home/create', text: '预渲染样例', links: [], levelGoods: true },
+]
+
+/** The element of 创建云机 that the server renders (src/pages/Home/catalogue/LevelGoods.tsx). */
+const LEVEL_GOODS_CLASS = cssModuleNames.scopedClassName(
+  'levelGoods',
+  'src/pages/Home/catalogue/catalogue.module.scss',
+)
+/**
+ * What 创建云机 shows around the catalogue (tabs, footer, tab bar) does not depend on it, so the
+ * template is rendered with a made-up level that uses every part of a card: their rules stay in the
+ * page's cut stylesheet. Only the opening level (畅享版, id 1) is shown.
+ */
+const SAMPLE_CATALOGUE = [
+  {
+    level: 1,
+    name: '畅享版',
+    themeColor: '#2F5FE8',
+    description: '预渲染样例',
+    goods: [
+      {
+        goodId: 1,
+        level: 1,
+        levelName: '畅享版',
+        themeColor: '#2F5FE8',
+        name: '样例',
+        configName: '样例',
+        androidVersion: 'B',
+        androidVersionLabel: '样例',
+        imageType: 1,
+        imageTypeLabel: '样例',
+        maxPerOrder: 1,
+        description: '',
+        permissions: [],
+        videoDailyFee: null,
+        prices: [
+          {
+            priceId: 1,
+            goodId: 1,
+            goodTime: 30,
+            durationLabel: '1个月',
+            goodPrice: 3000,
+            oldGoodPrice: 5000,
+            firstPurchasePrice: 1000,
+            firstCount: 1,
+            activityId: 1,
+            activityPrice: 2000,
+            activityEndsAt: 4102444800000,
+            activityRunning: true,
+          },
+        ],
+        zones: [1, 2, 3, 4].map((status) => ({
+          zoneId: status,
+          name: '样例',
+          inventoryStatus: status,
+          statusText: '样例',
+        })),
+      },
+    ],
+  },
 ]
 
 /**
@@ -103,8 +172,11 @@ async function destination(page, text) {
   return next.pathname + next.search
 }
 
-/** The rendered body, with ids made unique, the tab bar and `links` turned into real links. */
-function snapshot(links) {
+/**
+ * The rendered body, with ids made unique, the tab bar and `links` turned into real links; and, when
+ * the page has an element of class `slotClass`, the same with a comment (`slot`) in its place.
+ */
+function snapshot([links, slotClass, slot]) {
   const body = document.body.cloneNode(true)
   const prefix = (value) => value.replace(/\S+/g, (id) => `prerendered-${id}`)
   for (const element of body.querySelectorAll('[id]')) element.id = prefix(element.id)
@@ -136,10 +208,14 @@ function snapshot(links) {
     original.replaceWith(link)
   }
   for (const element of hidden) element.remove()
-  return body.innerHTML
+  const dom = body.innerHTML
+  const slotted = slotClass && body.querySelector(`.${slotClass}`)
+  if (!slotted) return { dom }
+  slotted.replaceWith(document.createComment(slot))
+  return { dom, template: body.innerHTML }
 }
 
-async function prerender(context, index, { url, text, links }) {
+async function prerender(context, index, { url, text, links, levelGoods }) {
   const hrefs = []
   for (const label of links) {
     const page = await open(context, url, text)
@@ -148,7 +224,12 @@ async function prerender(context, index, { url, text, links }) {
   }
   const apiCallsBefore = apiCalls.length
   const page = await open(context, url, text)
-  const dom = await page.evaluate(snapshot, hrefs)
+  const { dom, template } = await page.evaluate(snapshot, [
+    hrefs,
+    levelGoods ? LEVEL_GOODS_CLASS : null,
+    LEVEL_GOODS_SLOT,
+  ])
+  if (levelGoods && !template) throw new Error(`${url}: no element of class ${LEVEL_GOODS_CLASS}`)
   // the styles the app added to <head> (router, components) and the page's own stylesheets
   const styles = await page.evaluate(() => ({
     inline: [...document.head.querySelectorAll('style')].map((style) => style.textContent),
@@ -171,9 +252,9 @@ async function prerender(context, index, { url, text, links }) {
       `<style id="prerendered-style">${css}</style>${HEAD_SCRIPT}</head>`,
     ),
     '<div id="app">',
-    `<div id="prerendered">${dom}</div><div id="app">`,
+    `<div id="prerendered">${template ?? dom}</div><div id="app">`,
   )
-  const file = prerenderedFile(dir, url)
+  const file = levelGoods ? prerenderedTemplate(dir, url) : prerenderedFile(dir, url)
   fs.mkdirSync(path.dirname(file), { recursive: true })
   fs.writeFileSync(file, html)
   return { file, bytes: html.length, apiCalls: apiCalls.slice(apiCallsBefore) }
@@ -210,6 +291,10 @@ if (!fs.existsSync(chromiumPath()) && !process.env.CI) {
   )
   process.exit(0)
 }
+const renderer = await buildLevelGoodsRenderer(dir)
+console.log(
+  `prerender-h5: 创建云机's catalogue renderer → ${path.relative(process.cwd(), renderer)}`,
+)
 const site = await serveStatic(dir)
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
 try {
@@ -223,7 +308,10 @@ try {
     locale: 'zh-CN',
   })
   await context.route('**/vmcloud/api/**', (route) => {
-    apiCalls.push(`${route.request().method()} ${new URL(route.request().url()).pathname}`)
+    const { pathname } = new URL(route.request().url())
+    apiCalls.push(`${route.request().method()} ${pathname}`)
+    if (ALLOWED_API.test(pathname) && pathname.endsWith('/getGoodsList'))
+      return route.fulfill({ json: { code: 200, msg: 'ok', data: SAMPLE_CATALOGUE } })
     return route.fulfill({ status: 503, body: '' })
   })
   for (const page of PAGES) {

@@ -1,4 +1,4 @@
-import { handOverPrerender } from '@/services/prerender'
+import { handOverPrerender, holdPrerender } from '@/services/prerender'
 
 function eventCenter() {
   const listeners = new Map<string, (() => void)[]>()
@@ -59,6 +59,36 @@ describe('the prerendered page hand-over (H5)', () => {
     expect(document.activeElement).toBe(phone)
   })
 
+  it('keeps the snapshot of data (创建云机) while the shown page holds it, until it lets go', async () => {
+    const events = eventCenter()
+    handOverPrerender(events)
+    const release = holdPrerender() // as the page first renders
+    events.trigger('__afterTaroRouterChange') // the page is shown, still loading its catalogue
+    await flush()
+    expect(document.getElementById('prerendered')).not.toBeNull()
+
+    release() // the catalogue is on the page
+    await flush()
+    expect(document.getElementById('prerendered')).toBeNull()
+    release() // a second call changes nothing
+    expect(events.count()).toBe(0)
+  })
+
+  it('hands over when shown if the page let go before that, and waits for every holder', async () => {
+    const events = eventCenter()
+    handOverPrerender(events)
+    holdPrerender()() // the catalogue was already there
+    const first = holdPrerender()
+    const second = holdPrerender()
+    first()
+    events.trigger('__afterTaroRouterChange')
+    await flush()
+    expect(document.getElementById('prerendered')).not.toBeNull()
+    second()
+    await flush()
+    expect(document.getElementById('prerendered')).toBeNull()
+  })
+
   it('hands over when the URL has no page, so the app can say so', async () => {
     const events = eventCenter()
     handOverPrerender(events)
@@ -67,10 +97,17 @@ describe('the prerendered page hand-over (H5)', () => {
     expect(document.getElementById('prerendered')).toBeNull()
   })
 
-  it('does nothing on a page that came without a snapshot', () => {
+  it('does nothing on a page that came without a snapshot', async () => {
     document.body.innerHTML = '<div id="app"></div>'
     const events = eventCenter()
     handOverPrerender(events)
     expect(events.count()).toBe(0)
+    holdPrerender() // never released: without a snapshot it holds nothing
+
+    document.body.innerHTML = '<div id="prerendered"></div><div id="app"></div>'
+    handOverPrerender(events)
+    events.trigger('__afterTaroRouterChange')
+    await flush()
+    expect(document.getElementById('prerendered')).toBeNull()
   })
 })

@@ -7,6 +7,18 @@ import path from 'node:path'
 
 export const PRERENDERED_DIR = 'prerendered'
 
+/**
+ * A page whose document the server completes for each request (创建云机, with the live catalogue)
+ * has a template instead, `prerendered/a/b.template.html`, with LEVEL_GOODS_SLOT where the catalogue
+ * goes; it is never sent as it is.
+ */
+export const LEVEL_GOODS_SLOT = 'level-goods'
+export const prerenderedTemplate = (distDir, pathname) =>
+  prerenderedFile(distDir, pathname).replace(/\.html$/, '.template.html')
+/** What renders it: src/pages/Home/catalogue/render-level-goods.tsx for Node. */
+export const levelGoodsRenderer = (distDir) =>
+  path.join(distDir, PRERENDERED_DIR, 'level-goods.cjs')
+
 export const prerenderedFile = (distDir, pathname) =>
   path.join(
     distDir,

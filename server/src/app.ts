@@ -23,7 +23,14 @@ import { addAuthHook } from './plugins/auth'
 import { COMPRESSION } from './plugins/compression'
 import { sendEnvelope } from './plugins/envelope'
 import errorHandling, { API_PREFIX } from './plugins/errors'
-import { h5IndexExists, isSpaNavigation, registerH5, sendSpaIndex } from './plugins/h5-static'
+import {
+  h5IndexExists,
+  isSpaNavigation,
+  registerH5,
+  sendSpaIndex,
+  type LivePages,
+} from './plugins/h5-static'
+import { CREATE_PAGE, levelGoodsDocument } from './plugins/level-goods-document'
 import apiRoutes from './routes'
 import { systemClock, type Clock } from './services/clock'
 import { createServices, type Services } from './services'
@@ -169,10 +176,19 @@ export async function buildApp(options: BuildAppOptions) {
   )
 
   const h5Dist = options.h5Dist && h5IndexExists(options.h5Dist) ? options.h5Dist : null
-  if (h5Dist) await registerH5(app, h5Dist)
+  // 创建云机's document is made for each request, with the live catalogue in it
+  const createPage =
+    h5Dist &&
+    levelGoodsDocument(
+      h5Dist,
+      () => services.goods.listLevelsJson({}),
+      () => clock.now().getTime(),
+    )
+  const livePages: LivePages = new Map(createPage ? [[CREATE_PAGE, createPage]] : [])
+  if (h5Dist) await registerH5(app, h5Dist, livePages)
 
   app.setNotFoundHandler((request, reply) => {
-    if (h5Dist && isSpaNavigation(request)) return sendSpaIndex(request, reply, h5Dist)
+    if (h5Dist && isSpaNavigation(request)) return sendSpaIndex(request, reply, h5Dist, livePages)
     return sendEnvelope(reply, 404, 404, 'Not Found')
   })
 

@@ -1,7 +1,8 @@
 /**
- * H5: Home and Login arrive prerendered (scripts/prerender-h5.mjs): a snapshot in #prerendered covers
- * the app, which mounts hidden beneath it. Once the app's own page is on screen the snapshot goes in
- * one step, so nothing flashes or moves; what the visitor typed into its fields goes to the page's.
+ * H5: Home and Login arrive prerendered (scripts/prerender-h5.mjs), 创建云机 with the live catalogue
+ * rendered in by the server: a snapshot in #prerendered covers the app, which mounts hidden beneath it.
+ * Once the app's own page is on screen (and has its data, holdPrerender) the snapshot goes in one
+ * step, so nothing flashes or moves; what the visitor typed into its fields goes to the page's.
  */
 import Taro from '@tarojs/taro'
 import { isLoadFailure } from './page-loading'
@@ -11,6 +12,28 @@ const SHOWN = '__afterTaroRouterChange'
 const NOT_FOUND = '__taroRouterNotFound'
 
 type Listener = () => void
+
+/** Pages holding the snapshot (holdPrerender), and what runs once the last lets go. */
+let holds = 0
+let whenReleased: Listener | null = null
+
+/**
+ * A page whose snapshot shows data (创建云机's catalogue, rendered by the server into its document)
+ * keeps the snapshot until the page shows its own copy of the data: call it as the page first renders,
+ * and the function it returns once the page has the data or has given up on it.
+ */
+export function holdPrerender(): () => void {
+  if (process.env.TARO_ENV !== 'h5' || !document.getElementById('prerendered'))
+    return () => undefined
+  holds += 1
+  let released = false
+  return () => {
+    if (released) return
+    released = true
+    holds -= 1
+    if (holds === 0) whenReleased?.()
+  }
+}
 
 interface EventCenter {
   on(event: string, listener: Listener): unknown
@@ -22,7 +45,7 @@ export function handOverPrerender(eventCenter: EventCenter = Taro.eventCenter): 
   if (!snapshot) return
 
   const handOver = async () => {
-    eventCenter.off(SHOWN, handOver)
+    eventCenter.off(SHOWN, shown)
     eventCenter.off(NOT_FOUND, handOver)
     window.removeEventListener('unhandledrejection', failed)
     const app = [...document.body.children].filter((element) => element !== snapshot)
@@ -52,7 +75,12 @@ export function handOverPrerender(eventCenter: EventCenter = Taro.eventCenter): 
     if (isLoadFailure(event.reason)) void handOver()
   }
 
-  eventCenter.on(SHOWN, handOver)
+  const shown = () => {
+    eventCenter.off(SHOWN, shown)
+    if (holds === 0) return void handOver()
+    whenReleased = () => void handOver()
+  }
+  eventCenter.on(SHOWN, shown)
   eventCenter.on(NOT_FOUND, handOver)
   window.addEventListener('unhandledrejection', failed)
 }

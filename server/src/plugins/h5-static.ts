@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { negotiate } from '@fastify/accept-negotiator'
 import fastifyStatic from '@fastify/static'
 import { COMPRESSION } from './compression'
+import { encoded, type LiveDocument } from './level-goods-document'
 import { prerenderedFile } from '../../../scripts/lib/prerendered.mjs'
 
 const HASHED_ASSET = /\.[0-9a-f]{8}\.[a-z0-9]+(\.(br|gz))?$/i
@@ -11,8 +12,12 @@ const NOT_SPA_PREFIXES = ['/vmcloud/api', '/files', '/docs']
 
 export const h5IndexExists = (h5Dist: string) => fs.existsSync(path.join(h5Dist, 'index.html'))
 
+/** Page URLs whose document is made for each request (level-goods-document.ts), and how. */
+export type LivePages = ReadonlyMap<string, () => Promise<LiveDocument | null>>
+const NO_LIVE_PAGES: LivePages = new Map()
+
 /** Serves the Taro H5 build at / with long caching for content-hashed files only. */
-export async function registerH5(app: FastifyInstance, h5Dist: string) {
+export async function registerH5(app: FastifyInstance, h5Dist: string, livePages = NO_LIVE_PAGES) {
   await app.register(fastifyStatic, {
     root: h5Dist,
     prefix: '/',
@@ -29,7 +34,7 @@ export async function registerH5(app: FastifyInstance, h5Dist: string) {
       }
     },
   })
-  app.get('/', (request, reply) => sendSpaIndex(request, reply, h5Dist))
+  app.get('/', (request, reply) => sendSpaIndex(request, reply, h5Dist, livePages))
 }
 
 /** Taro H5 uses history routing: a page URL that is not a file gets index.html. */
@@ -57,21 +62,31 @@ export function spaDocument(h5Dist: string, url: string): string {
 }
 
 /**
- * The document for a page URL (prerendered or index.html), brotli or gzip as the browser accepts
- * (scripts/compress-h5.mjs writes both). reply.sendFile cannot: it comes from the /files registration,
- * which serves no precompressed files, and index.html carries the app's stylesheet (9 KB raw, 2 KB
- * compressed).
+ * The document for a page URL (made for the request, prerendered, or index.html), brotli or gzip as
+ * the browser accepts (scripts/compress-h5.mjs writes both for the files). reply.sendFile cannot: it
+ * comes from the /files registration, which serves no precompressed files, and index.html carries the
+ * app's stylesheet (9 KB raw, 2 KB compressed).
  */
-export function sendSpaIndex(request: FastifyRequest, reply: FastifyReply, h5Dist: string) {
+export async function sendSpaIndex(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  h5Dist: string,
+  livePages = NO_LIVE_PAGES,
+) {
   reply
     .type('text/html; charset=utf-8')
     .header('Cache-Control', 'no-cache')
     .header('Vary', 'Accept-Encoding')
-  const file = spaDocument(h5Dist, request.url)
   const encoding = negotiate(
     String(request.headers['accept-encoding'] ?? ''),
     COMPRESSION.encodings,
   )
+  const live = await livePages.get(request.url.split('?')[0])?.()
+  if (live) {
+    if (encoding) reply.header('Content-Encoding', encoding)
+    return reply.send(encoded(live, encoding ?? null))
+  }
+  const file = spaDocument(h5Dist, request.url)
   const compressed = encoding && `${file}${EXTENSION[encoding]}`
   if (compressed && fs.existsSync(compressed)) {
     return reply.header('Content-Encoding', encoding).send(fs.createReadStream(compressed))

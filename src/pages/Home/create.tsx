@@ -1,15 +1,15 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
 import type { GoodsLevelGroup } from '../../../types/api'
 import EmptyState from '@/components/EmptyState'
 import { errorMessage } from '@/components/feedback'
-import { GoodsLevel } from '@/domain/enums'
 import { LOADING_TEXT } from '@/constants/limits'
 import { takeGoodsList } from '@/services/goods'
 import { navigate } from '@/services/navigation'
-import GoodsCard from './catalogue/GoodsCard'
+import { holdPrerender } from '@/services/prerender'
+import LevelGoods, { OPENING_LEVEL } from './catalogue/LevelGoods'
 import LevelTabs from './catalogue/LevelTabs'
 import styles from './create.module.scss'
 
@@ -17,7 +17,7 @@ import styles from './create.module.scss'
 export default function Create() {
   const [levels, setLevels] = useState<GoodsLevelGroup[] | null>(null)
   const [error, setError] = useState('')
-  const [level, setLevel] = useState<number>(GoodsLevel.enjoy)
+  const [level, setLevel] = useState(OPENING_LEVEL)
   const [now, setNow] = useState(Date.now())
 
   const load = () => {
@@ -33,11 +33,22 @@ export default function Create() {
   const group = levels?.find((g) => g.level === level)
   // until the catalogue has arrived (or failed) the footer waits too, so the cards never push it down
   const settled = levels !== null || error !== ''
+  // H5: the server's copy of the catalogue stays on screen until this page shows its own
+  const [releasePrerender] = useState(holdPrerender)
+  useEffect(() => {
+    if (settled) releasePrerender()
+  }, [settled, releasePrerender])
 
   return (
     <View className={styles.page}>
       <LevelTabs value={level} onChange={setLevel} />
-      {group?.description && <Text className={styles.desc}>{group.description}</Text>}
+      {group && (
+        <LevelGoods
+          group={group}
+          now={now}
+          onOpen={(goods) => navigate('goodsDetails', { goodId: goods.goodId })}
+        />
+      )}
       {error && (
         <View className={styles.error}>
           <Text>{error}</Text>
@@ -52,14 +63,6 @@ export default function Create() {
         </View>
       )}
       {levels && !group?.goods.length && !error && <EmptyState title="该系列暂无在售配置" />}
-      {group?.goods.map((goods) => (
-        <GoodsCard
-          key={goods.goodId}
-          goods={goods}
-          now={now}
-          onOpen={() => navigate('goodsDetails', { goodId: goods.goodId })}
-        />
-      ))}
       {settled && (
         <View className={styles.footer}>
           <Button fill="outline" type="primary" block onClick={() => navigate('bigUserBuyGoods')}>

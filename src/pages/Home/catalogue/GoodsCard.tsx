@@ -37,10 +37,12 @@ export default function GoodsCard({ goods, now, onOpen }: GoodsCardProps) {
         <Text className={styles.tag}>{goods.imageTypeLabel}</Text>
       </View>
       {from && (
+        // each text one string: the server's rendering of this card (render-level-goods.tsx) has one
+        // text node where JSX pieces make several, and Chromium spaces "¥" + "29.90" apart from "¥29.90"
         <View className={styles.price}>
-          <Text className={styles.current}>¥{fenToYuan(from.current)}</Text>
-          <Text>/{from.price.durationLabel} 起</Text>
-          {from.old !== null && <Text className={styles.old}>¥{fenToYuan(from.old)}</Text>}
+          <Text className={styles.current}>{`¥${fenToYuan(from.current)}`}</Text>
+          <Text>{`/${from.price.durationLabel} 起`}</Text>
+          {from.old !== null && <Text className={styles.old}>{`¥${fenToYuan(from.old)}`}</Text>}
         </View>
       )}
       <View className={styles.zones}>
