@@ -1,8 +1,9 @@
 /**
  * Bundles src/pages/Home/catalogue/render-level-goods.tsx for Node (esbuild), into the H5 build beside
  * the prerendered pages: the server renders 创建云机's opening level into the page's document with it.
- * The page's own components, with Taro's View and Text as their H5 elements (config/h5-ssr) and each
- * CSS module as the class names the H5 build gives it (config/css-module-names.js).
+ * The page's own components, which are HTML elements, with each CSS module as the class names the H5
+ * build gives it (config/css-module-names.js). A Taro component among them fails the build: on H5 it
+ * is a web component the browser draws, which Node cannot render.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -20,6 +21,17 @@ function classNames(file) {
   return Object.fromEntries(
     [...locals].map((local) => [local, cssModuleNames.scopedClassName(local, file)]),
   )
+}
+
+const noTaroComponents = {
+  name: 'no-taro-components',
+  setup(build) {
+    build.onResolve({ filter: /^@tarojs\// }, (args) => ({
+      errors: [
+        { text: `${args.importer} imports ${args.path}: the server renders HTML elements only` },
+      ],
+    }))
+  },
 }
 
 const cssModules = {
@@ -43,8 +55,7 @@ export async function buildLevelGoodsRenderer(distDir) {
     format: 'cjs',
     target: 'node20',
     jsx: 'automatic',
-    alias: { '@tarojs/components': './config/h5-ssr/taro-components.js' },
-    plugins: [cssModules],
+    plugins: [noTaroComponents, cssModules],
     define: { 'process.env.NODE_ENV': '"production"', 'process.env.TARO_ENV': '"h5"' },
     logLevel: 'warning',
   })

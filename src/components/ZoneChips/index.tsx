@@ -1,28 +1,11 @@
-import { View, Text } from '@tarojs/components'
+import { View } from '@tarojs/components'
 import type { ZoneStock } from '../../../types/api'
 import { InventoryStatus } from '@/domain/enums'
+import ZoneStatus from '@/components/ZoneStatus'
 import styles from './index.module.scss'
-
-/** Inventory status colours: green plenty, blue normal, orange few left, grey sold out. */
-export const INVENTORY_COLORS: Record<number, string> = {
-  [InventoryStatus.adequate]: '#007D59',
-  [InventoryStatus.normal]: '#2F5FE8',
-  [InventoryStatus.nervous]: '#B34D00',
-  [InventoryStatus.insufficient]: '#646A78',
-}
 
 export const isZoneSoldOut = (zone: ZoneStock) =>
   zone.inventoryStatus === InventoryStatus.insufficient
-
-/** A zone's name with its stock status in the status colour. */
-export function ZoneStatus({ zone }: { zone: ZoneStock }) {
-  return (
-    <View className={styles.status}>
-      <Text>{zone.name}</Text>
-      <Text style={{ color: INVENTORY_COLORS[zone.inventoryStatus] }}>{zone.statusText}</Text>
-    </View>
-  )
-}
 
 interface ZoneChipsProps {
   zones: ZoneStock[]

@@ -1,6 +1,5 @@
-import { View, Text } from '@tarojs/components'
 import type { Goods } from '../../../../types/api'
-import { ZoneStatus } from '@/components/ZoneChips'
+import ZoneStatus from '@/components/ZoneStatus'
 import { fenToYuan } from '@/domain/formatters'
 import { goodsBadges, priceFrom } from './price-from'
 import styles from './catalogue.module.scss'
@@ -15,41 +14,41 @@ interface GoodsCardProps {
 export default function GoodsCard({ goods, now, onOpen }: GoodsCardProps) {
   const from = priceFrom(goods.prices, now)
   return (
-    <View
+    <div
       className={styles.card}
       style={{ borderTopColor: goods.themeColor }}
       role="button"
       onClick={() => onOpen(goods)}
     >
-      <View className={styles.head}>
-        <Text className={styles.name}>{goods.name}</Text>
-        <View className={styles.badges}>
+      <div className={styles.head}>
+        <span className={styles.name}>{goods.name}</span>
+        <div className={styles.badges}>
           {goodsBadges(goods.prices).map((badge) => (
-            <Text key={badge} className={styles.badge}>
+            <span key={badge} className={styles.badge}>
               {badge}
-            </Text>
+            </span>
           ))}
-        </View>
-      </View>
-      <Text className={styles.config}>{goods.configName}</Text>
-      <View className={styles.tags}>
-        <Text className={styles.tag}>{goods.androidVersionLabel}</Text>
-        <Text className={styles.tag}>{goods.imageTypeLabel}</Text>
-      </View>
+        </div>
+      </div>
+      <span className={styles.config}>{goods.configName}</span>
+      <div className={styles.tags}>
+        <span className={styles.tag}>{goods.androidVersionLabel}</span>
+        <span className={styles.tag}>{goods.imageTypeLabel}</span>
+      </div>
       {from && (
         // each text one string: the server's rendering of this card (render-level-goods.tsx) has one
         // text node where JSX pieces make several, and Chromium spaces "¥" + "29.90" apart from "¥29.90"
-        <View className={styles.price}>
-          <Text className={styles.current}>{`¥${fenToYuan(from.current)}`}</Text>
-          <Text>{`/${from.price.durationLabel} 起`}</Text>
-          {from.old !== null && <Text className={styles.old}>{`¥${fenToYuan(from.old)}`}</Text>}
-        </View>
+        <div className={styles.price}>
+          <span className={styles.current}>{`¥${fenToYuan(from.current)}`}</span>
+          <span>{`/${from.price.durationLabel} 起`}</span>
+          {from.old !== null && <span className={styles.old}>{`¥${fenToYuan(from.old)}`}</span>}
+        </div>
       )}
-      <View className={styles.zones}>
+      <div className={styles.zones}>
         {goods.zones.map((zone) => (
           <ZoneStatus key={zone.zoneId} zone={zone} />
         ))}
-      </View>
-    </View>
+      </div>
+    </div>
   )
 }

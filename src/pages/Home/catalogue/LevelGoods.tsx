@@ -1,4 +1,3 @@
-import { View, Text } from '@tarojs/components'
 import type { Goods, GoodsLevelGroup } from '../../../../types/api'
 import { GoodsLevel } from '@/domain/enums'
 import GoodsCard from './GoodsCard'
@@ -15,15 +14,18 @@ interface LevelGoodsProps {
 
 /**
  * A level's description and its goods. On H5 the server also renders it, with the live catalogue,
- * into 创建云机's document (render-level-goods.tsx), so keep it to Taro's View and Text.
+ * into 创建云机's document (render-level-goods.tsx). HTML elements (plugin-html makes them view and
+ * text in the mini-program): on H5 each Taro View or Text is a web component with start-up work of its
+ * own, and the cards' hundred of them, rendered as the app takes over the page, showed in Lighthouse's
+ * blocking time (docs/performance.md).
  */
 export default function LevelGoods({ group, now, onOpen }: LevelGoodsProps) {
   return (
-    <View className={styles.levelGoods}>
-      {group.description && <Text className={styles.desc}>{group.description}</Text>}
+    <div className={styles.levelGoods}>
+      {group.description && <span className={styles.desc}>{group.description}</span>}
       {group.goods.map((goods) => (
         <GoodsCard key={goods.goodId} goods={goods} now={now} onOpen={onOpen} />
       ))}
-    </View>
+    </div>
   )
 }

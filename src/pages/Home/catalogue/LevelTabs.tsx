@@ -1,4 +1,3 @@
-import { View, Text } from '@tarojs/components'
 import { KEYBOARD_SCROLLABLE } from '@/components/a11y'
 import { LEVELS } from '@/domain/catalogue'
 import styles from './catalogue.module.scss'
@@ -11,11 +10,11 @@ interface LevelTabsProps {
 /** The five goods levels, each in its theme colour. */
 export default function LevelTabs({ value, onChange }: LevelTabsProps) {
   return (
-    <View className={styles.tabs} role="tablist" {...KEYBOARD_SCROLLABLE}>
+    <div className={styles.tabs} role="tablist" {...KEYBOARD_SCROLLABLE}>
       {LEVELS.map((info) => {
         const active = info.level === value
         return (
-          <View
+          <div
             key={info.level}
             role="tab"
             aria-selected={active}
@@ -27,10 +26,10 @@ export default function LevelTabs({ value, onChange }: LevelTabsProps) {
             }
             onClick={() => onChange(info.level)}
           >
-            <Text>{info.name}</Text>
-          </View>
+            <span>{info.name}</span>
+          </div>
         )
       })}
-    </View>
+    </div>
   )
 }
