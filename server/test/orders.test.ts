@@ -45,7 +45,7 @@ test('a cloud order charges the quoted amount, reserves stock and is payable for
   assert.equal(order.durationLabel, '1个月')
   assert.equal(order.payDeadline - order.createdAt, 15 * 60_000)
   assert.equal(await stockOf(ta, GOODS.enjoyB, ZONES.shanghai), before - 3)
-  assert.match(order.orderNo, /^CP\d{20}$/)
+  assert.match(order.orderNo, /^CP\d{22}$/)
 })
 
 test('createCloudOrderNew is the same call', async (t) => {
