@@ -23,6 +23,7 @@ import { preparedOn } from '../db/prepared'
 import { goodsInventory, goodsStockSlots, STOCK_SLOTS, zones } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import type { ServiceContext } from './context'
+import { FreshRead } from './fresh-read'
 import type { GoodsRow, Reference, ReferenceData } from './reference-data'
 
 export type { GoodsRow }
@@ -67,7 +68,11 @@ export const REFERENCE_DAYS = 30
 
 /** Catalogue reads and stock: goods, prices, zones and the per-zone inventory. */
 export class GoodsService {
-  private readonly stockStatement
+  /**
+   * The stock of every goods × zone, summed from its slots (1,280 rows for the seeded catalogue): read
+   * for each goods list, shared by the lists asked for together (never older than any of them).
+   */
+  private readonly stock
   /** Serialised goods lists made from each reference read, by filter, stock statuses and activities. */
   private readonly lists = new WeakMap<Reference, Map<string, Buffer>>()
 
@@ -75,7 +80,7 @@ export class GoodsService {
     private readonly ctx: ServiceContext,
     private readonly reference: ReferenceData,
   ) {
-    this.stockStatement = ctx.db
+    const stockStatement = ctx.db
       .select({
         goodId: goodsInventory.goodId,
         zoneId: goodsInventory.zoneId,
@@ -83,6 +88,7 @@ export class GoodsService {
       })
       .from(goodsInventory)
       .prepare('goods_stock')
+    this.stock = new FreshRead(() => stockStatement.execute())
   }
 
   /**
@@ -258,10 +264,7 @@ export class GoodsService {
   }
 
   private async listInputs() {
-    const [catalogue, stock] = await Promise.all([
-      this.reference.get(),
-      this.stockStatement.execute(),
-    ])
+    const [catalogue, stock] = await Promise.all([this.reference.get(), this.stock.get()])
     const stockOf = new Map<number, Map<number, number>>()
     for (const row of stock) {
       let ofGoods = stockOf.get(row.goodId)
