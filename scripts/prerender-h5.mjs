@@ -4,13 +4,17 @@
  * index.html with the rendered page inside `<div id="prerendered">`, under prerendered/ (`/` →
  * prerendered/index.html, `/pages/login/login` → prerendered/pages/login/login.html). The server sends
  * it for that URL; the browser paints it before any script has run, and src/services/prerender.ts
- * removes it once the app's own page is on screen (issue 6: LCP; docs/decisions.md).
+ * removes it once the app's own page is on screen (issue 6: LCP; docs/decisions.md). 创建云机 shows
+ * live data, so it is written as a template, prerendered/pages/Home/create.template.html, with its
+ * catalogue cut out, and the page's catalogue component is bundled for Node beside it: the server
+ * renders the live catalogue into the template for each visit (server/src/plugins/level-goods-document.ts).
  *
  *   node scripts/prerender-h5.mjs [dir]   (default: $TARO_OUTPUT_DIR or dist/h5)
  *
  * Fails (exit 1) when Chromium cannot render a page (or, under CI, is missing; elsewhere a missing
  * Chromium only leaves the pages unprerendered, with a warning), the page is not the expected one, or
- * it asks the API for data: a page that needs data cannot be rendered ahead of time honestly.
+ * it asks the API for data: a page that needs data cannot be rendered ahead of time honestly (创建云机's
+ * catalogue is a made-up sample, cut out of the template).
  */
 import fs from 'node:fs'
 import path from 'node:path'

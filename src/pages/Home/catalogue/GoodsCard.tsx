@@ -37,7 +37,7 @@ export default function GoodsCard({ goods, now, onOpen }: GoodsCardProps) {
       </div>
       {from && (
         // each text one string: the server's rendering of this card (render-level-goods.tsx) has one
-        // text node where JSX pieces make several, and Chromium spaces "¥" + "29.90" apart from "¥29.90"
+        // text node where JSX pieces make several, and Chromium drew the two a few pixels apart
         <div className={styles.price}>
           <span className={styles.current}>{`¥${fenToYuan(from.current)}`}</span>
           <span>{`/${from.price.durationLabel} 起`}</span>
