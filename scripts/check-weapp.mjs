@@ -3,7 +3,9 @@
  * `npm run check:weapp [-- <dir>]` — checks a built mini-program (default dist/weapp, after
  * `npm run build:weapp`) with WeChat's own tools, offline:
  *
- *   1. pages:    every page in app.json (main package and sub-packages) has its .js and .wxml;
+ *   1. pages:    every page in app.json (main package and sub-packages) has its .js and .wxml, and
+ *                the main package's scripts hold no webpack async module (src/app.tsx awaits only
+ *                on H5: App() must run as app.js loads);
  *   2. wcc:      every .wxml compiles with Tencent's WXML compiler (the `wcc` binary shipped in
  *                miniprogram-compiler, a dependency of miniprogram-simulate), with all .wxs files;
  *   3. budgets:  our budgets (issue 6): main package ≤ 600 KiB, each sub-package ≤ 400 KiB, all
@@ -78,6 +80,11 @@ banner('1. pages listed in app.json exist (.js and .wxml)')
   }
   if (pages.length === 0) fail('pages', 'app.json lists no pages')
   for (const file of missing) fail('pages', `missing ${file}`)
+  // webpack's runtime for modules that await at their top level names its queues so
+  const asyncModules = files
+    .filter((f) => f.endsWith('.js') && path.dirname(f) === distDir)
+    .filter((f) => fs.readFileSync(f, 'utf8').includes('webpack queues'))
+  for (const file of asyncModules) fail('pages', `${rel(file)} holds an async module`)
   if (pages.length > 0 && missing.length === 0) {
     ok(
       'pages',
