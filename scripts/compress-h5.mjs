@@ -1,7 +1,8 @@
 /**
  * After `taro build --type h5`: writes a brotli (.br) and a gzip (.gz) copy beside every text asset of
  * the build (JS, CSS, HTML, SVG, JSON), for the server's precompressed serving (@fastify/static
- * preCompressed). Skips files under 1 KiB and copies that would not be smaller.
+ * preCompressed). Skips files under 1 KiB, copies that would not be smaller, and templates (the
+ * server completes them for each request and compresses what it made).
  *
  *   node scripts/compress-h5.mjs [dir]   (default: $TARO_OUTPUT_DIR or dist/h5)
  */
@@ -11,13 +12,14 @@ import zlib from 'node:zlib'
 
 const dir = path.resolve(process.argv[2] || process.env.TARO_OUTPUT_DIR || 'dist/h5')
 const TEXT = /\.(js|css|html|svg|json|txt)$/
+const TEMPLATE = /\.template\.html$/
 const MIN_BYTES = 1024
 
 function* files(root) {
   for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
     const full = path.join(root, entry.name)
     if (entry.isDirectory()) yield* files(full)
-    else if (TEXT.test(entry.name)) yield full
+    else if (TEXT.test(entry.name) && !TEMPLATE.test(entry.name)) yield full
   }
 }
 

@@ -124,4 +124,9 @@ test('a prerendered page URL gets its prerendered document, compressed as the br
   assert.equal(await open('/pages/../prerendered/index'), '<!doctype html><div id="app"></div>')
   const head = await app.inject({ method: 'HEAD', url: '/', headers: { accept: 'text/html' } })
   assert.equal(head.statusCode, 200)
+  // the documents are sent for their pages' URLs only, never as files of the build
+  for (const file of ['prerendered/index.html', 'prerendered/pages/login/login.html.br']) {
+    const direct = await app.inject({ method: 'GET', url: `/${file}` })
+    assert.equal(direct.statusCode, 404, file)
+  }
 })

@@ -16,3 +16,19 @@ export const COMPRESSION = {
     params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 },
   },
 }
+
+/** A body sent many times, with its brotli and gzip forms once a client has asked for them. */
+export interface KeptBody {
+  plain: Buffer
+  br?: Buffer
+  gzip?: Buffer
+}
+
+/** `body` in `encoding`: compressed the first time it is asked for, then kept with it. */
+export function inEncoding(body: KeptBody, encoding: 'br' | 'gzip' | null): Buffer {
+  if (encoding === null) return body.plain
+  return (body[encoding] ??=
+    encoding === 'br'
+      ? zlib.brotliCompressSync(body.plain, COMPRESSION.brotliOptions)
+      : zlib.gzipSync(body.plain))
+}

@@ -1,8 +1,7 @@
-import zlib from 'node:zlib'
 import { negotiate } from '@fastify/accept-negotiator'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { ApiEnvelope } from '../contract/common'
-import { COMPRESSION } from './compression'
+import { COMPRESSION, inEncoding, type KeptBody } from './compression'
 
 export const OK_MESSAGE = '成功'
 
@@ -30,11 +29,8 @@ const OK_HEAD = Buffer.from(`{"code":200,"msg":${JSON.stringify(OK_MESSAGE)},"da
 
 /** How old the ts of an envelope sendOkJson keeps may be. */
 const KEPT_ENVELOPE_MS = 1000
-interface KeptEnvelope {
+interface KeptEnvelope extends KeptBody {
   at: number
-  plain: Buffer
-  br?: Buffer
-  gzip?: Buffer
 }
 const keptEnvelopes = new WeakMap<Buffer, KeptEnvelope>()
 
@@ -57,9 +53,5 @@ export function sendOkJson(request: FastifyRequest, reply: FastifyReply, data: B
       ? null
       : negotiate(String(request.headers['accept-encoding'] ?? ''), COMPRESSION.encodings)
   if (!encoding) return reply.send(kept.plain)
-  kept[encoding] ??=
-    encoding === 'br'
-      ? zlib.brotliCompressSync(kept.plain, COMPRESSION.brotliOptions)
-      : zlib.gzipSync(kept.plain)
-  return reply.header('Content-Encoding', encoding).send(kept[encoding])
+  return reply.header('Content-Encoding', encoding).send(inEncoding(kept, encoding))
 }

@@ -3,9 +3,9 @@ import path from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { negotiate } from '@fastify/accept-negotiator'
 import fastifyStatic from '@fastify/static'
-import { COMPRESSION } from './compression'
-import { encoded, type LiveDocument } from './level-goods-document'
-import { prerenderedFile } from '../../../scripts/lib/prerendered.mjs'
+import { COMPRESSION, inEncoding } from './compression'
+import type { LiveDocument } from './level-goods-document'
+import { PRERENDERED_DIR, prerenderedFile } from '../../../scripts/lib/prerendered.mjs'
 
 const HASHED_ASSET = /\.[0-9a-f]{8}\.[a-z0-9]+(\.(br|gz))?$/i
 const NOT_SPA_PREFIXES = ['/vmcloud/api', '/files', '/docs']
@@ -26,6 +26,9 @@ export async function registerH5(app: FastifyInstance, h5Dist: string, livePages
     cacheControl: false,
     // `/` is a page URL like the others (sendSpaIndex below): it may have a prerendered page
     index: false,
+    // the prerendered documents and the template and renderer of 创建云机's are sent for page URLs
+    // (sendSpaIndex), not as files
+    allowedPath: (pathName) => !pathName.startsWith(`/${PRERENDERED_DIR}/`),
     setHeaders(reply, filePath) {
       if (HASHED_ASSET.test(path.basename(filePath))) {
         reply.header('Cache-Control', 'public, max-age=31536000, immutable')
@@ -84,7 +87,7 @@ export async function sendSpaIndex(
   const live = await livePages.get(request.url.split('?')[0])?.()
   if (live) {
     if (encoding) reply.header('Content-Encoding', encoding)
-    return reply.send(encoded(live, encoding ?? null))
+    return reply.send(inEncoding(live, encoding ?? null))
   }
   const file = spaDocument(h5Dist, request.url)
   const compressed = encoding && `${file}${EXTENSION[encoding]}`

@@ -1,6 +1,5 @@
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
-import zlib from 'node:zlib'
 import type { GoodsLevelGroup } from '../contract/catalog'
 import { ROUTES } from '../../../src/constants/routes'
 import {
@@ -8,16 +7,12 @@ import {
   levelGoodsRenderer,
   prerenderedTemplate,
 } from '../../../scripts/lib/prerendered.mjs'
-import { COMPRESSION } from './compression'
+import type { KeptBody } from './compression'
 
 export const CREATE_PAGE = `/${ROUTES.create.path}`
 
-/** A document made for a request, with its brotli and gzip forms once asked for. */
-export interface LiveDocument {
-  html: Buffer
-  br?: Buffer
-  gzip?: Buffer
-}
+/** A document made for a request (its HTML), with its brotli and gzip forms once asked for. */
+export type LiveDocument = KeptBody
 
 interface Renderer {
   renderOpeningLevel(levels: GoodsLevelGroup[], now: number): string | null
@@ -54,18 +49,9 @@ export function levelGoodsDocument(
     if (document === undefined) {
       const levels = JSON.parse(json.toString('utf8')) as GoodsLevelGroup[]
       const markup = renderer.renderOpeningLevel(levels, now())
-      document = markup === null ? null : { html: Buffer.from(before + markup + after) }
+      document = markup === null ? null : { plain: Buffer.from(before + markup + after) }
       made.set(json, document)
     }
     return document
   }
-}
-
-/** The document in `encoding` (compressed once, then kept with it). */
-export function encoded(document: LiveDocument, encoding: 'br' | 'gzip' | null): Buffer {
-  if (encoding === null) return document.html
-  return (document[encoding] ??=
-    encoding === 'br'
-      ? zlib.brotliCompressSync(document.html, COMPRESSION.brotliOptions)
-      : zlib.gzipSync(document.html))
 }
