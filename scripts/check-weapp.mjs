@@ -80,7 +80,7 @@ banner('1. pages listed in app.json exist (.js and .wxml)')
   }
   if (pages.length === 0) fail('pages', 'app.json lists no pages')
   for (const file of missing) fail('pages', `missing ${file}`)
-  // webpack's runtime for modules that await at their top level names its queues so
+  // webpack's runtime for modules that await at their top level keeps them in Symbol("webpack queues")
   const asyncModules = files
     .filter((f) => f.endsWith('.js') && path.dirname(f) === distDir)
     .filter((f) => fs.readFileSync(f, 'utf8').includes('webpack queues'))
