@@ -2,7 +2,7 @@
  * The H5 build's CSS-module class names, as a pure function of the stylesheet's path and the class:
  * `catalogue-module__card___Ab3_x`, the shape of Taro's default `[name]__[local]___[hash:base64:5]`.
  * A function instead of css-loader's pattern so that code rendering a page outside webpack (the
- * server's 创建云机 document, scripts/lib/catalogue-renderer.mjs) names the classes exactly as the
+ * server's 创建云机 document, scripts/lib/level-goods-renderer.mjs) names the classes exactly as the
  * build does, without reading them back out of the build.
  */
 const crypto = require('node:crypto')

@@ -314,7 +314,7 @@ try {
   await context.route('**/vmcloud/api/**', (route) => {
     const { pathname } = new URL(route.request().url())
     apiCalls.push(`${route.request().method()} ${pathname}`)
-    if (ALLOWED_API.test(pathname) && pathname.endsWith('/getGoodsList'))
+    if (pathname.endsWith('/CommodityGroup/getGoodsList'))
       return route.fulfill({ json: { code: 200, msg: 'ok', data: SAMPLE_CATALOGUE } })
     return route.fulfill({ status: 503, body: '' })
   })

@@ -3,8 +3,7 @@ import path from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { negotiate } from '@fastify/accept-negotiator'
 import fastifyStatic from '@fastify/static'
-import { COMPRESSION, inEncoding } from './compression'
-import type { LiveDocument } from './level-goods-document'
+import { COMPRESSION, inEncoding, type KeptBody } from './compression'
 import { PRERENDERED_DIR, prerenderedFile } from '../../../scripts/lib/prerendered.mjs'
 
 const HASHED_ASSET = /\.[0-9a-f]{8}\.[a-z0-9]+(\.(br|gz))?$/i
@@ -12,8 +11,11 @@ const NOT_SPA_PREFIXES = ['/vmcloud/api', '/files', '/docs']
 
 export const h5IndexExists = (h5Dist: string) => fs.existsSync(path.join(h5Dist, 'index.html'))
 
-/** Page URLs whose document is made for each request (level-goods-document.ts), and how. */
-export type LivePages = ReadonlyMap<string, () => Promise<LiveDocument | null>>
+/**
+ * Page URLs whose document is made for each request (level-goods-document.ts), and how: the HTML,
+ * kept with its compressed forms, or null for index.html.
+ */
+export type LivePages = ReadonlyMap<string, () => Promise<KeptBody | null>>
 const NO_LIVE_PAGES: LivePages = new Map()
 
 /** Serves the Taro H5 build at / with long caching for content-hashed files only. */

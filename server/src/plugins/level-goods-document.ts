@@ -11,9 +11,6 @@ import type { KeptBody } from './compression'
 
 export const CREATE_PAGE = `/${ROUTES.create.path}`
 
-/** A document made for a request (its HTML), with its brotli and gzip forms once asked for. */
-export type LiveDocument = KeptBody
-
 interface Renderer {
   renderOpeningLevel(levels: GoodsLevelGroup[], now: number): string | null
 }
@@ -30,7 +27,7 @@ export function levelGoodsDocument(
   h5Dist: string,
   goodsListJson: () => Promise<Buffer>,
   now: () => number,
-): (() => Promise<LiveDocument | null>) | null {
+): (() => Promise<KeptBody | null>) | null {
   const templateFile = prerenderedTemplate(h5Dist, CREATE_PAGE)
   const rendererFile = levelGoodsRenderer(h5Dist)
   if (!fs.existsSync(templateFile) || !fs.existsSync(rendererFile)) return null
@@ -42,7 +39,7 @@ export function levelGoodsDocument(
   const renderer = createRequire(__filename)(rendererFile) as Renderer
   // The goods service serialises one list per stock-status and activity state and hands out the
   // same buffer while that state lasts: one document per such list.
-  const made = new WeakMap<Buffer, LiveDocument | null>()
+  const made = new WeakMap<Buffer, KeptBody | null>()
   return async () => {
     const json = await goodsListJson()
     let document = made.get(json)
