@@ -10,6 +10,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { goodsStockSlots, orders, STOCK_SLOTS } from '../src/db/schema'
 import { placeNewPhonesAtOnce, type NewPhonesOrder } from '../src/services/order-at-once'
 import { newOrderNo } from '../src/services/order-service'
+import { newestLiveNewOrderOf } from '../src/services/order-pricing'
 import {
   GOODS,
   ZONES,
@@ -285,3 +286,30 @@ test(
     assert.equal(await stockOf(ta, GOODS.enjoyB, ZONES.shanghai), 3000 - 150)
   },
 )
+
+test('a buyer’s first-order standing is read from the live-order index, in a cached plan too', async (t) => {
+  const ta = await commerceApp(t)
+  const db = ta.database.db
+  // One studio holds nearly every order, the skew that once made the plan PostgreSQL caches for the
+  // statement read the whole table for every other buyer.
+  const studio = await newBuyer(ta)
+  const buyer = await newBuyer(ta)
+  await db.execute(sql`insert into orders (order_no, user_id, business_type, kind, status, amount,
+      original_amount, quantity, pay_deadline, idempotency_key, created_at)
+    select 'skew' || n, ${studio.userId}, 1, 'new', 0, 100, 100, 1, now(), 'skew' || n, now()
+    from generate_series(1, 3000) n`)
+  await db.execute(sql`analyze orders`)
+  // the statement as the server prepares it, its parameters untyped as drizzle sends them
+  const check = newestLiveNewOrderOf(db, sql.placeholder('userId')).toSQL().sql
+  const plan = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`)
+    await tx.execute(sql.raw(`prepare live_new_check as ${check}`))
+    const result = await tx.execute(sql.raw(`explain execute live_new_check(${buyer.userId}, 1)`))
+    await tx.execute(sql`deallocate live_new_check`)
+    return (result as unknown as { rows: Record<string, string>[] }).rows
+      .map((row) => Object.values(row)[0])
+      .join('\n')
+  })
+  assert.match(plan, /orders_live_new_idx/, plan)
+  assert.doesNotMatch(plan, /Seq Scan/, plan)
+})

@@ -189,6 +189,11 @@ export const orders = pgTable(
       .where(sql`${t.firstOrder} and ${t.status} in (0, 1, 2)`),
     uniqueIndex('orders_link_token_key').on(t.linkToken),
     index('orders_user_idx').on(t.userId, t.createdAt),
+    // A user's live new-phone orders, newest first (order-pricing.ts newestLiveNewOrderOf): whether the
+    // next is a first order, asked on every new-phone order and quote.
+    index('orders_live_new_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.kind} = 'new' and ${t.status} in (0, 1, 2)`),
     index('orders_buyer_idx').on(t.buyerId, t.createdAt),
     index('orders_unpaid_idx').on(t.status, t.payDeadline),
     check('orders_status_check', sql`${t.status} between 0 and 5`),

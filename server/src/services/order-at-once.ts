@@ -5,7 +5,7 @@ import { preparedOn } from '../db/prepared'
 import { goodsStockSlots, orders } from '../db/schema'
 import { isDeadlock, isUniqueViolation } from './context'
 import { inStockSlot, randomSlot, stockSlot } from './goods-service'
-import { liveNewOrdersOf } from './order-pricing'
+import { firstOrderOf } from './order-pricing'
 import type { OrderRow } from './order-service'
 
 /** What a new-phone order placed at once is made of (the transaction path writes the same columns). */
@@ -45,7 +45,7 @@ function placeStatement(db: Db) {
   const taken = db.$with('taken', { goodId: sql<number>`good_id` }).as(sql`
     update ${goodsStockSlots} set stock = stock - ${p('quantity')} from ${slot}
     where ${inStockSlot(p('goodId'), p('zoneId'), p('quantity'))}
-      and not exists (select 1 from ${orders} where ${liveNewOrdersOf(p('userId'))}) = ${p('firstOrder')}
+      and ${firstOrderOf(db, p('userId'))} = ${p('firstOrder')}
     returning good_id`)
   // INSERT … SELECT does not type its parameters from the columns as VALUES does, hence the casts.
   const placed = db.$with('placed', getTableColumns(orders)).as(sql`

@@ -34,7 +34,7 @@ import { releaseSeckillUnit } from './seckill-units'
 import { spaceDraft } from './space-packages'
 import type { FleetService } from './fleet-service'
 import type { GoodsService } from './goods-service'
-import { draftQuote, liveNewOrdersOf, OrderPricing, type OrderDraft } from './order-pricing'
+import { draftQuote, firstOrderOf, OrderPricing, type OrderDraft } from './order-pricing'
 
 export type OrderRow = typeof orders.$inferSelect
 
@@ -345,10 +345,7 @@ export class OrderService {
                 .select({ id: orders.id })
                 .from(orders)
                 .where(and(eq(orders.userId, p('userId')), eq(orders.idempotencyKey, p('key'))))})`,
-              firstOrder: sql<boolean>`not exists (${db
-                .select({ id: orders.id })
-                .from(orders)
-                .where(liveNewOrdersOf(p('userId')))})`,
+              firstOrder: firstOrderOf(db, p('userId')),
             })
             .from(users)
             .where(eq(users.id, p('userId'))),
