@@ -187,14 +187,20 @@ export const orders = pgTable(
     uniqueIndex('orders_live_first_order_key')
       .on(t.userId)
       .where(sql`${t.firstOrder} and ${t.status} in (0, 1, 2)`),
-    uniqueIndex('orders_link_token_key').on(t.linkToken),
+    // Over the orders that have one (most have neither a link nor another buyer): one index entry
+    // fewer for each order written. `= $1` implies not null, so lookups still use them.
+    uniqueIndex('orders_link_token_key')
+      .on(t.linkToken)
+      .where(sql`${t.linkToken} is not null`),
     index('orders_user_idx').on(t.userId, t.createdAt),
     // A user's live new-phone orders, newest first (order-pricing.ts newestLiveNewOrderOf): whether the
     // next is a first order, asked on every new-phone order and quote.
     index('orders_live_new_idx')
       .on(t.userId, t.createdAt)
       .where(sql`${t.kind} = 'new' and ${t.status} in (0, 1, 2)`),
-    index('orders_buyer_idx').on(t.buyerId, t.createdAt),
+    index('orders_buyer_idx')
+      .on(t.buyerId, t.createdAt)
+      .where(sql`${t.buyerId} is not null`),
     index('orders_unpaid_idx').on(t.status, t.payDeadline),
     check('orders_status_check', sql`${t.status} between 0 and 5`),
     check('orders_amount_check', sql`${t.amount} >= 0 and ${t.reservedQuantity} >= 0`),

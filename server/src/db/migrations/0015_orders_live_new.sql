@@ -1,1 +1,0 @@
-CREATE INDEX "orders_live_new_idx" ON "orders" USING btree ("user_id","created_at") WHERE "orders"."kind" = 'new' and "orders"."status" in (0, 1, 2);
