@@ -187,8 +187,8 @@ export const orders = pgTable(
     uniqueIndex('orders_live_first_order_key')
       .on(t.userId)
       .where(sql`${t.firstOrder} and ${t.status} in (0, 1, 2)`),
-    // Over the orders that have one (most have neither a link nor another buyer): one index entry
-    // fewer for each order written. `= $1` implies not null, so lookups still use them.
+    // This and orders_buyer_idx hold only the orders that have a link or another buyer (most have
+    // neither), so writing an ordinary order touches neither. `= $1` implies not null: lookups use them.
     uniqueIndex('orders_link_token_key')
       .on(t.linkToken)
       .where(sql`${t.linkToken} is not null`),
