@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { users } from './schema'
 import { at } from './columns'
+import { OrderStatus } from '../../../src/domain/order-status'
 
 /** SPEC goods levels 1–5, each with its card colour. */
 export const goodsLevels = pgTable('goods_levels', {
@@ -140,6 +141,15 @@ export type OrderKind =
   | 'balanceRecharge'
   | 'cloudSpace'
 
+/**
+ * The statuses of a live order (unpaid, paid, completed) as SQL literals. Partial indexes over live
+ * orders name them in their predicates, and a query can use such an index in the plan PostgreSQL caches
+ * only if it names them the same way: as literals, not parameters (services/order-pricing.ts).
+ */
+export const LIVE_ORDER_STATUSES = sql.raw(
+  [OrderStatus.unpaid, OrderStatus.paid, OrderStatus.completed].join(', '),
+)
+
 export const orders = pgTable(
   'orders',
   {
@@ -186,7 +196,7 @@ export const orders = pgTable(
     // the buyer, so two first orders made at once meet here). Statuses: unpaid, paid, completed.
     uniqueIndex('orders_live_first_order_key')
       .on(t.userId)
-      .where(sql`${t.firstOrder} and ${t.status} in (0, 1, 2)`),
+      .where(sql`${t.firstOrder} and ${t.status} in (${LIVE_ORDER_STATUSES})`),
     // This and orders_buyer_idx hold only the orders that have a link or another buyer (most have
     // neither), so writing an ordinary order touches neither. `= $1` implies not null: lookups use them.
     uniqueIndex('orders_link_token_key')
@@ -197,7 +207,7 @@ export const orders = pgTable(
     // next is a first order, asked on every new-phone order and quote.
     index('orders_live_new_idx')
       .on(t.userId, t.createdAt)
-      .where(sql`${t.kind} = 'new' and ${t.status} in (0, 1, 2)`),
+      .where(sql`${t.kind} = 'new' and ${t.status} in (${LIVE_ORDER_STATUSES})`),
     index('orders_buyer_idx')
       .on(t.buyerId, t.createdAt)
       .where(sql`${t.buyerId} is not null`),

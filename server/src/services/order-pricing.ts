@@ -7,7 +7,6 @@ import {
   statusCommandRefusal,
 } from '../../../src/domain/device-lifecycle'
 import { BusinessType } from '../../../src/domain/enums'
-import { OrderStatus } from '../../../src/domain/order-status'
 import {
   DAY_MS,
   dailyPrice,
@@ -24,7 +23,7 @@ import { ResultCode } from '../../../src/domain/result-codes'
 import type { Quote, RenewalLine } from '../contract/catalog'
 import type { Db } from '../db/client'
 import { preparedOn } from '../db/prepared'
-import { orders, users, type OrderKind } from '../db/schema'
+import { LIVE_ORDER_STATUSES, orders, users, type OrderKind } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import type { ServiceContext } from './context'
 import type { FleetService, OwnedDevice } from './fleet-service'
@@ -76,12 +75,10 @@ export function emptyDraft(kind: OrderKind, businessType: number): OrderDraft {
 
 const listPrice = (price: PriceRow) => Math.max(price.goodPrice, price.oldGoodPrice ?? 0)
 
-const LIVE_STATUSES = [OrderStatus.unpaid, OrderStatus.paid, OrderStatus.completed].join(', ')
-
 /**
  * The user's newest new-phone order that is open, paid or done: with none, their next is a first
- * order. Read from orders_live_new_idx, whose predicate the condition repeats in literals (as
- * parameters, PostgreSQL could not match it to the index in a cached plan). A plain `exists` let the
+ * order. Read from orders_live_new_idx, whose predicate the condition repeats (LIVE_ORDER_STATUSES
+ * are literals: as parameters, PostgreSQL could not match it to the index in a cached plan). A plain `exists` let the
  * plan PostgreSQL caches for a statement scan the whole table: once one buyer held most orders, it
  * expected the first row read to be the asker's, and read all 25,000 for a buyer with none (2.7 ms a
  * check; orders ran at a quarter of their speed). Asked for the newest, only the index answers cheaply.
@@ -93,7 +90,7 @@ export function newestLiveNewOrderOf(db: Db, userId: SQLWrapper) {
     .where(
       and(
         eq(orders.userId, userId),
-        sql`${orders.kind} = 'new' and ${orders.status} in (${sql.raw(LIVE_STATUSES)})`,
+        sql`${orders.kind} = 'new' and ${orders.status} in (${LIVE_ORDER_STATUSES})`,
       ),
     )
     .orderBy(desc(orders.createdAt))
