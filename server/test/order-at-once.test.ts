@@ -87,6 +87,9 @@ test('one statement takes the stock and writes the order, holding the stock for 
   assert.deepEqual(row.deviceIds, [])
   assert.equal(row.payDeadline.getTime(), order.payDeadline.getTime())
   assert.equal(row.firstOrder, true)
+  // the row answered is built from what was sent (only the id is read back): it is the row written
+  const [stored] = await ta.database.db.select().from(orders).where(eq(orders.id, row.id))
+  assert.deepEqual(row, stored)
   assert.equal(await stockOf(ta, GOODS.enjoyB, ZONES.shanghai), before - 2)
 })
 
