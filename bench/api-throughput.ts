@@ -58,6 +58,9 @@ interface Row {
   rps: number
   p50: number
   p99: number
+  /** CPU time per 2xx response, in µs: this process (the server under test) and PostgreSQL's. */
+  serverCpuUs: number
+  postgresCpuUs: number | null
   errors: number
   non2xx: number
   /** Responses with a 2xx status. */
@@ -72,24 +75,61 @@ interface LoadOptions {
   sessions?: { token: string; userId: number }[]
 }
 
+/**
+ * CPU time (µs) used so far by every process named postgres on this machine, read from /proc (Linux,
+ * database on this machine); null elsewhere. Counts every database of that server, so the bench's
+ * figures hold only on a server nothing else is using.
+ */
+function postgresCpuUs(): number | null {
+  if (!fs.existsSync('/proc/self/stat')) return null
+  const ticks = 100 // USER_HZ: Linux reports process times in 1/100 s
+  let total = 0
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+      if (!stat.includes('(postgres)')) continue
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      // utime, stime, and cutime, cstime: the postmaster's, of the backends that have ended
+      total += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])
+    } catch {
+      // the process ended while we read
+    }
+  }
+  return (total * 1e6) / ticks
+}
+
 /** One autocannon run in its own process (bench/autocannon-run.mjs). */
 async function load(name: string, url: string, options: LoadOptions = {}): Promise<Row> {
   const spec = { url, connections: CONNECTIONS, duration: DURATION_S, ...options }
+  const cpuBefore = process.cpuUsage()
+  const postgresBefore = postgresCpuUs()
   const { stdout, stderr } = await run(process.execPath, [LOAD, JSON.stringify(spec)], {
     maxBuffer: 16 * 1024 * 1024,
   })
+  const cpu = process.cpuUsage(cpuBefore)
+  const postgresAfter = postgresCpuUs()
   if (!stdout) throw new Error(`autocannon ${name}: ${stderr.slice(0, 300)}`)
   const result = JSON.parse(stdout)
+  const responses = Math.max(1, result['2xx'])
   return {
     name,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    serverCpuUs: (cpu.user + cpu.system) / responses,
+    postgresCpuUs:
+      postgresBefore === null || postgresAfter === null
+        ? null
+        : (postgresAfter - postgresBefore) / responses,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     ok: result['2xx'],
   }
 }
+
+const cpuText = (row: Row) =>
+  `${row.serverCpuUs.toFixed(0)}+${row.postgresCpuUs === null ? '?' : row.postgresCpuUs.toFixed(0)}`
 
 async function main() {
   if (!process.env.TEST_DATABASE_URL) {
@@ -99,8 +139,10 @@ async function main() {
   }
   const created = await createTestDatabase()
   const url = (created as unknown as { pool: pg.Pool }).pool.options.connectionString as string
-  // the pool a production server opens (pg's default of 10), not the test helper's 5
-  const database = wrapPool(new pg.Pool({ connectionString: url }))
+  // the pool a production server opens (pg's default of 10), not the test helper's 5; but no connection
+  // is closed for being idle, as pg's pool does after 10 s: while the raw route runs, this pool's
+  // backends would end, and the CPU time of a backend that ends is counted when it ends (postgresCpuUs)
+  const database = wrapPool(new pg.Pool({ connectionString: url, idleTimeoutMillis: 0 }))
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-files-'))
   const app = await buildApp({
     database,
@@ -136,7 +178,11 @@ async function main() {
 
   // the baseline: one indexed query per request, nothing else
   const raw = Fastify()
-  const rawPool = new pg.Pool({ connectionString: pool.options.connectionString, max: 10 })
+  const rawPool = new pg.Pool({
+    connectionString: pool.options.connectionString,
+    max: 10,
+    idleTimeoutMillis: 0,
+  })
   // pool.end() does not wait for the sockets to close; dropping the database may still reach one
   rawPool.on('error', () => {})
   raw.get('/raw', async () => {
@@ -297,7 +343,7 @@ async function main() {
     `\n${CONNECTIONS} connections, ${DURATION_S} s each, PostgreSQL, ${os.cpus().length} cores, node ${process.version}\n`,
   )
   console.log(
-    'route                                      req/s  p50 ms  p99 ms  raw req/s (p99)  of raw  errors/non-2xx  rows written/2xx',
+    'route                                      req/s  p50 ms  p99 ms  raw req/s (p99)  of raw  errors/non-2xx  rows written/2xx  CPU µs/req: server+pg (raw)',
   )
   for (const { route, raw: paired, written } of rows) {
     const share = `${((route.rps / paired.rps) * 100).toFixed(0)}%`
@@ -313,6 +359,7 @@ async function main() {
         share.padStart(7),
         failed.padStart(15),
         (written === null ? '' : `${written}/${route.ok}`).padStart(17),
+        `${cpuText(route)} (${cpuText(paired)})`.padStart(26),
       ].join(' '),
     )
   }
