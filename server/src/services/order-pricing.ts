@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQLWrapper } from 'drizzle-orm'
+import { and, eq, max, sql, type SQLWrapper } from 'drizzle-orm'
 import { durationLabel } from '../../../src/domain/catalogue'
 import {
   acceptsCommands,
@@ -76,16 +76,21 @@ export function emptyDraft(kind: OrderKind, businessType: number): OrderDraft {
 const listPrice = (price: PriceRow) => Math.max(price.goodPrice, price.oldGoodPrice ?? 0)
 
 /**
- * The user's newest new-phone order that is open, paid or done: with none, their next is a first
- * order. Read from orders_live_new_idx, whose predicate the condition repeats (LIVE_ORDER_STATUSES
- * are literals: as parameters, PostgreSQL could not match it to the index in a cached plan). A plain `exists` let the
- * plan PostgreSQL caches for a statement scan the whole table: once one buyer held most orders, it
- * expected the first row read to be the asker's, and read all 25,000 for a buyer with none (2.7 ms a
- * check; orders ran at a quarter of their speed). Asked for the newest, only the index answers cheaply.
+ * When the user's newest new-phone order that is open, paid or done was placed (null with none: their
+ * next is a first order). Read from orders_live_new_idx, whose predicate the condition repeats
+ * (LIVE_ORDER_STATUSES are literals: as parameters, PostgreSQL could not match it to the index in a
+ * cached plan). Two shapes of this question made PostgreSQL's cached plans costly:
+ * - a plain `exists`: once one buyer held most orders, the cached plan expected the first row read to
+ *   be the asker's and read all 25,000 for a buyer with none (2.7 ms a check);
+ * - the newest row, `order by created_at desc limit 1`: drizzle sends the 1 as a parameter, and a
+ *   cached plan, not knowing it, costed the lookup as reading a tenth of the buyer's orders, so
+ *   PostgreSQL planned the order statement afresh for every order (as much of the database's CPU as
+ *   running it).
+ * `max` is planned as that same backward index lookup with a limit of 1 that the plan knows.
  */
 export function newestLiveNewOrderOf(db: Db, userId: SQLWrapper) {
   return db
-    .select({ createdAt: orders.createdAt })
+    .select({ createdAt: max(orders.createdAt) })
     .from(orders)
     .where(
       and(
@@ -93,8 +98,6 @@ export function newestLiveNewOrderOf(db: Db, userId: SQLWrapper) {
         sql`${orders.kind} = 'new' and ${orders.status} in (${LIVE_ORDER_STATUSES})`,
       ),
     )
-    .orderBy(desc(orders.createdAt))
-    .limit(1)
 }
 
 /** True when the user has no live new-phone order, so their next order is a first order. */
@@ -147,7 +150,7 @@ export class OrderPricing {
     const [row] = await preparedOn(db, 'first_order_of_user', (db) =>
       newestLiveNewOrderOf(db, sql.placeholder('userId')),
     ).execute({ userId })
-    return !row
+    return row.createdAt === null
   }
 
   private checkQuantity(quantity: number, max: number) {
