@@ -70,6 +70,12 @@ export const devices = pgTable(
     /** The supplier has released the instance of a released phone (done after the status change). */
     supplierReleased: boolean('supplier_released').notNull().default(false),
     videoEdition: boolean('video_edition').notNull().default(false),
+    /**
+     * Raised by a trigger (migration 0016) whenever what a plan order is priced against changes: the
+     * goods, expiry, video edition, zone, owner or release. A renewal, up/downgrade or video order
+     * records it when made and is refunded, never applied, if it moved before delivery.
+     */
+    planVersion: integer('plan_version').notNull().default(0),
     model: text('model'),
     imageVersion: text('image_version'),
     coverUpdatedAt: at('cover_updated_at'),

@@ -51,6 +51,16 @@ export const users = pgTable(
     longitude: doublePrecision('longitude'),
     openActivityBall: smallint('open_activity_ball').notNull().default(0),
     frozen: boolean('frozen').notNull().default(false),
+    /**
+     * Company verification: 0 none, 1 requested (company details saved), 2 verified by an operator,
+     * 3 rejected. userType is 2 only while verified.
+     */
+    companyStatus: smallint('company_status').notNull().default(0),
+    /**
+     * Stock units held by this user's unpaid orders, kept by a trigger on orders; a check caps it
+     * (users_unpaid_units_cap, migration 0016) so nobody can hold a zone's stock without paying.
+     */
+    unpaidUnits: integer('unpaid_units').notNull().default(0),
     createdAt: at('created_at').notNull(),
     lastLoginAt: at('last_login_at'),
     deletedAt: at('deleted_at'),
