@@ -233,17 +233,113 @@ export const payments = pgTable(
     provider: text('provider').notNull(),
     payMethod: smallint('pay_method').notNull(),
     amount: integer('amount').notNull(),
-    /** pending → paid | cancelled | failed; refunded when the money arrived for an order that was no longer payable. */
+    /**
+     * pending → paid | cancelled | failed | closed (closed at the provider by reconciliation); paid or
+     * money for an order no longer payable → refunding → refunded (services/refund-service.ts).
+     */
     status: text('status').notNull().default('pending'),
     returnUrl: text('return_url').notNull(),
     createdAt: at('created_at').notNull(),
     settledAt: at('settled_at'),
+    /** When reconciliation last asked the provider about this pending trade. */
+    checkedAt: at('checked_at'),
   },
   (t) => [
     uniqueIndex('payments_trade_no_key').on(t.tradeNo),
     index('payments_order_idx').on(t.orderId),
+    index('payments_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 )
+
+/**
+ * Money sent back through the provider: one per payment, requested in the transaction that decided
+ * it, sent by a job and retried (same refundNo, so the provider acts once) until the provider's word
+ * is final.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    refundNo: text('refund_no').notNull(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentId: bigint('payment_id', { mode: 'number' })
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    /** requested → succeeded | failed */
+    status: text('status').notNull().default('requested'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: at('created_at').notNull(),
+    /** When the provider accepted the request. */
+    sentAt: at('sent_at'),
+    checkedAt: at('checked_at'),
+    settledAt: at('settled_at'),
+  },
+  (t) => [
+    uniqueIndex('refunds_refund_no_key').on(t.refundNo),
+    uniqueIndex('refunds_payment_key').on(t.paymentId),
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'requested'`),
+    check('refunds_amount_check', sql`${t.amount} > 0`),
+    check('refunds_status_check', sql`${t.status} in ('requested', 'succeeded', 'failed')`),
+  ],
+)
+
+/**
+ * The sandbox payment provider's own books, as a real provider keeps them on its side: one row per
+ * trade. Confirming on the checkout page writes here before any notification is sent, so a restart
+ * loses nothing the provider said yes to; our side learns of it by notification or by querying.
+ */
+export const sandboxPayTrades = pgTable(
+  'sandbox_pay_trades',
+  {
+    tradeNo: text('trade_no').primaryKey(),
+    /** The sandbox's own id for the trade (WeChat's transaction_id, Alipay's trade_no). */
+    providerTradeId: text('provider_trade_id').notNull(),
+    orderNo: text('order_no').notNull(),
+    amount: integer('amount').notNull(),
+    payMethod: smallint('pay_method').notNull(),
+    returnUrl: text('return_url').notNull(),
+    /** pending → paid | cancelled | failed | closed */
+    status: text('status').notNull(),
+    /** Fen refunded so far (succeeded or in progress). */
+    refunded: integer('refunded').notNull().default(0),
+    /** Not payable after this (the order's pay window), like WeChat's time_expire. */
+    expiresAt: at('expires_at').notNull(),
+    createdAt: at('created_at').notNull(),
+    paidAt: at('paid_at'),
+    closedAt: at('closed_at'),
+  },
+  (t) => [
+    check(
+      'sandbox_pay_trades_refunded_check',
+      sql`${t.refunded} >= 0 and ${t.refunded} <= ${t.amount}`,
+    ),
+  ],
+)
+
+/** The sandbox provider's refunds; one finishes when its notification goes out or a query finds it due. */
+export const sandboxPayRefunds = pgTable('sandbox_pay_refunds', {
+  refundNo: text('refund_no').primaryKey(),
+  tradeNo: text('trade_no')
+    .notNull()
+    .references(() => sandboxPayTrades.tradeNo, { onDelete: 'cascade' }),
+  amount: integer('amount').notNull(),
+  reason: text('reason').notNull(),
+  /** processing → succeeded */
+  status: text('status').notNull(),
+  createdAt: at('created_at').notNull(),
+  succeededAt: at('succeeded_at'),
+})
 
 /** Every provider notification acted upon, once per tradeNo: a replay conflicts here and changes nothing. */
 export const paymentNotifications = pgTable(
