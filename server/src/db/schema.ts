@@ -61,6 +61,13 @@ export const users = pgTable(
      * (users_unpaid_units_cap, migration 0016) so nobody can hold a zone's stock without paying.
      */
     unpaidUnits: integer('unpaid_units').notNull().default(0),
+    /**
+     * The person behind this account took the first-purchase price, or the first-recharge offer, on an
+     * earlier account (benefit_claims): set when the account is registered or a WeChat is bound to it,
+     * never cleared (services/benefits.ts).
+     */
+    firstPurchaseUsed: boolean('first_purchase_used').notNull().default(false),
+    firstRechargeUsed: boolean('first_recharge_used').notNull().default(false),
     createdAt: at('created_at').notNull(),
     lastLoginAt: at('last_login_at'),
     deletedAt: at('deleted_at'),
@@ -261,3 +268,4 @@ export * from './schema-transfer'
 export * from './schema-sharing'
 export * from './schema-activity'
 export * from './schema-scan-login'
+export * from './schema-benefits'
