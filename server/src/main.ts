@@ -2,7 +2,7 @@ import path from 'node:path'
 import { realAdapters } from './adapters'
 import { buildApp } from './app'
 import { assertProductionSafe, loadConfig } from './config'
-import { openDatabase, type Database } from './db/client'
+import { exitOnLockLost, openDatabase, type Database } from './db/client'
 import { migrateDatabase } from './db/migrate'
 import { seedDatabase } from './db/seed'
 import { buildH5, h5BuildIsStale } from './h5-build'
@@ -20,8 +20,14 @@ async function start() {
   }
 
   let database: Database | null = null
+  let stopListening = () => {}
+  // Another process may own the data directory now: answer nothing more, then end without writing.
+  const onLockLost = (reason: string) => {
+    stopListening()
+    exitOnLockLost(reason)
+  }
   try {
-    database = await openDatabase(config)
+    database = await openDatabase(config, onLockLost)
     await migrateDatabase(database)
     await seedDatabase(database.db)
     const app = await buildApp({
@@ -44,6 +50,7 @@ async function start() {
       startJobs: true,
     })
     const openDb = database
+    stopListening = () => app.server.close()
     let closing = false
     const shutdown = async (signal: string) => {
       if (closing) return

@@ -4,9 +4,11 @@ import { PGlite } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
-import lockfile from 'proper-lockfile'
 import pg from 'pg'
+import { lockDataDir } from './data-dir-lock'
 import * as schema from './schema'
+
+export { DataDirLockedError } from './data-dir-lock'
 
 /** One query layer for both drivers; transactions (`tx`) have the same type, so code takes either. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -14,16 +16,6 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 export type Database =
   | { kind: 'pglite'; db: Db; pglite: PGlite; close(): Promise<void> }
   | { kind: 'postgres'; db: Db; pool: pg.Pool; close(): Promise<void> }
-
-export class DataDirLockedError extends Error {
-  constructor(dataDir: string) {
-    super(
-      `The database directory ${dataDir} is already open in another server process. ` +
-        'Stop that process, or start this one with a different DATA_DIR.',
-    )
-    this.name = 'DataDirLockedError'
-  }
-}
 
 export function wrapPglite(
   pglite: PGlite,
@@ -52,27 +44,31 @@ export function wrapPool(pool: pg.Pool): Database {
   return { kind: 'postgres', db, pool, close: () => pool.end() }
 }
 
+/** Called when the data directory's lock was deleted or replaced under us (see data-dir-lock.ts). */
+export type OnLockLost = (reason: string) => void
+
 /**
- * PGlite in `<dataDir>/pglite`. Two processes on one directory silently corrupt it, so a lock file
- * (`<dataDir>/pglite.lock`, refreshed while we run, stale after 10 s if we crash) keeps a second one out.
+ * Another process may own the directory now, so every further write could be lost or corrupt its data:
+ * stop at once, without closing PGlite (closing writes).
  */
-export async function openPglite(dataDir: string): Promise<Database> {
+export const exitOnLockLost: OnLockLost = (reason) => {
+  console.error(`[db] ${reason}; stopping at once`)
+  process.exit(1)
+}
+
+/**
+ * PGlite in `<dataDir>/pglite`. Two processes on one directory lose each other's writes, so
+ * `<dataDir>/pglite.lock` names the one live process that owns it (data-dir-lock.ts).
+ */
+export async function openPglite(
+  dataDir: string,
+  onLockLost: OnLockLost = exitOnLockLost,
+): Promise<Database> {
   fs.mkdirSync(dataDir, { recursive: true })
-  const pgliteDir = path.join(dataDir, 'pglite')
-  let release: () => Promise<void>
+  const lock = lockDataDir(dataDir, onLockLost)
+  const release = async () => lock.release()
   try {
-    release = await lockfile.lock(dataDir, {
-      lockfilePath: path.join(dataDir, 'pglite.lock'),
-      stale: 10_000,
-      update: 2_000,
-      onCompromised: (error) => console.error('[db] PGlite lock compromised:', error.message),
-    })
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(dataDir)
-    throw error
-  }
-  try {
-    const pglite = await PGlite.create({ dataDir: pgliteDir })
+    const pglite = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') })
     return wrapPglite(pglite, release)
   } catch (error) {
     await release()
@@ -84,6 +80,11 @@ export function openPostgres(connectionString: string, max = 10): Database {
   return wrapPool(new pg.Pool({ connectionString, max }))
 }
 
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string }) {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir)
+export async function openDatabase(
+  options: { databaseUrl: string | null; dataDir: string },
+  onLockLost?: OnLockLost,
+) {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(options.dataDir, onLockLost)
 }
