@@ -22,7 +22,7 @@ import { JobScheduler } from './jobs/scheduler'
 import { addAuthHook } from './plugins/auth'
 import { COMPRESSION } from './plugins/compression'
 import { sendEnvelope } from './plugins/envelope'
-import errorHandling, { API_PREFIX } from './plugins/errors'
+import errorHandling, { API_PREFIX, frameworkErrors } from './plugins/errors'
 import {
   h5IndexExists,
   isSpaNavigation,
@@ -31,6 +31,9 @@ import {
   type LivePages,
 } from './plugins/h5-static'
 import { CREATE_PAGE, levelGoodsDocument } from './plugins/level-goods-document'
+import { withLogRedaction } from './plugins/log-redaction'
+import securityHeaders from './plugins/security-headers'
+import textInput from './plugins/text-input'
 import apiRoutes from './routes'
 import { systemClock, type Clock } from './services/clock'
 import { createServices, type Services } from './services'
@@ -81,7 +84,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = { globalPerMinute: 300, sensitive
 
 export async function buildApp(options: BuildAppOptions) {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withLogRedaction(options.logger ?? false),
+    frameworkErrors,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     ajv: {
@@ -127,6 +131,8 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('jobs', jobs)
 
   await app.register(errorHandling)
+  await app.register(securityHeaders, { h5Dist: options.h5Dist })
+  await app.register(textInput)
   // API responses and anything else not precompressed, for clients that accept it
   await app.register(fastifyCompress, COMPRESSION)
   const rateLimit = options.rateLimit === undefined ? DEFAULT_RATE_LIMITS : options.rateLimit

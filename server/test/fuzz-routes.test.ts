@@ -2,6 +2,8 @@
  * Every route's body and query, generated from its own schema (the OpenAPI document the server builds
  * from the TypeBox contract) with values that schema forbids: the answer is our envelope with a non-200
  * code and a message, never HTTP 500, and nothing is written. A new route is covered when it is added.
+ * Every field that takes text also gets NUL and a lone surrogate (text PostgreSQL cannot store, which
+ * gave HTTP 500 on 14 routes, issue 24): the answer is 400 naming that field (plugins/text-input.ts).
  *
  * fast-check has no TypeBox/JSON-schema binding, so `invalidValues` below turns a property's schema into
  * values it must refuse — chosen so Fastify's type coercion cannot turn them valid (a numeric string is
@@ -94,6 +96,41 @@ function invalidQueries(params: NonNullable<Operation['parameters']>, runs: numb
   return queries.filter((q) => Object.values(q)[0] !== '')
 }
 
+/** Text PostgreSQL cannot store: NUL, and a surrogate without its pair (JSON only: a URL is UTF-8). */
+const NUL = 'a\u0000b'
+const LONE_SURROGATE = 'a\ud800b'
+const UNSUPPORTED_TEXT = '含有不支持的字符'
+
+const admitsString = (schema: JsonSchema): boolean =>
+  schema.type === 'string' ||
+  (Array.isArray(schema.type) && schema.type.includes('string')) ||
+  typeof schema.const === 'string' ||
+  (schema.enum ?? []).some((value) => typeof value === 'string') ||
+  (schema.anyOf ?? []).some(admitsString)
+
+/** Bodies with NUL or a lone surrogate in one string field (nested objects and arrays too). */
+function unstorableBodies(schema: JsonSchema): { body: unknown; field: string }[] {
+  const out: { body: unknown; field: string }[] = []
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    if (admitsString(property)) {
+      for (const text of [NUL, LONE_SURROGATE]) out.push({ body: { [name]: text }, field: name })
+    }
+    if (property.type === 'object') {
+      for (const inner of unstorableBodies(property)) {
+        out.push({ body: { [name]: inner.body }, field: `${name}.${inner.field}` })
+      }
+    }
+    if (property.type === 'array' && property.items) {
+      const items = property.items
+      if (admitsString(items)) out.push({ body: { [name]: [NUL] }, field: `${name}[0]` })
+      for (const inner of items.type === 'object' ? unstorableBodies(items) : []) {
+        out.push({ body: { [name]: [inner.body] }, field: `${name}[0].${inner.field}` })
+      }
+    }
+  }
+  return out
+}
+
 /** Row counts of every table: what a refused request must leave as it was. */
 async function rowCounts(ta: TestApp): Promise<Record<string, number>> {
   const db = ta.database.db
@@ -125,9 +162,20 @@ test('every route refuses bodies and queries its schema forbids: an envelope wit
     for (const [method, op] of Object.entries(methods)) {
       const url = path.replace(/^\/vmcloud\/api/, '')
       const bodySchema = op.requestBody?.content['application/json']?.schema
-      const requests: { body?: unknown; query?: Record<string, string> }[] = [
+      const requests: {
+        body?: unknown
+        query?: Record<string, string>
+        /** the field the answer must name as holding unsupported text */
+        unstorable?: string
+      }[] = [
         ...(bodySchema ? invalidBodies(bodySchema, 3).map((body) => ({ body })) : []),
         ...invalidQueries(op.parameters ?? [], 3).map((query) => ({ query })),
+        ...(bodySchema
+          ? unstorableBodies(bodySchema).map(({ body, field }) => ({ body, unstorable: field }))
+          : []),
+        ...(op.parameters ?? [])
+          .filter((p) => p.in === 'query' && admitsString(p.schema))
+          .map((p) => ({ query: { [p.name]: NUL }, unstorable: p.name })),
       ]
       if (requests.length > 0) routes++
       for (const request of requests) {
@@ -152,7 +200,12 @@ test('every route refuses bodies and queries its schema forbids: an envelope wit
         if (reply.status === 0) problems.push(`${what} → ${reply.msg}`)
         else if (reply.status >= 500) problems.push(`${what} → HTTP ${reply.status}`)
         else if (reply.code === 200) problems.push(`${what} → accepted`)
-        else if (typeof reply.msg !== 'string' || reply.msg.trim() === '') {
+        else if (
+          request.unstorable &&
+          (reply.status !== 400 || reply.msg !== `${request.unstorable} ${UNSUPPORTED_TEXT}`)
+        ) {
+          problems.push(`${what} → HTTP ${reply.status} ${reply.msg}`)
+        } else if (typeof reply.msg !== 'string' || reply.msg.trim() === '') {
           problems.push(`${what} → code ${reply.code} without a message`)
         }
       }

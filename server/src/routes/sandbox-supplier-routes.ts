@@ -72,7 +72,8 @@ const sandboxSupplierRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async 
   app.get(
     '/sandbox/supplier/control',
     {
-      config,
+      // the H5 app shows it in an iframe (web_instance)
+      config: { ...config, framedBySelf: true },
       schema: { tags, description: 'Control page of one phone (HTML).', querystring: ControlQuery },
     },
     async (request, reply) => {
