@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { count, eq } from 'drizzle-orm'
+import { and, count, eq } from 'drizzle-orm'
 import type { SmsAdapter } from '../src/adapters/sms/sms-adapter'
 import { smsCodes } from '../src/db/schema'
+import { MAX_WRONG_GUESSES } from '../src/domain/sms-policy'
 import { buildTestApp, get, lastSmsCode, loginWithSms, post } from './helpers/test-app'
 
 const MOBILE = '13912345678'
@@ -59,6 +60,23 @@ test('SMS codes: resend interval, quota, single use, expiry, provider failure', 
     const code = await lastSmsCode(app, mobile)
     const wrong = code === '111111' ? '222222' : '111111'
     for (let i = 0; i < 5; i++) assert.equal((await login(mobile, wrong)).code, 1006)
+    assert.equal((await login(mobile, code)).code, 1006, 'the right code no longer works')
+  })
+
+  await t.test('100 parallel wrong guesses count exactly 5 and burn the code', async () => {
+    const mobile = '13912340006'
+    clock.advance(61_000)
+    await send(mobile)
+    const code = await lastSmsCode(app, mobile)
+    const wrong = code === '111111' ? '222222' : '111111'
+    const replies = await Promise.all(Array.from({ length: 100 }, () => login(mobile, wrong)))
+    assert.deepEqual(new Set(replies.map((reply) => reply.code)), new Set([1006]))
+    const [row] = await ctx.database.db
+      .select()
+      .from(smsCodes)
+      .where(and(eq(smsCodes.mobilePhone, mobile), eq(smsCodes.type, 'login')))
+    assert.equal(row.failedAttempts, MAX_WRONG_GUESSES, 'each wrong guess counted, up to the limit')
+    assert.ok(row.usedAt, 'the code is burned')
     assert.equal((await login(mobile, code)).code, 1006, 'the right code no longer works')
   })
 

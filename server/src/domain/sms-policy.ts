@@ -14,6 +14,8 @@ export const OWN_NUMBER_SMS_TYPES: readonly SmsType[] = ['changeOld', 'deleteAcc
 export const SMS_CODE_TTL_MS = 5 * 60_000
 export const SMS_RESEND_INTERVAL_MS = 60_000
 export const SMS_DAILY_QUOTA = 10
+/** Wrong guesses a code takes before it is burned, so 6 digits cannot be brute-forced. */
+export const MAX_WRONG_GUESSES = 5
 
 export const isSmsType = (value: string): value is SmsType =>
   (SMS_TYPES as readonly string[]).includes(value)

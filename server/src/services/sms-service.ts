@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { ResultCode } from '../../../src/domain/result-codes'
 import { validateMobile, validateSmsCode } from '../../../src/domain/validators'
 import { SmsSendError } from '../adapters/sms/sms-adapter'
@@ -10,14 +11,13 @@ import {
   SMS_CODE_TTL_MS,
   SMS_DAILY_QUOTA,
   SMS_RESEND_INTERVAL_MS,
+  MAX_WRONG_GUESSES,
   isSmsType,
   resendWaitSeconds,
   startOfChinaDay,
   type SmsType,
 } from '../domain/sms-policy'
 import type { ServiceContext } from './context'
-
-const MAX_WRONG_GUESSES = 5
 
 export function assertMobile(mobilePhone: string | undefined): string {
   const problem = validateMobile(mobilePhone)
@@ -108,21 +108,38 @@ export class SmsService {
       .returning({ id: smsCodes.id })
     if (used) return
 
-    const [newest] = await db
-      .select({ id: smsCodes.id })
-      .from(smsCodes)
-      .where(live)
-      .orderBy(desc(smsCodes.createdAt))
-      .limit(1)
-    if (newest) {
-      await db
-        .update(smsCodes)
-        .set({
-          failedAttempts: sql`${smsCodes.failedAttempts} + 1`,
-          usedAt: sql`case when ${smsCodes.failedAttempts} + 1 >= ${MAX_WRONG_GUESSES} then ${now.toISOString()}::timestamptz else null end`,
-        })
-        .where(eq(smsCodes.id, newest.id))
-    }
+    // One conditional update counts the guess against the newest live code: the row's own conditions
+    // (still live, fewer than MAX_WRONG_GUESSES) are checked again under its row lock, so concurrent
+    // wrong guesses count exactly up to the limit and the one that reaches it burns the code.
+    const newest = alias(smsCodes, 'newest')
+    await db
+      .update(smsCodes)
+      .set({
+        failedAttempts: sql`${smsCodes.failedAttempts} + 1`,
+        usedAt: sql`case when ${smsCodes.failedAttempts} + 1 >= ${MAX_WRONG_GUESSES} then ${now.toISOString()}::timestamptz else null end`,
+      })
+      .where(
+        and(
+          live,
+          lt(smsCodes.failedAttempts, MAX_WRONG_GUESSES),
+          eq(
+            smsCodes.id,
+            db
+              .select({ id: newest.id })
+              .from(newest)
+              .where(
+                and(
+                  eq(newest.mobilePhone, mobilePhone),
+                  eq(newest.type, type),
+                  isNull(newest.usedAt),
+                  gt(newest.expiresAt, now),
+                ),
+              )
+              .orderBy(desc(newest.createdAt))
+              .limit(1),
+          ),
+        ),
+      )
     throw new BizError(ResultCode.VERIFICATION_CODE_WRONG)
   }
 
