@@ -78,6 +78,13 @@ export interface BuildAppOptions {
   trustProxy?: boolean
   /** Poll the job table in the background (the server does; tests call app.jobs.runDue()). */
   startJobs?: boolean
+  /**
+   * Production: the sandbox adapters' own routes (checkout, control page, last SMS) are not registered,
+   * whichever adapters run, and /docs is off unless `apiDocs`.
+   */
+  production?: boolean
+  /** Swagger UI at /docs. Default: on outside production. */
+  apiDocs?: boolean
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = { globalPerMinute: 300, sensitivePerMinute: 20 }
@@ -158,7 +165,10 @@ export async function buildApp(options: BuildAppOptions) {
       },
     },
   })
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' })
+  const production = options.production ?? false
+  if (options.apiDocs ?? !production) {
+    await app.register(fastifySwaggerUi, { routePrefix: '/docs' })
+  }
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 },
   })
@@ -176,6 +186,7 @@ export async function buildApp(options: BuildAppOptions) {
       addAuthHook(api)
       await api.register(apiRoutes, {
         sensitivePerMinute: rateLimit ? rateLimit.sensitivePerMinute : null,
+        sandboxRoutes: !production,
       })
     },
     { prefix: API_PREFIX },

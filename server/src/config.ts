@@ -4,15 +4,38 @@ import { DEFAULT_SESSION_CACHE_MS } from './services/session-service'
 
 export type SmsProviderName = 'sandbox' | 'aliyun'
 export type WechatProviderName = 'sandbox' | 'wechat'
+export type NodeEnv = 'development' | 'test' | 'production'
+
+/**
+ * The switch that lets production run on each adapter's sandbox. One switch per adapter: allowing one
+ * sandbox (say the supplier, while no real one exists) never lets another in with it.
+ */
+export const SANDBOX_SWITCHES = {
+  sms: 'ALLOW_SANDBOX_SMS',
+  wechat: 'ALLOW_SANDBOX_WECHAT',
+  payment: 'ALLOW_SANDBOX_PAYMENT',
+  supplier: 'ALLOW_SANDBOX_SUPPLIER',
+} as const
+export type SandboxAdapter = keyof typeof SANDBOX_SWITCHES
+
+/** Once allowed every sandbox at once; production now refuses to start while it is set. */
+export const RETIRED_SANDBOX_SWITCH = 'ALLOW_SANDBOX_IN_PRODUCTION'
 
 export interface ServerConfig {
   port: number
   /** 0.0.0.0 by default so a phone on the same network can reach a dev server; set HOST=127.0.0.1 to keep it local. */
   host: string
-  nodeEnv: string
+  /** NODE_ENV trimmed and lower-cased: `Production` is production too. */
+  nodeEnv: NodeEnv
+  production: boolean
+  /** The sandboxes production may run on (SANDBOX_SWITCHES); outside production every one is allowed. */
+  sandboxAllowed: Record<SandboxAdapter, boolean>
+  /** RETIRED_SANDBOX_SWITCH is set (production refuses to start with it). */
+  retiredSandboxSwitch: boolean
+  /** Swagger UI at /docs: on outside production, in production only with ENABLE_API_DOCS=1. */
+  apiDocs: boolean
   dataDir: string
   databaseUrl: string | null
-  allowSandboxInProduction: boolean
   customerServiceUrl: string | null
   h5Dist: string
   filesDir: string
@@ -43,6 +66,13 @@ function oneOf<T extends string>(name: string, value: string, allowed: readonly 
   throw new Error(`${name} must be one of ${allowed.join(', ')} (got "${value}")`)
 }
 
+/** An on/off switch: 1 or 0 (unset or empty: the default); anything else is a typo, refused. */
+function flag(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback
+  if (value === '1' || value === '0') return value === '1'
+  throw new Error(`${name} must be 1 or 0 (got "${value}")`)
+}
+
 function positiveInt(name: string, value: string): number {
   const n = Number(value)
   if (!Number.isInteger(n) || n <= 0)
@@ -67,13 +97,30 @@ function fraction(name: string, value: string): number {
 /** Reads the server settings from the environment; every value has a default that runs out of the box. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = path.resolve(env.DATA_DIR || './data')
+  // An unknown NODE_ENV (a typo of production, say) is refused rather than run as development.
+  const nodeEnv = oneOf('NODE_ENV', env.NODE_ENV?.trim().toLowerCase() || 'development', [
+    'development',
+    'test',
+    'production',
+  ] as const)
+  const production = nodeEnv === 'production'
+  const sandboxAllowed = Object.fromEntries(
+    Object.entries(SANDBOX_SWITCHES).map(([adapter, name]) => [
+      adapter,
+      // Read (and checked for typos) everywhere, needed only in production.
+      flag(name, env[name], false) || !production,
+    ]),
+  ) as Record<SandboxAdapter, boolean>
   return {
     port: positiveInt('PORT', env.PORT || '3000'),
     host: env.HOST || '0.0.0.0',
-    nodeEnv: env.NODE_ENV || 'development',
+    nodeEnv,
+    production,
+    sandboxAllowed,
+    retiredSandboxSwitch: Boolean(env[RETIRED_SANDBOX_SWITCH]),
+    apiDocs: flag('ENABLE_API_DOCS', env.ENABLE_API_DOCS, !production),
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
-    allowSandboxInProduction: env.ALLOW_SANDBOX_IN_PRODUCTION === '1',
     customerServiceUrl: env.CUSTOMER_SERVICE_URL || null,
     h5Dist: path.resolve(env.H5_DIST || 'dist/h5'),
     filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
@@ -110,27 +157,48 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
 }
 
-/** Sandbox adapters fake SMS and WeChat; production must opt in explicitly to run with them. */
+/** The adapters this config runs on a sandbox. */
+export function sandboxAdapters(config: ServerConfig): SandboxAdapter[] {
+  const inUse: Record<SandboxAdapter, boolean> = {
+    sms: config.smsProvider === 'sandbox',
+    wechat: config.wechatProvider === 'sandbox',
+    // Only the sandbox payment provider and the sandbox supplier exist so far.
+    payment: true,
+    supplier: true,
+  }
+  return (Object.keys(inUse) as SandboxAdapter[]).filter((adapter) => inUse[adapter])
+}
+
+/** What production loses with each sandbox, said where the switch is asked for. */
+const SANDBOX_REFUSALS: Record<SandboxAdapter, string> = {
+  sms: `SMS_PROVIDER=sandbox: set SMS_PROVIDER=aliyun, or ${SANDBOX_SWITCHES.sms}=1 (login codes then reach nobody but the server log)`,
+  wechat: `WECHAT_PROVIDER=sandbox: set WECHAT_PROVIDER=wechat, or ${SANDBOX_SWITCHES.wechat}=1 (anyone can then log in as any WeChat user)`,
+  payment: `the sandbox payment provider (the only one so far): set ${SANDBOX_SWITCHES.payment}=1 (its checkout is not served in production)`,
+  supplier: `the sandbox cloud-phone supplier (the only one so far): set ${SANDBOX_SWITCHES.supplier}=1 (its control page and screens are not served in production)`,
+}
+
+/**
+ * Production starts only on real adapters or on sandboxes allowed one by one, never with the retired
+ * all-at-once switch or the development payment secret. Every problem is named in one message.
+ */
 export function assertProductionSafe(config: ServerConfig): void {
-  // Anyone who knows the default secret could sign "paid" notifications.
-  if (config.nodeEnv === 'production' && config.sandboxPaySecret === SANDBOX_PAY_DEV_SECRET) {
-    throw new Error(
-      'Refusing to start: NODE_ENV=production with the default SANDBOX_PAY_SECRET. Set a secret of your own.',
+  if (!config.production) return
+  const problems: string[] = []
+  if (config.retiredSandboxSwitch) {
+    problems.push(
+      `${RETIRED_SANDBOX_SWITCH} is retired: remove it and allow each sandbox on its own ` +
+        `(${Object.values(SANDBOX_SWITCHES).join(', ')})`,
     )
   }
-  if (config.nodeEnv !== 'production' || config.allowSandboxInProduction) return
-  const sandboxed = [
-    config.smsProvider === 'sandbox' && 'SMS_PROVIDER',
-    config.wechatProvider === 'sandbox' && 'WECHAT_PROVIDER',
-    // No real cloud-phone supplier is integrated yet: production always runs the sandbox one.
-    'SUPPLIER (sandbox only)',
-    // Likewise payments: only the sandbox provider exists so far.
-    'PAYMENT (sandbox only)',
-  ].filter(Boolean)
-  if (sandboxed.length > 0) {
-    throw new Error(
-      `Refusing to start: NODE_ENV=production with sandbox adapters (${sandboxed.join(', ')}). ` +
-        'Configure real providers or set ALLOW_SANDBOX_IN_PRODUCTION=1.',
-    )
+  const sandboxes = sandboxAdapters(config)
+  for (const adapter of sandboxes) {
+    if (!config.sandboxAllowed[adapter]) problems.push(SANDBOX_REFUSALS[adapter])
+  }
+  // Anyone who knows the default secret could sign "paid" notifications.
+  if (sandboxes.includes('payment') && config.sandboxPaySecret === SANDBOX_PAY_DEV_SECRET) {
+    problems.push('the default SANDBOX_PAY_SECRET: set a secret of your own')
+  }
+  if (problems.length > 0) {
+    throw new Error(`Refusing to start with NODE_ENV=production:\n- ${problems.join('\n- ')}`)
   }
 }

@@ -48,6 +48,8 @@ async function start() {
             }
           : false,
       startJobs: true,
+      production: config.production,
+      apiDocs: config.apiDocs,
     })
     const openDb = database
     stopListening = () => app.server.close()
@@ -71,7 +73,7 @@ async function start() {
     await app.listen({ port: config.port, host: config.host })
     const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host
     app.log.info(
-      `cloud-phone server on http://${shownHost}:${config.port}/ (API /vmcloud/api, docs /docs, ` +
+      `cloud-phone server on http://${shownHost}:${config.port}/ (API /vmcloud/api${config.apiDocs ? ', docs /docs' : ''}, ` +
         `database ${database.kind === 'pglite' ? config.dataDir : 'DATABASE_URL'})`,
     )
   } catch (error) {

@@ -88,20 +88,8 @@ test('validation errors become Chinese messages naming the field', () => {
   )
 })
 
-test('production refuses sandbox adapters unless explicitly allowed', () => {
-  assert.throws(
-    () => assertProductionSafe(loadConfig({ NODE_ENV: 'production', SANDBOX_PAY_SECRET: 'own' })),
-    /SMS_PROVIDER, WECHAT_PROVIDER/,
-  )
-  assert.doesNotThrow(() =>
-    assertProductionSafe(
-      loadConfig({
-        NODE_ENV: 'production',
-        ALLOW_SANDBOX_IN_PRODUCTION: '1',
-        SANDBOX_PAY_SECRET: 'own',
-      }),
-    ),
-  )
+// Production's sandbox switches are tested in config.test.ts.
+test('config defaults and value checks', () => {
   assert.doesNotThrow(() => assertProductionSafe(loadConfig({})))
   assert.throws(() => loadConfig({ SMS_PROVIDER: 'carrier-pigeon' }), /SMS_PROVIDER must be one of/)
   const defaults = loadConfig({})

@@ -328,12 +328,19 @@ test('100 concurrent bean payments never take the balance below zero and the led
 })
 
 test('production refuses the default sandbox payment secret', () => {
-  const production = loadConfig({ NODE_ENV: 'production', ALLOW_SANDBOX_IN_PRODUCTION: '1' })
+  const sandboxes = {
+    ALLOW_SANDBOX_SMS: '1',
+    ALLOW_SANDBOX_WECHAT: '1',
+    ALLOW_SANDBOX_PAYMENT: '1',
+    ALLOW_SANDBOX_SUPPLIER: '1',
+    BENEFIT_PEPPER: 'a-pepper-of-our-own',
+  }
+  const production = loadConfig({ NODE_ENV: 'production', ...sandboxes })
   assert.equal(production.sandboxPaySecret, SANDBOX_PAY_DEV_SECRET)
   assert.throws(() => assertProductionSafe(production), /SANDBOX_PAY_SECRET/)
   const ownSecret = loadConfig({
     NODE_ENV: 'production',
-    ALLOW_SANDBOX_IN_PRODUCTION: '1',
+    ...sandboxes,
     SANDBOX_PAY_SECRET: 'a-long-secret-of-our-own',
   })
   assert.doesNotThrow(() => assertProductionSafe(ownSecret))

@@ -1,4 +1,4 @@
-import type { ServerConfig } from '../config'
+import { assertProductionSafe, type ServerConfig } from '../config'
 import type { PaymentProvider } from './payment/payment-provider'
 import { SandboxPaymentProvider } from './payment/sandbox-payment'
 import { AliyunSmsAdapter, aliyunCredentialsFromEnv } from './sms/aliyun-sms'
@@ -8,9 +8,10 @@ import type { WechatAdapter } from './wechat/wechat-adapter'
 
 /**
  * Real adapters chosen by SMS_PROVIDER / WECHAT_PROVIDER; `undefined` means the sandbox one, which
- * buildApp creates with the app's logger.
+ * buildApp creates with the app's logger. In production each sandbox must have been allowed on its own.
  */
 export function realAdapters(config: ServerConfig, env: NodeJS.ProcessEnv = process.env) {
+  assertProductionSafe(config)
   const sms: SmsAdapter | undefined =
     config.smsProvider === 'aliyun'
       ? new AliyunSmsAdapter(aliyunCredentialsFromEnv(env))

@@ -4,8 +4,6 @@ import {
   CodeLoginBody,
   LoginResult,
   PasswordLoginBody,
-  SandboxLastSms,
-  SandboxLastSmsQuery,
   SendSmsCodeBody,
   SendSmsCodeResult,
   WxAppletsLoginBody,
@@ -14,7 +12,6 @@ import {
   WxOfficialAccountLoginBody,
 } from '../contract/auth'
 import { Envelope } from '../contract/common'
-import { SandboxSmsAdapter } from '../adapters/sms/sandbox-sms'
 import { currentUser } from '../plugins/auth'
 import { ok } from '../plugins/envelope'
 import { bearer, loginContext, sensitiveConfig, type ApiRouteOptions } from './route-options'
@@ -38,23 +35,6 @@ const authRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app, optio
         ),
       ),
   )
-
-  const sms = app.services.ctx.sms
-  if (sms instanceof SandboxSmsAdapter) {
-    app.get(
-      '/sandbox/sms/last',
-      {
-        config: { public: true },
-        schema: {
-          tags: ['sandbox'],
-          description: 'Sandbox SMS only: the last code sent to a number (for tests and demos).',
-          querystring: SandboxLastSmsQuery,
-          response: { 200: Envelope(SandboxLastSms) },
-        },
-      },
-      async (request) => ok(sms.lastSent(request.query.mobilePhone)),
-    )
-  }
 
   app.post(
     '/common/userLogin/confirm',

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { ResultCode } from '../../../src/domain/result-codes'
 import { Envelope, PageQuery, Paged } from '../contract/common'
 import {
-  ControlSessionQuery,
   FloatingBallSettings,
   Invitee,
   NewUserGuideConfig,
@@ -10,15 +8,12 @@ import {
   SaveFloatingBallBody,
   TrialPhone,
 } from '../contract/engagement'
-import { BizError } from '../domain/biz-error'
 import { currentUser } from '../plugins/auth'
 import { ok } from '../plugins/envelope'
-import { SANDBOX_PREFIX } from '../adapters/supplier/sandbox-supplier'
-import { floatingBallScript } from './floating-ball-script'
 import { bearer, type ApiRouteOptions } from './route-options'
 
 const engagementRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
-  const { engagement, deviceAuth } = app.services
+  const { engagement } = app.services
   const security = bearer
 
   app.get(
@@ -78,38 +73,6 @@ const engagementRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app)
     },
     async (request) =>
       ok(await engagement.saveFloatingBall(currentUser(request).userId, request.body)),
-  )
-
-  // Read by the sandbox supplier's control page (its session, not the app token) to draw the ball.
-  app.get(
-    '/sandbox/supplier/control/floatingBall',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['sandbox'],
-        querystring: ControlSessionQuery,
-        response: { 200: Envelope(FloatingBallSettings) },
-      },
-    },
-    async (request) => {
-      const session = await deviceAuth.session(request.query.session)
-      if (!session) throw new BizError(ResultCode.LOGIN_TOKEN_INVALID, '控制会话已失效')
-      return ok(await engagement.floatingBall(session.userId))
-    },
-  )
-
-  const script = floatingBallScript(SANDBOX_PREFIX)
-  app.get(
-    '/sandbox/supplier/control/floatingBall.js',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['sandbox'],
-        description: 'Script drawing the floating ball on the control page.',
-      },
-    },
-    async (_request, reply) =>
-      reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-store').send(script),
   )
 
   app.get(

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { RouteOptions } from 'fastify'
 import activationRoutes from './activation-routes'
 import activityRoutes from './activity-routes'
 import authRoutes from './auth-routes'
@@ -14,35 +15,51 @@ import messageRoutes from './message-routes'
 import orderRoutes from './order-routes'
 import paymentRoutes from './payment-routes'
 import type { ApiRouteOptions } from './route-options'
-import sandboxPayRoutes from './sandbox-pay-routes'
+import sandboxRoutes, { isSandboxPath } from './sandbox-routes'
 import scanLoginRoutes from './scan-login-routes'
-import sandboxSupplierRoutes from './sandbox-supplier-routes'
 import spaceRoutes from './space-routes'
 import userRoutes from './user-routes'
 import walletRoutes from './wallet-routes'
 
-/** Every /vmcloud/api route, grouped by area. */
-const apiRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app, options) => {
-  await app.register(authRoutes, options)
-  await app.register(userRoutes, options)
-  await app.register(configRoutes, options)
-  await app.register(messageRoutes, options)
-  await app.register(goodsRoutes, options)
-  await app.register(orderRoutes, options)
-  await app.register(couponRoutes, options)
-  await app.register(paymentRoutes, options)
-  await app.register(sandboxPayRoutes, options)
-  await app.register(activationRoutes, options)
-  await app.register(deviceRoutes, options)
-  await app.register(groupRoutes, options)
-  await app.register(transferRoutes, options)
-  await app.register(grantRoutes, options)
-  await app.register(sandboxSupplierRoutes, options)
-  await app.register(engagementRoutes, options)
-  await app.register(spaceRoutes, options)
-  await app.register(walletRoutes, options)
-  await app.register(activityRoutes, options)
-  await app.register(scanLoginRoutes, options)
+export interface ApiOptions extends ApiRouteOptions {
+  /** Register the sandbox adapters' own routes (sandbox-routes.ts): never in production. */
+  sandboxRoutes: boolean
+}
+
+/** sandbox-routes.ts is what production leaves out, so no other plugin may add a /sandbox route. */
+export function refuseSandboxRoute(route: RouteOptions) {
+  if (isSandboxPath(route.url)) {
+    throw new Error(`${route.url}: sandbox routes belong in routes/sandbox-routes.ts`)
+  }
+}
+
+/** Every /vmcloud/api route, grouped by area; the sandbox's own routes only when asked for. */
+const apiRoutes: FastifyPluginAsyncTypebox<ApiOptions> = async (
+  app,
+  { sandboxRoutes: withSandbox, ...options },
+) => {
+  await app.register(async (product) => {
+    product.addHook('onRoute', refuseSandboxRoute)
+    await product.register(authRoutes, options)
+    await product.register(userRoutes, options)
+    await product.register(configRoutes, options)
+    await product.register(messageRoutes, options)
+    await product.register(goodsRoutes, options)
+    await product.register(orderRoutes, options)
+    await product.register(couponRoutes, options)
+    await product.register(paymentRoutes, options)
+    await product.register(activationRoutes, options)
+    await product.register(deviceRoutes, options)
+    await product.register(groupRoutes, options)
+    await product.register(transferRoutes, options)
+    await product.register(grantRoutes, options)
+    await product.register(engagementRoutes, options)
+    await product.register(spaceRoutes, options)
+    await product.register(walletRoutes, options)
+    await product.register(activityRoutes, options)
+    await product.register(scanLoginRoutes, options)
+  })
+  if (withSandbox) await app.register(sandboxRoutes, options)
 }
 
 export default apiRoutes
