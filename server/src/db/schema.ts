@@ -148,13 +148,25 @@ export const mobileChangeTickets = pgTable('mobile_change_tickets', {
   usedAt: at('used_at'),
 })
 
-/** Openids that really came from WeChat recently; only these may be bound to a number. */
-export const wechatSessions = pgTable('wechat_sessions', {
-  openId: text('open_id').primaryKey(),
-  unionId: text('union_id'),
-  source: text('source').notNull(),
-  seenAt: at('seen_at').notNull(),
-})
+/**
+ * The only way to bind a WeChat identity to a number: a WeChat login (code → openid) that found no
+ * account hands its client a ticket, kept here hashed with the identity and the kind of login; the bind
+ * call brings it back once, before it expires. An openid is no secret and is never taken from a client.
+ */
+export const wechatBindTickets = pgTable(
+  'wechat_bind_tickets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ticketHash: text('ticket_hash').notNull().unique(),
+    /** applet | officialAccount: the login that issued it, the only kind of bind that takes it */
+    source: text('source').notNull(),
+    openId: text('open_id').notNull(),
+    unionId: text('union_id'),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [index('wechat_bind_tickets_expires_idx').on(t.expiresAt)],
+)
 
 export const messages = pgTable(
   'messages',

@@ -1,0 +1,1 @@
+DROP TABLE "wechat_sessions" CASCADE;
