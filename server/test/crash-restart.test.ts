@@ -58,7 +58,8 @@ async function startServer(dataDir: string, h5Dist: string): Promise<Server> {
   child.stdout?.on('data', (chunk) => (output += chunk))
   child.stderr?.on('data', (chunk) => (output += chunk))
   const url = `http://127.0.0.1:${port}/vmcloud/api`
-  for (let i = 0; i < 240; i++) {
+  // a fresh directory is migrated and seeded first: about a minute when the machine is busy
+  for (let i = 0; i < 720; i++) {
     if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${output}`)
     const healthy = await fetch(`${url}/health`).then(
       (r) => r.ok,
