@@ -46,7 +46,8 @@ test('provisioning takes a new phone from 创建中 to 运行中 once the suppli
   assert.equal(phone.statusName, '运行中')
   assert.match(
     phone.coverUrl,
-    /^\/vmcloud\/api\/sandbox\/supplier\/cover\/sbx_[0-9a-f]{20}\?t=\d+$/,
+    // the frame's time, then the viewer's pass (screen-access.test.ts)
+    /^\/vmcloud\/api\/sandbox\/supplier\/cover\/sbx_[0-9a-f]{20}\?t=\d+&d=\d+&v=\d+&e=\d+&s=[\w-]{43}$/,
   )
   assert.equal(phone.imageVersion, '10.0.2')
   assert.equal(phone.levelName, '旗舰版')

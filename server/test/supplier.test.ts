@@ -99,11 +99,12 @@ test('the screen is an SVG of the phone that changes over time, with cache heade
   const renamed = (await shot()).body
   assert.match(renamed, /&lt;b&gt;我的&lt;\/b&gt;/, 'names are escaped')
 
+  // the instance id is no credential (screen-access.test.ts): an unknown one without a pass is refused
   const missing = await ctx.app.inject({
     method: 'GET',
     url: '/vmcloud/api/sandbox/supplier/cover/sbx_00000000000000000000',
   })
-  assert.equal(missing.statusCode, 404)
+  assert.equal(missing.statusCode, 403)
   const malformed = await ctx.app.inject({
     method: 'GET',
     url: '/vmcloud/api/sandbox/supplier/cover/..%2Fetc',

@@ -35,6 +35,15 @@ const ControlQuery = Type.Object({
 
 const SessionQuery = Type.Object({ session: Type.String({ maxLength: 200 }) })
 
+/** A screen URL's frame time and its pass (services/screen-access.ts). */
+const CoverQuery = Type.Object({
+  t: Type.Optional(Type.String({ maxLength: 20 })),
+  d: Type.Optional(Type.String({ maxLength: 20 })),
+  v: Type.Optional(Type.String({ maxLength: 20 })),
+  e: Type.Optional(Type.String({ maxLength: 20 })),
+  s: Type.Optional(Type.String({ maxLength: 64 })),
+})
+
 const ControlCommandBody = Type.Object({
   session: Type.String({ maxLength: 200 }),
   command: Type.Union(CONTROL_BUTTONS.map((b) => Type.Literal(b.command))),
@@ -58,7 +67,7 @@ const sandboxSupplierRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async 
   const supplier = app.services.ctx.supplier
   if (!(supplier instanceof SandboxSupplier)) return
   const sandbox: SandboxSupplier = supplier
-  const { deviceAuth, devices } = app.services
+  const { deviceAuth, devices, screens } = app.services
   const { clock } = app.services.ctx
   const tags = ['sandbox']
   const config = { public: true }
@@ -100,13 +109,17 @@ const sandboxSupplierRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async 
     },
     async (request) => {
       const session = await sessionOf(request.query.session)
-      const { device, instanceId } = await devices.controlState(session.userId, session.deviceId)
+      const { device, instanceId, screenPass } = await devices.controlState(
+        session.userId,
+        session.deviceId,
+      )
       if (device.status === DeviceStatus.released) {
         throw new BizError(ResultCode.SHOW_ERROR_TIPS, '云手机已释放')
       }
       return ok({
         ...device,
-        screenUrl: instanceId ? sandbox.coverUrl(instanceId, clock.now()) : null,
+        screenUrl:
+          instanceId && screenPass ? sandbox.coverUrl(instanceId, clock.now(), screenPass) : null,
       })
     },
   )
@@ -134,11 +147,21 @@ const sandboxSupplierRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async 
       config,
       schema: {
         tags,
-        description: 'Screen image of an instance (SVG); the unguessable id is the capability.',
+        description:
+          'Screen image of an instance (SVG), for the viewer its signed pass names, while they may see the phone.',
         params: Type.Object({ instanceId: Type.String({ pattern: '^sbx_[0-9a-f]{20}$' }) }),
+        querystring: CoverQuery,
       },
     },
     async (request, reply) => {
+      // the instance id is no credential: only a live pass of someone who may see the phone now
+      if (!(await screens.admits(request.params.instanceId, request.query))) {
+        return reply
+          .code(403)
+          .type('text/plain; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send('forbidden')
+      }
       const snapshot = await sandbox.snapshot(request.params.instanceId)
       if (!snapshot) return reply.code(404).type('text/plain; charset=utf-8').send('not found')
       return reply

@@ -113,7 +113,11 @@ export class DeviceAuthService {
     return { session }
   }
 
-  /** The user and phone a control page's session belongs to, or null once it has expired. */
+  /**
+   * The user and phone a control page's session belongs to, or null once it has expired — or once
+   * its user may no longer control the phone (grant revoked or run out, phone transferred or
+   * released): every call of the page asks again, so such a page goes dark at its next call.
+   */
   async session(sessionSecret: string): Promise<ControlSession | null> {
     if (!sessionSecret) return null
     const [row] = await this.ctx.db
@@ -125,7 +129,9 @@ export class DeviceAuthService {
           gt(deviceAuthTokens.sessionExpiresAt, this.ctx.clock.now()),
         ),
       )
-    return row ?? null
+    if (!row) return null
+    const device = await this.controllable(row.userId, row.deviceId)
+    return device && device.status !== DeviceStatus.released ? row : null
   }
 
   /** Drops tokens whose sessions are long over. */

@@ -43,6 +43,7 @@ import { DeviceListCache, listPageKey } from './device-list-cache'
 import { DeviceListQueries, type ListedPhone, type ShownDevice } from './device-list-query'
 import type { GrantService } from './grant-service'
 import type { ReferenceData } from './reference-data'
+import type { ScreenAccess, ScreenPasses } from './screen-access'
 
 type DeviceRow = typeof devices.$inferSelect
 
@@ -115,6 +116,7 @@ export class DeviceService {
     private readonly goodsService: GoodsService,
     private readonly grants: GrantService,
     private readonly reference: ReferenceData,
+    private readonly screens: ScreenAccess,
   ) {
     this.listQueries = new DeviceListQueries(ctx.db)
   }
@@ -143,7 +145,9 @@ export class DeviceService {
       groupName: string | null
       statusName: string | null
     },
-    grant: Device['grant'] = null,
+    grant: Device['grant'],
+    /** The viewer's screen passes: the cover URL works for them only, and only for minutes. */
+    passes: ScreenPasses,
   ): Device {
     const d = row.device
     const showsScreen =
@@ -169,7 +173,11 @@ export class DeviceService {
       groupId: grant ? null : d.groupId,
       groupName: grant ? null : row.groupName,
       coverUrl: showsScreen
-        ? this.supplier.coverUrl(d.supplierInstanceId!, d.coverUpdatedAt ?? d.createdAt)
+        ? this.supplier.coverUrl(
+            d.supplierInstanceId!,
+            d.coverUpdatedAt ?? d.createdAt,
+            passes.query(d.supplierInstanceId!, d.id),
+          )
         : null,
       coverUpdatedAt: d.coverUpdatedAt?.getTime() ?? null,
       permissions: row.permissions.filter(isDevicePermission),
@@ -211,9 +219,10 @@ export class DeviceService {
 
   private async readList(userId: number, query: DeviceListQuery) {
     const { page, rows, offset } = normalisePage({ page: query.page, rows: query.rows ?? 20 })
-    const [listed, known] = await Promise.all([
+    const [listed, known, passes] = await Promise.all([
       this.listQueries.page(userId, query, this.ctx.clock.now(), rows, offset),
       this.reference.get(),
+      this.screens.passes(userId),
     ])
     const { phones, total, version, nextGrantExpiry } = listed
     // a goods or zone added since the reference data was read
@@ -241,17 +250,22 @@ export class DeviceService {
                 expiresAt: phone.grantExpiresAt!.getTime(),
                 ownerMobile: maskMobile(phone.ownerMobile ?? ''),
               },
+          passes,
         )
       }),
       page,
       rows,
       total,
     )
+    // a kept page never hands out a screen URL that is about to end
+    const coversUntil = paged.records.some((d) => d.coverUrl)
+      ? passes.freshUntil
+      : Number.POSITIVE_INFINITY
     return {
       paged,
       version,
       reference,
-      until: nextGrantExpiry?.getTime() ?? Number.POSITIVE_INFINITY,
+      until: Math.min(nextGrantExpiry?.getTime() ?? Number.POSITIVE_INFINITY, coversUntil),
     }
   }
 
@@ -319,7 +333,7 @@ export class DeviceService {
 
   async detail(userId: number, deviceId: number): Promise<Device> {
     const { row, grant } = await this.accessible(userId, deviceId, 'view')
-    return this.toDevice(row, grant)
+    return this.toDevice(row, grant, await this.screens.passes(userId))
   }
 
   async summary(userId: number): Promise<DeviceSummary> {
@@ -469,7 +483,11 @@ export class DeviceService {
     const why =
       device.status === DeviceStatus.rebooting ? null : statusCommandRefusal(device.status)
     if (why || !device.supplierInstanceId) throw tip(why ?? '云手机未就绪，请稍后再试')
-    const cover = await this.supplier.cover(device.supplierInstanceId)
+    const passes = await this.screens.passes(userId)
+    const cover = await this.supplier.cover(
+      device.supplierInstanceId,
+      passes.query(device.supplierInstanceId, device.id),
+    )
     await this.ctx.db
       .update(devices)
       .set({ coverUpdatedAt: cover.updatedAt })
@@ -603,7 +621,14 @@ export class DeviceService {
   /** For the control page: the phone as the page shows it, and its current supplier instance. */
   async controlState(userId: number, deviceId: number) {
     const { row, grant } = await this.accessible(userId, deviceId, 'control')
-    return { device: this.toDevice(row, grant), instanceId: row.device.supplierInstanceId }
+    const passes = await this.screens.passes(userId)
+    const device = this.toDevice(row, grant, passes)
+    const instanceId = row.device.supplierInstanceId
+    return {
+      device,
+      instanceId,
+      screenPass: instanceId ? passes.query(instanceId, deviceId) : null,
+    }
   }
 
   /** Whether the user may open the phone's control page: its owner, or authorised to control it. */

@@ -22,6 +22,7 @@ import { PaymentService } from './payment-service'
 import { ProfileService } from './profile-service'
 import { ReferenceData } from './reference-data'
 import { ScanLoginService } from './scan-login-service'
+import { ScreenAccess } from './screen-access'
 import { SessionService } from './session-service'
 import { SmsService } from './sms-service'
 import { SpaceService } from './space-service'
@@ -41,6 +42,7 @@ export function createServices(ctx: ServiceContext) {
   const coupons = new CouponService(ctx)
   const orders = new OrderService(ctx, goods, fleet, coupons)
   const grants = new GrantService(ctx)
+  const screens = new ScreenAccess(ctx, grants)
   return {
     ctx,
     sms,
@@ -56,7 +58,8 @@ export function createServices(ctx: ServiceContext) {
     files: new FileService(ctx),
     goods,
     fleet,
-    devices: new DeviceService(ctx, fleet, goods, grants, reference),
+    devices: new DeviceService(ctx, fleet, goods, grants, reference, screens),
+    screens,
     grants,
     groups: new GroupService(ctx, fleet),
     transfers: new TransferService(ctx, sms, messages, grants),

@@ -229,14 +229,14 @@ export class SandboxSupplier implements SupplierAdapter {
     return { ok: true, msg: COMMAND_DONE[request.command] ?? '操作成功' }
   }
 
-  coverUrl(instanceId: string, at: Date) {
-    return `${SANDBOX_PREFIX}/cover/${instanceId}?t=${at.getTime()}`
+  coverUrl(instanceId: string, at: Date, pass: string) {
+    return `${SANDBOX_PREFIX}/cover/${instanceId}?t=${at.getTime()}&${pass}`
   }
 
-  async cover(instanceId: string) {
+  async cover(instanceId: string, pass: string) {
     await this.require(instanceId)
     const now = this.clock.now()
-    return { url: this.coverUrl(instanceId, now), updatedAt: now }
+    return { url: this.coverUrl(instanceId, now, pass), updatedAt: now }
   }
 
   private async startOp(instanceId: string, op: InstanceOp, target: Record<string, unknown>) {

@@ -75,10 +75,15 @@ export interface SupplierAdapter {
   /** Idempotent: releasing a released instance does nothing. */
   release(instanceId: string): Promise<void>
   command(instanceId: string, request: CommandRequest): Promise<CommandOutcome>
-  /** The current screen image of the instance. */
-  cover(instanceId: string): Promise<{ url: string; updatedAt: Date }>
-  /** The cover URL for a frame taken at `at` (list pages, without asking the supplier). */
-  coverUrl(instanceId: string, at: Date): string
+  /**
+   * The current screen image of the instance, its URL carrying `pass` (a viewer's signed, short-lived
+   * pass, services/screen-access.ts). Whatever serves the image must admit the pass
+   * (ScreenAccess.admits) before it shows anything: the instance id alone never is a credential. A
+   * supplier whose images we cannot make check it is put behind a route of ours that does.
+   */
+  cover(instanceId: string, pass: string): Promise<{ url: string; updatedAt: Date }>
+  /** The cover URL for a frame taken at `at` (list pages, without asking the supplier), with `pass`. */
+  coverUrl(instanceId: string, at: Date, pass: string): string
   changeZone(instanceId: string, zoneId: number): Promise<void>
   changeConfig(instanceId: string, goodId: number): Promise<void>
   latestImageVersion(): string
