@@ -19,6 +19,8 @@ export const UserInfo = Type.Object({
   name: Type.String(),
   avatar: Type.String(),
   userType: Type.Union([Type.Literal(1), Type.Literal(2)]),
+  /** Company verification: 0 none, 1 under review, 2 verified (userType 2), 3 rejected. */
+  companyStatus: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
   outerUserCheckStatus: ZeroOne,
   realName: Type.String(),
   idCardMasked: Type.String(),

@@ -12,6 +12,7 @@ import type { FleetService } from './fleet-service'
 import { ACTIVATION_CODE_ALPHABET, ACTIVATION_CODE_LENGTH } from './fulfilment-service'
 import type { GoodsService } from './goods-service'
 import { MessageKind, type MessageService } from './message-service'
+import { refuseWhilePlanOrderOpen } from './plan-orders'
 
 export const CODE_USED = '激活码已被使用'
 export const CODE_UNKNOWN = '激活码不存在'
@@ -65,6 +66,11 @@ export class ActivationService {
       let result: ActivateResult
       if (body.renewDeviceId) {
         const [device] = await fleet.ownedDevices(tx, userId, [body.renewDeviceId])
+        await refuseWhilePlanOrderOpen(tx, [device.deviceId])
+        // A code carries plain time; the video edition's fee is paid with a renewal (续费) instead.
+        if (device.videoEdition) {
+          throw new BizError(ResultCode.SHOW_ERROR_TIPS, '视频定制版云手机请通过续费延长时长')
+        }
         if (!canRenew(device.status)) {
           throw new BizError(
             ResultCode.SHOW_ERROR_TIPS,

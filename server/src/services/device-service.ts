@@ -42,6 +42,7 @@ import type { GoodsService } from './goods-service'
 import { DeviceListCache, listPageKey } from './device-list-cache'
 import { DeviceListQueries, type ListedPhone, type ShownDevice } from './device-list-query'
 import type { GrantService } from './grant-service'
+import { lockPlans, refuseWhilePlanOrderOpen } from './plan-orders'
 import type { ReferenceData } from './reference-data'
 import type { ScreenAccess, ScreenPasses } from './screen-access'
 
@@ -505,6 +506,11 @@ export class DeviceService {
     if (!zone) throw tip('所选地区不存在')
     if (zoneId === device.zoneId) throw tip('云手机已在该地区，无需更换')
     await this.ctx.db.transaction(async (tx) => {
+      // The phone as read above, unchanged (its goods decide which stock moves) and with no plan
+      // order priced for its zone waiting to be paid.
+      const plans = await lockPlans(tx, [deviceId], userId)
+      if (plans[deviceId] !== device.planVersion) throw tip('云手机状态已变化，请刷新后重试')
+      await refuseWhilePlanOrderOpen(tx, [deviceId])
       const reserved = await this.goodsService.reserveStock(tx, device.goodId, zoneId, 1)
       if (!reserved)
         throw new BizError(ResultCode.CLOUD_OUT_OF_STOCK, '所选地区库存不足，请选择其他地区')

@@ -34,7 +34,15 @@ import { releaseSeckillUnit } from './seckill-units'
 import { spaceDraft } from './space-packages'
 import type { FleetService } from './fleet-service'
 import type { GoodsService } from './goods-service'
-import { draftQuote, firstOrderOf, OrderPricing, type OrderDraft } from './order-pricing'
+import {
+  draftQuote,
+  firstOrderOf,
+  OrderPricing,
+  unpaidUnitsCapped,
+  UNPAID_UNITS_REFUSAL,
+  type OrderDraft,
+} from './order-pricing'
+import { lockPlans, type PlanVersions } from './plan-orders'
 
 export type OrderRow = typeof orders.$inferSelect
 
@@ -262,18 +270,23 @@ export class OrderService {
   }
 
   createRenewOrder(userId: number, body: CreateRenewOrderBody) {
-    return this.create(userId, body, (tx) =>
-      this.pricing.renewal(tx, userId, {
-        deviceIds: body.deviceIds,
-        priceId: body.priceId,
-        alignToLatest: body.alignToLatest ?? false,
-      }),
+    return this.create(
+      userId,
+      body,
+      (tx) =>
+        this.pricing.renewal(tx, userId, {
+          deviceIds: body.deviceIds,
+          priceId: body.priceId,
+          alignToLatest: body.alignToLatest ?? false,
+        }),
+      { planOf: body.deviceIds },
     )
   }
 
   /** A downgrade (or a change at the same rate) costs nothing and is applied at once. */
   createUpOrDownOrder(userId: number, body: CreateUpOrDownOrderBody) {
     return this.create(userId, body, (tx, pricing) => pricing.upgrade(tx, userId, body), {
+      planOf: [body.deviceId],
       applyFree: async (tx, order, draft) => {
         const upgrade = draft.upgrade!
         await this.fleet.applyConfigChange(tx, {
@@ -297,7 +310,9 @@ export class OrderService {
   }
 
   createVideoOrder(userId: number, body: CreateVideoOrderBody) {
-    return this.create(userId, body, (tx, pricing) => pricing.video(tx, userId, body))
+    return this.create(userId, body, (tx, pricing) => pricing.video(tx, userId, body), {
+      planOf: [body.deviceId],
+    })
   }
 
   purchaseActivationCode(userId: number, body: PurchaseActivationCodeBody) {
@@ -323,111 +338,124 @@ export class OrderService {
       applyFree?: (tx: Db, order: OrderRow, draft: OrderDraft) => Promise<void>
       /** Runs in the order's transaction once the row exists (e.g. the seckill purchase row). */
       onCreated?: (tx: Db, order: OrderRow) => Promise<void>
+      /**
+       * The caller's phones whose plan the order is priced against: locked before pricing, their plan
+       * versions kept in the order for delivery (plan-orders.ts).
+       */
+      planOf?: number[]
     } = {},
   ): Promise<OrderInfo> {
-    const row = await againIfRacedByPlacedOrder(() =>
-      this.ctx.db.transaction(async (tx) => {
-        const key = request.idempotencyKey
-        await preparedOn(tx, 'order_lock_buyer', (db) =>
-          db
-            .select({ id: users.id })
-            .from(users)
-            .where(eq(users.id, p('userId')))
-            .for('no key update'),
-        ).execute({ userId })
-        // After the lock, in a statement of its own: a statement sees what was committed before it began,
-        // and the lock may have waited for another order of this buyer's. Whether this key made an order
-        // already, and whether this would be the buyer's first order (decided one order at a time).
-        const [buyer] = await preparedOn(tx, 'order_buyer_standing', (db) =>
-          db
-            .select({
-              replay: sql<boolean>`exists (${db
-                .select({ id: orders.id })
-                .from(orders)
-                .where(and(eq(orders.userId, p('userId')), eq(orders.idempotencyKey, p('key'))))})`,
-              firstOrder: firstOrderOf(db, p('userId')),
-            })
-            .from(users)
-            .where(eq(users.id, p('userId'))),
-        ).execute({ userId, key })
-        if (buyer?.replay) {
-          const [existing] = await tx
-            .select()
-            .from(orders)
-            .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
-          return existing
-        }
-        const firstOrder = buyer?.firstOrder ?? true
-        const pricing = this.pricing.forBuyer(userId, firstOrder)
-        const priced = await this.honourRecentQuote(
-          await price(tx, pricing),
-          request.expectedAmount,
-          () => price(tx, pricing.at(this.ctx.clock.now().getTime() - QUOTE_GRACE_MS)),
-        )
-        // The coupon is checked against the server's own price; expectedAmount is the price after it.
-        const coupon =
-          request.couponId === undefined || priced.amount === 0
-            ? null
-            : await this.coupons.prepare(tx, userId, request.couponId, priced)
-        const draft = coupon ? withCoupon(priced, coupon) : priced
-        if (!checkExpectedAmount(request.expectedAmount, draft.amount)) {
-          throw new BizError(
-            ResultCode.ORDER_PRICE_INCONSISTENT,
-            '订单价格已变化，请刷新后重新下单',
+    const row = await unpaidUnitsCapped(UNPAID_UNITS_REFUSAL, () =>
+      againIfRacedByPlacedOrder(() =>
+        this.ctx.db.transaction(async (tx) => {
+          const key = request.idempotencyKey
+          await preparedOn(tx, 'order_lock_buyer', (db) =>
+            db
+              .select({ id: users.id })
+              .from(users)
+              .where(eq(users.id, p('userId')))
+              .for('no key update'),
+          ).execute({ userId })
+          // After the lock, in a statement of its own: a statement sees what was committed before it began,
+          // and the lock may have waited for another order of this buyer's. Whether this key made an order
+          // already, and whether this would be the buyer's first order (decided one order at a time).
+          const [buyer] = await preparedOn(tx, 'order_buyer_standing', (db) =>
+            db
+              .select({
+                replay: sql<boolean>`exists (${db
+                  .select({ id: orders.id })
+                  .from(orders)
+                  .where(
+                    and(eq(orders.userId, p('userId')), eq(orders.idempotencyKey, p('key'))),
+                  )})`,
+                firstOrder: firstOrderOf(db, p('userId')),
+              })
+              .from(users)
+              .where(eq(users.id, p('userId'))),
+          ).execute({ userId, key })
+          if (buyer?.replay) {
+            const [existing] = await tx
+              .select()
+              .from(orders)
+              .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+            return existing
+          }
+          const firstOrder = buyer?.firstOrder ?? true
+          // Before pricing: the plan priced is then the plan the order records (nothing changes it meanwhile).
+          const planVersions: PlanVersions | undefined = options.planOf
+            ? await lockPlans(tx, options.planOf, userId)
+            : undefined
+          const pricing = this.pricing.forBuyer(userId, firstOrder)
+          const priced = await this.honourRecentQuote(
+            await price(tx, pricing),
+            request.expectedAmount,
+            () => price(tx, pricing.at(this.ctx.clock.now().getTime() - QUOTE_GRACE_MS)),
           )
-        }
-        const free = draft.amount === 0 && options.applyFree !== undefined
-        if (draft.amount === 0 && !free) throw new BizError(ResultCode.ORDER_AMOUNT_ZERO)
-        const now = this.ctx.clock.now()
-        const order = await insertOrder(
-          tx,
-          {
-            userId,
-            businessType: draft.businessType,
-            kind: draft.kind,
-            status: OrderStatus.unpaid,
-            amount: draft.amount,
-            originalAmount: draft.originalAmount,
-            quantity: draft.quantity,
-            goodId: draft.goodId,
-            priceId: draft.priceId,
-            goodTime: draft.goodTime,
-            zoneId: draft.zoneId,
-            reservedGoodId: draft.reserve?.goodId ?? null,
-            reservedZoneId: draft.reserve?.zoneId ?? null,
-            reservedQuantity: draft.reserve?.quantity ?? 0,
-            deviceIds: draft.deviceIds,
-            payDeadline: new Date(now.getTime() + PAY_WINDOW_MS),
-            idempotencyKey: request.idempotencyKey,
-            linkToken: options.linkToken ?? null,
-            remark: options.remark ?? null,
-            detail: { ...options.detail, ...orderDetail(draft) },
-            createdAt: now,
-            firstOrder: draft.kind === 'new' && firstOrder,
-          },
-          now,
-        )
-        await coupon?.lock(order.id)
-        await options.onCreated?.(tx, order)
-        // Stock last: a buyer of this goods in this zone who lands on the same stock slot waits for its
-        // row from here until this transaction ends (an out-of-stock refusal rolls the order back with
-        // everything else).
-        if (draft.reserve) {
-          const { goodId, zoneId, quantity } = draft.reserve
-          if (!(await this.goods.reserveStock(tx, goodId, zoneId, quantity))) {
+          // The coupon is checked against the server's own price; expectedAmount is the price after it.
+          const coupon =
+            request.couponId === undefined || priced.amount === 0
+              ? null
+              : await this.coupons.prepare(tx, userId, request.couponId, priced)
+          const draft = coupon ? withCoupon(priced, coupon) : priced
+          if (!checkExpectedAmount(request.expectedAmount, draft.amount)) {
             throw new BizError(
-              ResultCode.CLOUD_OUT_OF_STOCK,
-              '所选地区库存不足，请更换地区或减少数量',
+              ResultCode.ORDER_PRICE_INCONSISTENT,
+              '订单价格已变化，请刷新后重新下单',
             )
           }
-        }
-        if (free) {
-          await options.applyFree!(tx, order, draft)
-          const [done] = await tx.select().from(orders).where(eq(orders.id, order.id))
-          return done
-        }
-        return order
-      }),
+          const free = draft.amount === 0 && options.applyFree !== undefined
+          if (draft.amount === 0 && !free) throw new BizError(ResultCode.ORDER_AMOUNT_ZERO)
+          const now = this.ctx.clock.now()
+          const order = await insertOrder(
+            tx,
+            {
+              userId,
+              businessType: draft.businessType,
+              kind: draft.kind,
+              status: OrderStatus.unpaid,
+              amount: draft.amount,
+              originalAmount: draft.originalAmount,
+              quantity: draft.quantity,
+              goodId: draft.goodId,
+              priceId: draft.priceId,
+              goodTime: draft.goodTime,
+              zoneId: draft.zoneId,
+              reservedGoodId: draft.reserve?.goodId ?? null,
+              reservedZoneId: draft.reserve?.zoneId ?? null,
+              reservedQuantity: draft.reserve?.quantity ?? 0,
+              deviceIds: draft.deviceIds,
+              payDeadline: new Date(now.getTime() + PAY_WINDOW_MS),
+              idempotencyKey: request.idempotencyKey,
+              linkToken: options.linkToken ?? null,
+              remark: options.remark ?? null,
+              detail: { ...options.detail, ...orderDetail(draft), planVersions },
+              createdAt: now,
+              firstOrder: draft.kind === 'new' && firstOrder,
+            },
+            now,
+          )
+          await coupon?.lock(order.id)
+          await options.onCreated?.(tx, order)
+          // Stock last: a buyer of this goods in this zone who lands on the same stock slot waits for its
+          // row from here until this transaction ends (an out-of-stock refusal rolls the order back with
+          // everything else).
+          if (draft.reserve) {
+            const { goodId, zoneId, quantity } = draft.reserve
+            if (!(await this.goods.reserveStock(tx, goodId, zoneId, quantity))) {
+              throw new BizError(
+                ResultCode.CLOUD_OUT_OF_STOCK,
+                '所选地区库存不足，请更换地区或减少数量',
+              )
+            }
+          }
+          if (free) {
+            await options.applyFree!(tx, order, draft)
+            const [done] = await tx.select().from(orders).where(eq(orders.id, order.id))
+            return done
+          }
+          return order
+        }),
+      ),
     )
     return this.info(row, userId)
   }

@@ -14,6 +14,7 @@ import { deviceGroups, deviceTransfers, devices, spaceTasks, users } from '../db
 import { BizError } from '../domain/biz-error'
 import { maskMobile } from '../domain/masking'
 import { normalisePage, toPaged, type PageRequest } from '../domain/paging'
+import { openPlanOrders } from './plan-orders'
 import type { ServiceContext } from './context'
 import type { GrantService } from './grant-service'
 import { MAX_GROUPS } from './group-service'
@@ -167,9 +168,14 @@ export class TransferService {
       .from(spaceTasks)
       .where(and(inArray(spaceTasks.deviceId, deviceIds), eq(spaceTasks.status, 'running')))
     const busy = new Set(backingUp.map((row) => row.deviceId))
+    // A renewal or change priced for this owner's plan would otherwise be paid for the next owner's.
+    const unpaid = await openPlanOrders(db, deviceIds)
     const refused: TransferRefusal['devices'] = []
     for (const phone of phones) {
-      const reason = refusal(phone) ?? (busy.has(phone.id) ? BACKUP_RUNNING : null)
+      const orderNo = unpaid.get(phone.id)
+      const reason =
+        refusal(phone) ??
+        (busy.has(phone.id) ? BACKUP_RUNNING : orderNo ? `有待支付的订单 ${orderNo}` : null)
       if (reason) refused.push({ deviceId: phone.id, name: phone.name, reason })
     }
     if (refused.length > 0) {

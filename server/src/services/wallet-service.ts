@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm'
 import { OrderStatus, PayMethod } from '../../../src/domain/order-status'
 import { BusinessType } from '../../../src/domain/enums'
+import { DAY_MS, videoUpgradeQuote } from '../../../src/domain/pricing'
 import { ResultCode } from '../../../src/domain/result-codes'
 import type { OrderInfo } from '../contract/order'
 import type {
@@ -19,6 +20,7 @@ import {
   accountBalances,
   accountLedger,
   beanLedger,
+  goods,
   goodsPrices,
   orders,
   users,
@@ -30,6 +32,7 @@ import type { ServiceContext } from './context'
 import type { FleetService, OwnedDevice } from './fleet-service'
 import { againIfRacedByPlacedOrder } from './order-at-once'
 import { emptyDraft } from './order-pricing'
+import { refuseWhilePlanOrderOpen } from './plan-orders'
 import { RECHARGE_PACKAGES, rechargeDraft, type RechargeDetail } from './recharge-packages'
 import { insertOrder, type OrderRow, type OrderService } from './order-service'
 
@@ -41,7 +44,6 @@ export const FEN_PER_BEAN = 1
 export { RECHARGE_PACKAGES, type RechargeDetail }
 /** A time-to-month order adds this many days. */
 export const MONTH_DAYS = 30
-const DAY_MS = 86_400_000
 
 export const beanReasonLabels: Record<BeanReason, string> = {
   order: '订单支付',
@@ -211,14 +213,21 @@ export class WalletService {
     return toPaged(records, page, rows, total)
   }
 
-  /** Beans for 30 more days of the phone: its goods' 30-day list price, one bean per fen. */
+  /**
+   * Beans for 30 more days of the phone: its goods' 30-day list price, and for the video edition its
+   * fee for those days, one bean per fen.
+   */
   private async monthInBeans(db: Db, device: OwnedDevice): Promise<number> {
     const [price] = await db
-      .select({ goodPrice: goodsPrices.goodPrice })
+      .select({ goodPrice: goodsPrices.goodPrice, videoDailyFee: goods.videoDailyFee })
       .from(goodsPrices)
+      .innerJoin(goods, eq(goods.id, goodsPrices.goodId))
       .where(and(eq(goodsPrices.goodId, device.goodId), eq(goodsPrices.goodTime, MONTH_DAYS)))
     if (!price) throw refuse('该云手机的配置暂不支持云豆转包月')
-    return Math.ceil(price.goodPrice / FEN_PER_BEAN)
+    const videoFee = device.videoEdition
+      ? videoUpgradeQuote(price.videoDailyFee ?? 0, MONTH_DAYS * DAY_MS)
+      : 0
+    return Math.ceil((price.goodPrice + videoFee) / FEN_PER_BEAN)
   }
 
   private newExpiry(device: OwnedDevice): number {
@@ -266,6 +275,7 @@ export class WalletService {
           }
         }
         const [device] = await this.fleet.ownedDevices(tx, userId, [body.deviceId])
+        await refuseWhilePlanOrderOpen(tx, [device.deviceId])
         const beans = await this.monthInBeans(tx, device)
         if (beans !== body.expectedBeans) {
           throw new BizError(ResultCode.ORDER_PRICE_INCONSISTENT, '所需云豆已变化，请刷新后重试')

@@ -22,10 +22,11 @@ function PersonalData() {
 
   // every save ends with a fresh profile, so the Mine tab and this page show what the server has
   const saveThen =
-    <A,>(call: (arg: A) => Promise<unknown>) =>
-    async (arg: A) => {
-      await call(arg)
+    <A, R>(call: (arg: A) => Promise<R>) =>
+    async (arg: A): Promise<R> => {
+      const saved = await call(arg)
       await session.loadUserInfo().catch(() => undefined)
+      return saved
     }
 
   if (!info) return <View className={styles.page} />
@@ -51,7 +52,7 @@ function PersonalData() {
       />
       <CompanySection
         key={info.userId}
-        isCompany={info.userType === 2}
+        companyStatus={info.companyStatus}
         company={info.company}
         workTypes={info.workTypes}
         onSave={saveThen(updateCompanyInfo)}

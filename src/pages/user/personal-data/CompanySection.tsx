@@ -4,28 +4,36 @@ import { Button, Cell, Input, Tag } from '@nutui/nutui-react-taro'
 import platform from '@/platform'
 import type { WorkTypeEntry } from '@/domain/work-types'
 import { toast, toastError, toastSuccess } from '@/components/feedback'
-import type { CompanyInfo, UpdateCompanyInfoBody, WorkType } from '../../../../types/api'
+import type { CompanyInfo, UpdateCompanyInfoBody, UserInfo, WorkType } from '../../../../types/api'
 import WorkTypeList from './WorkTypeList'
 import { withKeys } from './work-type-options'
 import styles from './personal-data.module.scss'
 
 export interface CompanySectionProps {
-  isCompany: boolean
+  /** 0 none, 1 under review, 2 verified, 3 rejected: an operator verifies every company. */
+  companyStatus: UserInfo['companyStatus']
   company: CompanyInfo | null
   workTypes: WorkType[]
-  onSave: (body: UpdateCompanyInfoBody) => Promise<unknown>
+  onSave: (body: UpdateCompanyInfoBody) => Promise<UserInfo>
 }
+
+const STATUS_TAGS = {
+  1: { type: 'warning', text: '审核中' },
+  2: { type: 'primary', text: '企业用户' },
+  3: { type: 'danger', text: '未通过审核' },
+} as const
 
 const isWeapp = process.env.TARO_ENV === 'weapp'
 
 /** 企业认证: company name, address (map pick in the mini-program, typed on H5) and industry/work types. */
 export default function CompanySection({
-  isCompany,
+  companyStatus,
   company,
   workTypes,
   onSave,
 }: CompanySectionProps) {
-  const [open, setOpen] = useState(isCompany)
+  const isCompany = companyStatus === 2
+  const [open, setOpen] = useState(companyStatus !== 0)
   const [companyName, setCompanyName] = useState(company?.companyName ?? '')
   const [address, setAddress] = useState(company?.address ?? '')
   const [coords, setCoords] = useState({
@@ -66,7 +74,7 @@ export default function CompanySection({
     if (!address.trim()) return toast(isWeapp ? '请选择公司地址' : '请输入公司地址')
     setSaving(true)
     try {
-      await onSave({
+      const saved = await onSave({
         companyName: name,
         address: address.trim(),
         ...(coords.latitude != null && coords.longitude != null
@@ -77,7 +85,9 @@ export default function CompanySection({
           worktypeId: Number(worktypeId),
         })),
       })
-      toastSuccess(isCompany ? '企业信息已保存' : '企业认证成功')
+      toastSuccess(
+        saved.companyStatus === 2 ? '企业信息已保存' : '已提交企业认证，审核通过后即可使用企业采购',
+      )
     } catch (error) {
       toastError(error)
     } finally {
@@ -88,9 +98,9 @@ export default function CompanySection({
   return (
     <Cell.Group title="企业认证">
       <View className={styles.form}>
-        {isCompany && (
-          <Tag type="primary" plain>
-            企业用户
+        {companyStatus !== 0 && (
+          <Tag type={STATUS_TAGS[companyStatus].type} plain>
+            {STATUS_TAGS[companyStatus].text}
           </Tag>
         )}
         <View className={styles.row}>

@@ -1,0 +1,67 @@
+/**
+ * Operators decide company-buyer requests here until the operator console exists (issue 28):
+ *
+ *   npm run company:verify                       lists the requests waiting for a decision
+ *   npm run company:verify -- <mobile|userId>    verifies one (the user becomes a company buyer)
+ *   npm run company:verify -- <mobile|userId> --reject
+ *
+ * It uses the server's configuration (DATABASE_URL, or the PGlite in DATA_DIR, which only one process
+ * may open: stop the server first).
+ */
+import { and, asc, eq, isNull, or } from 'drizzle-orm'
+import { loadConfig } from '../server/src/config'
+import { openDatabase } from '../server/src/db/client'
+import { migrateDatabase } from '../server/src/db/migrate'
+import { users } from '../server/src/db/schema'
+import { CompanyStatus, decideCompanyRequest } from '../server/src/services/profile-service'
+
+async function main(args: string[]) {
+  const who = args.find((arg) => !arg.startsWith('--'))
+  const reject = args.includes('--reject')
+  const database = await openDatabase(loadConfig())
+  try {
+    await migrateDatabase(database)
+    const { db } = database
+    if (!who) {
+      const waiting = await db
+        .select({ id: users.id, mobile: users.mobilePhone, company: users.companyName })
+        .from(users)
+        .where(and(eq(users.companyStatus, CompanyStatus.requested), isNull(users.deletedAt)))
+        .orderBy(asc(users.id))
+      if (waiting.length === 0) console.log('No company requests are waiting.')
+      for (const row of waiting) console.log(`${row.id}\t${row.mobile ?? ''}\t${row.company ?? ''}`)
+      return 0
+    }
+    const [user] = await db
+      .select({ id: users.id, company: users.companyName })
+      .from(users)
+      .where(
+        and(
+          isNull(users.deletedAt),
+          /^\d{1,9}$/.test(who)
+            ? or(eq(users.id, Number(who)), eq(users.mobilePhone, who))
+            : eq(users.mobilePhone, who),
+        ),
+      )
+    if (!user) {
+      console.error(`No user ${who}.`)
+      return 1
+    }
+    if (!(await decideCompanyRequest(db, new Date(), user.id, !reject))) {
+      console.error(`User ${user.id} has no company request waiting for a decision.`)
+      return 1
+    }
+    console.log(`User ${user.id} (${user.company ?? ''}): ${reject ? 'rejected' : 'verified'}.`)
+    return 0
+  } finally {
+    await database.close()
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: Error) => {
+    console.error(error.message)
+    process.exit(1)
+  },
+)

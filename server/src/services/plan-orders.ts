@@ -1,0 +1,91 @@
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { OrderStatus } from '../../../src/domain/order-status'
+import { ResultCode } from '../../../src/domain/result-codes'
+import type { Db } from '../db/client'
+import { devices, orders, type OrderKind } from '../db/schema'
+import { BizError } from '../domain/biz-error'
+
+/**
+ * Orders priced against a phone's plan as it is when they are made (its goods, expiry, video edition,
+ * zone): a renewal, an up/downgrade, the video edition. A phone has at most one of them open, and one
+ * is delivered only onto the plan it was priced against (devices.plan_version, raised by a trigger).
+ */
+export const PLAN_ORDER_KINDS: readonly OrderKind[] = ['renew', 'upgrade', 'video']
+
+export const isPlanOrderKind = (kind: OrderKind) => PLAN_ORDER_KINDS.includes(kind)
+
+/** What an order keeps to check its phones' plans at delivery: deviceId → plan version. */
+export type PlanVersions = Record<string, number>
+
+export const PLAN_CHANGED_REFUND =
+  '云手机在付款前已发生变更（续费、变更配置、更换地区或转移），本订单未执行'
+
+/** The unpaid plan orders of any of these phones: deviceId → the order's number. */
+export async function openPlanOrders(db: Db, deviceIds: number[]): Promise<Map<number, string>> {
+  const open = new Map<number, string>()
+  if (deviceIds.length === 0) return open
+  const rows = await db
+    .select({ orderNo: orders.orderNo, deviceIds: orders.deviceIds })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, OrderStatus.unpaid),
+        inArray(orders.kind, [...PLAN_ORDER_KINDS]),
+        sql`exists (select 1 from jsonb_array_elements_text(${orders.deviceIds}) as d(id)
+          where d.id::integer in (${sql.join(
+            deviceIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}))`,
+      ),
+    )
+  for (const row of rows) {
+    for (const id of row.deviceIds) if (deviceIds.includes(id)) open.set(id, row.orderNo)
+  }
+  return open
+}
+
+export const planOrderOpenRefusal = (orderNo: string) =>
+  `该云手机有待支付的订单（${orderNo}），请先完成支付或取消该订单`
+
+/**
+ * Refuses any change to these phones' plan or time while one of them has an unpaid plan order: paid
+ * later, it would apply a price worked out for a plan that no longer exists.
+ */
+export async function refuseWhilePlanOrderOpen(db: Db, deviceIds: number[]): Promise<void> {
+  const [orderNo] = (await openPlanOrders(db, deviceIds)).values()
+  if (orderNo) throw new BizError(ResultCode.SHOW_ERROR_TIPS, planOrderOpenRefusal(orderNo))
+}
+
+/**
+ * Locks the phones (of `ownerId`, when given) for the caller's transaction, in id order so two
+ * transactions never wait on each other's, and answers their plan versions.
+ */
+export async function lockPlans(
+  tx: Db,
+  deviceIds: number[],
+  ownerId?: number,
+): Promise<PlanVersions> {
+  const ids = [...new Set(deviceIds)].sort((a, b) => a - b)
+  if (ids.length === 0) return {}
+  const rows = await tx
+    .select({ id: devices.id, planVersion: devices.planVersion })
+    .from(devices)
+    .where(
+      and(
+        inArray(devices.id, ids),
+        ownerId === undefined ? undefined : eq(devices.userId, ownerId),
+      ),
+    )
+    .orderBy(devices.id)
+    .for('update')
+  return Object.fromEntries(rows.map((row) => [String(row.id), row.planVersion]))
+}
+
+/** Delivery of a plan order: its phones (locked) must still be on the plans it was priced against. */
+export async function requirePlansUnchanged(tx: Db, expected: PlanVersions): Promise<void> {
+  const now = await lockPlans(tx, Object.keys(expected).map(Number))
+  for (const [deviceId, version] of Object.entries(expected)) {
+    if (now[deviceId] !== version)
+      throw new BizError(ResultCode.SHOW_ERROR_TIPS, PLAN_CHANGED_REFUND)
+  }
+}
