@@ -20,6 +20,23 @@ export function sniffImageType(head: Buffer): ImageExtension | null {
   return null
 }
 
+/**
+ * How much of an upload is searched for markup. Browsers decide whether bytes are HTML from the first
+ * 1,445 (WHATWG MIME sniffing), so a file that passes here cannot be sniffed into a page. Compressed
+ * image data looks random: searching a whole 2 MB photo would refuse about one in 300 real photos by
+ * chance (`<svg` is only four bytes), the first 8 KB about one in 60,000.
+ */
+export const MARKUP_SCAN_BYTES = 8 * 1024
+
+const MARKUP = /<(?:!doctype|\?xml|html|head|body|script|svg|iframe|object|embed)/i
+
+/**
+ * Whether the start of a file holds HTML, SVG or XML markup: a polyglot (an image header with a page
+ * behind it) would be a page on our origin to any browser that sniffs it.
+ */
+export const containsMarkup = (content: Buffer) =>
+  MARKUP.test(content.subarray(0, MARKUP_SCAN_BYTES).toString('latin1'))
+
 const UPLOAD_PATH = /^\/files\/uploads\/[0-9a-f-]{36}\.(png|jpg|gif|webp)$/
 
 /** Avatars must point at a file we stored; this keeps arbitrary URLs and path tricks out. */

@@ -10,7 +10,8 @@ export const DONE_JOB_KEEP_MS = 7 * DAY_MS
 
 /**
  * Deletes what can no longer matter: old SMS codes, dead tokens, scan-login sessions a day past expiry,
- * stale tickets, and jobs that finished more than a week ago.
+ * stale tickets, uploads nothing refers to a day after they came, and jobs that finished more than a
+ * week ago.
  */
 export function purgeExpiredJob(db: Db, services: Services): JobDefinition {
   return {
@@ -21,6 +22,7 @@ export function purgeExpiredJob(db: Db, services: Services): JobDefinition {
       const codes = await services.sms.purgeOld(now)
       const tokens = await services.sessions.purgeDead(now)
       const scanLogins = await services.scanLogin.purgeDead(now)
+      const uploads = await services.files.purgeOrphans(now)
       await db.delete(loginFailures).where(lt(loginFailures.createdAt, dayAgo))
       await db.delete(mobileChangeTickets).where(lt(mobileChangeTickets.expiresAt, dayAgo))
       await db.delete(wechatSessions).where(lt(wechatSessions.seenAt, dayAgo))
@@ -31,8 +33,8 @@ export function purgeExpiredJob(db: Db, services: Services): JobDefinition {
         )
         .returning({ id: jobs.id })
       services.ctx.log.info(
-        { codes, tokens, scanLogins, doneJobs: doneJobs.length },
-        'purged expired sms codes, tokens, scan-login sessions and finished jobs',
+        { codes, tokens, scanLogins, uploads, doneJobs: doneJobs.length },
+        'purged expired sms codes, tokens, scan-login sessions, orphan uploads and finished jobs',
       )
     },
   }

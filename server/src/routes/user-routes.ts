@@ -137,18 +137,19 @@ const userRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
         tags,
         security,
         consumes: ['multipart/form-data'],
-        description: 'multipart field `file`: PNG, JPG, GIF or WEBP, at most 2 MB.',
+        description:
+          'multipart field `file`: PNG, JPG, GIF or WEBP (by content; markup inside refused), at most 2 MB; 20 files / 20 MB a day.',
         response: { 200: Envelope(UploadResult) },
       },
     },
     async (request) => {
-      currentUser(request)
+      const { userId } = currentUser(request)
       if (!request.isMultipart()) throw new BizError(ResultCode.FILE_EMPTY, '请选择要上传的图片')
       const part = await request.file()
       if (!part || part.fieldname !== 'file')
         throw new BizError(ResultCode.FILE_EMPTY, '请选择要上传的图片')
       const content = await part.toBuffer()
-      return ok(await files.saveImage(content))
+      return ok(await files.saveImage(userId, content))
     },
   )
 }

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises'
-import path from 'node:path'
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { ResultCode } from '../../../src/domain/result-codes'
 import { validateIdCard, validateName, validateRealName } from '../../../src/domain/validators'
@@ -12,6 +10,7 @@ import { hashIdCard } from '../domain/secrets'
 import { hasDuplicateWorkType } from '../domain/work-types'
 import type { AccountService } from './account-service'
 import type { ServiceContext } from './context'
+import { holdOwnUpload } from './file-service'
 import { isUniqueViolation } from './context'
 
 const ID_CARD_TAKEN = '该身份证已被其他账号认证'
@@ -60,28 +59,23 @@ export class ProfileService {
       if (problem) throw new BizError(ResultCode.SHOW_ERROR_TIPS, problem)
       patch.name = body.name.trim()
     }
+    const noAvatar = () => new BizError(ResultCode.ILLEGAL_FILE, '头像文件不存在，请重新上传')
     if (body.avatar !== undefined) {
-      if (!isUploadPath(body.avatar) || !(await this.uploadExists(body.avatar))) {
-        throw new BizError(ResultCode.ILLEGAL_FILE, '头像文件不存在，请重新上传')
-      }
+      if (!isUploadPath(body.avatar)) throw noAvatar()
       patch.avatar = body.avatar
     }
     if (body.openActivityBall !== undefined) patch.openActivityBall = body.openActivityBall
     if (Object.keys(patch).length > 0) {
-      await this.ctx.db
-        .update(users)
-        .set(patch)
-        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      await this.ctx.db.transaction(async (tx) => {
+        // the user's own upload, held so the orphan purge cannot take it meanwhile
+        if (patch.avatar && !(await holdOwnUpload(tx, userId, patch.avatar))) throw noAvatar()
+        await tx
+          .update(users)
+          .set(patch)
+          .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      })
     }
     return this.getUserInfo(userId)
-  }
-
-  private async uploadExists(publicPath: string) {
-    const file = path.join(this.ctx.settings.filesDir, publicPath.replace(/^\/files\//, ''))
-    return fs.stat(file).then(
-      (stat) => stat.isFile(),
-      () => false,
-    )
   }
 
   /** One verification per account; one account per ID number. The number itself is never stored. */
