@@ -21,6 +21,7 @@ import { jobDefinitions } from './jobs'
 import { JobScheduler } from './jobs/scheduler'
 import { addAuthHook } from './plugins/auth'
 import { COMPRESSION } from './plugins/compression'
+import emptyBody from './plugins/empty-body'
 import { sendEnvelope } from './plugins/envelope'
 import errorHandling, { API_PREFIX, frameworkErrors } from './plugins/errors'
 import {
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(errorHandling)
   await app.register(securityHeaders, { h5Dist: options.h5Dist })
   await app.register(textInput)
+  await app.register(emptyBody)
   // API responses and anything else not precompressed, for clients that accept it
   await app.register(fastifyCompress, COMPRESSION)
   const rateLimit = options.rateLimit === undefined ? DEFAULT_RATE_LIMITS : options.rateLimit
