@@ -1,7 +1,8 @@
 /**
  * Account journeys in the H5 build against the real server: a gated page sends a logged-out visitor
  * to login and back; SMS-code login (code from the sandbox); Mine shows the profile; password login;
- * switching between two accounts; messages; a token revoked server-side lands on login; deletion.
+ * switching between two accounts; messages; a token revoked server-side lands on login; 退出登录 ends
+ * the session on the server; deletion.
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
@@ -106,6 +107,32 @@ test('a token revoked on the server sends the next call to login', async () => {
   await page.waitForURL(/pages\/login\/login/)
   // the toast with the server's message was shown on the way (it may already have faded)
   await page.getByText('登录已过期，请重新登录').first().waitFor({ state: 'attached' })
+})
+
+test('退出登录 in 设置 ends the session on the server: the old token gets 2017', async () => {
+  const { page, errors } = await e2e.newPage()
+  await e2e.open(page, '/pages/login/login')
+  const mobile = '13912340006'
+  await loginWithCode(page, mobile)
+  await declinePasswordOffer(page)
+  await page.waitForURL(/pages\/Home\/user/)
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('accessToken')!).data)
+  const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('userId')!).data)
+  assert.equal((await api('/user/getUserInfo', { session: { token, userId } })).code, 200)
+
+  await e2e.open(page, '/pages/user/config')
+  // the call exactly as the app sends it: the server must answer it, not refuse its empty body
+  const exitLogin = page.waitForResponse((response) => response.url().includes('/user/exitLogin'))
+  await button(page, '退出登录').click()
+  await page.locator('.taro-modal__foot').getByText('退出', { exact: true }).click()
+  const answer = await (await exitLogin).json()
+  assert.equal(answer.code, 200, answer.msg)
+  await page.waitForURL(/pages\/Home\/user/)
+  await page.getByText('未登录').first().waitFor()
+
+  const after = await api('/user/getUserInfo', { session: { token, userId } })
+  assert.equal(after.code, 2017, 'the token the app had is revoked on the server')
+  assert.deepEqual(errors, [])
 })
 
 test('account deletion with an SMS code revokes the session', async () => {
