@@ -8,7 +8,7 @@ import { createRequire } from 'node:module'
 import { test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { ROUTES } from '../src/constants/routes'
-import { apiLogin, seedSession, setupE2E } from './harness'
+import { apiLogin, runScriptFile, seedSession, setupE2E } from './harness'
 import { buyPhones } from './journeys'
 
 const e2e = setupE2E({
@@ -25,7 +25,7 @@ interface Violation {
 
 /** axe's critical and serious findings on the page as it is now. */
 async function seriousViolations(page: Page): Promise<Violation[]> {
-  await page.addScriptTag({ path: AXE_SOURCE })
+  await runScriptFile(page, AXE_SOURCE)
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<unknown> } }
