@@ -198,10 +198,10 @@ describe('SessionStore', () => {
       expect(stores.session.openId).toBe('o1')
       expect(stores.session.token).toBe('tw')
     })
-    it('keeps an unbound openid for binding, then binds it', async () => {
+    it('keeps the bind ticket of an unbound WeChat and binds with it, never with the openid', async () => {
       const api = fakeApi()
-      api.user.wxAppletsLogin.mockResolvedValue({ openid: 'o2', bound: false })
-      api.user.wxOfficialAccountLoginPro.mockResolvedValue({
+      api.user.wxAppletsLogin.mockResolvedValue({ openid: 'o2', bound: false, bindTicket: 'bt-1' })
+      api.user.wxAppletsLoginPro.mockResolvedValue({
         token: 'tb',
         userId: 7,
         firstLogin: 1,
@@ -214,12 +214,53 @@ describe('SessionStore', () => {
       })
       expect(stores.session.isLoggedIn).toBe(false)
       await stores.session.bindWechat({ mobilePhone: '13812345678', code: '123456' })
-      expect(api.user.wxOfficialAccountLoginPro).toHaveBeenCalledWith({
-        openid: 'o2',
+      expect(api.user.wxAppletsLoginPro).toHaveBeenCalledWith({
+        bindTicket: 'bt-1',
         mobilePhone: '13812345678',
         code: '123456',
       })
+      expect(api.user.wxOfficialAccountLoginPro).not.toHaveBeenCalled()
       expect(stores.session.token).toBe('tb')
+      expect(stores.session.wechatBind).toBeNull()
+    })
+    it("an official-account ticket goes to the official account's bind", async () => {
+      const api = fakeApi()
+      api.user.wxOfficialAccountLogin.mockResolvedValue({
+        openid: 'o3',
+        bound: false,
+        bindTicket: 'bt-oa',
+      })
+      api.user.wxOfficialAccountLoginPro.mockResolvedValue({
+        token: 'to',
+        userId: 8,
+        firstLogin: 0,
+        showModifyPassword: 0,
+      })
+      const { stores } = makeStores({ api })
+      await stores.session.officialAccountLogin('c1')
+      await stores.session.bindWechat({ mobilePhone: '13812345678', code: '123456' })
+      expect(api.user.wxOfficialAccountLoginPro).toHaveBeenCalledWith({
+        bindTicket: 'bt-oa',
+        mobilePhone: '13812345678',
+        code: '123456',
+      })
+      expect(api.user.wxAppletsLoginPro).not.toHaveBeenCalled()
+    })
+    it('an expired ticket (1004) is forgotten; a mistyped code keeps it', async () => {
+      const api = fakeApi()
+      api.user.wxAppletsLogin.mockResolvedValue({ openid: 'o4', bound: false, bindTicket: 'bt-4' })
+      api.user.wxAppletsLoginPro
+        .mockRejectedValueOnce(new ApiError(1006, '验证码错误'))
+        .mockRejectedValueOnce(new ApiError(1004, '微信授权已失效，请重新授权'))
+      const { stores } = makeStores({ api })
+      await stores.session.loginWithWechat()
+      const form = { mobilePhone: '13812345678', code: '123456' }
+      await expect(stores.session.bindWechat(form)).rejects.toThrow('验证码错误')
+      expect(stores.session.wechatBind).toEqual({ kind: 'applet', ticket: 'bt-4' })
+      await expect(stores.session.bindWechat(form)).rejects.toThrow('微信授权已失效')
+      expect(stores.session.wechatBind).toBeNull()
+      await expect(stores.session.bindWechat(form)).rejects.toThrow('微信授权已失效')
+      expect(api.user.wxAppletsLoginPro).toHaveBeenCalledTimes(2)
     })
     it('official-account login stores a non-empty openid and only logs a server error', async () => {
       const api = fakeApi()
@@ -248,8 +289,15 @@ describe('SessionStore', () => {
     it('logout calls exitLogin, then empties every listed field and the stored session', async () => {
       const { stores, api, data, platform } = await loggedIn()
       const s = stores.session
+      // the server call goes out while the token is still there to send (the request layer reads it)
+      let storedTokenDuringCall: unknown
+      api.user.exitLogin.mockImplementation(async () => {
+        storedTokenDuringCall = data.get(STORAGE_KEYS.token)
+      })
+      const token = s.token
       await s.logout()
       expect(api.user.exitLogin).toHaveBeenCalled()
+      expect(storedTokenDuringCall).toBe(token)
       expect(s.token).toBe('')
       expect(s.info).toBeNull()
       expect(s.name).toBe('')

@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import type { PaymentProvider } from './adapters/payment/payment-provider'
-import { SandboxPaymentProvider } from './adapters/payment/sandbox-payment'
+import { SandboxPaymentProvider, type SandboxPaySettings } from './adapters/payment/sandbox-payment'
 import { SandboxSmsAdapter } from './adapters/sms/sandbox-sms'
 import type { SmsAdapter } from './adapters/sms/sms-adapter'
 import { SandboxSupplier, type SandboxSupplierSettings } from './adapters/supplier/sandbox-supplier'
@@ -63,8 +63,9 @@ export interface BuildAppOptions {
   /** Default: the sandbox supplier in our own database, with `sandboxSupplier` settings. */
   supplier?: SupplierAdapter
   sandboxSupplier?: Partial<SandboxSupplierSettings>
-  /** Default: the sandbox payment provider with the development secret. */
+  /** Default: the sandbox payment provider in our own database, with `sandboxPayment` settings. */
   payment?: PaymentProvider
+  sandboxPayment?: Partial<SandboxPaySettings>
   filesDir: string
   /** Serve the H5 build from here when it exists. */
   h5Dist?: string | null
@@ -121,7 +122,9 @@ export async function buildApp(options: BuildAppOptions) {
     sms: options.sms ?? new SandboxSmsAdapter(app.log),
     wechat: options.wechat ?? new SandboxWechatAdapter(),
     supplier,
-    payment: options.payment ?? new SandboxPaymentProvider(),
+    payment:
+      options.payment ??
+      new SandboxPaymentProvider(options.database.db, clock, options.sandboxPayment),
     settings: {
       tokenTtlDays: options.tokenTtlDays ?? 30,
       sessionCacheMs: options.sessionCacheMs ?? DEFAULT_SESSION_CACHE_MS,

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { eq } from 'drizzle-orm'
-import { users } from '../src/db/schema'
+import { count, eq } from 'drizzle-orm'
+import { loginFailures, users } from '../src/db/schema'
+import { LOCKED_OUT_MESSAGE, WRONG_CREDENTIALS_MESSAGE } from '../src/domain/login-policy'
 import { buildTestApp, get, loginWithSms, post } from './helpers/test-app'
 
 test('code login registers, password login, lockout, password changes', async (t) => {
@@ -32,11 +33,19 @@ test('code login registers, password login, lockout, password changes', async (t
     assert.equal(second.userId, first.userId)
   })
 
-  await t.test('password login: unknown number 1000, no password yet 1010', async () => {
-    assert.equal((await passwordLogin('abc12345', '13700000099')).code, 1000)
-    assert.equal((await passwordLogin('abc12345')).code, 1010)
-    assert.equal((await post(app, '/user/login', { mobilePhone: '', password: '' })).code, 1003)
-  })
+  await t.test(
+    'password login: an unknown number and an account without a password get the wrong-password answer',
+    async () => {
+      for (const reply of [
+        await passwordLogin('abc12345', '13700000099'),
+        await passwordLogin('abc12345'),
+      ]) {
+        assert.equal(reply.code, 1010)
+        assert.equal(reply.msg, WRONG_CREDENTIALS_MESSAGE)
+      }
+      assert.equal((await post(app, '/user/login', { mobilePhone: '', password: '' })).code, 1003)
+    },
+  )
 
   const session = await loginWithSms(ctx, MOBILE)
 
@@ -80,21 +89,60 @@ test('code login registers, password login, lockout, password changes', async (t
       for (let i = 1; i <= 4; i++) {
         const wrong = await passwordLogin('wrong1234')
         assert.equal(wrong.code, 1010)
-        assert.equal(wrong.msg, '手机号或密码错误')
+        assert.equal(wrong.msg, WRONG_CREDENTIALS_MESSAGE)
       }
       const fifth = await passwordLogin('wrong1234')
-      assert.equal(fifth.msg, '尝试次数过多，请15分钟后再试')
+      assert.equal(fifth.msg, LOCKED_OUT_MESSAGE)
       const right = await passwordLogin('abc12345')
       assert.equal(right.code, 1010)
-      assert.equal(
-        right.msg,
-        '尝试次数过多，请15分钟后再试',
-        'even the right password is refused while locked',
-      )
+      assert.equal(right.msg, LOCKED_OUT_MESSAGE, 'even the right password is refused while locked')
       clock.advance(15 * 60_000 + 1000)
       assert.equal((await passwordLogin('abc12345')).code, 200)
     },
   )
+
+  await t.test(
+    "a stranger's lockout does not lock the owner out of SMS login, which clears it",
+    async () => {
+      clock.advance(60 * 60_000)
+      for (let i = 0; i < 5; i++) await passwordLogin('wrong1234')
+      assert.equal((await passwordLogin('abc12345')).msg, LOCKED_OUT_MESSAGE)
+      const bySms = await loginWithSms(ctx, MOBILE)
+      assert.equal(bySms.userId, session.userId, 'the owner still gets in with a code')
+      assert.equal(
+        (await passwordLogin('abc12345')).code,
+        200,
+        'and the password works again at once',
+      )
+    },
+  )
+
+  await t.test('an unknown number locks the same way as a registered one', async () => {
+    const unknown = '13700000098'
+    const replies = []
+    for (let i = 0; i < 6; i++) replies.push((await passwordLogin('wrong1234', unknown)).msg)
+    assert.deepEqual(replies, [
+      ...Array(4).fill(WRONG_CREDENTIALS_MESSAGE),
+      LOCKED_OUT_MESSAGE,
+      LOCKED_OUT_MESSAGE,
+    ])
+  })
+
+  await t.test('100 parallel wrong passwords: exactly 5 are checked and counted', async () => {
+    clock.advance(60 * 60_000)
+    const replies = await Promise.all(Array.from({ length: 100 }, () => passwordLogin('wrong1234')))
+    const messages = replies.map((reply) => reply.msg)
+    assert.equal(messages.filter((msg) => msg === WRONG_CREDENTIALS_MESSAGE).length, 4)
+    assert.equal(messages.filter((msg) => msg === LOCKED_OUT_MESSAGE).length, 96)
+    const [{ n }] = await ctx.database.db
+      .select({ n: count() })
+      .from(loginFailures)
+      .where(eq(loginFailures.mobilePhone, MOBILE))
+    assert.equal(n, 5)
+    assert.equal((await passwordLogin('abc12345')).msg, LOCKED_OUT_MESSAGE)
+    clock.advance(15 * 60_000 + 1000)
+    assert.equal((await passwordLogin('abc12345')).code, 200)
+  })
 
   await t.test('change password: wrong old → 1009 and nothing changes', async () => {
     const wrongOld = await post(

@@ -48,13 +48,19 @@ export const wxOfficialAccountLogin = async (jsCode: string) =>
     )
   ).data
 
-/** Binds an openid to a mobile number (registering it if new) and logs in. */
+/**
+ * Binds the WeChat of a bind ticket to a mobile number (registering it if new) and logs in. A ticket
+ * from the mini-program's login goes to wxAppletsLoginPro, one from the official account's here.
+ */
 export const wxOfficialAccountLoginPro = async (body: WxBindLoginBody) =>
   (
     await client.post<LoginResult>('/user/wxOfficialAccountLoginPro', body, {
       loading: LOGIN_LOADING,
     })
   ).data
+
+export const wxAppletsLoginPro = async (body: WxBindLoginBody) =>
+  (await client.post<LoginResult>('/user/wxAppletsLoginPro', body, { loading: LOGIN_LOADING })).data
 
 export const exitLogin = async () => {
   await client.post<null>('/user/exitLogin', undefined, { loading: false })
@@ -102,6 +108,7 @@ export const userApi = {
   wxAppletsLogin,
   wxOfficialAccountLogin,
   wxOfficialAccountLoginPro,
+  wxAppletsLoginPro,
   exitLogin,
   getUserInfo,
   updateUserInfo,

@@ -1,6 +1,6 @@
 /** SPEC 3 "Session and user state" and SPEC 4 "Session". */
 import { makeAutoObservable, runInAction } from 'mobx'
-import type { CommonConfig, LoginResult, UserInfo } from '../../types/api'
+import type { CommonConfig, LoginResult, UserInfo, WxLoginResult } from '../../types/api'
 import { APP_VERSION } from '@/constants/limits'
 import { maskPhone } from '@/domain/formatters'
 import { ResultCode } from '@/domain/result-codes'
@@ -11,6 +11,7 @@ import type { Clock, RootStoreDeps } from './deps'
 export const DEFAULT_RENEWAL_REMINDER =
   '您的云手机已到期，系统将为您保留2小时，请及时续费，以免数据丢失'
 export const STALE_ACCOUNT_MESSAGE = '该账号登录已失效，请重新登录'
+export const WECHAT_BIND_EXPIRED_MESSAGE = '微信授权已失效，请重新授权'
 
 /** An account that logged in on this device (SPEC 3 accountList), keyed by userId. */
 export interface StoredAccount {
@@ -28,6 +29,9 @@ export type SessionInfo = LoginResult & Partial<UserInfo>
 
 /** Anything a login call answers with: LoginResult, or a WeChat result that carries one. */
 export type LoginLike = Partial<LoginResult> & { openid?: string }
+
+/** The kind of WeChat login; its bind ticket is taken only by the bind call of the same kind. */
+export type WechatLoginKind = 'applet' | 'officialAccount'
 
 type SessionDeps = Pick<RootStoreDeps, 'api' | 'storage' | 'platform'> & { clock: Clock }
 
@@ -59,6 +63,11 @@ export class SessionStore {
   shareUser: number | undefined = undefined
   openActivityBall = 0
   accountList: StoredAccount[] = []
+  /**
+   * The bind ticket of the last WeChat login that found no account: binding that WeChat to a number
+   * needs it (the openid proves nothing). In memory only: single use and short-lived.
+   */
+  wechatBind: { kind: WechatLoginKind; ticket: string } | null = null
   /** persistent: set when a login answers showModifyPassword 1, cleared once a password is set */
   needModifyPassword = false
   policyTabIndex = 0
@@ -120,13 +129,10 @@ export class SessionStore {
     return this.loginWithResult(result, { mobilePhone: form.mobilePhone })
   }
 
-  /** Mini-program login: logs in when the openid is bound, else keeps the openid for binding. */
+  /** Mini-program login: logs in when the WeChat is bound, else keeps its bind ticket. */
   async loginWithWechat(): Promise<{ bound: boolean; openid: string }> {
     const jsCode = await this.deps.platform.wechatLogin()
-    const result = await this.deps.api.user.wxAppletsLogin(jsCode)
-    if (result.openid) this.setOpenId(result.openid)
-    if (result.bound && result.token) await this.loginWithResult(result)
-    return { bound: Boolean(result.bound && result.token), openid: result.openid }
+    return this.afterWechatLogin('applet', await this.deps.api.user.wxAppletsLogin(jsCode))
   }
 
   /**
@@ -136,22 +142,43 @@ export class SessionStore {
   async officialAccountLogin(jsCode: string): Promise<{ bound: boolean; openid: string } | null> {
     try {
       const result = await this.deps.api.user.wxOfficialAccountLogin(jsCode)
-      if (result.openid) this.setOpenId(result.openid)
-      if (result.bound && result.token) await this.loginWithResult(result)
-      return { bound: Boolean(result.bound && result.token), openid: result.openid }
+      return await this.afterWechatLogin('officialAccount', result)
     } catch (error) {
       console.warn('wxOfficialAccountLogin', error instanceof ApiError ? error.msg : error)
       return null
     }
   }
 
-  /** Binds the stored openid to a mobile number and logs in. */
+  private async afterWechatLogin(kind: WechatLoginKind, result: WxLoginResult) {
+    if (result.openid) this.setOpenId(result.openid)
+    const bound = Boolean(result.bound && result.token)
+    this.wechatBind = !bound && result.bindTicket ? { kind, ticket: result.bindTicket } : null
+    if (bound) await this.loginWithResult(result)
+    return { bound, openid: result.openid }
+  }
+
+  /**
+   * Binds the WeChat of the last unbound WeChat login (its bind ticket) to a mobile number proven by
+   * an SMS code, and logs in. The ticket is forgotten once used or refused as expired (1004): the page
+   * then starts the WeChat login again.
+   */
   async bindWechat(form: { mobilePhone: string; code: string }): Promise<boolean> {
-    const result = await this.deps.api.user.wxOfficialAccountLoginPro({
-      ...this.loginContext,
-      ...form,
-      openid: this.openId,
-    })
+    const pending = this.wechatBind
+    if (!pending) throw new ApiError(ResultCode.WECHAT_ACCOUNT_EMPTY, WECHAT_BIND_EXPIRED_MESSAGE)
+    const body = { ...this.loginContext, ...form, bindTicket: pending.ticket }
+    let result: LoginResult
+    try {
+      result =
+        pending.kind === 'applet'
+          ? await this.deps.api.user.wxAppletsLoginPro(body)
+          : await this.deps.api.user.wxOfficialAccountLoginPro(body)
+    } catch (error) {
+      if (error instanceof ApiError && error.code === ResultCode.WECHAT_ACCOUNT_EMPTY) {
+        runInAction(() => (this.wechatBind = null))
+      }
+      throw error
+    }
+    runInAction(() => (this.wechatBind = null))
     return this.loginWithResult(result, { mobilePhone: form.mobilePhone })
   }
 
@@ -237,6 +264,7 @@ export class SessionStore {
     this.name = ''
     this.userId = null
     this.openId = ''
+    this.wechatBind = null
     this.avatar = ''
     this.mobilePhone = ''
     this.outerUserCheckStatus = 0

@@ -74,10 +74,16 @@ export const WxOfficialAccountLoginBody = Type.Object({
 })
 export type WxOfficialAccountLoginBody = Static<typeof WxOfficialAccountLoginBody>
 
-/** bound: false → only openid; bound: true → also the LoginResult fields. */
+/**
+ * bound: true → also the LoginResult fields. bound: false → a bindTicket: the only proof of this WeChat
+ * login the bind call takes (single use, for bindTicketExpiresIn seconds, only by the bind of the same
+ * kind of login). The openid is informational and proves nothing.
+ */
 export const WxLoginResult = Type.Object({
   openid: Type.String(),
   bound: Type.Boolean(),
+  bindTicket: Type.Optional(Type.String()),
+  bindTicketExpiresIn: Type.Optional(Type.Integer({ description: 'seconds' })),
   token: Type.Optional(Type.String()),
   userId: Type.Optional(Type.Integer()),
   firstLogin: Type.Optional(ZeroOne),
@@ -85,8 +91,9 @@ export const WxLoginResult = Type.Object({
 })
 export type WxLoginResult = Static<typeof WxLoginResult>
 
+/** Binds the WeChat identity of bindTicket to a number proven by an SMS code of type login. */
 export const WxBindLoginBody = Type.Object({
-  openid: Type.String({ minLength: 1, maxLength: 128 }),
+  bindTicket: Type.String({ minLength: 1, maxLength: 128 }),
   mobilePhone: Type.String({ maxLength: 20 }),
   code: Type.String({ maxLength: 12 }),
   ...LoginContext,

@@ -1,6 +1,6 @@
 import { and, eq, lt } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { jobs, loginFailures, mobileChangeTickets, wechatSessions } from '../db/schema'
+import { jobs, loginFailures, mobileChangeTickets, wechatBindTickets } from '../db/schema'
 import type { Services } from '../services'
 import type { JobDefinition } from './scheduler'
 
@@ -25,7 +25,7 @@ export function purgeExpiredJob(db: Db, services: Services): JobDefinition {
       const uploads = await services.files.purgeOrphans(now)
       await db.delete(loginFailures).where(lt(loginFailures.createdAt, dayAgo))
       await db.delete(mobileChangeTickets).where(lt(mobileChangeTickets.expiresAt, dayAgo))
-      await db.delete(wechatSessions).where(lt(wechatSessions.seenAt, dayAgo))
+      await db.delete(wechatBindTickets).where(lt(wechatBindTickets.expiresAt, dayAgo))
       const doneJobs = await db
         .delete(jobs)
         .where(

@@ -92,24 +92,32 @@ const authRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app, optio
       ),
   )
 
-  app.post(
-    '/user/wxOfficialAccountLoginPro',
-    {
-      config: { public: true, ...sensitiveConfig(options) },
-      schema: { tags, body: WxBindLoginBody, response: { 200: Envelope(LoginResult) } },
-    },
-    async (request) => {
-      const { openid, mobilePhone, code, ...context } = request.body
-      return ok(
-        await accounts.bindWechatAndLogin(
-          openid,
-          mobilePhone,
-          code,
-          loginContext(request, context),
-        ),
-      )
-    },
-  )
+  // Binding a WeChat identity takes the bind ticket its own kind of login handed out, never an openid.
+  const bindRoutes = [
+    ['/user/wxAppletsLoginPro', 'applet'],
+    ['/user/wxOfficialAccountLoginPro', 'officialAccount'],
+  ] as const
+  for (const [path, source] of bindRoutes) {
+    app.post(
+      path,
+      {
+        config: { public: true, ...sensitiveConfig(options) },
+        schema: { tags, body: WxBindLoginBody, response: { 200: Envelope(LoginResult) } },
+      },
+      async (request) => {
+        const { bindTicket, mobilePhone, code, ...context } = request.body
+        return ok(
+          await accounts.bindWechatAndLogin(
+            source,
+            bindTicket,
+            mobilePhone,
+            code,
+            loginContext(request, context),
+          ),
+        )
+      },
+    )
+  }
 
   app.post(
     '/user/exitLogin',

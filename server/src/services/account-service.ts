@@ -12,14 +12,15 @@ import {
   usageLogs,
   users,
   userWorkTypes,
-  wechatSessions,
+  wechatBindTickets,
 } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import {
   FAILED_LOGIN_WINDOW_MS,
   LOCKED_OUT_MESSAGE,
   MOBILE_CHANGE_TICKET_TTL_MS,
-  WECHAT_BIND_WINDOW_MS,
+  WRONG_CREDENTIALS_MESSAGE,
+  WECHAT_BIND_TICKET_TTL_MS,
   isLockedOut,
 } from '../domain/login-policy'
 import { OWN_NUMBER_SMS_TYPES } from '../domain/sms-policy'
@@ -53,6 +54,13 @@ export interface LoginContext {
 type UserRow = typeof users.$inferSelect
 
 const ACCOUNT_FROZEN = () => new BizError(ResultCode.ACCOUNT_HAS_BEEN_FROZEN)
+const WECHAT_AUTH_EXPIRED = () =>
+  new BizError(ResultCode.WECHAT_ACCOUNT_EMPTY, '微信授权已失效，请重新授权')
+const WECHAT_HELD_BY_ANOTHER = () =>
+  new BizError(ResultCode.SHOW_ERROR_TIPS, '该微信已绑定其他手机号')
+
+/** The two WeChat logins; a bind ticket from one is taken only by the same kind's bind. */
+export type WechatLoginKind = 'applet' | 'officialAccount'
 
 export class AccountService {
   constructor(
@@ -177,10 +185,18 @@ export class AccountService {
   ): Promise<LoginResult> {
     const mobile = assertMobile(mobilePhone)
     await this.sms.consume(mobile, 'login', code)
+    // The owner proved the number: password failures others made against it are forgotten.
+    await this.ctx.db.delete(loginFailures).where(eq(loginFailures.mobilePhone, mobile))
     const { user, created } = await this.findOrRegister(mobile, login)
     return this.completeLogin(user, login, created)
   }
 
+  /**
+   * Password login. An unknown number, an account without a password and a wrong password get the
+   * same answer after the same work (a hash is verified in every case), and every attempt counts
+   * towards the number's lockout, so neither the answer, its timing nor the lockout tells them apart.
+   * The lockout only closes password login: the SMS-code login stays open to the owner.
+   */
   async loginWithPassword(
     mobilePhone: string,
     password: string,
@@ -188,38 +204,54 @@ export class AccountService {
   ): Promise<LoginResult> {
     if (!mobilePhone?.trim() || !password) throw new BizError(ResultCode.PASSWORD_OR_PHONE_EMPTY)
     const mobile = assertMobile(mobilePhone)
-    const now = this.ctx.clock.now()
-    const since = new Date(now.getTime() - FAILED_LOGIN_WINDOW_MS)
-    const recentFailures = async () => {
-      const [{ n }] = await this.ctx.db
-        .select({ n: count() })
-        .from(loginFailures)
-        .where(and(eq(loginFailures.mobilePhone, mobile), gt(loginFailures.createdAt, since)))
-      return n
-    }
-    if (isLockedOut(await recentFailures())) {
-      throw new BizError(ResultCode.PASSWORD_VERIFICATION_FAILED, LOCKED_OUT_MESSAGE)
-    }
+    const attempts = await this.reservePasswordAttempt(mobile)
     const user = await this.findByMobile(mobile)
-    if (!user) throw new BizError(ResultCode.USER_NOT_REGISTERED)
-    if (!user.passwordHash) {
-      throw new BizError(
-        ResultCode.PASSWORD_VERIFICATION_FAILED,
-        '该账号尚未设置密码，请使用验证码登录',
-      )
-    }
-    if (!(await verifyPassword(user.passwordHash, password))) {
-      await this.ctx.db.insert(loginFailures).values({ mobilePhone: mobile, createdAt: now })
-      if (isLockedOut(await recentFailures())) {
+    const matches = await verifyPassword(
+      user?.passwordHash ?? (await this.unmatchableHash()),
+      password,
+    )
+    if (!user?.passwordHash || !matches) {
+      if (isLockedOut(attempts)) {
         throw new BizError(ResultCode.PASSWORD_VERIFICATION_FAILED, LOCKED_OUT_MESSAGE)
       }
-      throw new BizError(ResultCode.PASSWORD_VERIFICATION_FAILED, '手机号或密码错误')
+      throw new BizError(ResultCode.PASSWORD_VERIFICATION_FAILED, WRONG_CREDENTIALS_MESSAGE)
     }
     await this.ctx.db.delete(loginFailures).where(eq(loginFailures.mobilePhone, mobile))
     return this.completeLogin(user, login, false)
   }
 
-  private async wechatIdentity(source: 'applet' | 'officialAccount', code: string) {
+  /**
+   * Counts a password attempt against the number before the password is checked, under a per-number
+   * lock, so that parallel guesses cannot all pass the check before any is counted. Throws once the
+   * window holds MAX_FAILED_LOGINS; answers the attempts in the window, this one included. A right
+   * password then clears them all.
+   */
+  private async reservePasswordAttempt(mobile: string): Promise<number> {
+    const now = this.ctx.clock.now()
+    const since = new Date(now.getTime() - FAILED_LOGIN_WINDOW_MS)
+    return this.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${mobile}`}))`)
+      const [{ n }] = await tx
+        .select({ n: count() })
+        .from(loginFailures)
+        .where(and(eq(loginFailures.mobilePhone, mobile), gt(loginFailures.createdAt, since)))
+      if (isLockedOut(n)) {
+        throw new BizError(ResultCode.PASSWORD_VERIFICATION_FAILED, LOCKED_OUT_MESSAGE)
+      }
+      await tx.insert(loginFailures).values({ mobilePhone: mobile, createdAt: now })
+      return n + 1
+    })
+  }
+
+  private unmatchableHashOnce: Promise<string> | null = null
+
+  /** A real argon2id hash of a random secret: verified when there is no hash, for equal timing. */
+  private unmatchableHash(): Promise<string> {
+    this.unmatchableHashOnce ??= hashPassword(newOpaqueSecret())
+    return this.unmatchableHashOnce
+  }
+
+  private async wechatIdentity(source: WechatLoginKind, code: string) {
     try {
       return source === 'applet'
         ? await this.ctx.wechat.code2session(code)
@@ -233,57 +265,93 @@ export class AccountService {
     }
   }
 
-  /** WeChat login: a bound openid logs in; an unbound one is remembered so it can be bound by SMS. */
+  /**
+   * WeChat login: an identity an account holds logs in. One that no account holds gets a bind ticket
+   * (single use, WECHAT_BIND_TICKET_TTL_MS, kept hashed with the identity and this kind of login), the
+   * only thing that can bind it: an openid is no secret (issue 24), so it is never taken from a client.
+   */
   async loginWithWechat(
-    source: 'applet' | 'officialAccount',
+    source: WechatLoginKind,
     code: string,
     login: LoginContext,
   ): Promise<WxLoginResult> {
     const identity = await this.wechatIdentity(source, code)
-    const now = this.ctx.clock.now()
-    await this.ctx.db
-      .insert(wechatSessions)
-      .values({ openId: identity.openid, unionId: identity.unionid ?? null, source, seenAt: now })
-      .onConflictDoUpdate({
-        target: wechatSessions.openId,
-        set: { seenAt: now, source, unionId: identity.unionid ?? null },
-      })
     const [user] = await this.ctx.db
       .select()
       .from(users)
       .where(eq(users.openId, identity.openid))
       .limit(1)
-    if (!user) return { openid: identity.openid, bound: false }
+    if (user) {
+      return {
+        openid: identity.openid,
+        bound: true,
+        ...(await this.completeLogin(user, login, false)),
+      }
+    }
+    const bindTicket = newOpaqueSecret()
+    await this.ctx.db.insert(wechatBindTickets).values({
+      ticketHash: hashOpaqueSecret(bindTicket),
+      source,
+      openId: identity.openid,
+      unionId: identity.unionid ?? null,
+      expiresAt: new Date(this.ctx.clock.now().getTime() + WECHAT_BIND_TICKET_TTL_MS),
+    })
     return {
       openid: identity.openid,
-      bound: true,
-      ...(await this.completeLogin(user, login, false)),
+      bound: false,
+      bindTicket,
+      bindTicketExpiresIn: WECHAT_BIND_TICKET_TTL_MS / 1000,
     }
   }
 
-  /** Binds an openid that WeChat gave us recently to a number proven by SMS, registering it if new. */
-  async bindWechatAndLogin(openid: string, mobilePhone: string, code: string, login: LoginContext) {
+  /**
+   * Binds the WeChat identity of a bind ticket, issued by a login of the same kind, to a number proven
+   * by SMS, registering the number if new. The ticket is looked at before the code is spent, and used
+   * up together with the binding, so a mistyped code does not cost the ticket.
+   */
+  async bindWechatAndLogin(
+    source: WechatLoginKind,
+    bindTicket: string,
+    mobilePhone: string,
+    code: string,
+    login: LoginContext,
+  ) {
     const mobile = assertMobile(mobilePhone)
-    const since = new Date(this.ctx.clock.now().getTime() - WECHAT_BIND_WINDOW_MS)
-    const [session] = await this.ctx.db
+    const now = this.ctx.clock.now()
+    const liveTicket = and(
+      eq(wechatBindTickets.source, source),
+      isNull(wechatBindTickets.usedAt),
+      gt(wechatBindTickets.expiresAt, now),
+    )
+    const [ticket] = await this.ctx.db
       .select()
-      .from(wechatSessions)
-      .where(and(eq(wechatSessions.openId, openid), gt(wechatSessions.seenAt, since)))
-    if (!session) throw new BizError(ResultCode.WECHAT_ACCOUNT_EMPTY, '微信授权已失效，请重新授权')
+      .from(wechatBindTickets)
+      .where(and(eq(wechatBindTickets.ticketHash, hashOpaqueSecret(bindTicket)), liveTicket))
+    if (!ticket) throw WECHAT_AUTH_EXPIRED()
     const [holder] = await this.ctx.db
       .select({ mobilePhone: users.mobilePhone })
       .from(users)
-      .where(eq(users.openId, openid))
-    if (holder && holder.mobilePhone !== mobile) {
-      throw new BizError(ResultCode.SHOW_ERROR_TIPS, '该微信已绑定其他手机号')
-    }
+      .where(eq(users.openId, ticket.openId))
+    if (holder && holder.mobilePhone !== mobile) throw WECHAT_HELD_BY_ANOTHER()
     await this.sms.consume(mobile, 'login', code)
+    const wechat = { openId: ticket.openId, unionId: ticket.unionId }
     const { user, created } = await this.findOrRegister(mobile, login)
-    await this.ctx.db
-      .update(users)
-      .set({ openId: openid, unionId: session.unionId })
-      .where(eq(users.id, user.id))
-    return this.completeLogin({ ...user, openId: openid }, login, created)
+    try {
+      await this.ctx.db.transaction(async (tx) => {
+        const used = await tx
+          .update(wechatBindTickets)
+          .set({ usedAt: now })
+          .where(and(eq(wechatBindTickets.id, ticket.id), liveTicket))
+          .returning({ id: wechatBindTickets.id })
+        if (used.length === 0) throw WECHAT_AUTH_EXPIRED()
+        await tx.update(users).set(wechat).where(eq(users.id, user.id))
+      })
+    } catch (error) {
+      // the same WeChat was bound to another number meanwhile, through another ticket
+      if (isUniqueViolation(error)) throw WECHAT_HELD_BY_ANOTHER()
+      throw error
+    }
+    return this.completeLogin({ ...user, ...wechat }, login, created)
   }
 
   private assertNewPassword(password: string) {

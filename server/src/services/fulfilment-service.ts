@@ -13,6 +13,7 @@ import type { GoodsService } from './goods-service'
 import { MessageKind, type MessageService } from './message-service'
 import type { OrderDraft } from './order-pricing'
 import type { OrderRow } from './order-service'
+import { LEDGER_PAYMENT_PROVIDERS, requestRefund } from './refund-service'
 import { grantSpace } from './space-service'
 import { creditAccount, creditRecharge } from './wallet-service'
 
@@ -165,7 +166,7 @@ export class FulfilmentService {
     }
   }
 
-  /** Money back (beans to the ledger; provider payments are marked for the provider's refund), stock back. */
+  /** Money back (beans and balance to their ledgers, a provider's payment through it), stock back. */
   private async refund(tx: Db, order: OrderRow, reason: string) {
     const payer = order.buyerId ?? order.userId
     const now = this.ctx.clock.now()
@@ -177,10 +178,20 @@ export class FulfilmentService {
         detail: { ...order.detail, refundReason: reason },
       })
       .where(eq(orders.id, order.id))
-    await tx
-      .update(payments)
-      .set({ status: 'refunded', settledAt: now })
+    const paid = await tx
+      .select()
+      .from(payments)
       .where(and(eq(payments.orderId, order.id), eq(payments.status, 'paid')))
+    for (const payment of paid) {
+      if (!LEDGER_PAYMENT_PROVIDERS.includes(payment.provider)) {
+        await requestRefund(tx, now, payment, reason)
+        continue
+      }
+      await tx
+        .update(payments)
+        .set({ status: 'refunded', settledAt: now })
+        .where(eq(payments.id, payment.id))
+    }
     if (order.payMethod === PayMethod.accountBalance) {
       await creditAccount(tx, now, payer, order.amount, { reason: 'refund', orderId: order.id })
     }

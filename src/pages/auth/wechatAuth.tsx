@@ -10,6 +10,8 @@ import { url } from '@/constants/routes'
 import { finishLogin } from '../login/finish-login'
 import styles from './wechatAuth.module.scss'
 
+const WECHAT_REAUTHORISE = '微信授权已失效，请重新发起微信登录'
+
 type Step = { kind: 'checking' } | { kind: 'bind' } | { kind: 'failed'; msg: string }
 
 /** Landing page of the official-account OAuth redirect (isWeChatAuth=1): log in or bind a phone. */
@@ -22,7 +24,7 @@ export default function WechatAuth() {
     if (!params.code) return setStep({ kind: 'failed', msg: '缺少微信授权码，请重新发起微信登录' })
     // SPEC 7: a failed official-account login is only logged (by the store); the page says what to do
     const result = await session.officialAccountLogin(params.code)
-    if (!result) return setStep({ kind: 'failed', msg: '微信授权已失效，请重新发起微信登录' })
+    if (!result) return setStep({ kind: 'failed', msg: WECHAT_REAUTHORISE })
     if (!result.bound) return setStep({ kind: 'bind' })
     await finishLogin(session, params.redirect)
   })
@@ -50,7 +52,13 @@ export default function WechatAuth() {
         submitText="绑定并登录"
         smsType="login"
         onSubmit={async (form) => {
-          await session.bindWechat(form)
+          try {
+            await session.bindWechat(form)
+          } catch (error) {
+            // the bind ticket expired or was used: only a new WeChat authorisation gives another
+            if (!session.wechatBind) setStep({ kind: 'failed', msg: WECHAT_REAUTHORISE })
+            throw error
+          }
           await finishLogin(session, params.redirect)
         }}
       />

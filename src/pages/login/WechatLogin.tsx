@@ -42,7 +42,13 @@ export default function WechatLogin({ agreed, redirect }: { agreed: boolean; red
           submitText="绑定并登录"
           smsType="login"
           onSubmit={async (form) => {
-            await session.bindWechat(form)
+            try {
+              await session.bindWechat(form)
+            } catch (error) {
+              // the bind ticket expired or was used: back to 微信一键登录 for a new one
+              if (!session.wechatBind) setNeedsBinding(false)
+              throw error
+            }
             await finishLogin(session, redirect)
           }}
         />
