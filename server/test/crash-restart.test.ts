@@ -34,7 +34,11 @@ function freePort(): Promise<number> {
   })
 }
 
-async function startServer(dataDir: string, h5Dist: string): Promise<Server> {
+async function startServer(
+  dataDir: string,
+  h5Dist: string,
+  env: Record<string, string> = {},
+): Promise<Server> {
   const port = await freePort()
   let output = ''
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
@@ -52,6 +56,7 @@ async function startServer(dataDir: string, h5Dist: string): Promise<Server> {
       SANDBOX_PAY_DELAY_MS: '100',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -104,6 +109,20 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
     await sleep(300)
   }
   throw new Error(`timed out waiting for ${what}`)
+}
+
+async function login(server: Server) {
+  ok('sms', await api(server, '/sms/sendSmsCode', { json: { mobilePhone: MOBILE, type: 'login' } }))
+  const sms = ok(
+    'code',
+    await api<{ code: string }>(server, `/sandbox/sms/last?mobilePhone=${MOBILE}`),
+  )
+  return ok(
+    'login',
+    await api<{ token: string; userId: number }>(server, '/common/userLogin/confirm', {
+      json: { mobilePhone: MOBILE, code: sms.code },
+    }),
+  )
 }
 
 async function buyAndPay(
@@ -164,20 +183,7 @@ test(
       fs.rmSync(h5Dist, { recursive: true, force: true })
     })
 
-    ok(
-      'sms',
-      await api(server, '/sms/sendSmsCode', { json: { mobilePhone: MOBILE, type: 'login' } }),
-    )
-    const sms = ok(
-      'code',
-      await api<{ code: string }>(server, `/sandbox/sms/last?mobilePhone=${MOBILE}`),
-    )
-    const session = ok(
-      'login',
-      await api<{ token: string; userId: number }>(server, '/common/userLogin/confirm', {
-        json: { mobilePhone: MOBILE, code: sms.code },
-      }),
-    )
+    const session = await login(server)
 
     // one running phone with a backup under way, three more being provisioned
     const first = await buyAndPay(server, session, 1, 'crash-first')
@@ -253,5 +259,52 @@ test(
       return found.status === 'running' ? undefined : found
     })
     assert.ok(['done', 'failed', 'interrupted'].includes(task.status), task.status)
+  },
+)
+
+test(
+  'kill -9 right after 确认支付, before the sandbox sends its notification: after a restart the order completes without paying again',
+  { skip: process.env.TEST_DATABASE_URL ? 'embedded database only' : false },
+  async (t) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-phone-crash-pay-'))
+    const h5Dist = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-phone-crash-pay-h5-'))
+    fs.writeFileSync(path.join(h5Dist, 'index.html'), '<!doctype html><title>h5</title>')
+    // The notification waits ten minutes: the process is surely dead before it would be sent.
+    let server = await startServer(dataDir, h5Dist, { SANDBOX_PAY_DELAY_MS: '600000' })
+    t.after(() => {
+      server.child.kill('SIGKILL')
+      fs.rmSync(dataDir, { recursive: true, force: true })
+      fs.rmSync(h5Dist, { recursive: true, force: true })
+    })
+    const session = await login(server)
+    const orderNo = await buyAndPay(server, session, 1, 'crash-pay')
+    const status = async () =>
+      ok(
+        'order',
+        await api<{ status: number }>(server, `/order/getOrderInfo?orderNo=${orderNo}`, {
+          session,
+        }),
+      ).status
+    assert.equal(await status(), 0, 'confirmed at the sandbox, not yet notified')
+
+    server.child.kill('SIGKILL')
+    await new Promise((resolve) => server.child.once('exit', resolve))
+    await sleep(11_000) // the crashed process's directory lock goes stale
+    server = await startServer(dataDir, h5Dist)
+
+    // Reconciliation asks the sandbox about trades pending for a minute, every minute.
+    await until('the order to complete after the restart', 150_000, async () =>
+      (await status()) === 2 ? true : undefined,
+    )
+    const list = ok(
+      'list',
+      await api<{ total: number }>(server, '/device/list?rows=50', { session }),
+    )
+    assert.equal(list.total, 1)
+    const again = await api(server, '/pay/createPayment', {
+      session,
+      json: { orderNo, payMethod: 1 },
+    })
+    assert.deepEqual([again.code, again.msg], [1080, '订单已支付，请勿重复支付'])
   },
 )

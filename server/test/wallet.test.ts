@@ -95,7 +95,7 @@ test('a recharge notification replayed 50 times and its job run again credit the
     buyer,
   )
   assert.equal(start.code, 200, start.msg)
-  const { body, signature } = sandboxProvider(ta).notification(start.data.tradeNo, 'paid', 600, 2)
+  const { body, signature } = sandboxProvider(ta).notification(start.data.tradeNo, 'paid', 600)
   const replies = await Promise.all(
     Array.from({ length: 50 }, () =>
       ta.app.inject({

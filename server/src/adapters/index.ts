@@ -1,6 +1,4 @@
 import { assertProductionSafe, type ServerConfig } from '../config'
-import type { PaymentProvider } from './payment/payment-provider'
-import { SandboxPaymentProvider } from './payment/sandbox-payment'
 import { AliyunSmsAdapter, aliyunCredentialsFromEnv } from './sms/aliyun-sms'
 import type { SmsAdapter } from './sms/sms-adapter'
 import { RealWechatAdapter, wechatCredentialsFromEnv } from './wechat/real-wechat'
@@ -25,10 +23,7 @@ export function realAdapters(config: ServerConfig, env: NodeJS.ProcessEnv = proc
     delayMs: config.sandboxSupplierDelayMs,
     failureRate: config.sandboxSupplierFailureRate,
   }
-  // Only the sandbox payment provider exists so far; it takes its secret and delay from the config.
-  const payment: PaymentProvider = new SandboxPaymentProvider(
-    config.sandboxPaySecret,
-    config.sandboxPayDelayMs,
-  )
-  return { sms, wechat, sandboxSupplier, payment }
+  // Only the sandbox payment provider exists so far; buildApp makes it (its books are in our database).
+  const sandboxPayment = { secret: config.sandboxPaySecret, delayMs: config.sandboxPayDelayMs }
+  return { sms, wechat, sandboxSupplier, sandboxPayment }
 }

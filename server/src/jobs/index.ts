@@ -5,6 +5,7 @@ import { expireDevicesJob } from './expire-devices'
 import { fulfilOrderJob } from './fulfil-order'
 import { provisionDeviceJob, syncDeviceJob } from './provision-device'
 import { purgeExpiredJob } from './purge-expired'
+import { reconcilePaymentsJob, sendRefundJob } from './reconcile-payments'
 import type { JobDefinition } from './scheduler'
 import { spaceTaskJob } from './space-tasks'
 import { timeoutOrdersJob } from './timeout-orders'
@@ -18,6 +19,8 @@ export function jobDefinitions(db: Db, services: Services): JobDefinition[] {
     expireDevicesJob(db, services),
     fulfilOrderJob(services),
     timeoutOrdersJob(services),
+    reconcilePaymentsJob(services),
+    sendRefundJob(services),
     expireCouponsJob(services),
     spaceTaskJob(services),
   ]

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { PaymentNotificationError } from '../adapters/payment/payment-provider'
 import { Envelope } from '../contract/common'
 import { BeanBalance, CreatePaymentBody, CreatePaymentResult } from '../contract/payment'
@@ -14,7 +15,7 @@ declare module 'fastify' {
 }
 
 const paymentRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
-  const { payments, beans } = app.services
+  const { payments, refunds, beans } = app.services
   const provider = app.services.ctx.payment
   const tags = ['支付']
   const security = bearer
@@ -54,6 +55,11 @@ const paymentRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) =>
         }
       },
     )
+    const refuse = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
+      if (!(error instanceof PaymentNotificationError)) throw error
+      request.log.warn({ err: error.message }, 'payment notification refused')
+      return sendEnvelope(reply, error.httpStatus, error.httpStatus, error.message)
+    }
     notify.post(
       `/pay/notify/${provider.name}`,
       {
@@ -73,9 +79,30 @@ const paymentRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) =>
           )
           return ok({ outcome })
         } catch (error) {
-          if (!(error instanceof PaymentNotificationError)) throw error
-          request.log.warn({ err: error.message }, 'payment notification refused')
-          return sendEnvelope(reply, error.httpStatus, error.httpStatus, error.message)
+          return refuse(request, reply, error)
+        }
+      },
+    )
+    notify.post(
+      `/pay/notify/${provider.name}/refund`,
+      {
+        config: { public: true },
+        schema: {
+          tags,
+          description: `${provider.name} provider refund notifications (signed); a replay changes nothing.`,
+          body: Type.Any(),
+          response: { 200: Envelope(Type.Object({ outcome: Type.String() })) },
+        },
+      },
+      async (request, reply) => {
+        try {
+          const outcome = await refunds.handleNotification(
+            request.headers as Record<string, unknown>,
+            request.rawBody ?? '',
+          )
+          return ok({ outcome })
+        } catch (error) {
+          return refuse(request, reply, error)
         }
       },
     )

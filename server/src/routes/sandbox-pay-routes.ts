@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply } from 'fastify'
 import { fenToYuan } from '../../../src/domain/formatters'
 import {
-  SANDBOX_NOTIFY_PATH,
   SANDBOX_SIGNATURE_HEADER,
   SandboxPaymentProvider,
 } from '../adapters/payment/sandbox-payment'
@@ -68,10 +67,24 @@ const sandboxPayRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app)
   const provider = app.services.ctx.payment
   if (!(provider instanceof SandboxPaymentProvider)) return
   const sandbox: SandboxPaymentProvider = provider
-  const { payments } = app.services
   const tags = ['sandbox']
 
+  // The sandbox's signed notifications reach our callbacks as a real provider's HTTP call would.
+  sandbox.connect(async (url, body, signature) => {
+    const response = await app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+      payload: body,
+    })
+    if (response.statusCode !== 200) {
+      app.log.warn({ url, status: response.statusCode }, 'sandbox notification refused')
+    }
+    return response.statusCode
+  })
+  sandbox.onError = (error) => app.log.error({ err: error }, 'sandbox notification failed')
   app.addHook('onClose', async () => {
+    sandbox.connect(null)
     await sandbox.close()
   })
   app.addContentTypeParser(
@@ -93,7 +106,7 @@ const sandboxPayRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app)
     async (request, reply) => {
       let view
       try {
-        view = await payments.checkoutView(request.query.tradeNo)
+        view = await sandbox.checkoutView(request.query.tradeNo)
       } catch (error) {
         if (!isBizError(error)) throw error
         return sendHtml(reply, 404, messagePage(error.message))
@@ -123,31 +136,8 @@ const sandboxPayRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app)
     },
   )
 
-  /** The sandbox sends its signed notification to our callback a moment later, like a real provider. */
-  async function act(request: FastifyRequest, tradeNo: string, action: SandboxAction) {
-    const choice = await payments.sandboxChoice(tradeNo, action)
-    const { body, signature } = sandbox.notification(
-      tradeNo,
-      choice.status,
-      choice.amount,
-      app.services.ctx.clock.now().getTime(),
-    )
-    sandbox.schedule(
-      async () => {
-        const response = await app.inject({
-          method: 'POST',
-          url: SANDBOX_NOTIFY_PATH,
-          headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
-          payload: body,
-        })
-        if (response.statusCode !== 200) {
-          request.log.warn({ tradeNo, status: response.statusCode }, 'sandbox notification refused')
-        }
-      },
-      (error) => request.log.error({ err: error, tradeNo }, 'sandbox notification failed'),
-    )
-    return choice
-  }
+  /** Written to the sandbox's books at once; its signed notification reaches our callback a moment later. */
+  const act = (tradeNo: string, action: SandboxAction) => sandbox.confirm(tradeNo, action)
 
   app.post(
     '/sandbox/pay/act',
@@ -167,11 +157,11 @@ const sandboxPayRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app)
       )
       const { tradeNo, action } = request.body
       if (!fromForm) {
-        const choice = await act(request, tradeNo, action)
+        const choice = await act(tradeNo, action)
         return ok({ tradeNo, action, returnUrl: choice.returnUrl })
       }
       try {
-        const choice = await act(request, tradeNo, action)
+        const choice = await act(tradeNo, action)
         return reply.redirect(choice.returnUrl, 303)
       } catch (error) {
         if (!isBizError(error)) throw error

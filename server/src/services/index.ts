@@ -20,6 +20,7 @@ import { MessageService } from './message-service'
 import { OrderService } from './order-service'
 import { PaymentService } from './payment-service'
 import { ProfileService } from './profile-service'
+import { RefundService } from './refund-service'
 import { ReferenceData } from './reference-data'
 import { ScanLoginService } from './scan-login-service'
 import { ScreenAccess } from './screen-access'
@@ -68,6 +69,7 @@ export function createServices(ctx: ServiceContext) {
     coupons,
     orders,
     payments: new PaymentService(ctx, ctx.payment, orders, beans),
+    refunds: new RefundService(ctx, ctx.payment),
     fulfilment: new FulfilmentService(ctx, goods, fleet, messages, beans),
     activation: new ActivationService(ctx, goods, fleet, messages),
     engagement: new EngagementService(ctx, fleet, messages, goods),

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
-import { OrderStatus, PayMethod, payMethodLabels } from '../../../src/domain/order-status'
+import { and, eq, isNull, lte, ne, or, sql } from 'drizzle-orm'
+import { OrderStatus, PayMethod } from '../../../src/domain/order-status'
 import { ResultCode } from '../../../src/domain/result-codes'
 import {
   PaymentNotificationError,
+  PaymentProviderRefusal,
   type PaymentNotice,
   type PaymentProvider,
+  type TradeState,
 } from '../adapters/payment/payment-provider'
-import type { CreatePaymentBody, CreatePaymentResult, SandboxAction } from '../contract/payment'
+import type { CreatePaymentBody, CreatePaymentResult } from '../contract/payment'
 import type { Db } from '../db/client'
 import { orders, paymentNotifications, payments } from '../db/schema'
 import { BizError } from '../domain/biz-error'
@@ -15,12 +17,16 @@ import type { BeanService } from './bean-service'
 import type { ServiceContext } from './context'
 import { spendOrderCoupon } from './coupon-service'
 import { enqueueFulfilment } from './fulfilment-service'
+import { requestRefund } from './refund-service'
 import { markSeckillPaid } from './seckill-units'
 import { debitAccount } from './wallet-service'
 import type { OrderRow, OrderService } from './order-service'
 
 export type PaymentRow = typeof payments.$inferSelect
-export type NotificationOutcome = 'paid' | 'refunded' | 'cancelled' | 'failed' | 'duplicate'
+export type NotificationOutcome = PaymentNotice['status'] | 'refunding' | 'duplicate'
+
+/** A pending trade is asked about once this old (its notification is late), then again each time. */
+export const TRADE_QUERY_AFTER_MS = 60_000
 
 const refuse = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
 
@@ -127,6 +133,7 @@ export class PaymentService {
       amount: order.amount,
       payMethod: body.payMethod,
       returnUrl,
+      expiresAt: order.payDeadline,
     })
     await this.ctx.db.insert(payments).values({ ...record, provider: this.provider.name })
     return {
@@ -160,16 +167,21 @@ export class PaymentService {
     return true
   }
 
-  /**
-   * A provider's notification, verified first (PaymentNotificationError otherwise). The trade is acted
-   * upon once: a replay finds its earlier record and changes nothing. Money for an order that is no
-   * longer payable (cancelled, timed out, paid by another trade) is recorded as refunded, not fulfilled.
-   */
+  /** A provider's notification, verified first (PaymentNotificationError otherwise), then settled. */
   async handleNotification(
     headers: Record<string, unknown>,
     rawBody: string,
   ): Promise<NotificationOutcome> {
-    const notice = this.provider.verifyNotification(headers, rawBody)
+    return this.settle(this.provider.verifyNotification(headers, rawBody))
+  }
+
+  /**
+   * The provider's word on a trade, from its notification or from a query (reconcile): the same path,
+   * acted upon once per trade — a replay, or the notification after a query, finds the earlier record
+   * and changes nothing. Money for an order that is no longer payable (cancelled, timed out, paid by
+   * another trade) is refunded through the provider, never fulfilled.
+   */
+  async settle(notice: PaymentNotice): Promise<NotificationOutcome> {
     return this.ctx.db.transaction(async (tx) => {
       const [payment] = await tx
         .select()
@@ -193,20 +205,16 @@ export class PaymentService {
         .returning({ id: paymentNotifications.id })
       if (!first) return 'duplicate'
       const outcome = await this.apply(tx, payment, notice)
-      await tx
-        .update(payments)
-        .set({ status: outcome, settledAt: now })
-        .where(eq(payments.id, payment.id))
+      if (outcome !== 'refunding') {
+        await tx
+          .update(payments)
+          .set({ status: outcome, settledAt: now })
+          .where(eq(payments.id, payment.id))
+      }
       await tx
         .update(paymentNotifications)
         .set({ outcome })
         .where(eq(paymentNotifications.id, first.id))
-      if (outcome === 'refunded') {
-        this.ctx.log.warn(
-          { tradeNo: payment.tradeNo, orderId: payment.orderId },
-          'payment for an order that is no longer payable: recorded as refunded',
-        )
-      }
       return outcome
     })
   }
@@ -217,39 +225,82 @@ export class PaymentService {
     notice: PaymentNotice,
   ): Promise<Exclude<NotificationOutcome, 'duplicate'>> {
     if (notice.status !== 'paid') return notice.status
-    const order = await this.orders.lock(tx, payment.orderId)
-    if (order && order.status === OrderStatus.unpaid) {
+    const order = (await this.orders.lock(tx, payment.orderId))!
+    if (order.status === OrderStatus.unpaid) {
       // The buyer paid at the provider before the deadline job ran: the money is real, honour it.
       await this.markPaid(tx, order, payment.payerId, payment.payMethod)
       return 'paid'
     }
-    return 'refunded'
+    const reason = payRefusal(order, this.ctx.clock.now().getTime()) ?? '订单不可支付'
+    await requestRefund(tx, this.ctx.clock.now(), payment, reason)
+    this.ctx.log.warn(
+      { tradeNo: payment.tradeNo, orderId: payment.orderId, reason },
+      'payment for an order that is no longer payable: refunded through the provider',
+    )
+    return 'refunding'
   }
 
-  /** What the sandbox checkout page shows for a trade. */
-  async checkoutView(tradeNo: string) {
-    const [row] = await this.ctx.db
+  /**
+   * Asks the provider about trades still pending here: older than TRADE_QUERY_AFTER_MS (a notification
+   * lost, say with a process killed before it was sent) or of an order no longer payable. A trade the
+   * provider says ended is settled exactly as its notification would have been; one still pending when
+   * its order can no longer be paid is closed at the provider, so no money can arrive late.
+   */
+  async reconcile(now: Date, limit = 100): Promise<number> {
+    const cutoff = new Date(now.getTime() - TRADE_QUERY_AFTER_MS)
+    const due = await this.ctx.db
       .select({ payment: payments, order: orders })
       .from(payments)
       .innerJoin(orders, eq(orders.id, payments.orderId))
-      .where(eq(payments.tradeNo, tradeNo))
-    if (!row) throw refuse('交易不存在')
-    return {
-      tradeNo,
-      orderNo: row.order.orderNo,
-      amount: row.payment.amount,
-      payMethodText: payMethodLabels[row.payment.payMethod as 1 | 2] ?? '',
-      status: row.payment.status,
-      returnUrl: row.payment.returnUrl,
+      .where(
+        and(
+          eq(payments.status, 'pending'),
+          eq(payments.provider, this.provider.name),
+          or(lte(payments.createdAt, cutoff), ne(orders.status, OrderStatus.unpaid)),
+          or(isNull(payments.checkedAt), lte(payments.checkedAt, cutoff)),
+        ),
+      )
+      .orderBy(sql`coalesce(${payments.checkedAt}, ${payments.createdAt})`)
+      .limit(limit)
+    let settled = 0
+    for (const { payment, order } of due) {
+      try {
+        if (await this.reconcileTrade(payment, order, now)) settled++
+      } catch (error) {
+        this.ctx.log.warn({ err: error, tradeNo: payment.tradeNo }, 'trade query failed')
+      }
+      await this.ctx.db.update(payments).set({ checkedAt: now }).where(eq(payments.id, payment.id))
     }
+    return settled
   }
 
-  /** The sandbox provider acting on the buyer's choice: the signed notification it will send. */
-  async sandboxChoice(tradeNo: string, action: SandboxAction) {
-    const view = await this.checkoutView(tradeNo)
-    if (view.status !== 'pending') throw refuse('该笔交易已处理')
-    const status: PaymentNotice['status'] =
-      action === 'pay' ? 'paid' : action === 'cancel' ? 'cancelled' : 'failed'
-    return { ...view, status }
+  private async reconcileTrade(payment: PaymentRow, order: OrderRow, now: Date) {
+    const payable = order.status === OrderStatus.unpaid && now < order.payDeadline
+    let state: TradeState
+    try {
+      state = await this.provider.queryTrade(payment.tradeNo)
+      if (state.status === 'pending' && !payable) {
+        state = await this.provider.closeTrade(payment.tradeNo)
+      }
+    } catch (error) {
+      // A trade the provider never opened takes no money; once its order is past paying, it is over.
+      if (!(error instanceof PaymentProviderRefusal) || payable) throw error
+      state = { ...noTrade, tradeNo: payment.tradeNo, amount: payment.amount }
+    }
+    if (state.status === 'pending') return false
+    await this.settle({
+      tradeNo: payment.tradeNo,
+      status: state.status,
+      amount: state.amount,
+      payload: {
+        source: 'query',
+        status: state.status,
+        providerTradeId: state.providerTradeId,
+        paidAt: state.paidAt?.toISOString() ?? null,
+      },
+    })
+    return true
   }
 }
+
+const noTrade = { status: 'closed', providerTradeId: null, paidAt: null } as const

@@ -94,7 +94,7 @@ export async function replayPaidNotification(
 ): Promise<number> {
   const start = await post(t.app, '/pay/createPayment', { orderNo, payMethod: 2 }, session)
   assert.equal(start.code, 200, start.msg)
-  const { body, signature } = sandboxProvider(t).notification(start.data.tradeNo, 'paid', amount, 2)
+  const { body, signature } = sandboxProvider(t).notification(start.data.tradeNo, 'paid', amount)
   const replies = await Promise.all(
     Array.from({ length: times }, () =>
       t.app.inject({

@@ -8,6 +8,8 @@ export interface PaymentRequest {
   payMethod: number
   /** App path the buyer returns to after the checkout page. */
   returnUrl: string
+  /** The order's pay window: the provider takes no money after it (WeChat's time_expire). */
+  expiresAt: Date
 }
 
 export interface PaymentStart {
@@ -17,12 +19,62 @@ export interface PaymentStart {
   wxPayParams?: Record<string, string> | null
 }
 
-/** A verified notification: the provider's word on one trade. */
+/**
+ * The provider's word on one trade, from a verified notification or a query. `closed`: closed at the
+ * provider (by us, or its pay window passed), so no money can arrive for it any more.
+ */
 export interface PaymentNotice {
   tradeNo: string
-  status: 'paid' | 'cancelled' | 'failed'
+  status: 'paid' | 'cancelled' | 'failed' | 'closed'
   amount: number
   payload: Record<string, unknown>
+}
+
+/** A trade as the provider's query answers it; `pending`: the buyer has not paid (yet). */
+export interface TradeState {
+  tradeNo: string
+  status: PaymentNotice['status'] | 'pending'
+  amount: number
+  /** The provider's own id for the trade, once paid. */
+  providerTradeId: string | null
+  paidAt: Date | null
+}
+
+export interface RefundRequest {
+  tradeNo: string
+  /** Ours, unique: asking again with the same refundNo never refunds twice. */
+  refundNo: string
+  /** Fen. */
+  amount: number
+  reason: string
+}
+
+/** A refund as the provider answers it: accepted refunds end asynchronously (notification or query). */
+export interface RefundState {
+  refundNo: string
+  tradeNo: string
+  status: 'processing' | 'succeeded' | 'failed'
+  amount: number
+}
+
+/** A verified refund notification: the provider's final word on one refund. */
+export interface RefundNotice {
+  refundNo: string
+  tradeNo: string
+  status: 'succeeded' | 'failed'
+  amount: number
+  payload: Record<string, unknown>
+}
+
+/**
+ * The provider refused a request for good (unknown trade, more than was paid, a refundNo used for
+ * another refund): asking again will not help. Any other error from a provider call is passing.
+ */
+export class PaymentProviderRefusal extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'PaymentProviderRefusal'
+  }
 }
 
 /** A notification we refuse; the callback answers with this HTTP status and changes nothing. */
@@ -44,8 +96,10 @@ export class PaymentSignatureError extends PaymentNotificationError {
 }
 
 /**
- * A payment provider (docs/cloud-phones.md "Payment"). Notifications reach our callback route; the
- * provider verifies them (signature, shape) before anything is trusted.
+ * A payment provider (docs/cloud-phones.md "Payment"). Notifications reach our callback routes; the
+ * provider verifies them (signature, shape) before anything is trusted. A notification can be lost, so
+ * reconciliation (jobs/reconcile-payments.ts) asks with queryTrade / queryRefund, as WeChat Pay and
+ * Alipay both expect their merchants to.
  */
 export interface PaymentProvider {
   readonly name: string
@@ -53,4 +107,13 @@ export interface PaymentProvider {
   createPayment(request: PaymentRequest): Promise<PaymentStart>
   /** The notice, or PaymentSignatureError when the body was not sent by the provider. */
   verifyNotification(headers: Record<string, unknown>, rawBody: string): PaymentNotice
+  /** Likewise for a refund notification. */
+  verifyRefundNotification(headers: Record<string, unknown>, rawBody: string): RefundNotice
+  /** PaymentProviderRefusal for a trade the provider does not know. */
+  queryTrade(tradeNo: string): Promise<TradeState>
+  /** Closes a pending trade so no money can arrive for it; answers the trade's state afterwards (paid when the money came first). */
+  closeTrade(tradeNo: string): Promise<TradeState>
+  /** Asks for a refund; idempotent per refundNo. PaymentProviderRefusal when refused for good. */
+  refund(request: RefundRequest): Promise<RefundState>
+  queryRefund(refundNo: string): Promise<RefundState>
 }
