@@ -13,7 +13,7 @@ import { Writable } from 'node:stream'
 import { test } from 'node:test'
 import { sql } from 'drizzle-orm'
 import { buildApp } from '../src/app'
-import { redactUrl, serializeError } from '../src/plugins/log-redaction'
+import { LOG_SERIALIZERS, redactUrl, serializeError } from '../src/plugins/log-redaction'
 import { createTestDatabase } from './helpers/test-database'
 import { authHeaders, post, sendCode } from './helpers/test-app'
 
@@ -139,4 +139,5 @@ test('an error logged anywhere (a job, a service) keeps a failed query’s SQL a
   const plain = serializeError(Object.assign(new Error('boom'), { statusCode: 502 }))
   assert.equal(plain.message, 'boom')
   assert.equal(plain.statusCode, 502)
+  assert.equal(LOG_SERIALIZERS.err('provider said no'), 'provider said no', 'a string stays')
 })

@@ -95,8 +95,7 @@ function plainError(error: Error, depth = 0): LoggedError {
  * failure is kept: the SQLSTATE, the constraint, table and column, and the stack frames; its message,
  * detail, SQL and parameters (the values) are not. Any other error is pino's usual form.
  */
-export function serializeError(error: unknown): LoggedError {
-  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' }
+export function serializeError(error: Error): LoggedError {
   let database: (Error & DatabaseErrorFields) | null = null
   let query = false
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 10; depth++) {
@@ -120,7 +119,11 @@ export function serializeError(error: unknown): LoggedError {
   }
 }
 
-export const LOG_SERIALIZERS = { req: serializeRequest, err: serializeError }
+export const LOG_SERIALIZERS = {
+  req: serializeRequest,
+  // a string under err (a provider's refusal) stays as it was
+  err: (value: unknown) => (value instanceof Error ? serializeError(value) : value),
+}
 
 type LoggerOption = FastifyServerOptions['logger']
 
@@ -128,5 +131,7 @@ type LoggerOption = FastifyServerOptions['logger']
 export function withLogRedaction(logger: LoggerOption): LoggerOption {
   if (!logger) return false
   const options = logger === true ? {} : logger
-  return { ...options, serializers: { ...options.serializers, ...LOG_SERIALIZERS } }
+  // Fastify types err as always an Error; pino hands it whatever was logged under err
+  const serializers = { ...options.serializers, ...LOG_SERIALIZERS } as typeof options.serializers
+  return { ...options, serializers }
 }
