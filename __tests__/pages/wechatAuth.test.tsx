@@ -11,8 +11,12 @@ type Bind = { kind: 'officialAccount'; ticket: string } | null
 
 /** The session as the page uses it: an unbound official-account login left a bind ticket. */
 function fakeSession(bindResult: (session: { wechatBind: Bind }) => Promise<boolean>) {
-  const session = {
-    wechatBind: { kind: 'officialAccount', ticket: 'bt' } as Bind,
+  const session: {
+    wechatBind: Bind
+    officialAccountLogin: jest.Mock
+    bindWechat: jest.Mock<Promise<boolean>>
+  } = {
+    wechatBind: { kind: 'officialAccount', ticket: 'bt' },
     officialAccountLogin: jest.fn().mockResolvedValue({ bound: false, openid: 'o1' }),
     bindWechat: jest.fn(() => bindResult(session)),
   }
