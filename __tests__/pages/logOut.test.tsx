@@ -41,6 +41,15 @@ describe('注销账号', () => {
     expect(screen.getByText(/138\*\*\*\*5678/)).toBeTruthy()
   })
 
+  it('says the new-user benefits are not given again to this number after deletion', () => {
+    renderPage(<LogOut />, { session: { mobilePhone: '13812345678', loadUserInfo: jest.fn() } })
+    expect(
+      screen.getByText(
+        /新人福利（试用云机、新人优惠券、首购优惠）每人仅限一次：注销后用此手机号或微信重新注册，不会再次发放/,
+      ),
+    ).toBeTruthy()
+  })
+
   it('requires the consequences checkbox before anything is sent', async () => {
     setup({ agree: false, code: '123456' })
     await flush()

@@ -36,6 +36,7 @@ import { withLogRedaction } from './plugins/log-redaction'
 import securityHeaders from './plugins/security-headers'
 import textInput from './plugins/text-input'
 import apiRoutes from './routes'
+import { BENEFIT_DEV_PEPPER } from './services/benefits'
 import { systemClock, type Clock } from './services/clock'
 import { createServices, type Services } from './services'
 import { DEFAULT_SESSION_CACHE_MS } from './services/session-service'
@@ -74,6 +75,8 @@ export interface BuildAppOptions {
   /** Default DEFAULT_SESSION_CACHE_MS; 0 looks every session up in the database. */
   sessionCacheMs?: number
   customerServiceUrl?: string | null
+  /** Default: BENEFIT_DEV_PEPPER (services/benefits.ts). */
+  benefitPepper?: string
   /** false turns rate limiting off (tests that are not about it). */
   rateLimit?: RateLimits | false
   logger?: FastifyServerOptions['logger']
@@ -130,6 +133,7 @@ export async function buildApp(options: BuildAppOptions) {
       sessionCacheMs: options.sessionCacheMs ?? DEFAULT_SESSION_CACHE_MS,
       filesDir: options.filesDir,
       customerServiceUrl: options.customerServiceUrl ?? null,
+      benefitPepper: options.benefitPepper ?? BENEFIT_DEV_PEPPER,
     },
   })
   app.decorate('services', services)

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { SANDBOX_PAY_DEV_SECRET } from './adapters/payment/sandbox-payment'
+import { BENEFIT_DEV_PEPPER } from './services/benefits'
 import { DEFAULT_SESSION_CACHE_MS } from './services/session-service'
 
 export type SmsProviderName = 'sandbox' | 'aliyun'
@@ -59,6 +60,8 @@ export interface ServerConfig {
   /** Sandbox payment provider: HMAC secret of its notifications, and how long it takes to send one. */
   sandboxPaySecret: string
   sandboxPayDelayMs: number
+  /** Key of the hashes that record one-time benefits per person (services/benefits.ts). */
+  benefitPepper: string
 }
 
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
@@ -154,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ),
     sandboxPaySecret: env.SANDBOX_PAY_SECRET || SANDBOX_PAY_DEV_SECRET,
     sandboxPayDelayMs: nonNegativeInt('SANDBOX_PAY_DELAY_MS', env.SANDBOX_PAY_DELAY_MS || '300'),
+    benefitPepper: env.BENEFIT_PEPPER || BENEFIT_DEV_PEPPER,
   }
 }
 
@@ -197,6 +201,12 @@ export function assertProductionSafe(config: ServerConfig): void {
   // Anyone who knows the default secret could sign "paid" notifications.
   if (sandboxes.includes('payment') && config.sandboxPaySecret === SANDBOX_PAY_DEV_SECRET) {
     problems.push('the default SANDBOX_PAY_SECRET: set a secret of your own')
+  }
+  // With the public default, the hashed numbers of benefit_claims are found again by trying every number.
+  if (config.benefitPepper === BENEFIT_DEV_PEPPER) {
+    problems.push(
+      'the default BENEFIT_PEPPER: set a secret of your own (and keep it: changing it forgets who took the new-user benefits)',
+    )
   }
   if (problems.length > 0) {
     throw new Error(`Refusing to start with NODE_ENV=production:\n- ${problems.join('\n- ')}`)

@@ -38,6 +38,7 @@ async function start() {
       tokenTtlDays: config.tokenTtlDays,
       sessionCacheMs: config.sessionCacheMs,
       customerServiceUrl: config.customerServiceUrl,
+      benefitPepper: config.benefitPepper,
       logger: { level: config.logLevel },
       trustProxy: config.trustProxy,
       rateLimit:

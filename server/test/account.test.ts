@@ -113,5 +113,8 @@ test('changing the bound number and deleting the account', async (t) => {
     assert.notEqual(reborn.userId, session.userId)
     const info = await get(app, '/user/getUserInfo', reborn)
     assert.equal(info.data.name, '')
+    // a new account, but not a new user: the 新人券 went to the deleted one (test/benefits.test.ts)
+    const coupons = await get(app, '/coupon/list', reborn, { status: '1' })
+    assert.equal(coupons.data.total, 0)
   })
 })

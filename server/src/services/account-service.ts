@@ -25,6 +25,7 @@ import {
 } from '../domain/login-policy'
 import { OWN_NUMBER_SMS_TYPES } from '../domain/sms-policy'
 import { hashOpaqueSecret, newInviteCode, newOpaqueSecret } from '../domain/secrets'
+import { PersonBenefits, type Identity } from './benefits'
 import { issueWelcomeCoupons } from './coupon-service'
 import type { ServiceContext } from './context'
 import { isUniqueViolation } from './context'
@@ -63,12 +64,16 @@ const WECHAT_HELD_BY_ANOTHER = () =>
 export type WechatLoginKind = 'applet' | 'officialAccount'
 
 export class AccountService {
+  private readonly benefits: PersonBenefits
+
   constructor(
     private readonly ctx: ServiceContext,
     private readonly sms: SmsService,
     private readonly sessions: SessionService,
     private readonly messages: MessageService,
-  ) {}
+  ) {
+    this.benefits = new PersonBenefits(ctx.settings.benefitPepper)
+  }
 
   private async findByMobile(
     mobilePhone: string,
@@ -88,17 +93,29 @@ export class AccountService {
     return row
   }
 
-  /** Finds the account of a number or registers it (with its welcome messages); safe under races. */
-  private async findOrRegister(mobilePhone: string, login: LoginContext) {
+  /**
+   * Finds the account of a number or registers it (with its welcome messages); safe under races. A new
+   * account gets the new-user benefits its number (and `wechat`, the WeChat being bound to it) did not
+   * take before (services/benefits.ts).
+   */
+  private async findOrRegister(
+    mobilePhone: string,
+    login: LoginContext,
+    wechat: Pick<Identity, 'openId' | 'unionId'> = { openId: null, unionId: null },
+  ) {
     const existing = await this.findByMobile(mobilePhone)
     if (existing) return { user: existing, created: false }
+    const identity: Identity = { mobilePhone, ...wechat }
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
         const user = await this.ctx.db.transaction(async (tx) => {
+          const taken = await this.benefits.taken(tx, identity)
           const [created] = await tx
             .insert(users)
             .values({
               mobilePhone,
+              firstPurchaseUsed: taken.has('firstPurchase'),
+              firstRechargeUsed: taken.has('firstRecharge'),
               inviteCode: newInviteCode(),
               invitedBy: login.inviteCode?.trim() || null,
               channelCode: login.channelCode || null,
@@ -108,7 +125,10 @@ export class AccountService {
             })
             .returning()
           await recordInvite(tx, created.id, login.inviteCode, created.createdAt)
-          await issueWelcomeCoupons(tx, created.id, created.createdAt)
+          if (!taken.has('welcome')) {
+            await issueWelcomeCoupons(tx, created.id, created.createdAt)
+            await this.benefits.record(tx, identity, ['welcome'], created.createdAt)
+          }
           for (const welcome of WELCOME_MESSAGES) {
             await this.messages.sendMessage(
               created.id,
@@ -335,7 +355,7 @@ export class AccountService {
     if (holder && holder.mobilePhone !== mobile) throw WECHAT_HELD_BY_ANOTHER()
     await this.sms.consume(mobile, 'login', code)
     const wechat = { openId: ticket.openId, unionId: ticket.unionId }
-    const { user, created } = await this.findOrRegister(mobile, login)
+    const { user, created } = await this.findOrRegister(mobile, login, wechat)
     try {
       await this.ctx.db.transaction(async (tx) => {
         const used = await tx
@@ -345,6 +365,12 @@ export class AccountService {
           .returning({ id: wechatBindTickets.id })
         if (used.length === 0) throw WECHAT_AUTH_EXPIRED()
         await tx.update(users).set(wechat).where(eq(users.id, user.id))
+        await this.benefits.remember(
+          tx,
+          user.id,
+          { mobilePhone: mobile, ...wechat },
+          this.ctx.clock.now(),
+        )
       })
     } catch (error) {
       // the same WeChat was bound to another number meanwhile, through another ticket
@@ -433,7 +459,10 @@ export class AccountService {
           .returning({ id: mobileChangeTickets.id })
         if (used.length === 0)
           throw new BizError(ResultCode.SHOW_ERROR_TIPS, '原手机号验证已失效，请重新验证')
+        // The old number is let go: what the account took stays with it (and comes with the new one).
+        await this.benefits.remember(tx, userId, user, now)
         await tx.update(users).set({ mobilePhone: mobile }).where(eq(users.id, userId))
+        await this.benefits.remember(tx, userId, { ...user, mobilePhone: mobile }, now)
       })
     } catch (error) {
       if (isUniqueViolation(error)) throw new BizError(ResultCode.USER_REGISTERED)
@@ -443,7 +472,9 @@ export class AccountService {
 
   /**
    * Account deletion (SPEC "注销"): erases personal data, frees the number and the WeChat binding, and
-   * revokes every token. The row stays (deleted_at) so orders and ledgers keep a valid owner id.
+   * revokes every token. The row stays (deleted_at) so orders and ledgers keep a valid owner id. The
+   * one-time benefits the account took are kept under its number and WeChat (services/benefits.ts):
+   * registering either again is not a new user.
    */
   async deleteAccount(userId: number, code: string) {
     const user = await this.getUser(userId)
@@ -478,6 +509,8 @@ export class AccountService {
             inviteCode: sql`'deleted-' || ${users.id}`,
           })
           .where(eq(users.id, userId))
+        // After the update, which holds the row: no order of this account's is placed meanwhile.
+        await this.benefits.remember(tx, userId, user, this.ctx.clock.now())
         await tx.delete(userWorkTypes).where(eq(userWorkTypes.userId, userId))
         await tx.delete(messages).where(eq(messages.userId, userId))
         await tx.delete(messageSettings).where(eq(messageSettings.userId, userId))

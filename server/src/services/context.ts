@@ -21,6 +21,8 @@ export interface ServiceContext {
     sessionCacheMs: number
     filesDir: string
     customerServiceUrl: string | null
+    /** Key of the hashes that record one-time benefits per person (services/benefits.ts). */
+    benefitPepper: string
   }
 }
 

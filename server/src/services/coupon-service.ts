@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import {
   COUPON_NOT_APPLICABLE,
   checkCoupon,
@@ -18,7 +18,7 @@ import type {
 } from '../contract/coupon'
 import type { PageQuery } from '../contract/common'
 import type { Db } from '../db/client'
-import { couponTemplates, goods, goodsPrices, orders, userCoupons } from '../db/schema'
+import { couponTemplates, goods, goodsPrices, orders, userCoupons, users } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import { normalisePage, toPaged } from '../domain/paging'
 import type { ServiceContext } from './context'
@@ -125,6 +125,30 @@ export async function spendOrderCoupon(tx: Db, orderId: number, now: Date) {
     .where(and(eq(userCoupons.lockedOrderId, orderId), eq(userCoupons.status, CouponStatus.usable)))
 }
 
+/**
+ * Whether the user's next bean recharge is a first recharge (what a 首充券 needs): no paid recharge of
+ * theirs, and the person behind the account did not recharge on an earlier one (services/benefits.ts).
+ */
+export async function isFirstRecharge(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({
+      usedBefore: users.firstRechargeUsed,
+      paid: sql<boolean>`exists (${db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, userId),
+            eq(orders.businessType, BusinessType.cloudBeans),
+            inArray(orders.status, [OrderStatus.paid, OrderStatus.completed, OrderStatus.refunded]),
+          ),
+        )})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+  return !!row && !row.usedBefore && !row.paid
+}
+
 /** The 新人券 set (templates issued on 'welcome'), in the registration transaction. */
 export async function issueWelcomeCoupons(tx: Db, userId: number, now: Date): Promise<number> {
   const templates = await tx
@@ -224,21 +248,6 @@ export class CouponService {
     return toPaged(records, page, rows, total)
   }
 
-  /** Whether the user has no paid bean recharge yet (what a 首充券 needs). */
-  private async firstRecharge(db: Db, userId: number): Promise<boolean> {
-    const [{ paid }] = await db
-      .select({ paid: count() })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.userId, userId),
-          eq(orders.businessType, BusinessType.cloudBeans),
-          inArray(orders.status, [OrderStatus.paid, OrderStatus.completed, OrderStatus.refunded]),
-        ),
-      )
-    return paid === 0
-  }
-
   /** The priced purchase as the coupon rules see it (one unit at the order's total). */
   async goodsInfo(db: Db, draft: OrderDraft, userId: number): Promise<CouponGoodsInfo> {
     const [good] = draft.goodId
@@ -262,7 +271,7 @@ export class CouponService {
       // No seeded coupon is limited to first purchases (effective scope 4).
       firstPurchase: false,
       firstRecharge:
-        draft.businessType === BusinessType.cloudBeans && (await this.firstRecharge(db, userId)),
+        draft.businessType === BusinessType.cloudBeans && (await isFirstRecharge(db, userId)),
     }
   }
 

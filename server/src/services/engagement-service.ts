@@ -27,6 +27,7 @@ import {
 import { BizError } from '../domain/biz-error'
 import { maskMobile } from '../domain/masking'
 import { normalisePage, toPaged, type PageRequest } from '../domain/paging'
+import { identityOf, PersonBenefits } from './benefits'
 import { isUniqueViolation, type ServiceContext } from './context'
 import type { FleetService } from './fleet-service'
 import type { GoodsService } from './goods-service'
@@ -34,6 +35,10 @@ import { MessageKind, type MessageService } from './message-service'
 
 const tips = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
 const MINUTES_PER_DAY = 1440
+export const TRIAL_TAKEN = '您已领取过免费试用云机'
+/** The trial was taken on an earlier account of this number or WeChat (services/benefits.ts). */
+export const TRIAL_TAKEN_BEFORE =
+  '该手机号或微信已领取过免费试用云机，新人福利每人仅限一次，注销后重新注册不再发放'
 
 export const DEFAULT_FLOATING_BALL: FloatingBallSettings = {
   visible: true,
@@ -82,12 +87,27 @@ export async function recordInvite(
 
 /** New-user guide and trial phone, game-trial landing config, floating ball, invites. */
 export class EngagementService {
+  private readonly benefits: PersonBenefits
+
   constructor(
     private readonly ctx: ServiceContext,
     private readonly fleet: FleetService,
     private readonly messages: MessageService,
     private readonly goods: GoodsService,
-  ) {}
+  ) {
+    this.benefits = new PersonBenefits(ctx.settings.benefitPepper)
+  }
+
+  /** Why this user may not claim the trial phone, or null: claimed here, or by the person before. */
+  private async trialRefusal(db: Db, userId: number): Promise<string | null> {
+    const [claim] = await db
+      .select({ userId: trialClaims.userId })
+      .from(trialClaims)
+      .where(eq(trialClaims.userId, userId))
+    if (claim) return TRIAL_TAKEN
+    const taken = await this.benefits.taken(db, await identityOf(db, userId))
+    return taken.has('trial') ? TRIAL_TAKEN_BEFORE : null
+  }
 
   private async offerRow(db: Db = this.ctx.db) {
     const [row] = await db
@@ -127,15 +147,12 @@ export class EngagementService {
         inStock: false,
       }
     }
-    const [claim] = await this.ctx.db
-      .select({ userId: trialClaims.userId })
-      .from(trialClaims)
-      .where(eq(trialClaims.userId, userId))
+    const claimed = (await this.trialRefusal(this.ctx.db, userId)) !== null
     const inStock = (await this.stockOf(offer.goodId)) > 0
     return {
       ...offer,
-      enabled: offer.enabled && !claim && inStock,
-      claimed: Boolean(claim),
+      enabled: offer.enabled && !claimed && inStock,
+      claimed,
       inStock,
     }
   }
@@ -154,19 +171,20 @@ export class EngagementService {
   }
 
   /**
-   * The free trial phone: once per user ever (trial_claims' primary key), one unit of stock from the
-   * zone with the most, created through FleetService in the same transaction. No order is written.
+   * The free trial phone: once per person ever, one unit of stock from the zone with the most, created
+   * through FleetService in the same transaction. No order is written. Once: trial_claims' primary key
+   * per account, and benefit_claims' per number and WeChat, which outlives the account (of two accounts
+   * sharing a WeChat that claim at once, the second waits on the first's row and is refused).
    */
   async claimTrialPhone(userId: number): Promise<TrialPhone> {
     try {
       return await this.ctx.db.transaction(async (tx) => {
         const offer = await this.offerRow(tx)
         if (!offer?.enabled) throw tips('当前没有免费试用活动')
-        const [claimed] = await tx
-          .select({ userId: trialClaims.userId })
-          .from(trialClaims)
-          .where(eq(trialClaims.userId, userId))
-        if (claimed) throw tips('您已领取过免费试用云机')
+        const refusal = await this.trialRefusal(tx, userId)
+        if (refusal) throw tips(refusal)
+        const now = this.ctx.clock.now()
+        await this.benefits.claim(tx, await identityOf(tx, userId), 'trial', now)
         const [zone] = await tx
           .select({ zoneId: goodsInventory.zoneId, name: zones.name })
           .from(goodsInventory)
@@ -195,7 +213,7 @@ export class EngagementService {
           deviceId,
           goodId: offer.goodId,
           zoneId: zone.zoneId,
-          claimedAt: this.ctx.clock.now(),
+          claimedAt: now,
         })
         await this.messages.sendMessage(
           userId,
@@ -212,8 +230,8 @@ export class EngagementService {
         }
       })
     } catch (error) {
-      // a concurrent claim by the same user committed first
-      if (isUniqueViolation(error)) throw tips('您已领取过免费试用云机')
+      // a concurrent claim by the same user, or by the same person's other account, committed first
+      if (isUniqueViolation(error)) throw tips(TRIAL_TAKEN)
       throw error
     }
   }

@@ -100,9 +100,18 @@ export function newestLiveNewOrderOf(db: Db, userId: SQLWrapper) {
     )
 }
 
-/** True when the user has no live new-phone order, so their next order is a first order. */
+/**
+ * True when the user's next new-phone order is a first order (priced at the first-purchase price): they
+ * have no live new-phone order, and the person behind the account did not use the price on an earlier
+ * account (users.first_purchase_used, services/benefits.ts). So cancelling or letting the first order
+ * time out makes the price available again; deleting the account and registering again does not. The
+ * flag is read from the user's row by its key, which the order statements lock or read anyway.
+ */
 export const firstOrderOf = (db: Db, userId: SQLWrapper) =>
-  sql<boolean>`(${newestLiveNewOrderOf(db, userId)}) is null`
+  sql<boolean>`((${newestLiveNewOrderOf(db, userId)}) is null and not coalesce((${db
+    .select({ used: users.firstPurchaseUsed })
+    .from(users)
+    .where(eq(users.id, userId))}), false))`
 
 /**
  * Prices every kind of order from the catalogue and the caller's phones, with the shared rules of
@@ -143,14 +152,17 @@ export class OrderPricing {
     return user?.userType === COMPANY_USER_TYPE
   }
 
-  /** A user's first cloud-phone order: no other new-phone order of theirs is open, paid or done. */
+  /** A user's first cloud-phone order (firstOrderOf). */
   async isFirstOrder(db: Db, userId: number | null): Promise<boolean> {
     if (userId == null) return true
     if (this.buyer?.userId === userId) return this.buyer.firstOrder
     const [row] = await preparedOn(db, 'first_order_of_user', (db) =>
-      newestLiveNewOrderOf(db, sql.placeholder('userId')),
+      db
+        .select({ firstOrder: firstOrderOf(db, sql.placeholder('userId')) })
+        .from(users)
+        .where(eq(users.id, sql.placeholder('userId'))),
     ).execute({ userId })
-    return row.createdAt === null
+    return row?.firstOrder ?? true
   }
 
   private checkQuantity(quantity: number, max: number) {
