@@ -81,7 +81,11 @@ async function rechargeAndPay(ta: TestApp, session: Session) {
  * Binds a WeChat (sandbox code `sandbox:<name>`) to a number proven by SMS, registering the number if
  * new: the only place this file knows how WeChat binding is called.
  */
-async function bindWechat(ta: TestApp, name: string, mobilePhone: string): Promise<Session> {
+async function bindWechat(
+  ta: TestApp,
+  name: string,
+  mobilePhone: string,
+): Promise<Session & { firstLogin: 0 | 1 }> {
   const login = await post(ta.app, '/user/wxAppletsLogin', { jsCode: `sandbox:${name}` })
   assert.equal(login.code, 200, login.msg)
   assert.equal(login.data.bound, false)
