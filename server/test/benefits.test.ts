@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto'
 import { test } from 'node:test'
 import { eq, sql } from 'drizzle-orm'
 import { benefitClaims, devices, goodsPrices, orders, userCoupons, users } from '../src/db/schema'
-import { PersonBenefits } from '../src/services/benefits'
+import { assertProductionSafe, loadConfig, SANDBOX_SWITCHES } from '../src/config'
+import { BENEFIT_DEV_PEPPER, PersonBenefits } from '../src/services/benefits'
 import { TRIAL_TAKEN, TRIAL_TAKEN_BEFORE } from '../src/services/engagement-service'
 import { RECHARGE_PACKAGES } from '../src/services/wallet-service'
 import {
@@ -293,4 +294,17 @@ test('the record names nobody without the pepper, and outlives the account', asy
     [ours[0], ours[0]],
   )
   assert.notDeepEqual(new PersonBenefits('another pepper').subjects(identity), ours)
+})
+
+test('production refuses to start with the development pepper', () => {
+  const production = {
+    NODE_ENV: 'production',
+    ...Object.fromEntries(Object.values(SANDBOX_SWITCHES).map((name) => [name, '1'])),
+    SANDBOX_PAY_SECRET: 'a-long-secret-of-our-own',
+  }
+  assert.throws(() => assertProductionSafe(loadConfig(production)), /BENEFIT_PEPPER/)
+  const own = loadConfig({ ...production, BENEFIT_PEPPER: 'a-pepper-of-our-own' })
+  assert.doesNotThrow(() => assertProductionSafe(own))
+  assert.equal(own.benefitPepper, 'a-pepper-of-our-own')
+  assert.equal(loadConfig({}).benefitPepper, BENEFIT_DEV_PEPPER, 'development runs on the default')
 })
