@@ -24,7 +24,7 @@
  * (puts token/userId into localStorage the way Taro H5 stores them). Set E2E_SERVER_LOG=1 to stream
  * the server's log; it is always written to e2e/artifacts/<file>.server.log.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -76,7 +76,8 @@ export interface ServerHandle {
   dataDir: string
   /** Everything the server printed so far. */
   log(): string
-  stop(): Promise<void>
+  /** Stops it; its DATA_DIR goes too unless `keepDataDir` (for a restart on the same data). */
+  stop(options?: { keepDataDir?: boolean }): Promise<void>
 }
 
 let currentServer: ServerHandle | null = null
@@ -134,12 +135,15 @@ async function launchServer(options: {
   env?: Record<string, string>
   name: string
   keepDataDir?: boolean
+  port?: number
+  /** What an earlier server on this data printed, kept in log(). */
+  earlierLog?: string
 }): Promise<ServerHandle> {
   const { dataDir, name } = options
-  const port = await freePort()
+  const port = options.port ?? (await freePort())
   fs.mkdirSync(ARTIFACT_DIR, { recursive: true })
   const logStream = fs.createWriteStream(path.join(ARTIFACT_DIR, `${name}.server.log`))
-  let output = ''
+  let output = options.earlierLog ?? ''
 
   const child: ChildProcess = spawn(
     process.execPath,
@@ -185,7 +189,7 @@ async function launchServer(options: {
   }
   process.on('exit', killOnExit)
 
-  const stop = async () => {
+  const stop = async (stopOptions: { keepDataDir?: boolean } = {}) => {
     if (!exited) {
       try {
         process.kill(pid, 'SIGTERM')
@@ -198,7 +202,9 @@ async function launchServer(options: {
     }
     process.off('exit', killOnExit)
     logStream.end()
-    if (!options.keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+    if (!options.keepDataDir && !stopOptions.keepDataDir) {
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
     if (currentServer === handle) currentServer = null
   }
 
@@ -452,6 +458,12 @@ export interface E2E {
   newPage(): Promise<{ context: BrowserContext; page: Page; errors: string[] }>
   /** openPage() for a route of the H5 app. */
   open(page: Page, route: string): Promise<void>
+  /**
+   * An operator's command on this server's data (`node --import tsx <args>`, e.g. a script under
+   * scripts/): the server stops, the command runs on its DATA_DIR (PGlite has one owner), and the
+   * server starts again on the same data and port. Answers what the command printed.
+   */
+  operator(args: string[]): Promise<string>
 }
 
 /**
@@ -510,6 +522,27 @@ export function setupE2E(options: { env?: Record<string, string> } = {}): E2E {
       return { context, page, errors }
     },
     open: openPage,
+    async operator(args) {
+      if (!srv) throw new Error('e2e: server not started yet (use it inside a test)')
+      const { dataDir, port } = srv
+      const earlierLog = srv.log()
+      await srv.stop({ keepDataDir: true })
+      const ran = spawnSync(process.execPath, ['--import', 'tsx', ...args], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        encoding: 'utf8',
+      })
+      srv = await launchServer({
+        dataDir,
+        port,
+        env: options.env,
+        name: `${testFileName()}.restarted`,
+        earlierLog,
+      })
+      currentServer = srv
+      if (ran.status !== 0) throw new Error(`e2e: ${args.join(' ')} failed:\n${ran.stderr}`)
+      return ran.stdout
+    },
   }
 }
 

@@ -78,7 +78,7 @@ export const realNameAuth = async (body: RealNameAuthBody) =>
   (await client.post<RealNameAuthResult>('/user/realNameAuth', body)).data
 
 export const updateCompanyInfo = async (body: UpdateCompanyInfoBody) =>
-  (await client.post<null>('/user/updateCompanyInfo', body)).data
+  (await client.post<UserInfo>('/user/updateCompanyInfo', body)).data
 
 export const updateUserPassword = async (oldPassword: string, newPassword: string) =>
   (await client.post<null>('/user/updateUserPassword', { oldPassword, newPassword })).data

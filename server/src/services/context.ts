@@ -40,5 +40,10 @@ export function isUniqueViolation(error: unknown, indexes?: string[]): boolean {
   return !!violation && (!indexes || indexes.includes(violation.constraint ?? ''))
 }
 
+/** A check constraint refused the row (also one a trigger's update ran into). */
+export function isCheckViolation(error: unknown, constraint: string): boolean {
+  return databaseError(error, '23514')?.constraint === constraint
+}
+
 /** PostgreSQL ended this transaction to break a deadlock; run again, it goes through. */
 export const isDeadlock = (error: unknown) => databaseError(error, '40P01') !== null

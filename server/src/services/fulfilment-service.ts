@@ -13,6 +13,7 @@ import type { GoodsService } from './goods-service'
 import { MessageKind, type MessageService } from './message-service'
 import type { OrderDraft } from './order-pricing'
 import type { OrderRow } from './order-service'
+import { isPlanOrderKind, requirePlansUnchanged, type PlanVersions } from './plan-orders'
 import { LEDGER_PAYMENT_PROVIDERS, requestRefund } from './refund-service'
 import { grantSpace } from './space-service'
 import { creditAccount, creditRecharge } from './wallet-service'
@@ -89,6 +90,10 @@ export class FulfilmentService {
     const owner = order.buyerId ?? order.userId
     const now = this.ctx.clock.now().getTime()
     const fleet = this.fleet
+    // Priced against the phones' plans when made: delivered only onto those plans, else refunded.
+    // (Orders made before migration 0016 carry no versions.)
+    const planVersions = (order.detail as { planVersions?: PlanVersions }).planVersions
+    if (isPlanOrderKind(order.kind) && planVersions) await requirePlansUnchanged(tx, planVersions)
     switch (order.kind) {
       case 'new': {
         const ids = await fleet.createDevicesForOrder(tx, {

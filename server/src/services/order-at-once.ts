@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm'
 import { OrderStatus } from '../../../src/domain/order-status'
 import type { Db } from '../db/client'
 import { preparedOn } from '../db/prepared'
-import { goodsStockSlots, orders } from '../db/schema'
-import { isDeadlock, isUniqueViolation } from './context'
+import { goodsStockSlots, orders, users } from '../db/schema'
+import { isCheckViolation, isDeadlock, isUniqueViolation } from './context'
 import { inStockSlot, randomSlot, stockSlot } from './goods-service'
 import { firstOrderOf } from './order-pricing'
 import type { OrderRow } from './order-service'
@@ -34,16 +34,21 @@ const p = (name: string) => sql.placeholder(name)
  * The stock taken and the order written by one autocommit statement, so the order's cost is one round
  * trip and one commit instead of a transaction of six statements holding the buyer's row.
  *
- * Nothing here locks the buyer. What the buyer's lock decides in the transaction path, PostgreSQL's
- * unique indexes decide here: the same idempotency key twice (orders_user_idempotency_key), two live
- * first orders (orders_live_first_order_key), a taken order number. Either the whole statement takes
- * effect or none of it does.
+ * The buyer's row is held only while the statement runs, for the count of their unpaid units. What the
+ * buyer's lock decides in the transaction path, PostgreSQL's unique indexes decide here: the same
+ * idempotency key twice (orders_user_idempotency_key), two live first orders
+ * (orders_live_first_order_key), a taken order number. Either the whole statement takes effect or none
+ * of it does.
  */
 function placeStatement(db: Db) {
   // Units from one stock slot, only if it holds enough and the buyer's standing is the one priced.
   const slot = stockSlot(db, p('goodId'), p('zoneId'), p('quantity'), p('startSlot'))
+  // The buyer's row first, as the transaction path takes it: the order's trigger counts its units
+  // there (users.unpaid_units), and rows taken in one order by both paths never deadlock.
+  const buyer = db.$with('buyer', { id: users.id }).as(sql`
+    select ${users.id} from ${users} where ${users.id} = ${p('userId')} for no key update`)
   const taken = db.$with('taken', { goodId: sql<number>`good_id` }).as(sql`
-    update ${goodsStockSlots} set stock = stock - ${p('quantity')} from ${slot}
+    update ${goodsStockSlots} set stock = stock - ${p('quantity')} from ${slot}, ${buyer}
     where ${inStockSlot(p('goodId'), p('zoneId'), p('quantity'))}
       and ${firstOrderOf(db, p('userId'))} = ${p('firstOrder')}
     returning good_id`)
@@ -60,7 +65,7 @@ function placeStatement(db: Db) {
       ${p('detail')}::jsonb, ${p('createdAt')}::timestamptz, ${p('firstOrder')}::boolean
     from taken
     returning id`)
-  return db.with(slot, taken, placed).select().from(placed)
+  return db.with(slot, buyer, taken, placed).select().from(placed)
 }
 
 /**
@@ -106,9 +111,9 @@ function writtenOrder(id: number, order: NewPhonesOrder): OrderRow {
 /**
  * Places the order, or answers null having changed nothing: no one stock slot holds the units (the
  * transaction path can take them from several), the buyer's standing is not the one priced, a unique
- * index refused it, or PostgreSQL broke a deadlock with a transaction of the buyer's by ending this
- * statement. The caller then takes the transaction path, which tells those cases apart (1017, 1023,
- * the order the key already made, another order number).
+ * index refused it, the buyer's unpaid units would pass their cap, or PostgreSQL broke a deadlock with
+ * a transaction of the buyer's by ending this statement. The caller then takes the transaction path,
+ * which tells those cases apart (1017, 1023, 1014, the order the key already made, another order number).
  */
 export async function placeNewPhonesAtOnce(
   db: Db,
@@ -122,7 +127,13 @@ export async function placeNewPhonesAtOnce(
     })
     return row ? writtenOrder(row.id, order) : null
   } catch (error) {
-    if (isUniqueViolation(error) || isDeadlock(error)) return null
+    if (
+      isUniqueViolation(error) ||
+      isDeadlock(error) ||
+      isCheckViolation(error, 'users_unpaid_units_cap')
+    ) {
+      return null
+    }
     throw error
   }
 }

@@ -25,13 +25,35 @@ import type { Db } from '../db/client'
 import { preparedOn } from '../db/prepared'
 import { LIVE_ORDER_STATUSES, orders, users, type OrderKind } from '../db/schema'
 import { BizError } from '../domain/biz-error'
-import type { ServiceContext } from './context'
+import { isCheckViolation, type ServiceContext } from './context'
 import type { FleetService, OwnedDevice } from './fleet-service'
 import type { GoodsRow, GoodsService } from './goods-service'
+import { refuseWhilePlanOrderOpen } from './plan-orders'
 
 /** A company buyer may order this many phones at once whatever the goods' retail limit. */
 export const BIG_USER_MAX_PER_ORDER = 500
 export const COMPANY_USER_TYPE = 2
+
+/**
+ * Stock units one user's unpaid orders may hold at once: a personal buyer one retail order's most, a
+ * verified company two big-user orders. Kept by a trigger and a check on users (migration 0016), which
+ * writes these numbers; server/test/plan-orders.test.ts orders one unit past each.
+ */
+export const UNPAID_UNITS_CAP = { personal: 50, company: 1000 } as const
+export const UNPAID_UNITS_REFUSAL =
+  '您未支付的订单占用的云机数量已达上限，请先支付或取消未支付的订单'
+
+/** Runs writes, answering 1014 with `refusal` when they would take the buyer past UNPAID_UNITS_CAP. */
+export async function unpaidUnitsCapped<T>(refusal: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    if (isCheckViolation(error, 'users_unpaid_units_cap')) {
+      throw new BizError(ResultCode.GOODS_QUANTITY_OVER_LIMIT, refusal)
+    }
+    throw error
+  }
+}
 
 /** Everything an order row needs, computed by the server from the catalogue and the user's phones. */
 export interface OrderDraft {
@@ -233,6 +255,10 @@ export class OrderPricing {
   ): Promise<OrderDraft> {
     const now = this.now()
     const devices = await this.fleet.ownedDevices(db, userId, input.deviceIds)
+    await refuseWhilePlanOrderOpen(
+      db,
+      devices.map((d) => d.deviceId),
+    )
     for (const device of devices) {
       if (!canRenew(device.status)) {
         throw refuse(
@@ -281,9 +307,26 @@ export class OrderPricing {
       draft.amount += quote.total
       draft.originalAmount += listPrice(price) * group.length + extra
       draft.goodId ??= goodId
+      // The video edition is part of the plan: its fee is charged for every day a renewal adds.
+      let videoFees = 0
+      let videoPhones = 0
       for (const line of quote.lines) {
         const device = group.find((d) => d.deviceId === line.deviceId) as OwnedDevice
-        draft.renewals.push({ ...line, addMs: line.newExpireAt - Math.max(device.expireAt, now) })
+        const addMs = line.newExpireAt - Math.max(device.expireAt, now)
+        const videoFee = device.videoEdition ? videoUpgradeQuote(good.videoDailyFee ?? 0, addMs) : 0
+        videoFees += videoFee
+        if (videoFee > 0) videoPhones++
+        draft.renewals.push({ ...line, amount: line.amount + videoFee, addMs })
+      }
+      if (videoFees > 0) {
+        draft.lines.push({
+          label: `视频定制版 续${durationLabel(price.goodTime)}`,
+          unitPrice: Math.round(videoFees / videoPhones),
+          quantity: videoPhones,
+          amount: videoFees,
+        })
+        draft.amount += videoFees
+        draft.originalAmount += videoFees
       }
     }
     return draft
@@ -297,6 +340,7 @@ export class OrderPricing {
     refusal: string,
   ) {
     const [device] = await this.fleet.ownedDevices(db, userId, [deviceId])
+    await refuseWhilePlanOrderOpen(db, [deviceId])
     if (!acceptsCommands(device.status)) {
       throw refuse(statusCommandRefusal(device.status) ?? '云手机当前状态不能变更')
     }
@@ -323,8 +367,13 @@ export class OrderPricing {
     const to = await this.goods.requireGoods(input.toGoodId, db)
     if (to.id === from.id) throw refuse('已是该配置，无需变更')
     if (to.androidVersion !== from.androidVersion) throw refuse('只能变更为相同安卓版本的配置')
-    const fromDaily = dailyPrice(await this.goods.referencePrice(from.id, db))
-    const toDaily = dailyPrice(await this.goods.referencePrice(to.id, db))
+    if (device.videoEdition && to.videoDailyFee == null) {
+      throw refuse('目标配置不支持视频定制版，请选择其他配置')
+    }
+    // A video-edition phone's daily rate includes its video fee, on both sides of the change.
+    const videoFee = (good: GoodsRow) => (device.videoEdition ? (good.videoDailyFee ?? 0) : 0)
+    const fromDaily = dailyPrice(await this.goods.referencePrice(from.id, db)) + videoFee(from)
+    const toDaily = dailyPrice(await this.goods.referencePrice(to.id, db)) + videoFee(to)
     const remaining = remainingMs(device.expireAt, now)
     const quote = upgradeQuote(fromDaily, toDaily, remaining)
     return {

@@ -20,16 +20,25 @@ export type PlanVersions = Record<string, number>
 export const PLAN_CHANGED_REFUND =
   '云手机在付款前已发生变更（续费、变更配置、更换地区或转移），本订单未执行'
 
-/** The unpaid plan orders of any of these phones: deviceId → the order's number. */
-export async function openPlanOrders(db: Db, deviceIds: number[]): Promise<Map<number, string>> {
-  const open = new Map<number, string>()
+/** An unpaid plan order of a phone, or one paid and waiting for delivery. */
+export interface OpenPlanOrder {
+  orderNo: string
+  paid: boolean
+}
+
+/** The open plan orders of any of these phones: deviceId → the order. */
+export async function openPlanOrders(
+  db: Db,
+  deviceIds: number[],
+): Promise<Map<number, OpenPlanOrder>> {
+  const open = new Map<number, OpenPlanOrder>()
   if (deviceIds.length === 0) return open
   const rows = await db
-    .select({ orderNo: orders.orderNo, deviceIds: orders.deviceIds })
+    .select({ orderNo: orders.orderNo, deviceIds: orders.deviceIds, status: orders.status })
     .from(orders)
     .where(
       and(
-        eq(orders.status, OrderStatus.unpaid),
+        inArray(orders.status, [OrderStatus.unpaid, OrderStatus.paid]),
         inArray(orders.kind, [...PLAN_ORDER_KINDS]),
         sql`exists (select 1 from jsonb_array_elements_text(${orders.deviceIds}) as d(id)
           where d.id::integer in (${sql.join(
@@ -39,21 +48,24 @@ export async function openPlanOrders(db: Db, deviceIds: number[]): Promise<Map<n
       ),
     )
   for (const row of rows) {
-    for (const id of row.deviceIds) if (deviceIds.includes(id)) open.set(id, row.orderNo)
+    const order = { orderNo: row.orderNo, paid: row.status === OrderStatus.paid }
+    for (const id of row.deviceIds) if (deviceIds.includes(id)) open.set(id, order)
   }
   return open
 }
 
-export const planOrderOpenRefusal = (orderNo: string) =>
-  `该云手机有待支付的订单（${orderNo}），请先完成支付或取消该订单`
+export const planOrderOpenRefusal = ({ orderNo, paid }: OpenPlanOrder) =>
+  paid
+    ? `该云手机的订单（${orderNo}）已支付，正在生效，请稍后再试`
+    : `该云手机有待支付的订单（${orderNo}），请先完成支付或取消该订单`
 
 /**
- * Refuses any change to these phones' plan or time while one of them has an unpaid plan order: paid
- * later, it would apply a price worked out for a plan that no longer exists.
+ * Refuses any change to these phones' plan or time while one of them has a plan order not yet
+ * delivered: delivered later, it would apply a price worked out for a plan that no longer exists.
  */
 export async function refuseWhilePlanOrderOpen(db: Db, deviceIds: number[]): Promise<void> {
-  const [orderNo] = (await openPlanOrders(db, deviceIds)).values()
-  if (orderNo) throw new BizError(ResultCode.SHOW_ERROR_TIPS, planOrderOpenRefusal(orderNo))
+  const [order] = (await openPlanOrders(db, deviceIds)).values()
+  if (order) throw new BizError(ResultCode.SHOW_ERROR_TIPS, planOrderOpenRefusal(order))
 }
 
 /**

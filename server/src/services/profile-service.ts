@@ -2,7 +2,8 @@ import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { ResultCode } from '../../../src/domain/result-codes'
 import { validateIdCard, validateName, validateRealName } from '../../../src/domain/validators'
 import type { UpdateCompanyInfoBody, UpdateUserInfoBody, UserInfo } from '../contract/user'
-import { dictionaries, users, userWorkTypes } from '../db/schema'
+import type { Db } from '../db/client'
+import { dictionaries, messages, users, userWorkTypes } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import { isUploadPath } from '../domain/files'
 import { maskIdCard } from '../domain/masking'
@@ -12,8 +13,60 @@ import type { AccountService } from './account-service'
 import type { ServiceContext } from './context'
 import { holdOwnUpload } from './file-service'
 import { isUniqueViolation } from './context'
+import { MessageKind } from './message-service'
+import { COMPANY_USER_TYPE, unpaidUnitsCapped } from './order-pricing'
 
 const ID_CARD_TAKEN = '该身份证已被其他账号认证'
+/** A company that asks again is personal meanwhile, and its unpaid orders may hold more than that allows. */
+const COMPANY_UNITS_HELD =
+  '您未支付的企业采购订单超出个人用户的上限，请先支付或取消后再修改公司名称'
+
+/** Company verification (users.companyStatus): a company buyer only once an operator verified it. */
+export const CompanyStatus = { none: 0, requested: 1, verified: 2, rejected: 3 } as const
+type CompanyStatusValue = (typeof CompanyStatus)[keyof typeof CompanyStatus]
+const companyStatusOf = (value: number): CompanyStatusValue =>
+  value === 1 || value === 2 || value === 3 ? value : 0
+
+/**
+ * An operator's decision on a company request (npm run company:verify): verified makes the user a
+ * company buyer (userType 2, big-user orders and their limits); rejected leaves them personal. The user
+ * is told by a system message. False when the user has no open request.
+ */
+export async function decideCompanyRequest(
+  db: Db,
+  now: Date,
+  userId: number,
+  verified: boolean,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set(
+        verified
+          ? { companyStatus: CompanyStatus.verified, userType: COMPANY_USER_TYPE }
+          : { companyStatus: CompanyStatus.rejected, userType: 1 },
+      )
+      .where(
+        and(
+          eq(users.id, userId),
+          eq(users.companyStatus, CompanyStatus.requested),
+          isNull(users.deletedAt),
+        ),
+      )
+      .returning({ companyName: users.companyName })
+    if (!user) return false
+    await tx.insert(messages).values({
+      userId,
+      type: MessageKind.SYSTEM,
+      title: verified ? '企业认证已通过' : '企业认证未通过',
+      content: verified
+        ? `「${user.companyName ?? ''}」已通过企业认证，您现在可以使用企业采购。`
+        : `「${user.companyName ?? ''}」未通过企业认证，请核对公司信息后重新提交，或联系客服。`,
+      createdAt: now,
+    })
+    return true
+  })
+}
 
 export class ProfileService {
   constructor(
@@ -33,6 +86,7 @@ export class ProfileService {
       name: user.name,
       avatar: user.avatar,
       userType: user.userType === 2 ? 2 : 1,
+      companyStatus: companyStatusOf(user.companyStatus),
       outerUserCheckStatus: user.checkStatus === 1 ? 1 : 0,
       realName: user.realName ?? '',
       idCardMasked: user.idCardMasked ?? '',
@@ -132,23 +186,30 @@ export class ProfileService {
         }
       }
     }
-    await this.accounts.getUser(userId)
-    await this.ctx.db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({
-          userType: 2,
-          companyName: body.companyName.trim(),
-          companyAddress: body.address.trim(),
-          latitude: body.latitude ?? null,
-          longitude: body.longitude ?? null,
-        })
-        .where(eq(users.id, userId))
-      await tx.delete(userWorkTypes).where(eq(userWorkTypes.userId, userId))
-      if (body.workTypes.length > 0) {
-        await tx.insert(userWorkTypes).values(body.workTypes.map((pair) => ({ userId, ...pair })))
-      }
-    })
+    const user = await this.accounts.getUser(userId)
+    const companyName = body.companyName.trim()
+    // Saving details asks for verification; a verified company keeps it while its name stays the same.
+    const stillVerified =
+      user.companyStatus === CompanyStatus.verified && user.companyName === companyName
+    await unpaidUnitsCapped(COMPANY_UNITS_HELD, () =>
+      this.ctx.db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({
+            userType: stillVerified ? COMPANY_USER_TYPE : 1,
+            companyStatus: stillVerified ? CompanyStatus.verified : CompanyStatus.requested,
+            companyName,
+            companyAddress: body.address.trim(),
+            latitude: body.latitude ?? null,
+            longitude: body.longitude ?? null,
+          })
+          .where(eq(users.id, userId))
+        await tx.delete(userWorkTypes).where(eq(userWorkTypes.userId, userId))
+        if (body.workTypes.length > 0) {
+          await tx.insert(userWorkTypes).values(body.workTypes.map((pair) => ({ userId, ...pair })))
+        }
+      }),
+    )
     return this.getUserInfo(userId)
   }
 }

@@ -172,10 +172,14 @@ export class TransferService {
     const unpaid = await openPlanOrders(db, deviceIds)
     const refused: TransferRefusal['devices'] = []
     for (const phone of phones) {
-      const orderNo = unpaid.get(phone.id)
+      const order = unpaid.get(phone.id)
       const reason =
         refusal(phone) ??
-        (busy.has(phone.id) ? BACKUP_RUNNING : orderNo ? `有待支付的订单 ${orderNo}` : null)
+        (busy.has(phone.id)
+          ? BACKUP_RUNNING
+          : order
+            ? `有${order.paid ? '正在生效' : '待支付'}的订单 ${order.orderNo}`
+            : null)
       if (reason) refused.push({ deviceId: phone.id, name: phone.name, reason })
     }
     if (refused.length > 0) {
