@@ -199,7 +199,7 @@ test('after the first order is cancelled the next order is a first order again',
 })
 
 test(
-  'a transaction that meets an order placed at once runs again and answers with that order',
+  'an order placed at once waits for a transaction holding the buyer, then finds its key taken',
   { skip: process.env.TEST_DATABASE_URL ? false : 'needs TEST_DATABASE_URL (PostgreSQL)' },
   async (t) => {
     const ta = await commerceApp(t)
@@ -213,11 +213,13 @@ test(
       expectedAmount: 1500,
       idempotencyKey: `raced-${randomBytes(6).toString('hex')}`,
     }
-    let raced: string | null = null
+    let atOnce: Promise<unknown> | null = null
+    let settledInside = false
     const answer = await service.create(buyer.userId, body, async (tx, pricing) => {
-      // After the transaction's reads, before its insert: the same key placed at once, committed.
-      if (!raced) {
-        const placed = await placeNewPhonesAtOnce(
+      // After the transaction's reads, before its insert: the same key sent at once. The statement
+      // takes the buyer's row first (it counts their unpaid units), so it waits for this transaction.
+      if (!atOnce) {
+        atOnce = placeNewPhonesAtOnce(
           ta.database.db,
           anOrder(ta, buyer, {
             idempotencyKey: body.idempotencyKey,
@@ -225,12 +227,18 @@ test(
             firstOrder: true,
           }),
         )
-        raced = placed!.orderNo
+        atOnce.then(() => (settledInside = true))
+        await new Promise((resolve) => setTimeout(resolve, 300))
       }
       return pricing.newPhones(tx, buyer.userId, body)
     })
-    assert.equal(answer.orderNo, raced)
-    assert.equal((await ordersOf(ta, buyer)).length, 1)
+    assert.equal(settledInside, false, 'the statement waited for the transaction')
+    assert.equal(await atOnce, null, 'then found the key taken and placed nothing')
+    const placed = await ordersOf(ta, buyer)
+    assert.deepEqual(
+      placed.map((order) => order.orderNo),
+      [answer.orderNo],
+    )
   },
 )
 
