@@ -4,21 +4,6 @@
  */
 import { ROUTES, type RouteDef } from './routes'
 
-/** Which sub-packages each tab page preloads (only packages that exist are kept). */
-export const TAB_PRELOADS: Record<string, string[]> = {
-  'pages/Home/index': [
-    'pages/login',
-    'pages/webView',
-    'pages/Renew',
-    'pages/Device',
-    'pages/Group',
-    'pages/landing',
-    'pages/Space',
-  ],
-  'pages/Home/create': ['pages/login', 'pages/create', 'pages/pay'],
-  'pages/Home/user': ['pages/user', 'pages/login', 'pages/CloudBeanToMonthly'],
-}
-
 export const TAB_ICON_DIR = 'assets/tab'
 
 /** 'pages/user/config' → root 'pages/user', page 'config' */
@@ -36,10 +21,11 @@ export function buildAppConfig(routes: RouteDef[] = Object.values(ROUTES)) {
     packages.set(root, [...(packages.get(root) ?? []), page])
   }
   const preloadRule = Object.fromEntries(
-    Object.entries(TAB_PRELOADS).map(([page, roots]) => [
-      page,
-      { network: 'all' as const, packages: roots.filter((root) => packages.has(root)) },
-    ]),
+    tabs.map((r) => {
+      const unknown = r.tab!.preload.filter((root) => !packages.has(root))
+      if (unknown.length > 0) throw new Error(`${r.path} preloads no such package: ${unknown}`)
+      return [r.path, { network: 'all' as const, packages: r.tab!.preload }]
+    }),
   )
   return {
     pages: tabs.map((r) => r.path),

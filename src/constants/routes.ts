@@ -12,7 +12,12 @@ export interface RouteDef {
   public?: boolean
   /** launch logic skips channel-code handling on this page (SPEC 2) */
   skipChannelCode?: boolean
-  tab?: { text: string; icon: string }
+  /**
+   * A tab page. `preload`: the sub-packages (roots) WeChat downloads when the tab opens — every package
+   * one tap from the tab (__tests__/constants/preloads.test.ts reads the tab's links and fails when one
+   * is missing; check:weapp holds the sum to WeChat's 2 MiB preload quota).
+   */
+  tab?: { text: string; icon: string; preload: `pages/${string}`[] }
   /** custom navigation bar */
   customNav?: boolean
   pullDownRefresh?: boolean
@@ -25,19 +30,49 @@ export const ROUTES = {
     public: true,
     skipChannelCode: true,
     customNav: true,
-    tab: { text: '我的云机', icon: 'home' },
+    tab: {
+      text: '我的云机',
+      icon: 'home',
+      preload: [
+        'pages/login',
+        'pages/webView',
+        'pages/Renew',
+        'pages/Device',
+        'pages/Group',
+        'pages/landing',
+        'pages/Space',
+      ],
+    },
   },
   create: {
     path: 'pages/Home/create',
     title: '创建云机',
     public: true,
-    tab: { text: '创建云机', icon: 'create' },
+    tab: {
+      text: '创建云机',
+      icon: 'create',
+      // pay is two taps away (商品 → 购买 → 支付) but on the one path this tab exists for
+      preload: ['pages/login', 'pages/create', 'pages/CustomerService', 'pages/pay'],
+    },
   },
   mine: {
     path: 'pages/Home/user',
     title: '我的',
     public: true,
-    tab: { text: '我的', icon: 'user' },
+    tab: {
+      text: '我的',
+      icon: 'user',
+      preload: [
+        'pages/user',
+        'pages/login',
+        'pages/CloudBeanToMonthly',
+        'pages/Group',
+        'pages/Device',
+        'pages/Space',
+        'pages/CustomerService',
+        'pages/webView',
+      ],
+    },
   },
 
   login: { path: 'pages/login/login', title: '登录' },
