@@ -79,7 +79,11 @@ function App({ children }: PropsWithChildren) {
     )
   })
 
-  useDidShow(() => stores.usage.onShow())
+  useDidShow(() => {
+    stores.usage.onShow()
+    // a relaunch with a stored session never logs in: the configured texts are fetched here
+    void stores.session.refreshCommonConfig()
+  })
   useDidHide(() => stores.usage.onHide())
 
   usePageNotFound(({ path }) => {

@@ -82,6 +82,17 @@ describe('common calls', () => {
     await expect(service.getCommonConfig()).resolves.toEqual({ renewalReminderMsg: 'x' })
     expect(deps.ui.showLoading).toHaveBeenCalledWith('加载中')
   })
+  it('caches the common config for the dictionary time (5 minutes); quiet: no overlay', async () => {
+    const { service, calls, deps, tick } = setup()
+    await service.getCommonConfig({ quiet: true })
+    expect(deps.ui.showLoading).not.toHaveBeenCalled()
+    tick(5 * 60_000 - 1)
+    await service.getCommonConfig()
+    expect(calls.filter((c) => c.url.includes('getCommonConfig'))).toHaveLength(1)
+    tick(1)
+    await service.getCommonConfig()
+    expect(calls.filter((c) => c.url.includes('getCommonConfig'))).toHaveLength(2)
+  })
   it('saves a usage log without the loading overlay', async () => {
     const { service, calls, deps } = setup()
     const body = {

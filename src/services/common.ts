@@ -33,11 +33,20 @@ export const toDictOption = (entry: DictEntry): DictOption => ({
 export function createCommonService(http: RequestClient, now: () => number) {
   const dictCache = createTtlCache<DictOption[]>(DICT_CACHE_MS, now)
   const statusCache = createTtlCache<DeviceStatusEntry[]>(DICT_CACHE_MS, now)
+  const configCache = createTtlCache<CommonConfig>(DICT_CACHE_MS, now)
 
   return {
-    getCommonConfig: async () =>
-      (await http.get<CommonConfig>('/configure/getCommonConfig', undefined, { loading: '加载中' }))
-        .data,
+    /**
+     * The same for everyone, so cached like the dictionaries (5 minutes): login and each return to
+     * the app read it through here. `quiet`: a background refresh, no loading overlay.
+     */
+    getCommonConfig: (options: { quiet?: boolean } = {}) =>
+      configCache.get('all', async () => {
+        const body = await http.get<CommonConfig>('/configure/getCommonConfig', undefined, {
+          loading: options.quiet ? false : '加载中',
+        })
+        return body.data
+      }),
 
     /** Cached for 5 minutes per dictionary type. */
     getDictList: (dictType: DictType) =>
@@ -56,6 +65,7 @@ export function createCommonService(http: RequestClient, now: () => number) {
     clearDictCache: () => {
       dictCache.clear()
       statusCache.clear()
+      configCache.clear()
     },
 
     saveUserUsageLog: async (body: SaveUsageLogBody) => {

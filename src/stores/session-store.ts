@@ -218,13 +218,27 @@ export class SessionStore {
     return true
   }
 
-  async loadCommonConfig(): Promise<CommonConfig> {
-    const config = await this.deps.api.common.getCommonConfig()
+  /** `quiet`: no loading overlay. The service caches the config for 5 minutes. */
+  async loadCommonConfig(options: { quiet?: boolean } = {}): Promise<CommonConfig> {
+    const config = await this.deps.api.common.getCommonConfig(options)
     runInAction(() => {
       this.commonConfig = config
       this.renewMsg = config.renewalReminderMsg || DEFAULT_RENEWAL_REMINDER
     })
     return config
+  }
+
+  /**
+   * At launch and on each return to the app: a stored session gets the configured texts (the renewal
+   * reminder) without logging in again; until they land, and if the call fails, the defaults stay.
+   */
+  async refreshCommonConfig(): Promise<void> {
+    if (!this.isLoggedIn) return
+    try {
+      await this.loadCommonConfig({ quiet: true })
+    } catch {
+      // the request layer has reported it; the built-in texts stay
+    }
   }
 
   /** Loads the user info into the session; rejects on failure. */
