@@ -8,7 +8,7 @@ import { goLogin } from '@/services/navigation'
 import { client } from '@/services/request'
 import { handOverPrerender } from '@/services/prerender'
 import { installRouteWatch } from '@/services/route-events'
-import { planLaunch, type LaunchStep } from './app-launch'
+import { currentUrl, planLaunch, type LaunchStep } from './app-launch'
 // NutUI icons' sizing and spin (their index imports it, but config/index.ts lets webpack skip the index)
 import '@nutui/icons-react-taro/dist/style_icon.css'
 import './app.scss'
@@ -79,8 +79,12 @@ function App({ children }: PropsWithChildren) {
     )
   })
 
-  useDidShow(() => {
-    stores.usage.onShow()
+  useDidShow((options) => {
+    // the mini-program shows the app before its first page exists: WeChat names that page here
+    const shown = options?.path
+      ? currentUrl(options.path, (options.query ?? {}) as Record<string, string>)
+      : undefined
+    stores.usage.onShow(shown)
     // a relaunch with a stored session never logs in: the configured texts are fetched here
     void stores.session.refreshCommonConfig()
   })

@@ -45,6 +45,18 @@ describe('UsageLogStore', () => {
     stores.dispose()
   })
 
+  it('names the page given at show when no page exists yet (mini-program launch)', async () => {
+    const api = fakeApi()
+    // the mini-program's page stack is empty at App onShow; the runtime's location says '/'
+    const ctx = makeStores({ api, now: () => now, currentPath: () => '/' })
+    ctx.stores.usage.onShow('/pages/Home/create?channelCode=c1')
+    await flush()
+    expect(api.common.saveUserUsageLog).toHaveBeenLastCalledWith(
+      expect.objectContaining({ accessingPages: '/pages/Home/create?channelCode=c1' }),
+    )
+    ctx.stores.dispose()
+  })
+
   it('reports again every 30 seconds while shown', async () => {
     const { usage, save, stores } = setup()
     usage.onShow()

@@ -30,7 +30,11 @@ export class UsageLogStore {
     )
   }
 
-  /** App shown (or a page shown): pick the log id, report now and every 30 s. */
+  /**
+   * App shown (or a page shown): pick the log id, report now and every 30 s. `path`: the page being
+   * shown, when the caller knows it better than the page stack (the mini-program's App onShow runs
+   * before its first page exists; WeChat names that page in the show options).
+   */
   onShow(path?: string) {
     const { app, clock, session, random } = this.deps
     const now = clock.now()
@@ -41,7 +45,7 @@ export class UsageLogStore {
     }
     app.setHideTime(null)
     this.stop()
-    void this.report(0)
+    void this.report(0, path)
     this.timer = this.deps.timers.setInterval(() => void this.report(0), USAGE_REPORT_INTERVAL_MS)
     this.running = true
   }
@@ -65,7 +69,8 @@ export class UsageLogStore {
     this.deps.app.setOnPath(path)
   }
 
-  async report(exitMark: 0 | 1): Promise<void> {
+  /** `page`: the page to name instead of the top of the page stack. */
+  async report(exitMark: 0 | 1, page?: string): Promise<void> {
     const { app, api, platform, currentPath } = this.deps
     if (!app.logId) return
     try {
@@ -74,7 +79,7 @@ export class UsageLogStore {
         client: platform.clientType,
         version: 1,
         terminalType: platform.terminalType(),
-        accessingPages: currentPath?.() || app.onPath,
+        accessingPages: page || currentPath?.() || app.onPath,
         exitMark,
       })
     } catch {
