@@ -184,10 +184,17 @@ test('commands: reboot passes through 重启中, arguments are checked, results 
     (await command({ command: 'Uninstall', packageName: '../etc' })).msg,
     '请输入正确的应用包名，如 com.example.app',
   )
-  assert.equal(
-    (await command({ command: 'Uninstall', packageName: 'com.not.installed' })).msg,
-    '应用不存在',
+  // SPEC 8: an app that is not installed is APP_DOES_NOT_EXIST (1090), not a generic tip (1080)
+  const missingApp = await command({ command: 'Uninstall', packageName: 'com.not.installed' })
+  assert.deepEqual([missingApp.code, missingApp.msg], [1090, '应用不存在'])
+  // a batch answers 200 with each phone's result: the refusal is that phone's text
+  const batch = await post(
+    ctx.app,
+    '/device/batchCommand',
+    { deviceIds: [id], command: 'Uninstall', packageName: 'com.not.installed' },
+    me,
   )
+  assert.deepEqual(batch.data, [{ deviceId: id, ok: false, msg: '应用不存在' }])
   assert.equal(
     (await command({ command: 'Uninstall', packageName: 'com.sina.weibo' })).data.msg,
     '已卸载',

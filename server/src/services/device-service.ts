@@ -24,6 +24,7 @@ import type {
   DeviceSummary,
   SystemUpdateProgress,
 } from '../contract/device'
+import type { CommandOutcome } from '../adapters/supplier/supplier-adapter'
 import type { Db } from '../db/client'
 import {
   deviceGroups,
@@ -399,7 +400,8 @@ export class DeviceService {
   async command(userId: number, body: DeviceCommandBody): Promise<CommandResult> {
     const request = checkCommandArgs(body)
     const { row } = await this.accessible(userId, body.deviceId, 'control')
-    const [result] = await this.runCommand([row.device], request)
+    const [{ refusal, ...result }] = await this.runCommand([row.device], request)
+    if (refusal === 'appNotFound') throw new BizError(ResultCode.APP_DOES_NOT_EXIST, result.msg)
     if (!result.ok) throw tip(result.msg)
     return result
   }
@@ -425,8 +427,12 @@ export class DeviceService {
           or(eq(devices.userId, userId), inArray(devices.id, [...controlled, 0])),
         ),
       )
+    // a batch answers each phone's refusal as its text
     const results = new Map(
-      (await this.runCommand(rows, request)).map((result) => [result.deviceId, result]),
+      (await this.runCommand(rows, request)).map(({ refusal: _, ...result }) => [
+        result.deviceId,
+        result,
+      ]),
     )
     return ids.map(
       (id) => results.get(id) ?? { deviceId: id, ok: false, msg: deviceNotFound().message },
@@ -440,8 +446,8 @@ export class DeviceService {
   private async runCommand(
     rows: DeviceRow[],
     request: ReturnType<typeof checkCommandArgs>,
-  ): Promise<CommandResult[]> {
-    const results: CommandResult[] = []
+  ): Promise<(CommandResult & Pick<CommandOutcome, 'refusal'>)[]> {
+    const results: (CommandResult & Pick<CommandOutcome, 'refusal'>)[] = []
     for (const device of rows) {
       const why = refusal(device)
       if (why || !device.supplierInstanceId) {

@@ -216,7 +216,7 @@ export class SandboxSupplier implements SupplierAdapter {
     }
     if (request.command === DeviceCommand.Uninstall) {
       if (!request.packageName || !row.apps.includes(request.packageName)) {
-        return { ok: false, msg: '应用不存在' }
+        return { ok: false, msg: '应用不存在', refusal: 'appNotFound' }
       }
       const apps = row.apps.filter((app) => app !== request.packageName)
       await this.db

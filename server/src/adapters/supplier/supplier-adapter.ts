@@ -40,6 +40,8 @@ export interface CommandRequest {
 export interface CommandOutcome {
   ok: boolean
   msg: string
+  /** A refusal SPEC section 8 has a code of its own for (an app that is not installed: 1090). */
+  refusal?: 'appNotFound'
 }
 
 export interface DeviceModel {
