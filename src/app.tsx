@@ -9,6 +9,7 @@ import { client } from '@/services/request'
 import { handOverPrerender } from '@/services/prerender'
 import { installRouteWatch } from '@/services/route-events'
 import { currentUrl, planLaunch, type LaunchStep } from './app-launch'
+import { launchLoginContext } from './launch-context'
 // NutUI icons' sizing and spin (their index imports it, but config/index.ts lets webpack skip the index)
 import '@nutui/icons-react-taro/dist/style_icon.css'
 import './app.scss'
@@ -45,6 +46,12 @@ function launch(path: string, query: Record<string, string>, toLogin: (step: Log
     isWeChatBrowser: platform.isWeChatBrowser(),
     hasOpenId: Boolean(session.openId),
   })
+  // what the launch link and the device tell the next login (SPEC 3 "Login request")
+  const { preGroup, shareUser } = launchLoginContext(query)
+  if (preGroup) session.setPreGroup(preGroup)
+  if (shareUser !== undefined) session.setShareUser(shareUser)
+  const device = platform.getDeviceInfo()
+  session.setDeviceInfo(device.deviceId, device.deviceModel)
   for (const step of steps) {
     if (step.kind === 'saveChannelCode') session.setChannel(step.channelCode)
     if (step.kind === 'saveInvite') session.setInviteInfo(step.inviteType, step.inviteCode)

@@ -102,7 +102,11 @@ export class SessionStore {
     return this.deps.platform.isWeChatBrowser() ? 'wx' : this.deps.platform.defaultChannel
   }
 
-  /** Fields sent with every login (SPEC 3 "Login request"); device fields on ios or wx channels. */
+  /**
+   * Fields sent with every login (SPEC 3 "Login request"); device fields on ios or wx channels — the
+   * channel the app runs on (mini-program, WeChat browser), which a launch link's channel code does
+   * not change.
+   */
   get loginContext() {
     const context: Record<string, string | number> = {}
     if (this.preGroup) context.preGroup = this.preGroup
@@ -110,7 +114,7 @@ export class SessionStore {
     if (this.inviteCode) context.inviteCode = this.inviteCode
     if (this.channel && this.channel !== 'wx' && this.channel !== 'h5')
       context.channelCode = this.channel
-    if (this.channel === 'ios' || this.channel === 'wx') {
+    if (this.channel === 'ios' || this.channel === 'wx' || this.cookieChannel === 'wx') {
       const device = this.deps.platform.getDeviceInfo()
       Object.assign(context, device)
     }
