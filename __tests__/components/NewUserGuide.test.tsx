@@ -55,10 +55,8 @@ beforeEach(() => {
 describe('新手指引', () => {
   it('walks through the steps and claims the trial phone', async () => {
     api.receiveTrialPhone.mockResolvedValue({
-      deviceId: 3,
-      name: '云手机-3',
-      zoneName: '华东-上海',
-      expireAt: 0,
+      ok: true,
+      data: { deviceId: 3, name: '云手机-3', zoneName: '华东-上海', expireAt: 0 },
     })
     const s = stores(1)
     renderPage(<NewUserGuide />, s)

@@ -199,16 +199,72 @@ describe('code table (SPEC 8)', () => {
     replies.push({ statusCode: 200, data: { code: 200, msg: 'ok', data: 1 } })
     await expect(http.get('/x')).resolves.toMatchObject({ ts: 12345 })
   })
-  it.each([1025, 1026, 1017])('resolves the soft code %i with the body for the page', async (c) => {
+  it.each([1025, 1026, 1017])(
+    'resolves the soft code %i as a refusal for a call made for it',
+    async (c) => {
+      const { http, replies, logger } = setup()
+      replies.push(code(c, 'soft', { x: 1 }), code(c, 'soft'), code(c, 'soft'))
+      await expect(http.postOutcome('/order/createCloudOrder', {})).resolves.toEqual({
+        ok: false,
+        code: c,
+        msg: 'soft',
+      })
+      await expect(http.getOutcome('/newUserGuide/getNewUserReceiveEquipment')).resolves.toEqual({
+        ok: false,
+        code: c,
+        msg: 'soft',
+      })
+      await expect(http.outcome({ url: '/space/backup', method: 'POST' })).resolves.toMatchObject({
+        ok: false,
+      })
+      expect(logger.report).not.toHaveBeenCalled()
+    },
+  )
+  it('a refusal without a message carries the catalogue text', async () => {
+    const { http, replies } = setup()
+    replies.push(code(1026, ''))
+    await expect(http.postOutcome('/space/backup', {})).resolves.toEqual({
+      ok: false,
+      code: 1026,
+      msg: '超出云空间容量',
+    })
+  })
+  it('resolves code 200 of an outcome call with its data', async () => {
+    const { http, replies } = setup()
+    replies.push(ok({ a: 1 }))
+    await expect(http.postOutcome('/device/changeZone', {})).resolves.toEqual({
+      ok: true,
+      data: { a: 1 },
+    })
+  })
+  // A call not made through outcome cannot mistake a refusal (data null) for success: it rejects.
+  it.each([1025, 1026, 1017])('rejects the soft code %i on any other call', async (c) => {
     const { http, replies, logger } = setup()
-    replies.push(code(c, 'soft', { x: 1 }))
-    await expect(http.post('/order/createCloudOrder', {})).resolves.toEqual({
+    replies.push(code(c, 'soft'), code(c, 'soft'), code(c, 'soft'))
+    await expect(http.post('/device/changeZone', {})).rejects.toMatchObject({
       code: c,
       msg: 'soft',
-      data: { x: 1 },
-      ts: 1,
     })
-    expect(logger.report).not.toHaveBeenCalled()
+    await expect(http.get('/x')).rejects.toBeInstanceOf(ApiError)
+    await expect(http.fetchPage({ url: '/x', page: 1 })).rejects.toMatchObject({ code: c })
+    expect(logger.report).toHaveBeenCalledTimes(3)
+  })
+  it('outcome calls reject every other code as before', async () => {
+    const { http, replies } = setup()
+    replies.push(code(1006, 'bad'), code(1057, 'frozen', { y: 1 }))
+    await expect(http.postOutcome('/x', {})).rejects.toMatchObject({ code: 1006, msg: 'bad' })
+    await expect(http.getOutcome('/x')).rejects.toMatchObject({
+      code: 1057,
+      body: { data: { y: 1 } },
+    })
+  })
+  it('an outcome hands out data only after ok is checked (type test)', async () => {
+    const { http, replies } = setup()
+    replies.push(code(1017, 'gone'))
+    const outcome = await http.postOutcome<{ name: string }>('/x', {})
+    // @ts-expect-error -- a refusal has no data: the page must check ok first
+    expect(outcome.data).toBeUndefined()
+    expect(outcome.ok ? outcome.data.name : outcome.msg).toBe('gone')
   })
   it.each([1090, 1057, 1330])('rejects %i with the whole body', async (c) => {
     const { http, replies } = setup()

@@ -2,9 +2,9 @@
 import type { ActivateBody, ActivateResult, MyCode } from '../../types/api'
 import { client } from './request'
 
-/** A new phone, or `renewDeviceId` extended by the code's duration. */
-export const activateCode = async (body: ActivateBody) =>
-  (await client.post<ActivateResult>('/activation/activate', body)).data
+/** A new phone, or `renewDeviceId` extended by the code's duration; 1017 when its goods sold out. */
+export const activateCode = (body: ActivateBody) =>
+  client.postOutcome<ActivateResult>('/activation/activate', body)
 
 /** Codes I bought, newest first, with their status. */
 export const listMyCodes = (page: number, rows?: number) =>

@@ -6,7 +6,7 @@ import type {
   OrderInfo,
 } from '../../types/api'
 import { client, type RequestOptions } from './request'
-import { toOutcome } from './order'
+import { purchaseOutcome } from './order'
 
 /** Public: enabled activities not yet ended, running first. */
 export const listActivities = async (options?: Pick<RequestOptions, 'loading'>) =>
@@ -18,8 +18,8 @@ export const getActivityDetail = async (id: number, options?: Pick<RequestOption
 
 /** One unit at the seckill price; refusals (已抢光, 每人限购1件 …) come back as an outcome. */
 export const createSeckillOrder = async (body: CreateSeckillOrderBody) =>
-  toOutcome(
-    await client.post<OrderInfo>('/order/createSeckillActivityOrder', body, {
+  purchaseOutcome(
+    await client.postOutcome<OrderInfo>('/order/createSeckillActivityOrder', body, {
       loading: '正在抢购',
     }),
   )

@@ -44,8 +44,9 @@ export const batchCommand = async (deviceIds: number[], command: DeviceCommandBo
 export const getCover = async (deviceId: number) =>
   (await client.get<DeviceCover>('/device/cover', { deviceId }, { loading: false })).data
 
-export const changeZone = async (deviceId: number, zoneId: number) =>
-  (await client.post<Device>('/device/changeZone', { deviceId, zoneId })).data
+/** The new zone may have sold out since the list was shown (1017): an outcome. */
+export const changeZone = (deviceId: number, zoneId: number) =>
+  client.postOutcome<Device>('/device/changeZone', { deviceId, zoneId })
 
 export const replaceDevice = async (deviceId: number) =>
   (await client.post<Device>('/device/replace', { deviceId })).data

@@ -16,9 +16,9 @@ export const getNewUserGuideConfig = async () =>
     })
   ).data
 
-/** Claims the one free trial phone of this account. */
-export const receiveTrialPhone = async () =>
-  (await client.get<TrialPhone>('/newUserGuide/getNewUserReceiveEquipment')).data
+/** Claims the one free trial phone of this account; 1017 when the trial phones are gone. */
+export const receiveTrialPhone = () =>
+  client.getOutcome<TrialPhone>('/newUserGuide/getNewUserReceiveEquipment')
 
 /** Public: the game of the play-trial landing pages. */
 export const getPlayTrialConfig = async (options?: Pick<RequestOptions, 'loading'>) =>

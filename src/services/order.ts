@@ -10,14 +10,10 @@ import type {
   OrderInfoQuery,
   PurchaseActivationCodeBody,
 } from '../../types/api'
-import { ResultCode, resultMessages, type ApiEnvelope } from '@/domain/result-codes'
-import { client, type RequestOptions } from './request'
+import { ResultCode, resultMessages } from '@/domain/result-codes'
+import { client, type Outcome, type RequestOptions } from './request'
 
-/**
- * What a call that may answer with one of SPEC 8's soft codes resolves with: the data on success, else
- * the code and its message (the request layer resolves those bodies instead of rejecting).
- */
-export type Outcome<T> = { ok: true; data: T } | { ok: false; code: number; msg: string }
+export type { Outcome } from './request'
 
 /** Clear messages for the soft codes a purchase can meet. */
 export const SOFT_CODE_MESSAGES: Record<number, string> = {
@@ -26,13 +22,14 @@ export const SOFT_CODE_MESSAGES: Record<number, string> = {
   [ResultCode.OVER_CLOUD_SPACE]: resultMessages[ResultCode.OVER_CLOUD_SPACE],
 }
 
-export function toOutcome<T>(body: ApiEnvelope<T>): Outcome<T> {
-  if (body.code === ResultCode.RESULT_OK) return { ok: true, data: body.data }
-  return { ok: false, code: body.code, msg: SOFT_CODE_MESSAGES[body.code] ?? body.msg }
+/** A purchase's refusal in the buyer's words (the server's own message for other codes). */
+export function purchaseOutcome<T>(outcome: Outcome<T>): Outcome<T> {
+  if (outcome.ok) return outcome
+  return { ...outcome, msg: SOFT_CODE_MESSAGES[outcome.code] ?? outcome.msg }
 }
 
 const create = async <T>(path: string, body: T) =>
-  toOutcome(await client.post<OrderInfo>(path, body, { loading: '正在提交订单' }))
+  purchaseOutcome(await client.postOutcome<OrderInfo>(path, body, { loading: '正在提交订单' }))
 
 export const createCloudOrder = (body: CreateCloudOrderBody) =>
   create('/order/createCloudOrder', body)

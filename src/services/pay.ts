@@ -6,12 +6,14 @@ import type {
   SandboxAction,
 } from '../../types/api'
 import { client } from './request'
-import { toOutcome } from './order'
+import { purchaseOutcome } from './order'
 
 /** Starts paying an order (own, or by a shared link): a checkout address, or paid at once with beans. */
 export const createPayment = async (body: CreatePaymentBody) =>
-  toOutcome(
-    await client.post<CreatePaymentResult>('/pay/createPayment', body, { loading: '正在发起支付' }),
+  purchaseOutcome(
+    await client.postOutcome<CreatePaymentResult>('/pay/createPayment', body, {
+      loading: '正在发起支付',
+    }),
   )
 
 /** The sandbox checkout's three buttons, for the mini-program's action sheet. */

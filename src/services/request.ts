@@ -18,6 +18,7 @@ import {
   RESOLVED_CODES,
   ResultCode,
   WHOLE_BODY_CODES,
+  resultMessages,
   type ApiEnvelope,
 } from '@/domain/result-codes'
 import { versionCode } from '@/domain/version-code'
@@ -126,6 +127,13 @@ export const PAGE_LOG_PATH = '/open/event/pageLog'
 /** mini-program value of the requestSource header */
 export const REQUEST_SOURCE = 'applet'
 
+/**
+ * What a call whose route can answer one of SPEC 8's soft codes (1017, 1025, 1026) resolves with: the
+ * data on success, else the code and its message. `data` exists only after checking `ok`, so a page
+ * cannot read a refusal as a success.
+ */
+export type Outcome<T> = { ok: true; data: T } | { ok: false; code: number; msg: string }
+
 export interface PageResult<T> {
   records: T[]
   page: number
@@ -186,11 +194,16 @@ export function createRequest(deps: RequestDeps) {
     return error
   }
 
-  /** SPEC 8 code table, applied to a response of any HTTP status. */
+  /**
+   * SPEC 8 code table, applied to a response of any HTTP status. The soft codes resolve only for a call
+   * made through `outcome` (`soft`), whose caller must tell them from success; any other call rejects
+   * them like any other code, so no service can hand a page the null data of a refusal as a success.
+   */
   function settle<T>(
     res: TransportResponse,
     options: RequestOptions,
     hadToken: boolean,
+    soft = false,
   ): ApiEnvelope<T> {
     const method = options.method ?? 'GET'
     let body = res.data
@@ -212,7 +225,8 @@ export function createRequest(deps: RequestDeps) {
     }
     const { code } = body
     if (
-      RESOLVED_CODES.includes(code) ||
+      code === ResultCode.RESULT_OK ||
+      (soft && RESOLVED_CODES.includes(code)) ||
       (code === 0 && pathOf(options.url).startsWith(PAGE_LOG_PATH))
     ) {
       return { ...body, ts: body.ts ?? deps.now() } as ApiEnvelope<T>
@@ -247,8 +261,22 @@ export function createRequest(deps: RequestDeps) {
     }
   }
 
-  /** Resolves with the whole body (code 200 and the three soft codes), rejects with ApiError. */
-  function request<T = unknown>(options: RequestOptions): Promise<ApiEnvelope<T>> {
+  /** Resolves with the whole body of a code 200 answer, rejects with ApiError (soft codes too). */
+  const request = <T = unknown>(options: RequestOptions): Promise<ApiEnvelope<T>> =>
+    send<T>(options, false)
+
+  /** For a route that can answer a soft code: the data, or the refusal with its code and message. */
+  async function outcome<T = unknown>(options: RequestOptions): Promise<Outcome<T>> {
+    const body = await send<T>(options, true)
+    if (body.code === ResultCode.RESULT_OK) return { ok: true, data: body.data }
+    return {
+      ok: false,
+      code: body.code,
+      msg: body.msg || (resultMessages as Record<number, string>)[body.code] || '',
+    }
+  }
+
+  function send<T>(options: RequestOptions, soft: boolean): Promise<ApiEnvelope<T>> {
     const method = options.method ?? 'GET'
     const form = options.contentType === 'form'
     return withLoading(options, async () => {
@@ -268,7 +296,7 @@ export function createRequest(deps: RequestDeps) {
       } catch {
         throw fail(new ApiError(NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE), options.url, method)
       }
-      return settle<T>(res, options, Boolean(header.token))
+      return settle<T>(res, options, Boolean(header.token), soft)
     })
   }
 
@@ -277,6 +305,18 @@ export function createRequest(deps: RequestDeps) {
 
   const post = <T = unknown>(url: string, data?: unknown, options?: Partial<RequestOptions>) =>
     request<T>({ ...options, url, method: options?.method ?? 'POST', data })
+
+  const getOutcome = <T = unknown>(
+    url: string,
+    params?: unknown,
+    options?: Partial<RequestOptions>,
+  ) => outcome<T>({ ...options, url, method: 'GET', data: params })
+
+  const postOutcome = <T = unknown>(
+    url: string,
+    data?: unknown,
+    options?: Partial<RequestOptions>,
+  ) => outcome<T>({ ...options, url, method: options?.method ?? 'POST', data })
 
   /** Form-encoded POST (or PUT via options.method) with the 10 s timeout. */
   const postForm = <T = unknown>(url: string, data?: unknown, options?: Partial<RequestOptions>) =>
@@ -340,6 +380,9 @@ export function createRequest(deps: RequestDeps) {
     request,
     get,
     post,
+    outcome,
+    getOutcome,
+    postOutcome,
     postForm,
     fetchPage,
     upload,

@@ -15,8 +15,9 @@ export const getSpaceInfo = async () => (await client.get<SpaceInfo>('/space/inf
 export const getDeviceSpace = async (deviceId: number, options?: Pick<RequestOptions, 'loading'>) =>
   (await client.get<DeviceSpace>('/space/device', { deviceId }, options)).data
 
-export const startBackup = async (deviceId: number) =>
-  (await client.post<SpaceTask>('/space/backup', { deviceId })).data
+/** 1026 when the cloud space cannot hold it: an outcome. */
+export const startBackup = (deviceId: number) =>
+  client.postOutcome<SpaceTask>('/space/backup', { deviceId })
 
 export const startRestore = async (backupId: number, deviceId: number) =>
   (await client.post<SpaceTask>('/space/restore', { backupId, deviceId })).data

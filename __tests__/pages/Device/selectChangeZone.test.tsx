@@ -49,14 +49,16 @@ describe('更换地区', () => {
     expect(zones).toHaveBeenCalledWith(11)
     expect(screen.getByText('当前地区')).toBeTruthy()
     expect(screen.getByText('紧张')).toBeTruthy()
-    expect(screen.getByRole('button', { name: /华北-北京/ }).getAttribute('aria-disabled')).toBe('true')
+    expect(screen.getByRole('button', { name: /华北-北京/ }).getAttribute('aria-disabled')).toBe(
+      'true',
+    )
     fireEvent.click(screen.getByRole('button', { name: /华北-北京/ }))
     fireEvent.click(screen.getByRole('button', { name: /华东-上海/ }))
     expect(Taro.showModal).not.toHaveBeenCalled()
   })
 
   it('moves the phone after a confirmation and goes back to the fleet', async () => {
-    api.changeZone.mockResolvedValue(device({ deviceId: 7 }))
+    api.changeZone.mockResolvedValue({ ok: true, data: device({ deviceId: 7 }) })
     renderPage(<SelectChangeZone />, {})
     fireEvent.click(await screen.findByRole('button', { name: /华南-广州/ }))
     await waitFor(() => expect(api.changeZone).toHaveBeenCalledWith(7, 2))

@@ -59,10 +59,8 @@ describe('landing/play-trial/index', () => {
 
   it('claims the trial phone when logged in and goes Home', async () => {
     api.receiveTrialPhone.mockResolvedValue({
-      deviceId: 5,
-      name: '云手机-5',
-      zoneName: '华东-上海',
-      expireAt: 0,
+      ok: true,
+      data: { deviceId: 5, name: '云手机-5', zoneName: '华东-上海', expireAt: 0 },
     })
     renderPage(<PlayTrial />, loggedIn)
     fireEvent.click(await screen.findByText('免费领取试玩云机'))

@@ -48,11 +48,14 @@ beforeEach(() => {
 describe('激活码', () => {
   it('activates a code as a new phone and says so', async () => {
     api.activateCode.mockResolvedValue({
-      kind: 'new',
-      deviceId: 8,
-      goodId: 1,
-      goodTime: 30,
-      expireAt: Date.now() + 30 * 86_400_000,
+      ok: true,
+      data: {
+        kind: 'new',
+        deviceId: 8,
+        goodId: 1,
+        goodTime: 30,
+        expireAt: Date.now() + 30 * 86_400_000,
+      },
     })
     renderPage(<ActivateDevice />, stores())
     typeInto(document.body, '激活码', 'abcd-efgh-jkmn-pqrs')
@@ -85,11 +88,14 @@ describe('激活码', () => {
 
   it('renews the phone chosen on user/device', async () => {
     api.activateCode.mockResolvedValue({
-      kind: 'renew',
-      deviceId: 5,
-      goodId: 1,
-      goodTime: 30,
-      expireAt: new Date(2026, 11, 31, 10, 0).getTime(),
+      ok: true,
+      data: {
+        kind: 'renew',
+        deviceId: 5,
+        goodId: 1,
+        goodTime: 30,
+        expireAt: new Date(2026, 11, 31, 10, 0).getTime(),
+      },
     })
     renderPage(<ActivateDevice />, stores({ deviceId: 5, name: '主力机' }))
     expect(screen.getByText('主力机')).toBeTruthy()

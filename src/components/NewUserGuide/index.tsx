@@ -9,7 +9,7 @@ import { useStores } from '@/stores'
 import { taroStorage } from '@/platform/shared'
 import { getNewUserGuideConfig, receiveTrialPhone } from '@/services/engagement'
 import { fileUrl } from '@/services/request'
-import { toastError, toastSuccess } from '@/components/feedback'
+import { toast, toastError, toastSuccess } from '@/components/feedback'
 import { trialDurationText } from './trial-duration'
 import type { NewUserGuideConfig } from '../../../types/api'
 import styles from './index.module.scss'
@@ -61,8 +61,12 @@ function NewUserGuide({ active = true }: { active?: boolean }) {
   const claim = async () => {
     setClaiming(true)
     try {
-      const phone = await receiveTrialPhone()
-      toastSuccess(`已领取${phone.name}`)
+      const outcome = await receiveTrialPhone()
+      if (!outcome.ok) {
+        toast(outcome.msg) // the trial phones are gone (1017)
+        return
+      }
+      toastSuccess(`已领取${outcome.data.name}`)
       close()
       void fleet.reload()
     } catch (error) {

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { View, Text } from '@tarojs/components'
 import type { ZoneStock } from '../../../types/api'
-import { confirm, toastError, toastSuccess } from '@/components/feedback'
+import { confirm, toast, toastError, toastSuccess } from '@/components/feedback'
 import { InventoryStatus } from '@/domain/enums'
 import { changeZone } from '@/services/device'
 import { getZones } from '@/services/goods'
@@ -15,7 +15,7 @@ export default function SelectChangeZone() {
   const [zones, setZones] = useState<ZoneStock[] | null>(null)
   const goodId = device?.goodId
 
-  useEffect(() => {
+  const loadZones = useCallback(() => {
     if (goodId === undefined) return
     getZones(goodId)
       .then(setZones)
@@ -24,6 +24,7 @@ export default function SelectChangeZone() {
         toastError(error)
       })
   }, [goodId])
+  useEffect(loadZones, [loadZones])
 
   const choose = async (zone: ZoneStock) => {
     if (!device || zone.zoneId === device.zoneId) return
@@ -34,7 +35,13 @@ export default function SelectChangeZone() {
     )
     if (!ok) return
     try {
-      await changeZone(deviceId, zone.zoneId)
+      const outcome = await changeZone(deviceId, zone.zoneId)
+      if (!outcome.ok) {
+        // sold out since the list was shown: say so and show the stock as it is now
+        toast(outcome.msg)
+        loadZones()
+        return
+      }
       toastSuccess('已提交更换，迁移完成后即可使用')
       await goBack(2)
     } catch (error) {

@@ -67,14 +67,18 @@ export default function DataCenter() {
     try {
       await action()
     } catch (error) {
-      if (error instanceof ApiError && error.code === ResultCode.OVER_CLOUD_SPACE)
-        setNotice(OVER_SPACE)
-      else toastError(error)
+      toastError(error)
     }
     await load(true)
   }
 
-  const backup = () => act(() => startBackup(deviceId))
+  const backup = () =>
+    act(async () => {
+      const outcome = await startBackup(deviceId)
+      // 1026: the page explains it (toasting the server's words would vanish in 2 s)
+      if (!outcome.ok)
+        setNotice(outcome.code === ResultCode.OVER_CLOUD_SPACE ? OVER_SPACE : outcome.msg)
+    })
 
   const restore = async (task: SpaceTask) => {
     const ok = await confirm(

@@ -47,10 +47,13 @@ function ActivateDevice() {
     if (mode === 'renew' && !picked) return toast('请选择要续费的云手机')
     setSubmitting(true)
     try {
-      const answer = await activateCode({
+      const outcome = await activateCode({
         code: normaliseActivationCode(code),
         renewDeviceId: mode === 'renew' ? picked?.deviceId : undefined,
       })
+      // the code's goods sold out (1017): the code stays unused, the server says what it can do
+      if (!outcome.ok) return toast(outcome.msg)
+      const answer = outcome.data
       setResult(answer)
       setCode('')
       toastSuccess(answer.kind === 'new' ? '激活成功' : '续费成功')

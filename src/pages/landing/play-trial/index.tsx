@@ -3,7 +3,7 @@ import { observer } from 'mobx-react'
 import { Button } from '@nutui/nutui-react-taro'
 import { receiveTrialPhone } from '@/services/engagement'
 import { navigate, relaunch } from '@/services/navigation'
-import { toastSuccess } from '@/components/feedback'
+import { toast, toastSuccess } from '@/components/feedback'
 import EmptyState from '@/components/EmptyState'
 import { trialDurationText } from '@/components/NewUserGuide/trial-duration'
 import { useLandingAction, usePlayTrialConfig, useShareLanding } from './use-play-trial'
@@ -22,8 +22,9 @@ function PlayTrial() {
 
   const claim = () =>
     run(async () => {
-      const phone = await receiveTrialPhone()
-      toastSuccess(`已领取${phone.name}`)
+      const outcome = await receiveTrialPhone()
+      if (!outcome.ok) return toast(outcome.msg) // the trial phones are gone (1017)
+      toastSuccess(`已领取${outcome.data.name}`)
       await relaunch('home')
     })
 
