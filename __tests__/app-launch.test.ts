@@ -58,8 +58,48 @@ describe('launch plan (SPEC 2)', () => {
       {
         kind: 'authorizeOfficialAccount',
         channelCode: 'c1',
-        redirect: '/pages/user/config?channelCode=c1',
+        redirect: '/pages/user/config',
       },
     ])
+    // with its own query kept, and channelCode only where the way back carries it
+    const [, withQuery] = planLaunch(
+      ctx({
+        path: 'pages/user/messageList',
+        query: { type: '2', channelCode: 'c1' },
+        isWeChatBrowser: true,
+      }),
+    )
+    expect(withQuery).toEqual({
+      kind: 'authorizeOfficialAccount',
+      channelCode: 'c1',
+      redirect: '/pages/user/messageList?type=2',
+    })
+  })
+  it('the authorisation lands on wechatAuth, which launches with nothing to do (no second trip)', () => {
+    const landing = {
+      path: 'pages/auth/wechatAuth',
+      query: {
+        redirect: '/pages/user/config',
+        isWeChatAuth: '1',
+        channelCode: 'c1',
+        code: 'sandbox:x',
+        state: 's',
+      },
+      isWeChatBrowser: true,
+    }
+    expect(planLaunch(ctx(landing))).toEqual([])
+  })
+  it('in the WeChat browser, not from the official account, a gated page goes to login', () => {
+    const steps = planLaunch(ctx({ path: 'pages/user/config', isWeChatBrowser: true }))
+    expect(steps.map((s) => s.kind)).toEqual(['redirectToLogin'])
+  })
+  it('no authorisation once logged in, or when the WeChat identity is already known', () => {
+    const query = { channelCode: 'c1' }
+    for (const over of [{ isLoggedIn: true }, { hasOpenId: true }, { isWeChatBrowser: false }]) {
+      const steps = planLaunch(
+        ctx({ path: 'pages/Home/create', query, isWeChatBrowser: true, ...over }),
+      )
+      expect(steps.map((s) => s.kind)).toEqual(['saveChannelCode'])
+    }
   })
 })

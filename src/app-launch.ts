@@ -1,7 +1,8 @@
 /**
  * What the app does when it launches on a page (SPEC 2): gate pages that need a login, record a
  * channel code, and in the WeChat browser send a visitor who came through the official account to
- * the authorisation address (isWeChatAuth=1, carrying channelCode). Pure: the app applies the plan.
+ * the authorisation address (isWeChatAuth=1, carrying channelCode), which returns through the
+ * wechatAuth page (it exchanges the code) to this page. Pure: the app applies the plan.
  */
 import { requiresLogin, skipsChannelCode, url } from '@/constants/routes'
 
@@ -45,7 +46,13 @@ export function planLaunch(ctx: LaunchContext): LaunchStep[] {
       !ctx.isLoggedIn &&
       ctx.query.isWeChatAuth !== '1'
     ) {
-      steps.push({ kind: 'authorizeOfficialAccount', channelCode, redirect: here })
+      // the way back carries channelCode itself, once: not inside the page it returns to as well
+      const { channelCode: _carried, ...rest } = ctx.query
+      steps.push({
+        kind: 'authorizeOfficialAccount',
+        channelCode,
+        redirect: currentUrl(ctx.path, rest),
+      })
       return steps
     }
   }

@@ -24,5 +24,7 @@ declare namespace NodeJS {
     TARO_APP_FILE_HOST?: string
     /** WeChat official-account app id for the H5 OAuth redirect */
     TARO_APP_WECHAT_APPID?: string
+    /** the OAuth authorisation page; empty: WeChat's own. Development names the sandbox's. */
+    TARO_APP_WECHAT_OAUTH_URL?: string
   }
 }

@@ -1,7 +1,15 @@
 import Taro from '@tarojs/taro'
 import platform from '@/platform'
 import { buildCookie, mainDomain } from '@/platform/cookies'
-import { officialAccountAuthUrl } from '@/platform/oauth'
+import { planLaunch } from '@/app-launch'
+import { url } from '@/constants/routes'
+import {
+  newOAuthState,
+  officialAccountAuthUrl,
+  returnPath,
+  takeOAuthState,
+  WECHAT_AUTHORIZE_URL,
+} from '@/platform/oauth'
 import {
   bindUpdatePrompts,
   deviceInfoFromSystemInfo,
@@ -70,26 +78,96 @@ describe('main-domain cookies', () => {
 })
 
 describe('official-account authorisation', () => {
-  it('redirects back with isWeChatAuth=1 and the channelCode', () => {
+  const ORIGIN = 'https://h5.example.com'
+  /** The wechatAuth address the authorisation returns to, and that address as one decoded string. */
+  const wayBack = (link: string) => {
+    const back = new URL(new URL(link).searchParams.get('redirect_uri')!)
+    return { back, text: decodeURIComponent(back.toString()) }
+  }
+
+  it('the launch plan (a gated page opened from the official account) returns through wechatAuth', () => {
+    const [, step] = planLaunch({
+      path: 'pages/user/messageList',
+      query: { type: '2', channelCode: 'c-9' },
+      isLoggedIn: false,
+      isWeChatBrowser: true,
+      hasOpenId: false,
+    })
+    if (step?.kind !== 'authorizeOfficialAccount') throw new Error(`planned ${step?.kind}`)
     const link = officialAccountAuthUrl({
       appId: 'wx123',
-      origin: 'https://h5.example.com',
-      redirectPath: '/pages/auth/wechatAuth?redirect=%2Fpages%2FHome%2Fuser',
-      channelCode: 'c-9',
+      origin: ORIGIN,
+      returnTo: step.redirect,
+      channelCode: step.channelCode,
+      state: 's1',
     })
     const parsed = new URL(link)
-    expect(parsed.origin + parsed.pathname).toBe(
-      'https://open.weixin.qq.com/connect/oauth2/authorize',
-    )
+    expect(parsed.origin + parsed.pathname).toBe(WECHAT_AUTHORIZE_URL)
     expect(parsed.searchParams.get('appid')).toBe('wx123')
     expect(parsed.searchParams.get('response_type')).toBe('code')
+    expect(parsed.searchParams.get('scope')).toBe('snsapi_base')
+    expect(parsed.searchParams.get('state')).toBe('s1')
     expect(parsed.hash).toBe('#wechat_redirect')
-    const back = new URL(parsed.searchParams.get('redirect_uri')!)
-    expect(back.pathname).toBe('/pages/auth/wechatAuth')
+    const { back, text } = wayBack(link)
+    expect(back.origin + back.pathname).toBe(`${ORIGIN}/pages/auth/wechatAuth`)
     expect(back.searchParams.get('isWeChatAuth')).toBe('1')
     expect(back.searchParams.get('channelCode')).toBe('c-9')
-    expect(back.searchParams.get('redirect')).toBe('/pages/Home/user')
+    // encoded once: URLSearchParams decodes it to the page with its own query
+    expect(back.searchParams.get('redirect')).toBe('/pages/user/messageList?type=2')
+    expect(text.match(/channelCode/g)).toHaveLength(1)
   })
+
+  it('微信一键登录 on the login page returns through wechatAuth to its redirect, or to Mine', () => {
+    const fromLogin = wayBack(
+      officialAccountAuthUrl({ appId: 'wx1', origin: ORIGIN, returnTo: url('mine'), state: 's' }),
+    )
+    expect(fromLogin.back.pathname).toBe('/pages/auth/wechatAuth')
+    expect(fromLogin.back.searchParams.get('redirect')).toBe('/pages/Home/user')
+    expect(fromLogin.back.searchParams.has('channelCode')).toBe(false)
+  })
+
+  it('what the authorisation carries never rides inside the page it returns to', () => {
+    const { back, text } = wayBack(
+      officialAccountAuthUrl({
+        appId: 'wx1',
+        origin: ORIGIN,
+        returnTo: '/pages/user/config?channelCode=old&isWeChatAuth=1&code=c&state=s&tab=2',
+        channelCode: 'new',
+        state: 's',
+      }),
+    )
+    expect(back.searchParams.get('redirect')).toBe('/pages/user/config?tab=2')
+    expect(back.searchParams.get('channelCode')).toBe('new')
+    expect(text.match(/channelCode/g)).toHaveLength(1)
+    expect(returnPath('pages/Home/user')).toBe('/pages/Home/user')
+  })
+
+  it("a development build's sandbox page is a path on the app's own origin", () => {
+    const link = officialAccountAuthUrl({
+      appId: 'wx_sandbox',
+      origin: ORIGIN,
+      returnTo: '/pages/Home/user',
+      state: 's',
+      authorizeUrl: '/vmcloud/api/sandbox/wechat/oauth2/authorize',
+    })
+    expect(link.startsWith(`${ORIGIN}/vmcloud/api/sandbox/wechat/oauth2/authorize?appid=`)).toBe(
+      true,
+    )
+  })
+
+  it('the state comes back once, only to the browser that started the authorisation', () => {
+    const state = newOAuthState(platform.storage)
+    expect(state).toMatch(/^[0-9a-f]{32}$/)
+    expect(newOAuthState(platform.storage)).not.toBe(state)
+    const latest = newOAuthState(platform.storage)
+    expect(takeOAuthState(platform.storage, 'forged')).toBe(false)
+    expect(takeOAuthState(platform.storage, latest)).toBe(false) // the forged try used it up
+    const next = newOAuthState(platform.storage)
+    expect(takeOAuthState(platform.storage, next)).toBe(true)
+    expect(takeOAuthState(platform.storage, next)).toBe(false)
+    expect(takeOAuthState(platform.storage, undefined)).toBe(false)
+  })
+
   it('is not possible outside the WeChat browser', () => {
     process.env.TARO_APP_WECHAT_APPID = 'wx123'
     expect(platform.isWeChatBrowser()).toBe(false)

@@ -1,7 +1,7 @@
 /** H5 implementation of the platform seam (also the default used by jest). */
 import Taro from '@tarojs/taro'
 import { buildCookie, mainDomain } from './cookies'
-import { officialAccountAuthUrl } from './oauth'
+import { newOAuthState, officialAccountAuthUrl } from './oauth'
 import {
   deviceInfoFromSystemInfo,
   persistentDeviceId,
@@ -81,14 +81,17 @@ export const platform: Platform = {
     return /MicroMessenger/i.test(userAgent())
   },
 
-  officialAccountAuthorize(channelCode, redirectPath) {
+  officialAccountAuthorize(channelCode, returnTo) {
     const appId = process.env.TARO_APP_WECHAT_APPID
     if (!appId || !this.isWeChatBrowser()) return false
     window.location.href = officialAccountAuthUrl({
       appId,
       origin: window.location.origin,
-      redirectPath,
+      returnTo,
       channelCode,
+      state: newOAuthState(taroStorage),
+      // empty: WeChat's own page; .env.development names the sandbox's (served only outside production)
+      authorizeUrl: process.env.TARO_APP_WECHAT_OAUTH_URL,
     })
     return true
   },

@@ -68,10 +68,11 @@ export interface Platform {
   /** mini-program login code (Taro.login); H5 throws */
   wechatLogin(): Promise<string>
   /**
-   * H5 in the WeChat browser: go to the official-account OAuth page, which comes back to
-   * redirectPath with isWeChatAuth=1 and channelCode. Returns false when not possible here.
+   * H5 in the WeChat browser: go to the official-account OAuth page, which comes back to the
+   * wechatAuth page (isWeChatAuth=1, channelCode) to log in and then go on to returnTo. Returns false
+   * when not possible here.
    */
-  officialAccountAuthorize(channelCode: string | undefined, redirectPath: string): boolean
+  officialAccountAuthorize(channelCode: string | undefined, returnTo: string): boolean
   isWeChatBrowser(): boolean
   /** mini-program: restart prompt when a new version is ready; H5: no-op */
   setupUpdateManager(ui?: UpdateManagerUi): void

@@ -12,6 +12,7 @@ import { floatingBallScript } from './floating-ball-script'
 import type { ApiRouteOptions } from './route-options'
 import sandboxPayRoutes from './sandbox-pay-routes'
 import sandboxSupplierRoutes from './sandbox-supplier-routes'
+import sandboxWechatRoutes from './sandbox-wechat-routes'
 
 /** Where every sandbox route lives, and only sandbox routes. */
 export const SANDBOX_PATH = `${API_PREFIX}/sandbox`
@@ -87,6 +88,7 @@ const sandboxRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app, op
   await app.register(sandboxPayRoutes, options)
   await app.register(sandboxSupplierRoutes, options)
   await app.register(sandboxFloatingBallRoutes)
+  await app.register(sandboxWechatRoutes)
 }
 
 export default sandboxRoutes

@@ -1,12 +1,14 @@
 import { useState } from 'react'
-import { useLoad, useRouter } from '@tarojs/taro'
+// one import from @tarojs/taro: the H5 build's Taro API transform left `_Taro` undefined with two
+import Taro, { useLoad, useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
 import EmptyState from '@/components/EmptyState'
-import Taro from '@tarojs/taro'
 import { useStores } from '@/stores'
 import BindPhoneForm from '@/components/BindPhoneForm'
 import { url } from '@/constants/routes'
+import platform from '@/platform'
+import { takeOAuthState } from '@/platform/oauth'
 import { finishLogin } from '../login/finish-login'
 import styles from './wechatAuth.module.scss'
 
@@ -14,7 +16,10 @@ const WECHAT_REAUTHORISE = '微信授权已失效，请重新发起微信登录'
 
 type Step = { kind: 'checking' } | { kind: 'bind' } | { kind: 'failed'; msg: string }
 
-/** Landing page of the official-account OAuth redirect (isWeChatAuth=1): log in or bind a phone. */
+/**
+ * Where every official-account OAuth redirect lands (isWeChatAuth=1): exchanges the code, logs in or
+ * binds a phone with the bind ticket, then goes on to `redirect`, the page the visitor came from.
+ */
 export default function WechatAuth() {
   const { session } = useStores()
   const { params } = useRouter()
@@ -22,6 +27,11 @@ export default function WechatAuth() {
 
   useLoad(async () => {
     if (!params.code) return setStep({ kind: 'failed', msg: '缺少微信授权码，请重新发起微信登录' })
+    // only the authorisation this browser started: a code from someone else's link would log the
+    // visitor into that WeChat's account, or bind it to their number
+    if (!takeOAuthState(platform.storage, params.state)) {
+      return setStep({ kind: 'failed', msg: WECHAT_REAUTHORISE })
+    }
     // SPEC 7: a failed official-account login is only logged (by the store); the page says what to do
     const result = await session.officialAccountLogin(params.code)
     if (!result) return setStep({ kind: 'failed', msg: WECHAT_REAUTHORISE })
