@@ -106,6 +106,25 @@ test('a supplier failure ends the backup with 1027 and its reason', async (t) =>
   assert.match(task.data.failReason, /备份失败/)
 })
 
+test('a backup the supplier fails to delete answers 1082 and stays listed', async (t) => {
+  const { ctx, me, ids } = await setup(t, 1)
+  const stored = await backedUp(ctx, me, ids[0])
+  const device = await deviceRow(ctx, ids[0])
+  const rename = (name: string) =>
+    ctx.database.db
+      .update(sandboxInstances)
+      .set({ name })
+      .where(eq(sandboxInstances.id, device.supplierInstanceId!))
+  await rename('测试#fail')
+  const failed = await post(ctx.app, '/space/deleteBackup', { backupId: stored.id }, me)
+  assert.deepEqual([failed.code, failed.msg], [ResultCode.DELETE_ERROR, '删除失败，请稍后重试'])
+  const [row] = await ctx.database.db.select().from(spaceTasks).where(eq(spaceTasks.id, stored.id))
+  assert.equal(row.deletedAt, null, 'still listed: the supplier still holds it')
+  await rename('测试')
+  const again = await post(ctx.app, '/space/deleteBackup', { backupId: stored.id }, me)
+  assert.equal(again.code, 200, again.msg)
+})
+
 test('one task at a time per phone, and busy backups cannot be deleted', async (t) => {
   const { ctx, me, ids } = await setup(t)
   const stored = await backedUp(ctx, me, ids[0])

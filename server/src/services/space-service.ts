@@ -335,7 +335,18 @@ export class SpaceService {
       await tx.update(spaceTasks).set({ deletedAt: this.now() }).where(eq(spaceTasks.id, backupId))
       return backup.supplierTaskId
     })
-    if (supplierTaskId) await this.ctx.supplier.deleteBackup(supplierTaskId)
+    if (!supplierTaskId) return
+    try {
+      await this.ctx.supplier.deleteBackup(supplierTaskId)
+    } catch (error) {
+      // SPEC 8 DELETE_ERROR: the backup stays listed (and counted) until the supplier has deleted it
+      this.ctx.log.error({ err: error, backupId }, 'supplier backup delete failed')
+      await this.ctx.db
+        .update(spaceTasks)
+        .set({ deletedAt: null })
+        .where(eq(spaceTasks.id, backupId))
+      throw new BizError(ResultCode.DELETE_ERROR, '删除失败，请稍后重试')
+    }
   }
 
   async task(userId: number, taskId: number): Promise<SpaceTask> {

@@ -394,7 +394,16 @@ export class SandboxSupplier implements SupplierAdapter {
     }
   }
 
+  /** Fails like a supplier whose storage refuses, for a backup of an instance named with FAIL_MARKER. */
   async deleteBackup(taskId: string) {
+    const [task] = await this.db
+      .select({ instanceId: sandboxBackupTasks.instanceId })
+      .from(sandboxBackupTasks)
+      .where(eq(sandboxBackupTasks.id, taskId))
+    const instance = task ? await this.load(task.instanceId) : null
+    if (instance?.name.includes(FAIL_MARKER)) {
+      throw new Error(`sandbox supplier: deleting backup ${taskId} failed`)
+    }
     await this.db
       .update(sandboxBackupTasks)
       .set({ status: 'deleted' })
