@@ -367,15 +367,21 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS })
 }
 
-/** A phone-sized context (390×844 @2x, touch, zh-CN) whose relative URLs go to the current server. */
-export async function newMobileContext(browser: Browser): Promise<BrowserContext> {
+/**
+ * A phone-sized context (390×844 @2x, touch, zh-CN) whose relative URLs go to the current server.
+ * `uaSuffix` ends its user agent (e.g. WeChat's in-app browser: MicroMessenger/…).
+ */
+export async function newMobileContext(
+  browser: Browser,
+  options: { uaSuffix?: string } = {},
+): Promise<BrowserContext> {
   const major = browser.version().split('.')[0]
   const context = await browser.newContext({
     ...MOBILE,
     baseURL: server().url,
     userAgent:
       `Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) ` +
-      `Chrome/${major}.0.0.0 Mobile Safari/537.36`,
+      `Chrome/${major}.0.0.0 Mobile Safari/537.36${options.uaSuffix ? ` ${options.uaSuffix}` : ''}`,
   })
   await watchContext(context)
   return context

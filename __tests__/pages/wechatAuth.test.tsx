@@ -83,12 +83,17 @@ describe('wechatAuth: the landing of every official-account authorisation', () =
     setRouteParams({ code: 'oauth-code', isWeChatAuth: '1', channelCode: 'c1', ...params })
 
   it('a bound WeChat logs in and goes back to the page it came from', async () => {
-    land({ state: newOAuthState(platform.storage), redirect })
+    // as Taro's H5 router hands them over: still URL-encoded
+    land({
+      state: newOAuthState(platform.storage),
+      redirect: encodeURIComponent(redirect),
+      code: 'sandbox%3Aoa-1',
+    })
     const session = fakeSession(async () => true)
     session.officialAccountLogin.mockResolvedValue({ bound: true, openid: 'o1' })
     renderPage(<WechatAuth />, { session })
     await act(flush)
-    expect(session.officialAccountLogin).toHaveBeenCalledWith('oauth-code')
+    expect(session.officialAccountLogin).toHaveBeenCalledWith('sandbox:oa-1')
     expect(redirectTo).toHaveBeenCalledWith({ url: redirect })
   })
 

@@ -12,6 +12,14 @@ import { takeOAuthState } from '@/platform/oauth'
 import { finishLogin } from '../login/finish-login'
 import styles from './wechatAuth.module.scss'
 
+const decoded = (value: string | undefined) => {
+  try {
+    return value && decodeURIComponent(value)
+  } catch {
+    return undefined // malformed: treated as no code
+  }
+}
+
 const WECHAT_REAUTHORISE = '微信授权已失效，请重新发起微信登录'
 
 type Step = { kind: 'checking' } | { kind: 'bind' } | { kind: 'failed'; msg: string }
@@ -26,14 +34,16 @@ export default function WechatAuth() {
   const [step, setStep] = useState<Step>({ kind: 'checking' })
 
   useLoad(async () => {
-    if (!params.code) return setStep({ kind: 'failed', msg: '缺少微信授权码，请重新发起微信登录' })
+    // Taro's H5 router hands query values over still URL-encoded
+    const code = decoded(params.code)
+    if (!code) return setStep({ kind: 'failed', msg: '缺少微信授权码，请重新发起微信登录' })
     // only the authorisation this browser started: a code from someone else's link would log the
     // visitor into that WeChat's account, or bind it to their number
     if (!takeOAuthState(platform.storage, params.state)) {
       return setStep({ kind: 'failed', msg: WECHAT_REAUTHORISE })
     }
     // SPEC 7: a failed official-account login is only logged (by the store); the page says what to do
-    const result = await session.officialAccountLogin(params.code)
+    const result = await session.officialAccountLogin(code)
     if (!result) return setStep({ kind: 'failed', msg: WECHAT_REAUTHORISE })
     if (!result.bound) return setStep({ kind: 'bind' })
     await finishLogin(session, params.redirect)
