@@ -22,7 +22,9 @@ export default function WechatLogin({ agreed, redirect }: { agreed: boolean; red
   const start = async () => {
     if (!agreed) return toast('请先阅读并同意《用户协议》和《隐私政策》')
     if (process.env.TARO_ENV !== 'weapp') {
-      platform.officialAccountAuthorize(session.channel, redirect ?? url('mine'))
+      // the login page's redirect is as Taro's router hands it over, still URL-encoded
+      const returnTo = redirect ? decodeURIComponent(redirect) : url('mine')
+      platform.officialAccountAuthorize(session.channel, returnTo)
       return
     }
     try {
