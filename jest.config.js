@@ -1,7 +1,8 @@
 /**
  * Client unit tests (jest 29 + jsdom + @testing-library/react 16), TOOLCHAIN "Unit tests", second setup:
  * `@tarojs/components` → its React build, `@tarojs/taro` → taro-h5 plus the React lifecycle hooks.
- * Babel runs with its own config so the Taro build preset does not leak into tests.
+ * Babel runs with its own config (__tests__/setup/babel-transform.js) so the Taro build preset does not
+ * leak into tests.
  */
 const path = require('path')
 
@@ -23,27 +24,6 @@ const esmPackages = [
   '\\.pnpm',
 ].join('|')
 
-const babelOptions = {
-  configFile: false,
-  babelrc: false,
-  presets: [
-    ['@babel/preset-env', { targets: { node: 'current' }, modules: 'commonjs' }],
-    ['@babel/preset-react', { runtime: 'automatic' }],
-    ['@babel/preset-typescript', { isTSX: true, allExtensions: true }],
-  ],
-  plugins: [
-    [
-      'import',
-      {
-        libraryName: '@nutui/nutui-react-taro',
-        customName: (name) => `@nutui/nutui-react-taro/dist/es/packages/${name.toLowerCase().replace(/-/g, '')}`,
-        style: false,
-      },
-      'nutui-react-taro',
-    ],
-  ],
-}
-
 /** @type {import('jest').Config} */
 module.exports = {
   rootDir: __dirname,
@@ -63,7 +43,9 @@ module.exports = {
   modulePathIgnorePatterns: ['<rootDir>/dist/'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'json'],
   transform: {
-    '^.+\\.(mjs|cjs|js|jsx|ts|tsx)$': ['babel-jest', babelOptions],
+    // its own file: options written here are copied to worker processes as JSON, which drops the
+    // NutUI import plugin's customName function (tests then failed with …/lib/<name> not found)
+    '^.+\\.(mjs|cjs|js|jsx|ts|tsx)$': '<rootDir>/__tests__/setup/babel-transform.js',
   },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
   moduleNameMapper: {
