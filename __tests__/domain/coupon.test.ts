@@ -1,9 +1,12 @@
+import fc from 'fast-check'
 import {
   checkCoupon,
   COUPON_NOT_APPLICABLE,
   couponDiscount,
   FIRST_RECHARGE_ONLY,
+  fitsOrder,
   pickBestCoupon,
+  WELL_FITTING_SHARE,
   type Coupon,
   type CouponGoods,
 } from '@/domain/coupon'
@@ -215,5 +218,69 @@ describe('best coupon', () => {
     expect(pickBestCoupon([small, bigButLocked, discount, wrongScope], goods, 2)).toBe(discount)
     expect(pickBestCoupon([bigButLocked, wrongScope], goods, 2)).toBeNull()
     expect(pickBestCoupon([], goods, 1)).toBeNull()
+  })
+})
+
+describe('automatic pick (docs/coupons.md)', () => {
+  const order = (fen: number): CouponGoods => ({ ...goods, goodPrice: fen })
+  const noThreshold5 = coupon({ couponType: 2, parValue: 500 })
+
+  it('does not spend a ¥5 无门槛券 on a ¥1.50 order: ¥3.50 of it would be thrown away', () => {
+    expect(couponDiscount(noThreshold5, order(150), 1)).toBe(150)
+    expect(pickBestCoupon([noThreshold5], order(150), 1)).toBeNull()
+  })
+  it('spends it once the order uses at least half of it', () => {
+    expect(pickBestCoupon([noThreshold5], order(250), 1)).toBe(noThreshold5)
+    expect(pickBestCoupon([noThreshold5], order(249), 1)).toBeNull()
+    expect(pickBestCoupon([noThreshold5], order(125), 2)).toBe(noThreshold5)
+  })
+  it('prefers a better-fitting coupon to a poorly fitting bigger one', () => {
+    const noThreshold1 = coupon({ couponType: 2, parValue: 100 })
+    const discount = coupon({ couponType: 3, parValue: 90 }) // 10% off
+    expect(pickBestCoupon([noThreshold5, noThreshold1], order(150), 1)).toBe(noThreshold1)
+    expect(pickBestCoupon([noThreshold5, discount], order(150), 1)).toBe(discount)
+  })
+  it('a discount coupon always fits; a coupon giving nothing never does', () => {
+    expect(fitsOrder(coupon({ couponType: 3, parValue: 99 }), 1)).toBe(true)
+    expect(fitsOrder(coupon({ couponType: 3, parValue: 99 }), 0)).toBe(false)
+    expect(fitsOrder(noThreshold5, 0)).toBe(false)
+  })
+
+  const arbitraryCoupon = fc.record({
+    couponType: fc.constantFrom(1, 2, 3),
+    parValue: fc.integer({ min: 1, max: 10_000 }),
+    conditionsUse: fc.integer({ min: 0, max: 20_000 }),
+  })
+  const arbitraryCoupons = fc.array(
+    arbitraryCoupon.map(({ couponType, parValue, conditionsUse }) =>
+      coupon({
+        couponType,
+        parValue: couponType === 3 ? 1 + (parValue % 99) : parValue,
+        conditionsUse: couponType === 1 ? conditionsUse : 0,
+      }),
+    ),
+    { maxLength: 6 },
+  )
+
+  it('never wastes more than half of an amount coupon, and gives the most of those that fit', () => {
+    fc.assert(
+      fc.property(
+        arbitraryCoupons,
+        fc.integer({ min: 1, max: 20_000 }),
+        fc.integer({ min: 1, max: 5 }),
+        (coupons, fen, number) => {
+          const picked = pickBestCoupon(coupons, order(fen), number)
+          const fitting = coupons.filter((c) => fitsOrder(c, couponDiscount(c, order(fen), number)))
+          if (!picked) return fitting.length === 0
+          const given = couponDiscount(picked, order(fen), number)
+          const wasted = picked.couponType === 3 ? 0 : picked.parValue - given
+          return (
+            checkCoupon(picked, order(fen), number).usable &&
+            wasted <= picked.parValue * (1 - WELL_FITTING_SHARE) &&
+            fitting.every((c) => couponDiscount(c, order(fen), number) <= given)
+          )
+        },
+      ),
+    )
   })
 })

@@ -174,18 +174,33 @@ export function couponDiscount(coupon: Coupon, goods: CouponGoods, number: numbe
   return Math.max(0, Math.min(total, discount))
 }
 
-/** The usable coupon with the largest discount, or null. Ties keep the earlier coupon. */
+/**
+ * An amount coupon (满减, 无门槛, 首充) fits an order when the order uses at least this share of its face
+ * value; a ¥5 无门槛券 on a ¥1.50 order would throw ¥3.51 of it away (docs/coupons.md "Automatic pick").
+ */
+export const WELL_FITTING_SHARE = 0.5
+
+/** Whether giving `discount` fen uses enough of the coupon; a discount coupon (折扣券) always fits. */
+export function fitsOrder(coupon: Coupon, discount: number): boolean {
+  if (Number(coupon.couponType) === CouponType.discountCoupon) return discount > 0
+  return discount > 0 && discount >= coupon.parValue * WELL_FITTING_SHARE
+}
+
+/**
+ * The coupon checkout preselects: of the usable coupons that fit the order (fitsOrder), the one with the
+ * largest discount; ties keep the earlier coupon (lists come ending soonest first). None when no coupon
+ * fits: the buyer may still choose a poorly fitting one by hand.
+ */
 export function pickBestCoupon<C extends Coupon>(
   coupons: readonly C[],
   goods: CouponGoods,
   number: number,
 ): C | null {
   let best: C | null = null
-  let bestDiscount = -1
+  let bestDiscount = 0
   for (const coupon of coupons) {
-    if (!checkCoupon(coupon, goods, number).usable) continue
     const discount = couponDiscount(coupon, goods, number)
-    if (discount > bestDiscount) {
+    if (discount > bestDiscount && fitsOrder(coupon, discount)) {
       best = coupon
       bestDiscount = discount
     }
