@@ -5,7 +5,9 @@ import {
   formatDate,
   formatDistance,
   formatFileSize,
+  formatLinePrice,
   formatMoneyUnit,
+  formatYuan,
   maskIdCard,
   maskPhone,
   splitMoneyUnit,
@@ -144,6 +146,14 @@ describe('currency units (元, 万元, 亿元 on a 10000 base)', () => {
     expect(fenToYuan(1230)).toBe('12.30')
     expect(fenToYuan(1)).toBe('0.01')
     expect(fenToYuan(undefined)).toBe('0.00')
+  })
+  it('writes money one way: ¥ after the sign', () => {
+    expect(formatYuan(1500)).toBe('¥15.00')
+    expect(formatYuan(-500)).toBe('-¥5.00')
+    expect(formatYuan(0)).toBe('¥0.00')
+    expect(formatYuan(null)).toBe('¥0.00')
+    expect(formatLinePrice({ unitPrice: 1500, quantity: 2 })).toBe('¥15.00 × 2')
+    expect(formatLinePrice({ unitPrice: -500, quantity: 1 })).toBe('-¥5.00')
   })
 })
 

@@ -138,6 +138,19 @@ export function fenToYuan(fen: number | null | undefined): string {
   return (Math.round(Number(fen) || 0) / 100).toFixed(2)
 }
 
+/** Money as the site writes it everywhere: '¥12.30', a discount '-¥5.00'. */
+export function formatYuan(fen: number | null | undefined): string {
+  const value = Math.round(Number(fen) || 0)
+  return `${value < 0 ? '-' : ''}¥${fenToYuan(Math.abs(value))}`
+}
+
+/** A price line's unit price: '¥15.00 × 2'; a discount line (a coupon) just '-¥5.00'. */
+export function formatLinePrice(line: { unitPrice: number; quantity: number }): string {
+  return line.unitPrice < 0 && line.quantity === 1
+    ? formatYuan(line.unitPrice)
+    : `${formatYuan(line.unitPrice)} × ${line.quantity}`
+}
+
 /** Value text of a coupon: 元 from fen, 折 for discount coupons (type 3), nothing for type 5. */
 export function couponValueText(coupon: { couponType: number; parValue: number }): string {
   if (coupon.couponType === 5) return ''

@@ -113,7 +113,7 @@ describe('使用记录', () => {
     )
     renderPage(<CouponUse />, {})
     await screen.findByText('新人无门槛券')
-    expect(screen.getByText('-5.00元')).toBeTruthy()
+    expect(screen.getByText('-¥5.00')).toBeTruthy()
     expect(screen.getByText('订单号：CP20260302020000123456')).toBeTruthy()
     expect(screen.getByText('面额：5元')).toBeTruthy()
   })

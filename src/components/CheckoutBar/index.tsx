@@ -1,7 +1,7 @@
 import { View, Text } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
 import type { Quote } from '../../../types/api'
-import { fenToYuan } from '@/domain/formatters'
+import { formatLinePrice, formatYuan } from '@/domain/formatters'
 import styles from './index.module.scss'
 
 interface CheckoutBarProps {
@@ -23,9 +23,9 @@ export function QuoteLines({ quote }: { quote?: Quote | null }) {
       {quote.lines.map((line) => (
         <View key={line.label} className={styles.line}>
           <Text>
-            {line.label} ¥{fenToYuan(line.unitPrice)} × {line.quantity}
+            {line.label} {formatLinePrice(line)}
           </Text>
-          <Text>¥{fenToYuan(line.amount)}</Text>
+          <Text>{formatYuan(line.amount)}</Text>
         </View>
       ))}
     </View>
@@ -46,9 +46,9 @@ export default function CheckoutBar(props: CheckoutBarProps) {
         <View className={styles.amount}>
           <Text>合计：</Text>
           <Text className={styles.total} aria-label="合计金额">
-            {quote ? `¥${fenToYuan(quote.total)}` : '--'}
+            {quote ? formatYuan(quote.total) : '--'}
           </Text>
-          {saved && <Text className={styles.original}>¥{fenToYuan(quote.originalAmount)}</Text>}
+          {saved && <Text className={styles.original}>{formatYuan(quote.originalAmount)}</Text>}
           {pending && <Text className={styles.pending}>计算中…</Text>}
         </View>
         <Button type="primary" disabled={disabled || !quote || pending} onClick={onSubmit}>

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import Section from '@/components/Section'
-import { fenToYuan } from '@/domain/formatters'
+import { formatYuan } from '@/domain/formatters'
 import type { ApplicableCoupon, ApplicableCoupons } from '../../../types/api'
 import CouponCard from './CouponCard'
 import styles from './index.module.scss'
@@ -21,7 +21,7 @@ export default function CouponPicker({ result, selected, onSelect }: Props) {
   if (!result) return null
   const usable = result.coupons.filter((coupon) => coupon.usable)
   const summary = selected
-    ? `-¥${fenToYuan(selected.discount)}`
+    ? formatYuan(-selected.discount)
     : usable.length > 0
       ? `${usable.length}张可用`
       : '暂无可用'
@@ -46,7 +46,7 @@ export default function CouponPicker({ result, selected, onSelect }: Props) {
               key={coupon.id}
               coupon={coupon}
               dim={!coupon.usable}
-              note={coupon.usable ? `可减 ¥${fenToYuan(coupon.discount)}` : coupon.reason}
+              note={coupon.usable ? `可减 ${formatYuan(coupon.discount)}` : coupon.reason}
               action={
                 coupon.usable ? (
                   <Text className={styles.tick}>{selected?.id === coupon.id ? '✓' : '○'}</Text>

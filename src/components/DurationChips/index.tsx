@@ -1,6 +1,6 @@
 import { View, Text } from '@tarojs/components'
 import type { GoodsPrice } from '../../../types/api'
-import { fenToYuan } from '@/domain/formatters'
+import { formatYuan } from '@/domain/formatters'
 import { unitPrice } from '@/domain/pricing'
 import styles from './index.module.scss'
 
@@ -29,8 +29,8 @@ export default function DurationChips({ prices, value, onChange, now }: Duration
             onClick={() => onChange(price.priceId)}
           >
             <Text className={styles.duration}>{price.durationLabel}</Text>
-            <Text className={styles.price}>¥{fenToYuan(current)}</Text>
-            {old > current && <Text className={styles.old}>¥{fenToYuan(old)}</Text>}
+            <Text className={styles.price}>{formatYuan(current)}</Text>
+            {old > current && <Text className={styles.old}>{formatYuan(old)}</Text>}
             {price.activityRunning && <Text className={styles.badge}>活动</Text>}
           </View>
         )

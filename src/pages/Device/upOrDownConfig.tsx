@@ -12,7 +12,7 @@ import { useOrderSubmit } from '@/components/use-order-submit'
 import { useQuote } from '@/components/use-quote'
 import { androidVersionLabel } from '@/domain/catalogue'
 import { remainingText } from '@/domain/device-lifecycle'
-import { formatDateTime, fenToYuan } from '@/domain/formatters'
+import { formatDateTime, formatYuan } from '@/domain/formatters'
 import { OrderStatus } from '@/domain/order-status'
 import { getDevice } from '@/services/device'
 import { getGoodPrice, getGoodsList } from '@/services/goods'
@@ -25,7 +25,7 @@ export function changeText(quote: Quote): string {
   const newExpiry = quote.upgrade ? formatDateTime(quote.upgrade.newExpireAt) : ''
   switch (quote.upgrade?.direction) {
     case 'up':
-      return `升配需补差价 ¥${fenToYuan(quote.total)}（按剩余时长计算），到期时间不变`
+      return `升配需补差价 ${formatYuan(quote.total)}（按剩余时长计算），到期时间不变`
     case 'down':
       return `降配无需付费，剩余时长按价值折算延长至 ${newExpiry}，确认后立即生效`
     default:
@@ -115,7 +115,7 @@ export default function UpOrDownConfig() {
                 {preview?.upgrade && (
                   <Text className={styles.direction}>
                     {preview.upgrade.direction === 'up'
-                      ? `补差价 ¥${fenToYuan(preview.total)}`
+                      ? `补差价 ${formatYuan(preview.total)}`
                       : preview.upgrade.direction === 'down'
                         ? '降配'
                         : '同价'}

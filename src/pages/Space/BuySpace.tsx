@@ -7,7 +7,7 @@ import CouponPicker from '@/components/CouponPicker'
 import { toast, toastError } from '@/components/feedback'
 import PackageGrid from '@/components/PackageGrid'
 import { usePackageCheckout } from '@/components/PackageGrid/use-package-checkout'
-import { fenToYuan, formatBytes } from '@/domain/formatters'
+import { formatYuan, formatBytes } from '@/domain/formatters'
 import { createSpaceOrder, getSpacePackages } from '@/services/space'
 import styles from './space.module.scss'
 
@@ -41,7 +41,7 @@ export default function BuySpace() {
           <>
             <Text className={styles.size}>{formatBytes(p.bytes)}</Text>
             <Text className={styles.days}>{p.days}天</Text>
-            <Text className={styles.price}>¥{fenToYuan(p.price)}</Text>
+            <Text className={styles.price}>{formatYuan(p.price)}</Text>
           </>
         )}
       </PackageGrid>

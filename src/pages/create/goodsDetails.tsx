@@ -7,7 +7,7 @@ import DurationChips from '@/components/DurationChips'
 import Section from '@/components/Section'
 import ZoneChips from '@/components/ZoneChips'
 import { errorMessage } from '@/components/feedback'
-import { fenToYuan } from '@/domain/formatters'
+import { formatYuan } from '@/domain/formatters'
 import { getGoodsDetail } from '@/services/goods'
 import { navigate } from '@/services/navigation'
 import GoodsHeader from './parts/GoodsHeader'
@@ -55,7 +55,7 @@ export default function GoodsDetails() {
         <DurationChips prices={goods.prices} value={priceId} onChange={setPriceId} now={now} />
         {price?.firstPurchasePrice != null && price.firstCount > 0 && (
           <Text className={styles.text}>
-            首次购买云手机，前{price.firstCount}台享首购价 ¥{fenToYuan(price.firstPurchasePrice)}
+            首次购买云手机，前{price.firstCount}台享首购价 {formatYuan(price.firstPurchasePrice)}
           </Text>
         )}
       </Section>

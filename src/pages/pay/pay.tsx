@@ -11,7 +11,7 @@ import { ResultCode } from '@/domain/result-codes'
 import { cancelOrder } from '@/services/order'
 import { createPayment, getBeanBalance, sandboxPayAct } from '@/services/pay'
 import { getAccountBalance } from '@/services/wallet'
-import { fenToYuan } from '@/domain/formatters'
+import { formatYuan } from '@/domain/formatters'
 import { useStores } from '@/stores'
 import { openCheckout } from './parts/checkout'
 import OrderResult from './parts/OrderResult'
@@ -129,7 +129,7 @@ function Pay() {
             notes={{
               ...(beans === null ? {} : { [PayMethod.beans]: `余额 ${beans} 云豆（1云豆抵1分）` }),
               ...(account?.enabled
-                ? { [PayMethod.accountBalance]: `余额 ¥${fenToYuan(account.balance)}` }
+                ? { [PayMethod.accountBalance]: `余额 ${formatYuan(account.balance)}` }
                 : {}),
             }}
           />

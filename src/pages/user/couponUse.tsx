@@ -1,7 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { listCouponUsage } from '@/services/coupon'
 import PagedList from '@/components/PagedList'
-import { couponValueText, fenToYuan, formatDateTime } from '@/domain/formatters'
+import { couponValueText, formatDateTime, formatYuan } from '@/domain/formatters'
 import type { CouponUsage } from '../../../types/api'
 import styles from './coupon.module.scss'
 
@@ -17,7 +17,7 @@ export default function CouponUse() {
           <View className={styles.item}>
             <View className={styles.row}>
               <Text className={styles.name}>{usage.name}</Text>
-              <Text className={styles.discount}>-{fenToYuan(usage.discount)}元</Text>
+              <Text className={styles.discount}>{formatYuan(-usage.discount)}</Text>
             </View>
             <Text className={styles.line}>面额：{couponValueText(usage) || '—'}</Text>
             <Text className={styles.line}>订单号：{usage.orderNo ?? '—'}</Text>

@@ -1,6 +1,6 @@
 import type { Goods } from '../../../../types/api'
 import ZoneStatus from '@/components/ZoneStatus'
-import { fenToYuan } from '@/domain/formatters'
+import { formatYuan } from '@/domain/formatters'
 import { goodsBadges, priceFrom } from './price-from'
 import styles from './catalogue.module.scss'
 
@@ -39,9 +39,9 @@ export default function GoodsCard({ goods, now, onOpen }: GoodsCardProps) {
         // each text one string: the server's rendering of this card (render-level-goods.tsx) has one
         // text node where JSX pieces make several, and Chromium drew the two a few pixels apart
         <div className={styles.price}>
-          <span className={styles.current}>{`¥${fenToYuan(from.current)}`}</span>
+          <span className={styles.current}>{formatYuan(from.current)}</span>
           <span>{`/${from.price.durationLabel} 起`}</span>
-          {from.old !== null && <span className={styles.old}>{`¥${fenToYuan(from.old)}`}</span>}
+          {from.old !== null && <span className={styles.old}>{formatYuan(from.old)}</span>}
         </div>
       )}
       <div className={styles.zones}>

@@ -2,7 +2,7 @@ import { View, Text } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
 import type { SeckillItem } from '../../../../types/api'
 import { seckillBlocker, type ActivityPhase } from '@/domain/activity'
-import { fenToYuan } from '@/domain/formatters'
+import { formatYuan } from '@/domain/formatters'
 import { OrderStatus } from '@/domain/order-status'
 import styles from '../activity.module.scss'
 
@@ -27,8 +27,8 @@ export default function SeckillItemCard({ item, phase, busy, onBuy, onPay }: Pro
         <Text className={styles.itemConfig}>{item.configName}</Text>
       </View>
       <View className={styles.priceRow}>
-        <Text className={styles.price}>¥{fenToYuan(item.price)}</Text>
-        <Text className={styles.original}>原价 ¥{fenToYuan(item.originalPrice)}</Text>
+        <Text className={styles.price}>{formatYuan(item.price)}</Text>
+        <Text className={styles.original}>原价 {formatYuan(item.originalPrice)}</Text>
         <Text className={styles.left}>
           {item.left > 0 ? `剩余 ${item.left} 件` : '已抢光'} · 每人限购{item.perUserLimit}件
         </Text>
