@@ -269,6 +269,9 @@ test('paying with beans debits, writes the ledger and pays in one go; short is 1
       [-150, 50, 'order'],
     ],
   )
+  // the row says what was bought; the order number is shown beside it, not repeated in the text
+  assert.match(ledger[1].remark, /^购买激活码 \S/)
+  assert.ok(!ledger[1].remark.includes(orderNo))
   await runJobs(ta)
   assert.equal((await orderInfo(ta, buyer, orderNo)).codes.length, 1)
 })

@@ -20,6 +20,45 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   5: '已退款',
 }
 
+/** What an order is for (docs/cloud-phones.md "Orders"). */
+export const ORDER_KINDS = [
+  'new',
+  'renew',
+  'upgrade',
+  'video',
+  'activationCode',
+  'beanRecharge',
+  'timeToMonth',
+  'balanceRecharge',
+  'cloudSpace',
+] as const
+export type OrderKind = (typeof ORDER_KINDS)[number]
+
+export const orderKindLabels: Record<OrderKind, string> = {
+  new: '购买云手机',
+  renew: '云手机续费',
+  upgrade: '云手机升降配',
+  video: '升级视频定制版',
+  activationCode: '购买激活码',
+  beanRecharge: '云豆充值',
+  timeToMonth: '云豆转包月',
+  balanceRecharge: '账户余额充值',
+  cloudSpace: '购买云空间',
+}
+
+/** What was bought, in one line: '购买云手机 畅享版 4核4G 1个月 ×2' (ledger rows, order lists). */
+export function describeOrder(order: {
+  kind: OrderKind
+  goodsName?: string | null
+  durationLabel?: string | null
+  quantity: number
+}): string {
+  const text = [orderKindLabels[order.kind], order.goodsName, order.durationLabel]
+    .filter(Boolean)
+    .join(' ')
+  return order.quantity > 1 ? `${text} ×${order.quantity}` : text
+}
+
 /** An unpaid order may be paid this long after it is created. */
 export const PAY_WINDOW_MS = 15 * 60_000
 

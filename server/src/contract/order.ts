@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
+import { ORDER_KINDS } from '../../../src/domain/order-status'
 import { Quantity, QuoteLine, RenewalLine } from './catalog'
 import { Nullable, PageQuery } from './common'
 
@@ -11,17 +12,7 @@ export const IdempotencyKey = Type.String({
 /** What the client showed the buyer, in fen; a mismatch with the server's own amount is 1023. */
 export const ExpectedAmount = Type.Integer({ minimum: 0, maximum: 1_000_000_000 })
 
-export const OrderKind = Type.Union([
-  Type.Literal('new'),
-  Type.Literal('renew'),
-  Type.Literal('upgrade'),
-  Type.Literal('video'),
-  Type.Literal('activationCode'),
-  Type.Literal('beanRecharge'),
-  Type.Literal('timeToMonth'),
-  Type.Literal('balanceRecharge'),
-  Type.Literal('cloudSpace'),
-])
+export const OrderKind = Type.Union(ORDER_KINDS.map((kind) => Type.Literal(kind)))
 export type OrderKind = Static<typeof OrderKind>
 
 export const OrderInfo = Type.Object({

@@ -18,7 +18,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { users } from './schema'
 import { at } from './columns'
-import { OrderStatus } from '../../../src/domain/order-status'
+import { OrderStatus, type OrderKind } from '../../../src/domain/order-status'
 
 /** SPEC goods levels 1–5, each with its card colour. */
 export const goodsLevels = pgTable('goods_levels', {
@@ -129,17 +129,7 @@ export const goodsInventory = pgView('goods_inventory').as((qb) =>
     .groupBy(goodsStockSlots.goodId, goodsStockSlots.zoneId),
 )
 
-/** Order kinds (docs/cloud-phones.md "Orders"). */
-export type OrderKind =
-  | 'new'
-  | 'renew'
-  | 'upgrade'
-  | 'video'
-  | 'activationCode'
-  | 'beanRecharge'
-  | 'timeToMonth'
-  | 'balanceRecharge'
-  | 'cloudSpace'
+export type { OrderKind }
 
 /**
  * The statuses of a live order (unpaid, paid, completed) as SQL literals. Partial indexes over live

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { durationLabel } from '../../../src/domain/catalogue'
-import { OrderStatus, PayMethod } from '../../../src/domain/order-status'
+import { orderKindLabels, OrderStatus, PayMethod } from '../../../src/domain/order-status'
 import type { Db } from '../db/client'
 import { activationCodes, goods, orders, payments } from '../db/schema'
 import { isBizError } from '../domain/biz-error'
@@ -204,7 +204,7 @@ export class FulfilmentService {
       await this.beans.credit(tx, payer, order.amount, {
         reason: 'refund',
         orderId: order.id,
-        remark: `订单 ${order.orderNo} 退款`,
+        remark: `${orderKindLabels[order.kind]}退款`,
       })
     }
     if (order.reservedGoodId && order.reservedZoneId) {

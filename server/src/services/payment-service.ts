@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, isNull, lte, ne, or, sql } from 'drizzle-orm'
-import { OrderStatus, PayMethod } from '../../../src/domain/order-status'
+import { describeOrder, OrderStatus, PayMethod } from '../../../src/domain/order-status'
 import { ResultCode } from '../../../src/domain/result-codes'
 import {
   PaymentNotificationError,
@@ -107,7 +107,8 @@ export class PaymentService {
           await this.beans.debit(tx, userId, locked.amount, {
             reason: 'order',
             orderId: locked.id,
-            remark: `订单 ${locked.orderNo}`,
+            // what was bought: the row shows the order number beside it
+            remark: describeOrder(await this.orders.info(locked, userId, tx)),
           })
         } else {
           await debitAccount(tx, now, userId, locked.amount, {

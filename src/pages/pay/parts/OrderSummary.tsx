@@ -1,20 +1,8 @@
 import { View, Text } from '@tarojs/components'
 import type { OrderInfo } from '../../../../types/api'
-import { formatDate } from '@/domain/formatters'
-import { fenToYuan } from '@/domain/formatters'
+import { formatDate, formatLinePrice, formatYuan } from '@/domain/formatters'
+import { orderKindLabels } from '@/domain/order-status'
 import styles from './pay.module.scss'
-
-const KIND_LABELS: Record<OrderInfo['kind'], string> = {
-  new: '购买云手机',
-  renew: '云手机续费',
-  upgrade: '云手机升降配',
-  video: '升级视频定制版',
-  activationCode: '购买激活码',
-  beanRecharge: '云豆充值',
-  timeToMonth: '云豆转包月',
-  balanceRecharge: '账户余额充值',
-  cloudSpace: '购买云空间',
-}
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -30,22 +18,18 @@ export default function OrderSummary({ order }: { order: OrderInfo }) {
   return (
     <View className={styles.card}>
       <View className={styles.amount}>
-        <Text className={styles.yuan}>¥{fenToYuan(order.amount)}</Text>
+        <Text className={styles.yuan}>{formatYuan(order.amount)}</Text>
         {order.originalAmount > order.amount && (
-          <Text className={styles.old}>¥{fenToYuan(order.originalAmount)}</Text>
+          <Text className={styles.old}>{formatYuan(order.originalAmount)}</Text>
         )}
       </View>
-      <Row label="订单类型" value={KIND_LABELS[order.kind]} />
+      <Row label="订单类型" value={orderKindLabels[order.kind]} />
       {order.goodsName && <Row label="商品" value={order.goodsName} />}
       {order.durationLabel && <Row label="时长" value={order.durationLabel} />}
       {order.zoneName && <Row label="地区" value={order.zoneName} />}
       <Row label="数量" value={`${order.quantity}`} />
       {order.lines.map((line) => (
-        <Row
-          key={line.label}
-          label={line.label}
-          value={`¥${fenToYuan(line.unitPrice)} × ${line.quantity}`}
-        />
+        <Row key={line.label} label={line.label} value={formatLinePrice(line)} />
       ))}
       {order.renewals.map((r) => (
         <Row
