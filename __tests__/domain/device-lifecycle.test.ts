@@ -97,6 +97,17 @@ describe('expiryBanner', () => {
       text: '云手机将于2026-11-25 08:29到期，请及时续费',
     })
   })
+  it('tells a grantee, who cannot renew, whom to ask', () => {
+    const grant = { ownerMobile: '138****0001' }
+    const expireAt = new Date(2026, 10, 25, 8, 29, 59).getTime()
+    expect(expiryBanner({ status: S.running, expireAt, grant }, NOW, msg)?.text).toBe(
+      '云手机将于2026-11-25 08:29到期，请联系机主138****0001续费',
+    )
+    expect(expiryBanner({ status: S.expired, expireAt: NOW - HOUR, grant }, NOW, msg)).toEqual({
+      kind: 'expired',
+      text: '云手机已到期，请联系机主138****0001续费',
+    })
+  })
   it('shows nothing with exactly 3 days left, once released, or for a phone being created', () => {
     const expireAt = NOW + EXPIRING_SOON_MS
     expect(expiryBanner({ status: S.running, expireAt }, NOW, msg)).toBeNull()

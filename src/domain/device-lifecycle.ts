@@ -71,19 +71,21 @@ export type ExpiryBanner = { kind: 'expired' | 'expiringSoon'; text: string }
 
 /**
  * The banner on a phone: the configured renewalReminderMsg once it has expired (and is not yet released),
- * the expiry time when less than EXPIRING_SOON_MS is left, else nothing.
+ * the expiry time when less than EXPIRING_SOON_MS is left, else nothing. Only the owner can renew, so a
+ * phone authorised to me (`grant`) names the owner to ask instead.
  */
 export function expiryBanner(
-  d: { status: number; expireAt: number },
+  d: { status: number; expireAt: number; grant?: { ownerMobile: string } | null },
   now: number,
   renewalReminderMsg: string,
 ): ExpiryBanner | null {
+  const askOwner = d.grant ? `请联系机主${d.grant.ownerMobile}续费` : null
   if (nextStatus(d, now) === DeviceStatus.expired) {
-    return { kind: 'expired', text: renewalReminderMsg }
+    return { kind: 'expired', text: askOwner ? `云手机已到期，${askOwner}` : renewalReminderMsg }
   }
   if (isExpiringSoon(d, now)) {
     const at = formatDateTime(d.expireAt).slice(0, 16)
-    return { kind: 'expiringSoon', text: `云手机将于${at}到期，请及时续费` }
+    return { kind: 'expiringSoon', text: `云手机将于${at}到期，${askOwner ?? '请及时续费'}` }
   }
   return null
 }
