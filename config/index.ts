@@ -19,6 +19,9 @@ function splitNutIcons(chain: Chain) {
     .set('sideEffects', false) // webpack-chain's types lack the sideEffects shorthand
 }
 
+// TARO_OUTPUT_DIR lets parallel builds (bench, a second checkout) write elsewhere than dist/
+const outputRoot = process.env.TARO_OUTPUT_DIR || `dist/${process.env.TARO_ENV}`
+
 // https://taro-docs.jd.com/docs/next/config#defineconfig-辅助函数
 export default defineConfig<'webpack5'>(async (merge, { mode }) => {
   const baseConfig: UserConfigExport<'webpack5'> = {
@@ -31,12 +34,18 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
     },
     deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
     sourceRoot: 'src',
-    // TARO_OUTPUT_DIR lets parallel builds (bench, a second checkout) write elsewhere than dist/
-    outputRoot: process.env.TARO_OUTPUT_DIR || `dist/${process.env.TARO_ENV}`,
+    outputRoot,
     plugins: ['@tarojs/plugin-html'],
     alias: { '@': path.resolve(__dirname, '..', 'src') },
     defineConstants: {},
-    copy: { patterns: [], options: {} },
+    // the site's icon (browsers ask for one on every load); the mini-program has none
+    copy: {
+      patterns:
+        process.env.TARO_ENV === 'h5'
+          ? [{ from: 'src/assets/favicon.svg', to: `${outputRoot}/favicon.svg` }]
+          : [],
+      options: {},
+    },
     framework: 'react',
     compiler: {
       type: 'webpack5',

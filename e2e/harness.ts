@@ -500,13 +500,13 @@ export function setupE2E(options: { env?: Record<string, string> } = {}): E2E {
       await context.close().catch(() => {})
     }
     open = []
-    assertNoCspViolations()
+    assertNoSiteFaults()
   })
 
   after(async () => {
     await browser?.close().catch(() => {})
     await srv?.stop()
-    assertNoCspViolations()
+    assertNoSiteFaults()
     if (srv) assertNoLeakedSecrets(srv.log())
   })
 
@@ -578,6 +578,8 @@ const SECRET_NAMES =
 const issuedSecrets = new Set<string>()
 const smsCodes = new Set<string>()
 const cspViolations: string[] = []
+/** Files of the site (not API calls) the browser asked for and got 404: a favicon, an icon, a chunk. */
+const missingFiles: string[] = []
 
 /** Secrets in a URL's query (a pay link's link, the control page's token and session…). */
 export function noteUrlSecrets(url: string): void {
@@ -628,7 +630,9 @@ function assertNoLeakedSecrets(log: string) {
   }
 }
 
-function assertNoCspViolations() {
+function assertNoSiteFaults() {
+  const missing = missingFiles.splice(0)
+  if (missing.length > 0) throw new Error(`e2e: the site lacks ${[...new Set(missing)].join(', ')}`)
   if (cspViolations.length === 0) return
   const found = cspViolations.splice(0)
   throw new Error(`e2e: ${found.length} Content-Security-Policy violation(s):\n${found.join('\n')}`)
@@ -636,7 +640,7 @@ function assertNoCspViolations() {
 
 /**
  * Every page of the context: a CSP violation (the securitypolicyviolation event in any frame, or
- * Chromium's "Refused to …" message) fails the test; the secrets in the URLs it asks for and in the
+ * Chromium's "Refused to …" message) or a file of the site answered 404 fails the test; the secrets in the URLs it asks for and in the
  * API's answers are noted for the log check.
  */
 async function watchContext(context: BrowserContext): Promise<void> {
@@ -654,6 +658,9 @@ async function watchContext(context: BrowserContext): Promise<void> {
   })
   context.on('request', (request) => noteUrlSecrets(request.url()))
   context.on('response', (response) => {
+    const url = new URL(response.url())
+    const ownSite = url.hostname === '127.0.0.1' && !url.pathname.startsWith(API_PREFIX)
+    if (ownSite && response.status() === 404) missingFiles.push(url.pathname)
     const type = response.headers()['content-type'] ?? ''
     if (!response.url().includes(API_PREFIX) || !type.includes('json')) return
     response.json().then(
