@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import Taro from '@tarojs/taro'
 import { BottomSheet, DialogBox } from '@/components/Overlay'
 
 describe('BottomSheet', () => {
@@ -46,6 +47,54 @@ describe('DialogBox', () => {
     expect(screen.queryByText('取消')).toBeNull() // no cancelText: one button
     fireEvent.click(screen.getByText('知道了'))
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1))
+  })
+
+  it('says why inside the dialog when the confirm rejects, not in a toast over its buttons', async () => {
+    const onClose = jest.fn()
+    const onConfirm = jest
+      .fn()
+      .mockRejectedValueOnce(new Error('请输入分组名称'))
+      .mockResolvedValueOnce(undefined)
+    render(
+      <DialogBox visible title="新建分组" cancelText="取消" onConfirm={onConfirm} onClose={onClose}>
+        名称
+      </DialogBox>,
+    )
+    fireEvent.click(screen.getByText('确定'))
+    expect((await screen.findByRole('alert')).textContent).toBe('请输入分组名称')
+    expect(screen.getByRole('dialog', { name: '新建分组' }).textContent).toContain('请输入分组名称')
+    expect(onClose).not.toHaveBeenCalled()
+    // a server answer's message (an ApiError's msg) the same way; a success closes and clears it
+    fireEvent.click(screen.getByText('确定'))
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1))
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('takes a toast still showing away when it opens, not the loading overlay', () => {
+    const hide = jest.spyOn(Taro, 'hideToast').mockReturnValue(undefined as never)
+    const { rerender } = render(
+      <DialogBox visible={false} title="新建分组" onConfirm={jest.fn()} onClose={jest.fn()}>
+        名称
+      </DialogBox>,
+    )
+    expect(hide).not.toHaveBeenCalled()
+    rerender(
+      <DialogBox visible title="新建分组" onConfirm={jest.fn()} onClose={jest.fn()}>
+        名称
+      </DialogBox>,
+    )
+    expect(hide).toHaveBeenCalledWith({ noConflict: true })
+  })
+
+  it("shows a server answer's msg", async () => {
+    const onConfirm = jest.fn().mockRejectedValue({ code: 1050, msg: '分组名称已存在' })
+    render(
+      <DialogBox visible title="重命名" cancelText="取消" onConfirm={onConfirm} onClose={jest.fn()}>
+        名称
+      </DialogBox>,
+    )
+    fireEvent.click(screen.getByText('确定'))
+    expect((await screen.findByRole('alert')).textContent).toBe('分组名称已存在')
   })
 
   it('stays open when the confirm rejects, and cancels on 取消', async () => {

@@ -9,6 +9,7 @@ import {
   terminalTypeFromUserAgent,
 } from './shared'
 import type { OpenLocationOptions, PickedLocation, Platform, SessionCookies } from './types'
+import './toast.h5.scss'
 
 const COOKIE_MAX_AGE_S = 30 * 24 * 3600
 export const NO_QR_FOUND = '未识别到二维码，请换一张清晰的图片'

@@ -191,11 +191,7 @@ describe('我的云机', () => {
     fireEvent.click(screen.getByText('重命名'))
     typeInto(document.body, '云手机名称', '机'.repeat(21))
     fireEvent.click(screen.getByText('确定'))
-    await waitFor(() =>
-      expect(Taro.showToast).toHaveBeenCalledWith(
-        expect.objectContaining({ title: '云手机名称不能超过20个字' }),
-      ),
-    )
+    expect((await screen.findByRole('alert')).textContent).toBe('云手机名称不能超过20个字') // in the dialog
     expect(api.renameDevice).not.toHaveBeenCalled()
     typeInto(document.body, '云手机名称', ' 新名字 ')
     fireEvent.click(screen.getByText('确定'))
@@ -212,11 +208,9 @@ describe('我的云机', () => {
     fireEvent.click(screen.getByText('打开网址'))
     typeInto(document.body, '网址', 'example')
     fireEvent.click(screen.getByText('确定'))
-    await waitFor(() =>
-      expect(Taro.showToast).toHaveBeenCalledWith(
-        expect.objectContaining({ title: '请输入正确的网址（以http://或https://开头）' }),
-      ),
-    )
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '请输入正确的网址（以http://或https://开头）',
+    ) // in the dialog
     expect(api.sendCommand).not.toHaveBeenCalled()
     typeInto(document.body, '网址', 'https://example.com')
     fireEvent.click(screen.getByText('确定'))

@@ -6,10 +6,12 @@
  * share and which has a 600 KiB budget (docs/performance.md). These are plain Views with a CSS
  * animation; pages in sub-packages keep using NutUI's.
  */
-import { useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
+import Taro from '@tarojs/taro'
 import { View } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
 import { KEYBOARD_SCROLLABLE } from '@/components/a11y'
+import { errorMessage } from '@/components/feedback'
 import styles from './index.module.scss'
 
 export function BottomSheet({
@@ -80,7 +82,10 @@ export function CentredPanel({
 
 /**
  * A dialog with a title and 确定 (and 取消 when `cancelText` is given). `onConfirm` may be async: the
- * dialog closes when it resolves and stays open when it rejects (the caller has said why).
+ * dialog closes when it resolves and stays open when it rejects, showing the rejection's message in
+ * the dialog above its buttons. Callers don't toast inside a dialog: the mini-program's toast sits in
+ * the middle of the screen, over the dialog's buttons (issue 25); one still showing when the dialog
+ * opens goes (not the loading overlay: noConflict).
  */
 export function DialogBox({
   visible,
@@ -100,27 +105,41 @@ export function DialogBox({
   onClose: () => void
 }) {
   const [busy, setBusy] = useState(false)
+  const [problem, setProblem] = useState('')
+  useEffect(() => {
+    if (visible) void Taro.hideToast({ noConflict: true })
+  }, [visible])
   if (!visible) return null
+  const close = () => {
+    setProblem('')
+    onClose()
+  }
   const confirm = async () => {
     if (busy) return
     setBusy(true)
+    setProblem('')
     try {
       await onConfirm()
-      onClose()
-    } catch {
-      // stays open: the caller has shown what is wrong
+      close()
+    } catch (error) {
+      setProblem(errorMessage(error))
     } finally {
       setBusy(false)
     }
   }
   return (
-    <CentredPanel label={title} onClose={onClose}>
+    <CentredPanel label={title} onClose={close}>
       <View className={styles.dialog}>
         {title && <View className={styles.dialogTitle}>{title}</View>}
         <View className={styles.dialogBody}>{children}</View>
+        {problem && (
+          <View className={styles.dialogProblem} role="alert">
+            {problem}
+          </View>
+        )}
         <View className={styles.dialogButtons}>
           {cancelText && (
-            <Button className={styles.dialogButton} onClick={onClose}>
+            <Button className={styles.dialogButton} onClick={close}>
               {cancelText}
             </Button>
           )}

@@ -81,6 +81,28 @@ describe('移动分组', () => {
     )
   })
 
+  it("says what is wrong with a new group's name inside the dialog, never in a toast", async () => {
+    setRouteParams({ deviceIds: '3' })
+    api.createGroup.mockRejectedValueOnce({ code: 1050, msg: '分组名称已存在' })
+    renderPage(<MoveGroup />, {})
+    await screen.findByLabelText('工作室')
+    fireEvent.click(screen.getByText('新建分组'))
+    const dialog = screen.getByRole('dialog', { name: '新建分组' })
+    const confirm = () => {
+      const confirms = screen.getAllByText('确定')
+      fireEvent.click(confirms[confirms.length - 1])
+    }
+    confirm()
+    expect((await screen.findByRole('alert')).textContent).toBe('请输入分组名称')
+    expect(dialog.contains(screen.getByRole('alert'))).toBe(true)
+    typeInto(document.body, '分组名称', '工作室')
+    confirm()
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('分组名称已存在'))
+    expect(Taro.showToast).not.toHaveBeenCalled()
+    fireEvent.click(screen.getByText('取消'))
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
   it('refuses a missing selection with a message', () => {
     setRouteParams({ deviceIds: '' })
     renderPage(<MoveGroup />, {})

@@ -78,10 +78,15 @@ export default function MoveGroup() {
         ))}
       </View>
       <View className={styles.footer}>
-        <Button block onClick={newGroup}>
+        <Button className={styles.footerButton} onClick={newGroup}>
           新建分组
         </Button>
-        <Button type="primary" block disabled={Boolean(problem)} onClick={submit}>
+        <Button
+          className={styles.footerButton}
+          type="primary"
+          disabled={Boolean(problem)}
+          onClick={submit}
+        >
           确定
         </Button>
       </View>

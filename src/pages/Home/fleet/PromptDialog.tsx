@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react'
 import { Input } from '@tarojs/components'
-import { toast, toastError } from '@/components/feedback'
 import { DialogBox } from '@/components/Overlay'
 import styles from './fleet.module.scss'
 
@@ -28,19 +27,12 @@ export default function PromptDialog({
   const [value, setValue] = useState('')
   useEffect(() => setValue(request?.initial ?? ''), [request])
 
+  // a rejection's message shows inside the dialog (DialogBox), never as a toast over its buttons
   const confirm = async () => {
     if (!request) return
     const problem = request.validate(value)
-    if (problem) {
-      toast(problem)
-      throw new Error(problem)
-    }
-    try {
-      await request.onConfirm(value.trim())
-    } catch (error) {
-      toastError(error)
-      throw error
-    }
+    if (problem) throw new Error(problem)
+    await request.onConfirm(value.trim())
   }
 
   return (
