@@ -18,10 +18,18 @@ const devices = deviceService as jest.Mocked<typeof deviceService>
 const api = transferService as jest.Mocked<typeof transferService>
 const OWN = '13700000001'
 
-const stores = () => ({
-  session: { mobilePhone: OWN, loadUserInfo: jest.fn().mockResolvedValue(undefined) },
+const stores = (hasPassword: boolean | undefined = true) => ({
+  session: {
+    mobilePhone: OWN,
+    userInfo: hasPassword === undefined ? null : { hasPassword },
+    loadUserInfo: jest.fn().mockResolvedValue(undefined),
+  },
   fleet: { reload: jest.fn().mockResolvedValue(undefined) },
 })
+/** 设置密码 opened over this page, coming back to it (query kept) once the password is set. */
+const SET_PASSWORD = `/pages/user/setPassword?redirect=${encodeURIComponent(
+  '/pages/Device/transfer?deviceIds=7%2C8',
+)}&resume=1`
 const lastToast = () => (Taro.showToast as jest.Mock).mock.calls.at(-1)?.[0]?.title
 
 function fill(container: HTMLElement, mobile: string, code: string) {
@@ -39,6 +47,12 @@ beforeEach(() => {
   jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'ok' } as never)
   jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false } as never)
   jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' } as never)
+  jest
+    .spyOn(Taro, 'getCurrentPages')
+    .mockReturnValue([
+      { route: 'pages/Home/index' },
+      { route: 'pages/Device/transfer', options: { deviceIds: '7,8' } },
+    ] as never)
 })
 
 describe('transfer form rules', () => {
@@ -91,7 +105,7 @@ describe('转移云机', () => {
     expect(api.transferDevices).not.toHaveBeenCalled()
   })
 
-  it('lists each phone that cannot move (1330) and asks for a password first (1331)', async () => {
+  it('lists each phone that cannot move (1330)', async () => {
     const refused = [
       { deviceId: 8, name: '云手机-8', reason: '云手机正在备份或恢复数据，完成后才能转移' },
     ]
@@ -110,12 +124,61 @@ describe('转移云机', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       '云手机-8：云手机正在备份或恢复数据，完成后才能转移',
     )
+  })
 
+  it('asks for a login password before the form when the account has none', async () => {
+    const s = stores(false)
+    renderPage(<Transfer />, s)
+    expect(await screen.findByText('云手机-8')).toBeTruthy()
+    expect(s.session.loadUserInfo).toHaveBeenCalled() // fresh each visit
+    expect(screen.getByText('请先设置登录密码')).toBeTruthy()
+    expect(screen.queryByText('确认转移')).toBeNull()
+    expect(document.querySelector('taro-input-core[aria-label="接收方手机号"]')).toBeNull()
+    fireEvent.click(screen.getByText('去设置登录密码'))
+    await waitFor(() => expect(Taro.navigateTo).toHaveBeenCalledWith({ url: SET_PASSWORD }))
+    expect(api.transferDevices).not.toHaveBeenCalled()
+  })
+
+  it('shows the form while the password is unknown or set', async () => {
+    renderPage(<Transfer />, stores(undefined))
+    await screen.findByText('云手机-8')
+    expect(screen.getByText('确认转移')).toBeTruthy()
+    expect(screen.queryByText('去设置登录密码')).toBeNull()
+  })
+
+  it('a 1331 answer (the password check was stale) goes the same way and keeps the form', async () => {
     api.transferDevices.mockRejectedValueOnce(new ApiError(1331, '请先设置登录密码'))
+    const { container } = renderPage(<Transfer />, stores(undefined))
+    await screen.findByText('云手机-8')
+    fill(container, '13700000002', '123456')
     fireEvent.click(screen.getByText('确认转移'))
-    await waitFor(() =>
-      expect(Taro.navigateTo).toHaveBeenCalledWith({ url: '/pages/user/setPassword' }),
-    )
+    await waitFor(() => expect(Taro.navigateTo).toHaveBeenCalledWith({ url: SET_PASSWORD }))
+    const asked = (Taro.showModal as jest.Mock).mock.calls.at(-1)[0]
+    expect(asked).toMatchObject({ title: '请先设置登录密码', confirmText: '去设置' })
+    // back on the page, what was typed is still there and 确认转移 sends it
+    api.transferDevices.mockResolvedValueOnce({ batchId: 'b', count: 2, toMobile: '137****0002' })
+    fireEvent.click(screen.getByText('确认转移'))
+    await waitFor(() => expect(api.transferDevices).toHaveBeenCalledTimes(2))
+    expect(api.transferDevices).toHaveBeenLastCalledWith({
+      deviceIds: [7, 8],
+      mobilePhone: '13700000002',
+      smsCode: '123456',
+    })
+  })
+
+  it('a 1331 answer declined stays on the form', async () => {
+    api.transferDevices.mockRejectedValueOnce(new ApiError(1331, '请先设置登录密码'))
+    const { container } = renderPage(<Transfer />, stores(undefined))
+    await screen.findByText('云手机-8')
+    fill(container, '13700000002', '123456')
+    ;(Taro.showModal as jest.Mock)
+      .mockResolvedValueOnce({ confirm: true, cancel: false })
+      .mockResolvedValueOnce({ confirm: false, cancel: true })
+    fireEvent.click(screen.getByText('确认转移'))
+    await waitFor(() => expect((Taro.showModal as jest.Mock).mock.calls).toHaveLength(2))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(Taro.navigateTo).not.toHaveBeenCalled()
+    expect(screen.getByText('确认转移')).toBeTruthy()
   })
 
   it('opens on the history when no phone was chosen, with both directions', async () => {

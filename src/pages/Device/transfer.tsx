@@ -9,6 +9,11 @@ import PageTabs from '@/components/PageTabs'
 import PagedList from '@/components/PagedList'
 import Section from '@/components/Section'
 import { confirm, errorMessage, toast, toastError, toastSuccess } from '@/components/feedback'
+import {
+  askToSetLoginPassword,
+  goSetLoginPassword,
+  loginPasswordSet,
+} from '@/components/login-password'
 import { remainingText } from '@/domain/device-lifecycle'
 import { formatDate, formatDateTime, maskPhone } from '@/domain/formatters'
 import { ResultCode } from '@/domain/result-codes'
@@ -21,6 +26,8 @@ import { listTransfers, transferDevices } from '@/services/transfer'
 import { useStores } from '@/stores'
 import { checkTransferForm, refusedPhones } from './transfer-rules'
 import styles from './device-page.module.scss'
+
+const PASSWORD_REASON = '为保障账号安全，转移云手机前需设置登录密码'
 
 const TABS: { title: string; direction?: TransferDirection }[] = [
   { title: '转移云机' },
@@ -42,9 +49,16 @@ function Transfer() {
   const [now] = useState(Date.now())
 
   useLoad(() => {
-    if (!session.mobilePhone) session.loadUserInfo().catch(() => undefined)
-    if (deviceIds.length > 0) loadAll(deviceIds, getDevice).then(setPhones).catch(toastError)
+    // fresh each visit: the own number for the code, and whether a login password is set
+    session.loadUserInfo().catch(() => undefined)
+    if (deviceIds.length > 0)
+      loadAll(deviceIds, getDevice)
+        .then(setPhones)
+        .catch((error) => void toastError(error))
   })
+
+  // Asked before the form is filled; the server's 1331 below is the same way for a stale answer.
+  const needsPassword = loginPasswordSet(session) === false
 
   const submit = async () => {
     const problem = checkTransferForm({
@@ -74,11 +88,7 @@ function Transfer() {
       setTab(1)
     } catch (error) {
       if (!(error instanceof ApiError)) return toastError(error)
-      if (error.code === ResultCode.MUST_SET_PASSWORD) {
-        const go = await confirm('请先设置登录密码', '为保障账号安全，转移云手机前需设置登录密码')
-        if (go) void navigate('setPassword')
-        return
-      }
+      if (error.code === ResultCode.MUST_SET_PASSWORD) return askToSetLoginPassword(PASSWORD_REASON)
       if (error.code === ResultCode.CAN_NOT_DO_TRANSFER) setRefused(refusedPhones(error.body))
       toast(errorMessage(error, '转移失败，请稍后重试'))
     }
@@ -121,30 +131,41 @@ function Transfer() {
               ))}
             </View>
           )}
-          <Section title="接收账号">
-            <Input
-              type="tel"
-              maxLength={11}
-              placeholder="请输入对方的注册手机号"
-              aria-label="接收方手机号"
-              value={mobile}
-              onChange={setMobile}
-            />
-          </Section>
-          <Section title="身份验证">
-            <OwnNumberCode
-              mobilePhone={session.mobilePhone}
-              smsType="transfer"
-              code={code}
-              onChange={setCode}
-            />
-          </Section>
-          <Text className={styles.text}>
-            转移后云手机的剩余时长、所在分组（对方的同名分组）和数据备份一并转给对方，您将无法再使用；对方会收到转入通知。
-          </Text>
-          <Button type="primary" block disabled={phones.length === 0} onClick={submit}>
-            确认转移
-          </Button>
+          {needsPassword ? (
+            <Section title="请先设置登录密码">
+              <Text className={styles.text}>{PASSWORD_REASON}，设置后回到这里继续转移。</Text>
+              <Button type="primary" block onClick={() => void goSetLoginPassword()}>
+                去设置登录密码
+              </Button>
+            </Section>
+          ) : (
+            <>
+              <Section title="接收账号">
+                <Input
+                  type="tel"
+                  maxLength={11}
+                  placeholder="请输入对方的注册手机号"
+                  aria-label="接收方手机号"
+                  value={mobile}
+                  onChange={setMobile}
+                />
+              </Section>
+              <Section title="身份验证">
+                <OwnNumberCode
+                  mobilePhone={session.mobilePhone}
+                  smsType="transfer"
+                  code={code}
+                  onChange={setCode}
+                />
+              </Section>
+              <Text className={styles.text}>
+                转移后云手机的剩余时长、所在分组（对方的同名分组）和数据备份一并转给对方，您将无法再使用；对方会收到转入通知。
+              </Text>
+              <Button type="primary" block disabled={phones.length === 0} onClick={submit}>
+                确认转移
+              </Button>
+            </>
+          )}
         </>
       ) : (
         <PagedList<TransferRecord>

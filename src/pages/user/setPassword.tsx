@@ -5,12 +5,16 @@ import { Button } from '@nutui/nutui-react-taro'
 import { useStores } from '@/stores'
 import { firstUpdateUserPassword } from '@/services/user'
 import { toast, toastError, toastSuccess } from '@/components/feedback'
+import { resumeAfterPasswordSet } from '@/components/login-password'
 import { finishLogin } from '../login/finish-login'
 import PasswordInput from './password/PasswordInput'
 import { checkPasswordForm } from './password/password-rules'
 import styles from './password/password-page.module.scss'
 
-/** 设置密码 for an account without one (after a code or WeChat login); then back where login was going. */
+/**
+ * 设置密码 for an account without one: after a code or WeChat login (then on where login was going), or
+ * opened by a flow that needs a password (`resume=1`: then back to that page, as it was left).
+ */
 export default function SetPassword() {
   const { session } = useStores()
   const { params } = useRouter()
@@ -27,7 +31,8 @@ export default function SetPassword() {
       session.markPasswordSet()
       session.loadUserInfo().catch(() => undefined)
       toastSuccess('密码设置成功')
-      await finishLogin(undefined, params.redirect)
+      if (params.resume) await resumeAfterPasswordSet(params.redirect)
+      else await finishLogin(undefined, params.redirect)
     } catch (error) {
       toastError(error)
     } finally {
