@@ -15,6 +15,7 @@ import { SandboxSupplier, type SandboxSupplierSettings } from './adapters/suppli
 import type { SupplierAdapter } from './adapters/supplier/supplier-adapter'
 import { SandboxWechatAdapter } from './adapters/wechat/sandbox-wechat'
 import type { WechatAdapter } from './adapters/wechat/wechat-adapter'
+import { withResultCodes } from './contract/route-codes'
 import type { Database } from './db/client'
 import { MAX_UPLOAD_BYTES } from './domain/files'
 import { jobDefinitions } from './jobs'
@@ -173,6 +174,11 @@ export async function buildApp(options: BuildAppOptions) {
         },
       },
     },
+    // each operation lists the SPEC 8 codes it can answer (contract/route-codes.ts)
+    transformObject: (documents) =>
+      'openapiObject' in documents
+        ? withResultCodes(documents.openapiObject, API_PREFIX)
+        : documents.swaggerObject,
   })
   const production = options.production ?? false
   if (options.apiDocs ?? !production) {

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict'
 import { buildApp, type App, type BuildAppOptions } from '../../src/app'
 import type { Database } from '../../src/db/client'
 import type { Clock } from '../../src/services/clock'
+import { checkRouteCodes } from './route-codes-check'
 import { createTestDatabase } from './test-database'
 
 export class FakeClock implements Clock {
@@ -46,6 +47,7 @@ export async function buildTestApp(t: TestContext, overrides: Overrides = {}): P
     await database.close()
     fs.rmSync(filesDir, { recursive: true, force: true })
   })
+  checkRouteCodes(t, app)
   await app.ready()
   return { app, clock, database, filesDir }
 }
