@@ -1,15 +1,8 @@
 /** Order states and pay methods (docs/cloud-phones.md "Orders", "Payment"). */
 import { PaymentMethod, paymentMethodLabels } from './enums'
+import { OrderStatus } from './order-states'
 
-export const OrderStatus = {
-  unpaid: 0,
-  paid: 1,
-  completed: 2,
-  cancelled: 3,
-  timedOut: 4,
-  refunded: 5,
-} as const
-export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus]
+export { OrderStatus, isFinal } from './order-states'
 
 export const orderStatusLabels: Record<OrderStatus, string> = {
   0: '待支付',
@@ -61,18 +54,6 @@ export function describeOrder(order: {
 
 /** An unpaid order may be paid this long after it is created. */
 export const PAY_WINDOW_MS = 15 * 60_000
-
-const FINAL_STATUSES: readonly number[] = [
-  OrderStatus.completed,
-  OrderStatus.cancelled,
-  OrderStatus.timedOut,
-  OrderStatus.refunded,
-]
-
-/** No further transition happens (paid is still being fulfilled). */
-export function isFinal(status: number): boolean {
-  return FINAL_STATUSES.includes(status)
-}
 
 /** Payable while unpaid and before the deadline (the deadline itself is too late). */
 export function canPay(order: { status: number; payDeadline: number }, now: number): boolean {

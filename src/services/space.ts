@@ -26,8 +26,20 @@ export const deleteBackup = async (backupId: number) =>
   (await client.post<null>('/space/deleteBackup', { backupId })).data
 
 /** Backups and restores, newest first; `kind` keeps one of them. */
-export const listSpaceHistory = (page: number, kind?: SpaceTaskKind, rows?: number) =>
-  client.fetchPage<SpaceTask>({ url: '/space/history', page, rows, params: kind ? { kind } : {} })
+/** quiet: no loading overlay (a page following running tasks loads again every few seconds) */
+export const listSpaceHistory = (
+  page: number,
+  kind?: SpaceTaskKind,
+  rows?: number,
+  quiet = false,
+) =>
+  client.fetchPage<SpaceTask>({
+    url: '/space/history',
+    page,
+    rows,
+    params: kind ? { kind } : {},
+    loading: quiet ? false : undefined,
+  })
 
 export const getSpacePackages = async () =>
   (await client.get<SpacePackages>('/space/packages')).data

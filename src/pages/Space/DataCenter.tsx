@@ -4,16 +4,24 @@ import { Text, View } from '@tarojs/components'
 import { Button, Progress } from '@nutui/nutui-react-taro'
 import type { DeviceSpace, SpaceTask } from '../../../types/api'
 import { confirm, toastError, toastSuccess } from '@/components/feedback'
+import { usePageShown, usePollWhile } from '@/components/use-follow'
 import { ResultCode } from '@/domain/result-codes'
 import { formatBytes } from '@/domain/formatters'
 import { ApiError } from '@/services/request'
 import { navigate } from '@/services/navigation'
 import { deleteBackup, getDeviceSpace, startBackup, startRestore } from '@/services/space'
 import TaskItem from './TaskItem'
-import { KIND_LABELS, statusLabel, usedColor, usedPercent } from './space-tasks'
+import {
+  KIND_LABELS,
+  statusLabel,
+  TASK_FOLLOW_LIMIT_MS,
+  TASK_POLL_MS,
+  usedColor,
+  usedPercent,
+} from './space-tasks'
 import styles from './space.module.scss'
 
-export const TASK_POLL_MS = 2_000
+export { TASK_POLL_MS } from './space-tasks'
 
 const OVER_SPACE = '云空间容量不足，请先删除不需要的备份后再试'
 
@@ -42,25 +50,32 @@ export default function DataCenter() {
     [deviceId],
   )
 
+  /** The followed task has ended: say how (also when it ended while the page was hidden). */
+  const reportEnded = useCallback((next: DeviceSpace | null) => {
+    const task = following.current
+    if (!next || next.running || !task) return
+    following.current = null
+    const ended = [...next.backups, next.lastRestore].find((t) => t?.id === task.id)
+    if (ended?.status === 'done') toastSuccess(statusLabel(ended))
+    else setNotice(`${statusLabel(ended ?? task)}：${ended?.failReason ?? '请稍后重试'}`)
+  }, [])
+
   useDidShow(() => {
-    if (deviceId > 0) void load()
+    if (deviceId > 0) void load().then(reportEnded)
   })
 
+  // followed only while shown: the result is reported when the page shows again
+  const shown = usePageShown()
   const running = space?.running ?? null
   useEffect(() => {
-    if (!running) return undefined
-    following.current = running
-    const timer = setInterval(async () => {
-      const next = await load(true)
-      const task = following.current
-      if (!next || next.running || !task) return
-      following.current = null
-      const ended = [...next.backups, next.lastRestore].find((t) => t?.id === task.id)
-      if (ended?.status === 'done') toastSuccess(statusLabel(ended))
-      else setNotice(`${statusLabel(ended ?? task)}：${ended?.failReason ?? '请稍后重试'}`)
-    }, TASK_POLL_MS)
-    return () => clearInterval(timer)
-  }, [running, load])
+    if (running) following.current = running
+  }, [running])
+  usePollWhile(
+    shown && running !== null,
+    async () => reportEnded(await load(true)),
+    TASK_POLL_MS,
+    TASK_FOLLOW_LIMIT_MS,
+  )
 
   const act = async (action: () => Promise<unknown>) => {
     setNotice('')

@@ -1,23 +1,30 @@
 import { useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
+import { observer } from 'mobx-react'
 import { Button, Cell, Progress } from '@nutui/nutui-react-taro'
 import type { SpaceInfo } from '../../../types/api'
 import EmptyState from '@/components/EmptyState'
 import { toastError } from '@/components/feedback'
+import { useFollowPaid, usePageShown } from '@/components/use-follow'
 import { formatBytes, formatDate } from '@/domain/formatters'
 import { navigate } from '@/services/navigation'
 import { getSpaceInfo } from '@/services/space'
 import { usedColor, usedPercent } from './space-tasks'
 import styles from './space.module.scss'
 
-/** The user's cloud space: quota, what is used, and the backups per phone. */
-export default function SpaceIndex() {
+/**
+ * The user's cloud space: quota, what is used, and the backups per phone. Space just paid for is
+ * followed until it is granted, and the quota loads again then.
+ */
+function SpaceIndex() {
   const [info, setInfo] = useState<SpaceInfo | null>(null)
 
-  useDidShow(() => {
+  const load = () => {
     getSpaceInfo().then(setInfo).catch(toastError)
-  })
+  }
+  useDidShow(load)
+  const granting = useFollowPaid('space', usePageShown(), load).length > 0
 
   if (!info) return <View className={styles.page} />
   return (
@@ -35,6 +42,11 @@ export default function SpaceIndex() {
           剩余 {formatBytes(Math.max(0, info.quotaBytes - info.usedBytes))}
           ，备份云手机的应用和数据会占用云空间。
         </Text>
+        {granting && (
+          <View className={styles.text} role="status">
+            已支付，扩容中…
+          </View>
+        )}
         {info.grants.map((grant) => (
           <Text key={grant.id} className={styles.text}>
             已购空间 {formatBytes(grant.bytes)}，{formatDate(grant.expiresAt)} 到期
@@ -69,3 +81,5 @@ export default function SpaceIndex() {
     </View>
   )
 }
+
+export default observer(SpaceIndex)

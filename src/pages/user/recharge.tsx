@@ -1,11 +1,13 @@
 import { useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
+import { observer } from 'mobx-react'
 import { Button, Input } from '@nutui/nutui-react-taro'
 import type { AccountBalance, RechargePackages } from '../../../types/api'
 import CheckoutBar from '@/components/CheckoutBar'
 import CouponPicker from '@/components/CouponPicker'
 import { toast, toastError } from '@/components/feedback'
+import { useFollowPaid, usePageShown } from '@/components/use-follow'
 import PackageGrid from '@/components/PackageGrid'
 import { usePackageCheckout } from '@/components/PackageGrid/use-package-checkout'
 import { fenToYuan } from '@/domain/formatters'
@@ -29,8 +31,11 @@ export function topUpFen(text: string): { fen: number } | { error: string } {
   return { fen }
 }
 
-/** 我的云豆: the balance, the recharge packages, and paying for one on pay/pay. */
-export default function Recharge() {
+/**
+ * 我的云豆: the balance, the recharge packages, and paying for one on pay/pay. A recharge just paid is
+ * followed until its credit lands, and the balances load again then.
+ */
+function Recharge() {
   const [data, setData] = useState<RechargePackages | null>(null)
   const [account, setAccount] = useState<AccountBalance | null>(null)
   const [topUp, setTopUp] = useState('')
@@ -38,12 +43,14 @@ export default function Recharge() {
   const checkout = usePackageCheckout('recharge', data?.packages)
   const { pack, quote, coupons, openOrder } = checkout
 
-  useDidShow(() => {
+  const load = () => {
     getRechargePackages().then(setData).catch(toastError)
     getAccountBalance()
       .then(setAccount)
       .catch(() => setAccount(null)) // the beans part works without it
-  })
+  }
+  useDidShow(load)
+  const crediting = useFollowPaid('wallet', usePageShown(), load).length > 0
 
   const payTopUp = async () => {
     const parsed = topUpFen(topUp)
@@ -68,6 +75,11 @@ export default function Recharge() {
         <Text className={styles.balance} aria-label="云豆余额">
           {data ? data.balance : '--'}
         </Text>
+        {crediting && (
+          <View className={styles.rate} role="status">
+            充值已支付，到账中…
+          </View>
+        )}
         <Text className={styles.rate}>1云豆抵1分，可用于支付订单和转包月</Text>
         <View className={styles.links}>
           <Text className={styles.link} onClick={() => void navigate('cloudBeansList')}>
@@ -126,3 +138,5 @@ export default function Recharge() {
     </View>
   )
 }
+
+export default observer(Recharge)

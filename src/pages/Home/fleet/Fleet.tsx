@@ -5,6 +5,7 @@ import { observer } from 'mobx-react'
 import { Button } from '@nutui/nutui-react-taro'
 import type { Device } from '../../../../types/api'
 import EmptyState from '@/components/EmptyState'
+import { useFollowPaid } from '@/components/use-follow'
 import { BottomSheet } from '@/components/Overlay'
 import { LIST_TEXTS } from '@/constants/limits'
 import {
@@ -16,6 +17,7 @@ import {
 import { HomeViewType } from '@/domain/enums'
 import { navigate } from '@/services/navigation'
 import { useStores } from '@/stores'
+import type { PaidOrder } from '@/stores/paid-orders-store'
 import BatchBar from './BatchBar'
 import FleetToolbar from './FleetToolbar'
 import MultiView from './MultiView'
@@ -29,6 +31,14 @@ import styles from './fleet.module.scss'
 
 /** Poll phones that are creating or rebooting, and move the remaining-time clock on. */
 const TICK_MS = 3_000
+
+/** What an order paid but not yet delivered does to the fleet, said until it is delivered. */
+export function pendingNotice(waiting: PaidOrder[]): string {
+  const creating = waiting.filter((o) => o.kind === 'new').reduce((n, o) => n + o.quantity, 0)
+  if (creating > 0) return `支付成功，${creating}台云手机创建中…`
+  if (waiting.some((o) => o.kind === 'renew')) return '续费已支付，到期时间更新中…'
+  return waiting.length > 0 ? '支付成功，云手机更新中…' : ''
+}
 
 /** The logged-in fleet: toolbar, single or multi view, multi-select, prompts. */
 function Fleet({ active }: { active: boolean }) {
@@ -45,6 +55,9 @@ function Fleet({ active }: { active: boolean }) {
   })
 
   useEffect(() => covers.setPaused(!active), [covers, active])
+
+  // an order just paid: follow it while shown, load the list again once it is delivered
+  const notice = pendingNotice(useFollowPaid('fleet', active, fleet.reload))
 
   const polling = active && fleet.transientIds.length > 0
   useEffect(() => {
@@ -73,6 +86,8 @@ function Fleet({ active }: { active: boolean }) {
     )
   } else if (!fleet.loaded) {
     body = <View className={styles.centre}>{LIST_TEXTS.loading}</View>
+  } else if (fleet.devices.length === 0 && notice) {
+    body = null
   } else if (fleet.devices.length === 0) {
     body = filtered ? (
       <EmptyState description="没有符合条件的云手机" />
@@ -105,6 +120,11 @@ function Fleet({ active }: { active: boolean }) {
     <View className={styles.fleet}>
       <FleetToolbar />
       <View className={styles.fleetBody} {...KEYBOARD_SCROLLABLE}>
+        {notice && fleet.loaded && (
+          <View className={styles.notice} role="status">
+            {notice}
+          </View>
+        )}
         {body}
       </View>
       {fleet.selecting && fleet.viewType === HomeViewType.multi && <BatchBar />}

@@ -5,7 +5,7 @@ import type { OrderInfo } from '../../../../types/api'
 import { toastSuccess } from '@/components/feedback'
 import { OrderStatus } from '@/domain/order-status'
 import { navigate } from '@/services/navigation'
-import { orderStage } from './pay-flow'
+import { ORDER_NEXT, orderStage } from './pay-flow'
 import styles from './pay.module.scss'
 
 const copy = (data: string) => Taro.setClipboardData({ data }).then(() => toastSuccess('已复制'))
@@ -14,6 +14,7 @@ const copy = (data: string) => Taro.setClipboardData({ data }).then(() => toastS
 export default function OrderResult({ order }: { order: OrderInfo }) {
   const stage = orderStage(order)
   const completed = order.status === OrderStatus.completed
+  const next = order.kind === 'activationCode' ? null : ORDER_NEXT[order.kind]
   return (
     <View className={styles.result} aria-live="polite">
       <Text className={`${styles.stageTitle} ${styles[stage.tone]}`}>{stage.title}</Text>
@@ -38,9 +39,9 @@ export default function OrderResult({ order }: { order: OrderInfo }) {
           </Button>
         </View>
       )}
-      {order.kind !== 'activationCode' && stage.tone !== 'closed' && (
-        <Button type="primary" block onClick={() => navigate('home')}>
-          查看我的云机
+      {next && stage.tone !== 'closed' && (
+        <Button type="primary" block onClick={() => navigate(next.route)}>
+          {next.label}
         </Button>
       )}
       {stage.tone === 'closed' && (

@@ -1,5 +1,6 @@
 /** Pay page rules: which methods a runtime offers, and what each order state tells the buyer. */
 import type { OrderInfo } from '../../../../types/api'
+import type { RouteName } from '@/constants/routes'
 import { WechatPayResult } from '@/domain/enums'
 import { OrderStatus, PayMethod, payMethodLabels } from '@/domain/order-status'
 
@@ -90,4 +91,23 @@ export function orderStage(order: Pick<OrderInfo, 'status' | 'kind'>): OrderStag
     default:
       return { tone: 'closed', title: '订单已退款', text: '订单已关闭，已支付的款项将原路退回' }
   }
+}
+
+/**
+ * Where a paid order's result leads: to what was bought (phones → 我的云机, beans and the account
+ * balance → 我的云豆, space → 云空间); those pages follow the order until it is delivered. Activation
+ * codes show on the pay page itself.
+ */
+export const ORDER_NEXT: Record<
+  Exclude<OrderInfo['kind'], 'activationCode'>,
+  { label: string; route: RouteName }
+> = {
+  new: { label: '查看我的云机', route: 'home' },
+  renew: { label: '查看续费的云机', route: 'home' },
+  upgrade: { label: '查看我的云机', route: 'home' },
+  video: { label: '查看我的云机', route: 'home' },
+  timeToMonth: { label: '查看我的云机', route: 'home' },
+  beanRecharge: { label: '查看我的云豆', route: 'recharge' },
+  balanceRecharge: { label: '查看账户余额', route: 'recharge' },
+  cloudSpace: { label: '查看云空间', route: 'space' },
 }

@@ -4,13 +4,16 @@ import type { OrderInfo, OrderInfoQuery } from '../../../../types/api'
 import { errorMessage } from '@/components/feedback'
 import { isFinal } from '@/domain/order-status'
 import { getOrderInfo } from '@/services/order'
+import { useStores } from '@/stores'
 import { POLL_INTERVAL_MS } from './pay-flow'
 
 /**
  * Follows an order: loads it when the page shows, then every 2 s until it reaches a final state.
- * Stops while the page is hidden and when it unmounts.
+ * Stops while the page is hidden and when it unmounts. Every answer goes to the paid-orders store,
+ * so the pages showing what the order changes follow it on if the buyer leaves before it is delivered.
  */
 export function useOrderPoll(query: OrderInfoQuery) {
+  const { paidOrders } = useStores()
   const [order, setOrder] = useState<OrderInfo | null>(null)
   const [error, setError] = useState('')
   const timer = useRef<ReturnType<typeof setTimeout>>()
@@ -26,6 +29,8 @@ export function useOrderPoll(query: OrderInfoQuery) {
     clearTimeout(timer.current)
     try {
       const next = await getOrderInfo(JSON.parse(queryKey) as OrderInfoQuery, { loading: false })
+      // a shared link's payer gets nothing of it: only the buyer's screens follow it
+      if (next.isOwner) paidOrders.note(next)
       if (!active.current) return
       setOrder(next)
       setError('')
@@ -35,7 +40,7 @@ export function useOrderPoll(query: OrderInfoQuery) {
       setError(errorMessage(e, '订单加载失败'))
     }
     timer.current = setTimeout(tick, POLL_INTERVAL_MS)
-  }, [queryKey, stop])
+  }, [queryKey, stop, paidOrders])
 
   const start = useCallback(() => {
     active.current = true
