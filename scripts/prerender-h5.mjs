@@ -4,7 +4,9 @@
  * index.html with the rendered page inside `<div id="prerendered">`, under prerendered/ (`/` →
  * prerendered/index.html, `/pages/login/login` → prerendered/pages/login/login.html). The server sends
  * it for that URL; the browser paints it before any script has run, and src/services/prerender.ts
- * removes it once the app's own page is on screen (issue 6: LCP; docs/decisions.md). 创建云机 shows
+ * removes it once the app's own page is on screen (issue 6: LCP; docs/decisions.md). The snapshot is a
+ * picture: its Taro components are renamed so the app never brings them to life (a second, unconfigured
+ * tab bar hung the first page change: scripts/lib/inert-snapshot.mjs). 创建云机 shows
  * live data, so it is written as a template, prerendered/pages/Home/create.template.html, with its
  * catalogue cut out, and the page's catalogue component is bundled for Node beside it: the server
  * renders the live catalogue into the template for each visit (server/src/plugins/level-goods-document.ts).
@@ -23,6 +25,7 @@ import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, chromiumPath } from './lib/chromium.mjs'
 import { serveStatic } from './lib/h5-first-route.mjs'
 import cssModuleNames from '../config/css-module-names.js'
+import { INERT_PREFIX, inertSelectors, liveCustomElements } from './lib/inert-snapshot.mjs'
 import { buildLevelGoodsRenderer } from './lib/level-goods-renderer.mjs'
 import {
   LEVEL_GOODS_SLOT,
@@ -177,10 +180,12 @@ async function destination(page, text) {
 }
 
 /**
- * The rendered body, with ids made unique, the tab bar and `links` turned into real links; and, when
- * the page has an element of class `slotClass`, the same with a comment (`slot`) in its place.
+ * The rendered body, with ids made unique, the tab bar and `links` turned into real links, and every
+ * custom element renamed with `inertPrefix` (scripts/lib/inert-snapshot.mjs: the app would otherwise
+ * bring the copies to life); and, when the page has an element of class `slotClass`, the same with a
+ * comment (`slot`) in its place. `renamed`: the custom elements' names.
  */
-function snapshot([links, slotClass, slot]) {
+function snapshot([links, slotClass, slot, inertPrefix]) {
   const body = document.body.cloneNode(true)
   const prefix = (value) => value.replace(/\S+/g, (id) => `prerendered-${id}`)
   for (const element of body.querySelectorAll('[id]')) element.id = prefix(element.id)
@@ -212,11 +217,22 @@ function snapshot([links, slotClass, slot]) {
     original.replaceWith(link)
   }
   for (const element of hidden) element.remove()
+  const renamed = new Set()
+  for (const element of body.querySelectorAll('*')) {
+    // custom elements are HTML's (an SVG name such as font-face is not one)
+    if (!element.localName.includes('-') || element.namespaceURI !== document.body.namespaceURI)
+      continue
+    renamed.add(element.localName)
+    const inert = document.createElement(`${inertPrefix}${element.localName}`)
+    for (const { name, value } of element.attributes) inert.setAttribute(name, value)
+    inert.append(...element.childNodes)
+    element.replaceWith(inert)
+  }
   const dom = body.innerHTML
   const slotted = slotClass && body.querySelector(`.${slotClass}`)
-  if (!slotted) return { dom }
+  if (!slotted) return { dom, renamed: [...renamed] }
   slotted.replaceWith(document.createComment(slot))
-  return { dom, template: body.innerHTML }
+  return { dom, template: body.innerHTML, renamed: [...renamed] }
 }
 
 async function prerender(context, index, { url, text, links, levelGoods }) {
@@ -228,12 +244,15 @@ async function prerender(context, index, { url, text, links, levelGoods }) {
   }
   const apiCallsBefore = apiCalls.length
   const page = await open(context, url, text)
-  const { dom, template } = await page.evaluate(snapshot, [
+  const { dom, template, renamed } = await page.evaluate(snapshot, [
     hrefs,
     levelGoods ? LEVEL_GOODS_CLASS : null,
     LEVEL_GOODS_SLOT,
+    INERT_PREFIX,
   ])
   if (levelGoods && !template) throw new Error(`${url}: no element of class ${LEVEL_GOODS_CLASS}`)
+  const live = liveCustomElements(dom)
+  if (live.length > 0) throw new Error(`${url}: the snapshot holds live ${live.join(', ')}`)
   // the styles the app added to <head> (router, components) and the page's own stylesheets
   const styles = await page.evaluate(() => ({
     inline: [...document.head.querySelectorAll('style')].map((style) => style.textContent),
@@ -242,12 +261,15 @@ async function prerender(context, index, { url, text, links, levelGoods }) {
     ),
   }))
   await page.close()
-  const pageCss = await usedBy(dom, [
-    ...styles.inline.filter((style) => !index.includes(style)),
-    ...styles.linked.map((href) =>
-      fs.readFileSync(path.join(dir, new URL(href, 'http://x').pathname), 'utf8'),
-    ),
-  ])
+  const pageCss = await usedBy(
+    dom,
+    [
+      ...styles.inline.filter((style) => !index.includes(style)),
+      ...styles.linked.map((href) =>
+        fs.readFileSync(path.join(dir, new URL(href, 'http://x').pathname), 'utf8'),
+      ),
+    ].map((css) => inertSelectors(css, renamed)),
+  )
   const css = `${PRERENDER_CSS}\n${pageCss}`.replace(/<\/style/gi, '<\\/style')
   const html = replaceOnce(
     replaceOnce(
