@@ -7,6 +7,7 @@ import { prefetchGoodsList } from '@/services/goods'
 import { goLogin } from '@/services/navigation'
 import { client } from '@/services/request'
 import { handOverPrerender } from '@/services/prerender'
+import { keepScriptLinksUnfollowed } from '@/services/script-links'
 import { installRouteWatch } from '@/services/route-events'
 import { currentUrl, planLaunch, type LaunchStep } from './app-launch'
 import { launchLoginContext } from './launch-context'
@@ -65,6 +66,7 @@ function launch(path: string, query: Record<string, string>, toLogin: (step: Log
 // page, and an unknown path renders an empty page (the not-found event does not reach the app).
 if (process.env.TARO_ENV === 'h5' && typeof window !== 'undefined') {
   handOverPrerender()
+  keepScriptLinksUnfollowed()
   const replace = (target: string) => window.history.replaceState(null, '', target)
   const path = window.location.pathname.replace(/^\/+|\/+$/g, '')
   if (path && !allRoutes.some((route) => route.path === path)) {
