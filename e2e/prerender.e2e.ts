@@ -176,8 +176,11 @@ test('while the app loads beneath the prerendered page, only one of them is read
       return result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
     })
     assert.deepEqual(violations, [], route)
-    // the tab bar is there twice, and read once: the prerendered one is the live one
+    // the tab bar is drawn twice and read once: the prerendered one is the live one; and only the
+    // app's is a tab bar (the snapshot's is a picture the app never brings to life: no-hang.e2e)
     assert.equal(await page.getByRole('link', { name: '创建云机' }).count(), 1, route)
+    assert.equal(await page.locator('taro-tabbar').count(), 1, route)
+    assert.equal(await page.locator('#prerendered prerendered-taro-tabbar').count(), 1, route)
     await pageStyles.release()
     await takenOver(page, text)
   }
@@ -191,7 +194,7 @@ test('a visitor who is signed in never sees the signed-out Home', async () => {
   await page.addInitScript({
     content: `window.signedOutSeen = false;
       requestAnimationFrame(function check() {
-        for (const element of document.querySelectorAll('taro-text-core'))
+        for (const element of document.querySelectorAll('taro-text-core, prerendered-taro-text-core'))
           if (element.textContent === '登录后查看您的云手机' && element.checkVisibility())
             window.signedOutSeen = true;
         requestAnimationFrame(check);
