@@ -1,5 +1,6 @@
 import Taro from '@tarojs/taro'
 import { TOAST_DURATION_MS } from '@/constants/limits'
+import { ApiError } from '@/services/api-error'
 
 /** Toasts last 2 s everywhere (SPEC 9). */
 export function toast(title: string) {
@@ -18,7 +19,9 @@ export function errorMessage(error: unknown, fallback = '操作失败，请稍�
   return fallback
 }
 
-export function toastError(error: unknown, fallback?: string) {
+/** Toasts the error's message, unless the request layer showed the refusal's dialog (1015, 1025, 1057). */
+export function toastError(error: unknown, fallback?: string): ReturnType<typeof toast> {
+  if (error instanceof ApiError && error.dialogShown) return Promise.resolve({ errMsg: 'dialog' })
   return toast(errorMessage(error, fallback))
 }
 

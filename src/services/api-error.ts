@@ -6,6 +6,8 @@ export class ApiError extends Error {
   readonly msg: string
   /** the whole response body, for the codes SPEC 8 rejects with the body (1090, 1057, 1330) */
   readonly body?: ApiEnvelope
+  /** the request layer already showed this refusal's dialog (1015, 1025, 1057): no toast on top */
+  dialogShown = false
 
   constructor(code: number, msg: string, body?: ApiEnvelope) {
     super(msg)

@@ -24,6 +24,7 @@ import {
 import { versionCode } from '@/domain/version-code'
 import { ApiError, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE, NOT_FOUND_MESSAGE } from './api-error'
 import { currentRoute, goLogin } from './navigation'
+import { hasRefusalDialog, showRefusalDialog } from './refusal-dialogs'
 import { STORAGE_KEYS } from './storage-keys'
 
 export { ApiError } from './api-error'
@@ -35,6 +36,8 @@ export interface RequestUi {
   showLoading(text: string): void
   hideLoading(): void
   toast(msg: string, kind?: ToastKind): void
+  /** the dialog of a refusal a toast cannot settle (refusal-dialogs.ts: 1015, 1025, 1057) */
+  refusalDialog?(code: number, msg: string): void
 }
 
 /** Read access to the stored session; `clear` forgets the stored token and user id. */
@@ -113,6 +116,8 @@ export interface RequestOptions {
    * (used to verify a stored account before switching to it)
    */
   authRedirect?: boolean
+  /** false: a 1015/1025/1057 answer only rejects (or resolves), without the request layer's dialog */
+  dialog?: boolean
 }
 
 /** Calls that neither show the loading overlay nor count as in flight (SPEC 7). */
@@ -224,6 +229,7 @@ export function createRequest(deps: RequestDeps) {
       throw fail(new ApiError(res.statusCode, msg), options.url, method)
     }
     const { code } = body
+    const dialogShown = refusalDialog(code, body.msg, options)
     if (
       code === ResultCode.RESULT_OK ||
       (soft && RESOLVED_CODES.includes(code)) ||
@@ -238,10 +244,16 @@ export function createRequest(deps: RequestDeps) {
       }
       throw new ApiError(code, body.msg)
     }
-    if (WHOLE_BODY_CODES.includes(code)) {
-      throw fail(new ApiError(code, body.msg, body), options.url, method)
-    }
-    throw fail(new ApiError(code, body.msg), options.url, method)
+    const error = new ApiError(code, body.msg, WHOLE_BODY_CODES.includes(code) ? body : undefined)
+    error.dialogShown = dialogShown
+    throw fail(error, options.url, method)
+  }
+
+  /** SPEC 8's refusals a toast cannot settle get their dialog here, whichever page made the call. */
+  function refusalDialog(code: number, msg: string, options: RequestOptions): boolean {
+    if (options.dialog === false || !deps.ui.refusalDialog || !hasRefusalDialog(code)) return false
+    deps.ui.refusalDialog(code, msg || (resultMessages as Record<number, string>)[code] || '')
+    return true
   }
 
   async function withLoading<T>(options: RequestOptions, run: () => Promise<T>): Promise<T> {
@@ -442,6 +454,7 @@ export const taroUi: RequestUi = {
       icon: kind === 'success' ? 'success' : kind === 'danger' ? 'error' : 'none',
       duration: 2000,
     }),
+  refusalDialog: (code, msg) => void showRefusalDialog(code, msg),
 }
 
 /**

@@ -21,7 +21,7 @@ export const routeKey = (method: string, url: string) =>
   `${method.toUpperCase()} ${url.replace(/:(\w+)/g, '{$1}')}`
 
 export const isResultCode = (code: number) =>
-  code !== C.RESULT_OK && Object.hasOwn(resultMessages, code)
+  code !== C.RESULT_OK && (resultMessages as Record<number, string | undefined>)[code] !== undefined
 
 /** 'METHOD /path' (without /vmcloud/api) → the codes besides 200 it can answer. */
 export const ROUTE_CODES: Readonly<Record<string, readonly number[]>> = {

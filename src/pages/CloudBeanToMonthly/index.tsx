@@ -61,8 +61,9 @@ function CloudBeanToMonthly() {
       setQuote({ ...quote, balance: answer.balance, expireAt: answer.newExpireAt })
       toastSuccess('转包月成功')
     } catch (error) {
+      // the request layer's 去充值 dialog (refusal-dialogs.ts) shows it when it ran the call
       if (error instanceof ApiError && error.code === ResultCode.CLOUD_BEANS_INSUFFICIENT) {
-        await goRecharge(error.msg)
+        if (!error.dialogShown) await goRecharge(error.msg)
       } else {
         toastError(error)
       }

@@ -1,0 +1,62 @@
+/**
+ * The refusals SPEC 8 names that a toast cannot settle: the user has to go somewhere (recharge) or be
+ * told plainly the account is frozen. The request layer shows them for any call that receives the code
+ * (RequestUi.refusalDialog), so no page can forget one; pages then skip their own toast (toastError).
+ */
+import Taro from '@tarojs/taro'
+import { ResultCode, resultMessages } from '@/domain/result-codes'
+import { navigate } from './navigation'
+
+export interface RefusalDialog {
+  title: string
+  /** what to add to the server's message */
+  hint: string
+  /** the button that leads on; without it the dialog only informs */
+  action?: { text: string; go: () => Promise<unknown> }
+}
+
+export const REFUSAL_DIALOGS: Readonly<Record<number, RefusalDialog>> = {
+  [ResultCode.CLOUD_BEANS_INSUFFICIENT]: {
+    title: resultMessages[ResultCode.CLOUD_BEANS_INSUFFICIENT],
+    hint: '充值云豆后即可继续',
+    action: { text: '去充值', go: () => navigate('recharge') },
+  },
+  [ResultCode.INSUFFICIENT_ACCOUNT_BALANCE]: {
+    title: resultMessages[ResultCode.INSUFFICIENT_ACCOUNT_BALANCE],
+    hint: '充值企业账户余额或更换支付方式后再试',
+    action: { text: '去充值', go: () => navigate('recharge') },
+  },
+  [ResultCode.ACCOUNT_HAS_BEEN_FROZEN]: {
+    title: resultMessages[ResultCode.ACCOUNT_HAS_BEEN_FROZEN],
+    hint: '如有疑问请联系客服',
+  },
+}
+
+export const hasRefusalDialog = (code: number) => REFUSAL_DIALOGS[code] !== undefined
+
+const open = new Set<number>()
+
+/**
+ * Shows the code's dialog with the server's message; one at a time per code (a page's calls refused
+ * together show it once).
+ */
+export async function showRefusalDialog(code: number, msg: string): Promise<void> {
+  const dialog = REFUSAL_DIALOGS[code]
+  if (!dialog || open.has(code)) return
+  open.add(code)
+  try {
+    const content = msg && msg !== dialog.title ? `${msg}，${dialog.hint}` : dialog.hint
+    const { confirm } = await Taro.showModal({
+      title: dialog.title,
+      content,
+      showCancel: Boolean(dialog.action),
+      cancelText: '取消',
+      confirmText: dialog.action?.text ?? '知道了',
+    })
+    if (confirm && dialog.action) await dialog.action.go()
+  } catch (error) {
+    console.warn('[refusal dialog]', code, error)
+  } finally {
+    open.delete(code)
+  }
+}
