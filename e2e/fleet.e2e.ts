@@ -2,8 +2,9 @@
  * The fleet in the H5 build against the real server and the sandbox supplier: phones bought and paid
  * through the API (sandbox checkout), then on Home: the single view, the control page, reboot, moving
  * to a group, the multi view's live covers, a batch reboot of three phones, an expiry banner on a phone
- * bought for one day; and the activation-code journey (bought codes listed, activated once, refused
- * the second time).
+ * bought for one day; 移动分组 at 320 and 390 px (both buttons on screen, a new group's name checked
+ * inside its dialog, a toast that lets taps through); and the activation-code journey (bought codes
+ * listed, activated once, refused the second time).
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
@@ -100,6 +101,7 @@ test('the fleet: control page, reboot, group, covers, batch reboot, expiry banne
   // multi view: a grid with live covers of the running phones
   await page.getByRole('button', { name: '多机' }).click()
   await page.getByRole('button', { name: phones[0].name }).waitFor()
+  // made and chosen
   await page.waitForFunction(
     () => document.querySelectorAll('[aria-label$="的画面"] img[src*="cover"]').length >= 3,
     undefined,
@@ -185,5 +187,76 @@ test('activation codes: bought codes listed, one activates a new phone, a reused
   await page.getByText(refusal.msg).waitFor()
   const after = ok('device list', await api<{ records: DeviceRow[] }>('/device/list', { session }))
   assert.equal(after.records.length, 1, 'a reused code changes nothing')
+  assert.deepEqual(errors, [])
+})
+
+test('移动分组 at 320 and 390 px: 确定 on screen, a new group named in its dialog, the phone moves', async () => {
+  const session = await apiLogin('13912360003')
+  const [phone] = await buyPhones(session, 1, 7, 'fleet-e2e-move-group')
+  const { page, errors } = await loggedInPage(session)
+  const movePage = `/pages/Group/pages/MoveGroup?deviceIds=${phone.deviceId}`
+
+  // both buttons of the footer inside the screen (确定 was at x 386–743 on a 390 px screen)
+  for (const size of [
+    { width: 320, height: 568 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size)
+    await e2e.open(page, movePage)
+    for (const text of ['新建分组', '确定']) {
+      const box = await button(page, text).boundingBox()
+      assert.ok(box, `${text} is shown`)
+      assert.ok(
+        box.x >= 0 && box.x + box.width <= size.width && box.width >= 100,
+        `${text} at ${size.width} px: x ${box.x}–${box.x + box.width}`,
+      )
+    }
+  }
+
+  // a toast sits in the upper quarter and lets taps through: the point under it is the page's
+  await button(page, '确定').tap()
+  const toast = page.locator('.taro__toast p').filter({ hasText: '请选择分组' })
+  await toast.waitFor()
+  const { hit, bottom } = await page.evaluate(() => {
+    const box = document.querySelector('.taro__toast p:last-child')!.getBoundingClientRect()
+    const under = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)
+    return { hit: under?.closest('.taro__toast') ? 'toast' : 'page', bottom: box.bottom }
+  })
+  assert.equal(hit, 'page')
+  assert.ok(bottom < 844 * 0.35, `the toast ends at ${bottom} px`)
+
+  // a dialog opening takes a toast still showing away; an empty name is said inside the dialog, not
+  // in a toast over 取消/确定; 取消 answers at once
+  await button(page, '新建分组').tap()
+  const dialog = page.getByRole('dialog', { name: '新建分组' })
+  await toast.waitFor({ state: 'hidden', timeout: 1_000 })
+  await dialog.locator('taro-button-core').filter({ hasText: '确定' }).tap()
+  await dialog.getByRole('alert').filter({ hasText: '请输入分组名称' }).waitFor()
+  assert.equal(await page.locator('.taro__toast p:visible').count(), 0)
+  await screenshot(page, 'move-group-dialog-problem')
+  await dialog.locator('taro-button-core').filter({ hasText: '取消' }).tap({ timeout: 1_000 })
+  await dialog.waitFor({ state: 'detached' })
+  await button(page, '新建分组').tap()
+  await dialog.locator('input').fill('直播间')
+  await dialog.locator('taro-button-core').filter({ hasText: '确定' }).tap()
+  await dialog.waitFor({ state: 'detached' })
+  // made and chosen
+  await page.waitForFunction(
+    () => document.querySelector('[aria-label="直播间"]')?.getAttribute('aria-checked') === 'true',
+  )
+  await screenshot(page, 'move-group')
+  await button(page, '确定').tap()
+  await page.waitForURL(/pages\/Home\/index/)
+  const groups = ok(
+    'groups',
+    await api<{ groups: { groupId: number; name: string }[] }>('/group/list', { session }),
+  )
+  const target = groups.groups.find((g) => g.name === '直播间')
+  assert.ok(target, 'the group was made')
+  const moved = ok(
+    'moved',
+    await api<DeviceRow>(`/device/detail?deviceId=${phone.deviceId}`, { session }),
+  )
+  assert.equal(moved.groupId, target.groupId)
   assert.deepEqual(errors, [])
 })
