@@ -3,13 +3,14 @@ import Taro from '@tarojs/taro'
 import ChangePassword from '@/pages/user/changePassword'
 import { updateUserPassword } from '@/services/user'
 import { ApiError } from '@/services/api-error'
+import { redirect } from '@/services/navigation'
 import { flush, renderPage, typeInto } from './page-harness'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('./page-harness')>('./page-harness').mockTaro(),
 )
 jest.mock('@/services/user', () => ({ updateUserPassword: jest.fn() }))
-jest.mock('@/services/navigation', () => ({ goBack: jest.fn() }))
+jest.mock('@/services/navigation', () => ({ goBack: jest.fn(), redirect: jest.fn() }))
 
 const update = updateUserPassword as jest.Mock
 
@@ -55,6 +56,18 @@ describe('修改密码', () => {
     fill('wrong1', 'newpass1', 'newpass1')
     await waitFor(() => expect(lastToast()).toBe('原密码错误'))
     expect(update).toHaveBeenCalledWith('wrong1', 'newpass1')
+  })
+
+  it('sets a password instead when the account has none (1331), then back to 设置', async () => {
+    update.mockRejectedValue(new ApiError(1331, '请先设置登录密码'))
+    fill('abc123', 'newpass1', 'newpass1')
+    await waitFor(() =>
+      expect(redirect).toHaveBeenCalledWith('setPassword', {
+        redirect: '/pages/user/config',
+        resume: 1,
+      }),
+    )
+    expect(lastToast()).toBe('请先设置登录密码')
   })
 
   it('sends a valid change and confirms it', async () => {

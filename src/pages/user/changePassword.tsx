@@ -2,18 +2,16 @@ import { useState } from 'react'
 import { View, Text } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
 import { updateUserPassword } from '@/services/user'
-import { goBack } from '@/services/navigation'
+import { url } from '@/constants/routes'
+import { goBack, redirect } from '@/services/navigation'
 import { ResultCode, resultMessages } from '@/domain/result-codes'
 import { toast, toastError, toastSuccess } from '@/components/feedback'
 import PasswordInput from './password/PasswordInput'
 import { checkPasswordForm } from './password/password-rules'
 import styles from './password/password-page.module.scss'
 
-const isOldPasswordWrong = (error: unknown) =>
-  !!error &&
-  typeof error === 'object' &&
-  'code' in error &&
-  error.code === ResultCode.OLD_PASSWORD_WRONG
+const isCode = (error: unknown, code: number) =>
+  !!error && typeof error === 'object' && 'code' in error && error.code === code
 
 /** 修改密码: old + new + confirm; the server signs out the account's other devices. */
 export default function ChangePassword() {
@@ -31,8 +29,15 @@ export default function ChangePassword() {
       toastSuccess('密码修改成功')
       goBack()
     } catch (error) {
-      if (isOldPasswordWrong(error)) toast(resultMessages[ResultCode.OLD_PASSWORD_WRONG])
-      else toastError(error)
+      if (isCode(error, ResultCode.OLD_PASSWORD_WRONG)) {
+        toast(resultMessages[ResultCode.OLD_PASSWORD_WRONG])
+      } else if (isCode(error, ResultCode.MUST_SET_PASSWORD)) {
+        // no password to change (设置 thought there was): set one here, then back to 设置
+        toast(resultMessages[ResultCode.MUST_SET_PASSWORD])
+        void redirect('setPassword', { redirect: url('config'), resume: 1 })
+      } else {
+        toastError(error)
+      }
     } finally {
       setSubmitting(false)
     }
