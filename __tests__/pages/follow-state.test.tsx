@@ -18,7 +18,7 @@ import * as spaceService from '@/services/space'
 import * as wallet from '@/services/wallet'
 import { AppStore } from '@/stores/app-store'
 import { FleetStore } from '@/stores/fleet-store'
-import { PaidOrdersStore, type OrderSnapshot } from '@/stores/paid-orders-store'
+import { paidOrders, type OrderSnapshot } from '@/stores/paid-orders-store'
 import { hidePage, renderPage, setRouteParams, showPage } from './page-harness'
 import { memoryStorage } from '../stores/helpers'
 import { order as orderInfo } from './buying/fixtures'
@@ -37,6 +37,15 @@ jest.mock('@/services/wallet', () => ({
   getAccountBalance: jest.fn(),
 }))
 jest.mock('@/services/coupon', () => ({ getApplicableCoupons: jest.fn() }))
+// the app's one paid-orders store, asking this mock instead of the server
+const mockGetOrder = jest.fn()
+jest.mock('@/stores/paid-orders-store', () => {
+  const actual = jest.requireActual<typeof import('@/stores/paid-orders-store')>(
+    '@/stores/paid-orders-store',
+  )
+  const getOrder = (orderNo: string) => mockGetOrder(orderNo) as Promise<OrderSnapshot>
+  return { ...actual, paidOrders: new actual.PaidOrdersStore({ getOrder, now: () => Date.now() }) }
+})
 jest.mock('@/services/space', () => ({
   getSpaceInfo: jest.fn(),
   listSpaceHistory: jest.fn(),
@@ -48,12 +57,13 @@ const beans = wallet as jest.Mocked<typeof wallet>
 const space = spaceService as jest.Mocked<typeof spaceService>
 const DAY = 86_400_000
 
-/** What the pay page saw (paid) and what a later ask answers, in order. */
-function paidOrders(seen: OrderSnapshot, ...answers: OrderSnapshot[]) {
-  const getOrder = jest.fn(async () => answers.shift() ?? answers[answers.length - 1] ?? seen)
-  const store = new PaidOrdersStore({ getOrder, now: () => Date.now() })
-  store.note(seen)
-  return { store, getOrder }
+/** What the pay page saw (paid), and what each later ask answers (the last one from then on). */
+function follow(seen: OrderSnapshot, ...answers: OrderSnapshot[]) {
+  paidOrders.reset()
+  const last = answers[answers.length - 1] ?? seen
+  mockGetOrder.mockImplementation(async () => answers.shift() ?? last)
+  paidOrders.note(seen)
+  return { getOrder: mockGetOrder }
 }
 
 const snapshot = (kind: OrderInfo['kind'], status: number, quantity = 1): OrderSnapshot => ({
@@ -63,14 +73,14 @@ const snapshot = (kind: OrderInfo['kind'], status: number, quantity = 1): OrderS
   quantity,
 })
 
-function homeStores(paid: PaidOrdersStore) {
+function homeStores() {
   const { storage } = memoryStorage()
   const app = new AppStore(storage)
   const group = { listGroups: jest.fn().mockResolvedValue({ groups: [], ungroupedCount: 0 }) }
   const common = { getDeviceStatusList: jest.fn().mockResolvedValue([]) }
   const fleet = new FleetStore({ api: { device: devices, group, common } as never, storage, app })
   const session = { isLoggedIn: true, token: 't', renewMsg: '', userInfo: { userId: 1 } }
-  return { app, fleet, session, paidOrders: paid }
+  return { app, fleet, session }
 }
 
 /** Lets the timers run `ms` on, with every answer they wait for. */
@@ -84,6 +94,7 @@ async function elapse(ms: number) {
 
 beforeEach(() => {
   jest.clearAllMocks()
+  paidOrders.reset()
   jest.useFakeTimers()
   jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'ok' } as never)
   jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' } as never)
@@ -94,15 +105,11 @@ afterEach(() => jest.useRealTimers())
 
 describe('我的云机 right after paying', () => {
   it('says the new phone is being created, shows it 创建中 once delivered, then 运行中', async () => {
-    const { store, getOrder } = paidOrders(
-      snapshot('new', 1),
-      snapshot('new', 1),
-      snapshot('new', 2),
-    )
+    const { getOrder } = follow(snapshot('new', 1), snapshot('new', 1), snapshot('new', 2))
     const creating = device({ deviceId: 9, name: '云手机-9', status: 0, statusName: '' })
     devices.listDevices.mockResolvedValueOnce(page([])).mockResolvedValue(page([creating]))
     devices.getDevice.mockResolvedValue({ ...creating, status: 1, statusName: '' })
-    renderPage(<Home />, homeStores(store))
+    renderPage(<Home />, homeStores())
     await elapse(0)
     expect(screen.getByRole('status').textContent).toBe('支付成功，1台云手机创建中…')
     expect(screen.queryByText('您还没有云手机')).toBeNull()
@@ -121,12 +128,12 @@ describe('我的云机 right after paying', () => {
   })
 
   it('shows a renewal’s new expiry once it is delivered', async () => {
-    const { store } = paidOrders(snapshot('renew', 1), snapshot('renew', 2))
+    follow(snapshot('renew', 1), snapshot('renew', 2))
     const phone = device({ expireAt: Date.now() + 3 * DAY + 3_600_000 })
     devices.listDevices
       .mockResolvedValueOnce(page([phone]))
       .mockResolvedValue(page([{ ...phone, expireAt: phone.expireAt + 30 * DAY }]))
-    renderPage(<Home />, homeStores(store))
+    renderPage(<Home />, homeStores())
     await elapse(0)
     expect(screen.getByText('剩余3天1小时')).toBeTruthy()
     expect(screen.getByRole('status').textContent).toBe('续费已支付，到期时间更新中…')
@@ -136,9 +143,9 @@ describe('我的云机 right after paying', () => {
   })
 
   it('asks nothing while the page is hidden, and goes on when it shows again', async () => {
-    const { store, getOrder } = paidOrders(snapshot('new', 1), snapshot('new', 2))
+    const { getOrder } = follow(snapshot('new', 1), snapshot('new', 2))
     devices.listDevices.mockResolvedValue(page([]))
-    renderPage(<Home />, homeStores(store))
+    renderPage(<Home />, homeStores())
     await elapse(0)
     act(() => hidePage())
     await elapse(10_000)
@@ -151,18 +158,14 @@ describe('我的云机 right after paying', () => {
 
 describe('我的云豆 right after paying a recharge', () => {
   it('says the credit is on its way and shows the new balance once it lands', async () => {
-    const { store } = paidOrders(
-      snapshot('beanRecharge', 1),
-      snapshot('beanRecharge', 1),
-      snapshot('beanRecharge', 2),
-    )
+    follow(snapshot('beanRecharge', 1), snapshot('beanRecharge', 1), snapshot('beanRecharge', 2))
     const packages = [{ id: 1, price: 600, beans: 600, bonus: 0 }]
     beans.getRechargePackages
       .mockResolvedValueOnce({ balance: 100, fenPerBean: 1, packages })
       .mockResolvedValue({ balance: 700, fenPerBean: 1, packages })
     beans.getAccountBalance.mockResolvedValue({ balance: 0, enabled: false })
     ;(couponService.getApplicableCoupons as jest.Mock).mockResolvedValue(null)
-    renderPage(<Recharge />, { paidOrders: store })
+    renderPage(<Recharge />, {})
     await elapse(0)
     expect(screen.getByLabelText('云豆余额').textContent).toBe('100')
     expect(screen.getByRole('status').textContent).toBe('充值已支付，到账中…')
@@ -174,12 +177,12 @@ describe('我的云豆 right after paying a recharge', () => {
 
 describe('云空间 right after paying for space', () => {
   it('loads the quota again once the space is granted', async () => {
-    const { store } = paidOrders(snapshot('cloudSpace', 1), snapshot('cloudSpace', 2))
+    follow(snapshot('cloudSpace', 1), snapshot('cloudSpace', 2))
     const info = { quotaBytes: 1024 ** 3, usedBytes: 0, devices: [], grants: [] }
     space.getSpaceInfo
       .mockResolvedValueOnce(info)
       .mockResolvedValue({ ...info, quotaBytes: 11 * 1024 ** 3 })
-    renderPage(<SpaceIndex />, { paidOrders: store })
+    renderPage(<SpaceIndex />, {})
     await elapse(0)
     expect(screen.getByText('0 B / 1 GB')).toBeTruthy()
     expect(screen.getByRole('status').textContent).toBe('已支付，扩容中…')

@@ -7,7 +7,6 @@ import { fireEvent, render } from '@testing-library/react'
 import { Current } from '@tarojs/runtime'
 import { StoresContext } from '@/stores/context'
 import type { RootStore } from '@/stores'
-import { PaidOrdersStore } from '@/stores/paid-orders-store'
 
 let routeParams: Record<string, string> = {}
 export const setRouteParams = (params: Record<string, string>) => {
@@ -52,25 +51,17 @@ export function mockTaro() {
 
 const PAGE_PATH = 'test-page'
 
-const noPaidOrders = () =>
-  new PaidOrdersStore({
-    getOrder: () => Promise.reject(new Error('this test follows no paid order')),
-    now: Date.now,
-  })
-
 /**
  * Mounted as Taro H5 mounts a page: in an element whose id is the current page's path, where Taro's
  * DOM queries look (NutUI's InfiniteLoading measures itself with one 200 ms after mounting; without a
  * current page that throws, failing whichever test is still running then).
  */
 export function renderPage(page: ReactElement, stores: unknown) {
-  // every page may ask about orders just paid; a test that does not pass its own follows none
-  const withDefaults = { paidOrders: noPaidOrders(), ...(stores as object) }
   const container = document.body.appendChild(document.createElement('div'))
   container.id = PAGE_PATH
   Current.page = { path: PAGE_PATH } as typeof Current.page
   return render(
-    <StoresContext.Provider value={withDefaults as RootStore}>{page}</StoresContext.Provider>,
+    <StoresContext.Provider value={stores as RootStore}>{page}</StoresContext.Provider>,
     {
       container,
     },

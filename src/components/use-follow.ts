@@ -5,8 +5,12 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import { useDidHide, useDidShow } from '@tarojs/taro'
-import { FOLLOW_LIMIT_MS, type OrderArea, type PaidOrder } from '@/stores/paid-orders-store'
-import { useStores } from '@/stores'
+import {
+  FOLLOW_LIMIT_MS,
+  paidOrders,
+  type OrderArea,
+  type PaidOrder,
+} from '@/stores/paid-orders-store'
 
 export const FOLLOW_POLL_MS = 2_000
 
@@ -61,7 +65,6 @@ export function useFollowPaid(
   active: boolean,
   reload: () => unknown,
 ): PaidOrder[] {
-  const { paidOrders } = useStores()
   const waiting = paidOrders.pendingIn(area)
   usePollWhile(active && waiting.length > 0, async () => {
     if (await paidOrders.poll(area)) await reload()

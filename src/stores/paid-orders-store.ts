@@ -3,6 +3,10 @@
  * reports every answer it gets for its order; a paid order stays here until it is final, and the
  * pages that show what it changes (我的云机, 我的云豆, 云空间) follow it while they are shown and reload
  * once it is delivered — whether or not the buyer is still on the pay page by then.
+ *
+ * One instance, `paidOrders`, outside the RootStore: only signed-in pages use it, so it stays out of
+ * the H5 first route (check:h5); in the mini-program the fleet (main package) imports it, so every
+ * sub-package shares the main package's instance.
  */
 import { makeAutoObservable, observableRef, runInAction } from 'mobx'
 import type { OrderInfo } from '../../types/api'
@@ -110,3 +114,6 @@ export class PaidOrdersStore {
     this.pending = []
   }
 }
+
+/** The app's one follower of paid orders (tests mock this module to pass their own). */
+export const paidOrders = new PaidOrdersStore({ getOrder: fetchOrder, now: () => Date.now() })

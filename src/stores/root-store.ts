@@ -2,7 +2,6 @@
 import { AppStore } from './app-store'
 import type { RootStoreDeps } from './deps'
 import { FleetStore } from './fleet-store'
-import { fetchOrder, PaidOrdersStore } from './paid-orders-store'
 import { SessionStore } from './session-store'
 import { UnreadStore } from './unread-store'
 import { UsageLogStore } from './usage-log-store'
@@ -13,7 +12,6 @@ export class RootStore {
   readonly usage: UsageLogStore
   readonly unread: UnreadStore
   readonly fleet: FleetStore
-  readonly paidOrders: PaidOrdersStore
 
   constructor(readonly deps: RootStoreDeps) {
     this.app = new AppStore(deps.storage)
@@ -26,7 +24,6 @@ export class RootStore {
     })
     this.unread = new UnreadStore({ ...deps, session: this.session })
     this.fleet = new FleetStore({ api: deps.api, storage: deps.storage, app: this.app })
-    this.paidOrders = new PaidOrdersStore({ getOrder: fetchOrder, now: () => deps.clock.now() })
   }
 
   /** Stops timers and reactions (tests, hot reload). */

@@ -5,7 +5,7 @@ import { openCheckout } from '@/pages/pay/parts/checkout'
 import { cancelOrder, getOrderInfo } from '@/services/order'
 import { createPayment, sandboxPayAct } from '@/services/pay'
 import { navigate } from '@/services/navigation'
-import { PaidOrdersStore } from '@/stores/paid-orders-store'
+import { paidOrders } from '@/stores/paid-orders-store'
 import { renderPage, setRouteParams } from '../page-harness'
 import { order, session } from './fixtures'
 
@@ -142,20 +142,20 @@ describe('支付', () => {
   })
 
   it('hands the paid order to the paid-orders store, which the bought things’ pages follow', async () => {
-    const paid = new PaidOrdersStore({ getOrder: jest.fn(), now: Date.now })
+    paidOrders.reset()
     info.mockResolvedValue(order({ status: 1 }))
-    renderPage(<Pay />, { ...session(), paidOrders: paid })
+    renderPage(<Pay />, session())
     await screen.findByText('支付成功，云手机创建中…')
-    expect(paid.pendingIn('fleet').map((o) => o.orderNo)).toEqual(['CP20261122000001'])
+    expect(paidOrders.pendingIn('fleet').map((o) => o.orderNo)).toEqual(['CP20261122000001'])
   })
 
   it('a shared link’s payer follows nothing: the phones are the buyer’s', async () => {
-    const paid = new PaidOrdersStore({ getOrder: jest.fn(), now: Date.now })
+    paidOrders.reset()
     setRouteParams({ link: 'L1' })
     info.mockResolvedValue(order({ status: 1, isOwner: false }))
-    renderPage(<Pay />, { ...session(), paidOrders: paid })
+    renderPage(<Pay />, session())
     await screen.findByText('支付成功，云手机创建中…')
-    expect(paid.pending).toEqual([])
+    expect(paidOrders.pending).toEqual([])
   })
 
   it('explains a beans shortfall and an out-of-stock answer', async () => {

@@ -10,7 +10,7 @@ import styles from './index.module.scss'
 
 /** My cloud phones: the fleet when logged in, an invitation to log in otherwise. */
 function Home() {
-  const { session, fleet, paidOrders } = useStores()
+  const { session, fleet } = useStores()
   const [shown, setShown] = useState(true)
 
   const load = () => {
@@ -32,7 +32,6 @@ function Home() {
     if (token.current === session.token) return
     token.current = session.token
     fleet.reset()
-    paidOrders.reset()
     if (shown) load()
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [session.token])

@@ -17,7 +17,7 @@ import {
 import { HomeViewType } from '@/domain/enums'
 import { navigate } from '@/services/navigation'
 import { useStores } from '@/stores'
-import type { PaidOrder } from '@/stores/paid-orders-store'
+import { paidOrders, type PaidOrder } from '@/stores/paid-orders-store'
 import BatchBar from './BatchBar'
 import FleetToolbar from './FleetToolbar'
 import MultiView from './MultiView'
@@ -42,7 +42,7 @@ export function pendingNotice(waiting: PaidOrder[]): string {
 
 /** The logged-in fleet: toolbar, single or multi view, multi-select, prompts. */
 function Fleet({ active }: { active: boolean }) {
-  const { fleet } = useStores()
+  const { fleet, session } = useStores()
   const covers = useCovers()
   const [now, setNow] = useState(() => Date.now())
   const [prompt, setPrompt] = useState<PromptRequest | null>(null)
@@ -58,6 +58,8 @@ function Fleet({ active }: { active: boolean }) {
 
   // an order just paid: follow it while shown, load the list again once it is delivered
   const notice = pendingNotice(useFollowPaid('fleet', active, fleet.reload))
+  // another account (or logged out): its orders are not followed
+  useEffect(() => paidOrders.reset, [session.token])
 
   const polling = active && fleet.transientIds.length > 0
   useEffect(() => {

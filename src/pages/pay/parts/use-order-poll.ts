@@ -4,7 +4,7 @@ import type { OrderInfo, OrderInfoQuery } from '../../../../types/api'
 import { errorMessage } from '@/components/feedback'
 import { isFinal } from '@/domain/order-status'
 import { getOrderInfo } from '@/services/order'
-import { useStores } from '@/stores'
+import { paidOrders } from '@/stores/paid-orders-store'
 import { POLL_INTERVAL_MS } from './pay-flow'
 
 /**
@@ -13,7 +13,6 @@ import { POLL_INTERVAL_MS } from './pay-flow'
  * so the pages showing what the order changes follow it on if the buyer leaves before it is delivered.
  */
 export function useOrderPoll(query: OrderInfoQuery) {
-  const { paidOrders } = useStores()
   const [order, setOrder] = useState<OrderInfo | null>(null)
   const [error, setError] = useState('')
   const timer = useRef<ReturnType<typeof setTimeout>>()
@@ -40,7 +39,7 @@ export function useOrderPoll(query: OrderInfoQuery) {
       setError(errorMessage(e, '订单加载失败'))
     }
     timer.current = setTimeout(tick, POLL_INTERVAL_MS)
-  }, [queryKey, stop, paidOrders])
+  }, [queryKey, stop])
 
   const start = useCallback(() => {
     active.current = true
