@@ -14,7 +14,11 @@ import { isPublicPage } from '@/constants/routes'
 import { ResultCode, resultMessages } from '@/domain/result-codes'
 import CloudBeanToMonthly from '@/pages/CloudBeanToMonthly/index'
 import BuyGoods from '@/pages/create/buyGoods'
+import SelectChangeZone from '@/pages/Device/selectChangeZone'
+import PlayTrial from '@/pages/landing/play-trial/index'
 import Pay from '@/pages/pay/pay'
+import BuySpace from '@/pages/Space/BuySpace'
+import ActivateDevice from '@/pages/user/activateDevice'
 import ChangePassword from '@/pages/user/changePassword'
 import LogOut from '@/pages/user/logOut'
 import Recharge from '@/pages/user/recharge'
@@ -25,13 +29,15 @@ import { STORAGE_KEYS } from '@/services/storage-keys'
 import { renderPage, setRouteParams, typeInto } from './page-harness'
 import { goods, noCoupons, order, quote as goodsQuote, session } from './buying/fixtures'
 import { applicableCoupons, packageGoods } from './coupon-fixtures'
+import { device } from './Home/fleet-fixtures'
 
 jest.mock('@tarojs/taro', () => {
   const taro = jest.requireActual<typeof import('./page-harness')>('./page-harness').mockTaro()
   // the page never hides in a test; unmounting stops the pay page's poll
   const useDidHide = () => undefined
-  Object.assign(taro.default, { useDidHide })
-  return { ...taro, useDidHide }
+  const useShareAppMessage = () => undefined
+  Object.assign(taro.default, { useDidHide, useShareAppMessage })
+  return { ...taro, useDidHide, useShareAppMessage }
 })
 
 interface Driver {
@@ -48,6 +54,8 @@ interface Driver {
   quiet?: string
   /** what the page shows for a refusal with this code and message, when not the message itself */
   shows?(code: number, msg: string): string
+  /** where the page goes for a refusal with this code (SPEC: the user has to do something first) */
+  leadsTo?: Partial<Record<number, RegExp>>
 }
 
 const DAY = 86_400_000
@@ -97,6 +105,48 @@ const openBuy = async (params: Record<string, string> = {}) => {
 }
 /** a purchase's soft refusals in the buyer's words (services/order.ts) */
 const purchaseText = (code: number, msg: string) => SOFT_CODE_MESSAGES[code] ?? msg
+
+const zoneAnswers = {
+  '/device/detail': device({ deviceId: 7, name: '主力机', goodId: 11, zoneId: 1 }),
+  '/CommodityGroup/getZones': [
+    { zoneId: 1, name: '华东-上海', inventoryStatus: 1, statusText: '充足' },
+    { zoneId: 2, name: '华南-广州', inventoryStatus: 3, statusText: '紧张' },
+  ],
+}
+const openZones = () => {
+  setRouteParams({ deviceId: '7' })
+  renderPage(<SelectChangeZone />, {})
+}
+const activateAnswers = {
+  '/activation/myCodes': { records: [], page: 1, totalPage: 1, total: 0 },
+  '/CommodityGroup/getGoodsList': [],
+}
+const openActivate = () => {
+  setRouteParams({})
+  renderPage(<ActivateDevice />, { fleet: { pickedDevice: null, statusOf: () => undefined } })
+}
+const trialAnswers = {
+  '/playTrial/getConfig': {
+    gameName: '星海远征',
+    description: '大型太空策略手游。',
+    highlights: [],
+    packageName: 'com.xinghai.expedition',
+    packageSize: 1,
+    version: '1',
+    downloadUrl: 'https://download.example.cn/x.apk',
+    trial: { offered: true, goodName: '畅享版 4核4G', configName: '4核 4G', minutes: 120 },
+  },
+}
+const openTrial = () => renderPage(<PlayTrial />, { session: { isLoggedIn: true } })
+const spaceAnswers = {
+  '/space/packages': { packages: [{ id: 1, bytes: 10 * 1024 ** 3, days: 30, price: 990 }] },
+  '/coupon/applicable': applicableCoupons({
+    total: 990,
+    businessType: 4,
+    goods: packageGoods(990, false),
+    coupons: [],
+  }),
+}
 
 /** 'METHOD /path' → how a page makes the call. */
 const DRIVERS: Record<string, Driver> = {
@@ -212,9 +262,12 @@ const DRIVERS: Record<string, Driver> = {
       typeInto(container, '确认密码', 'newpass1')
       fireEvent.click(screen.getByText('确认修改'))
     },
-    // the page words 1009 itself
+    // the page words 1009 and 1331 itself; 1331 (no password yet) opens 设置密码 in its place
     shows: (code, msg) =>
-      code === ResultCode.OLD_PASSWORD_WRONG ? resultMessages[ResultCode.OLD_PASSWORD_WRONG] : msg,
+      code === ResultCode.OLD_PASSWORD_WRONG || code === ResultCode.MUST_SET_PASSWORD
+        ? resultMessages[code]
+        : msg,
+    leadsTo: { [ResultCode.MUST_SET_PASSWORD]: /^\/pages\/user\/setPassword\?/ },
   },
   'POST /user/logoutUser': {
     route: 'pages/user/logOut',
@@ -230,6 +283,60 @@ const DRIVERS: Record<string, Driver> = {
       fireEvent.click(container.querySelector('[aria-label="我已阅读并知晓注销后果"]')!)
       typeInto(container, '验证码', '123456')
       fireEvent.click(screen.getByText('申请注销'))
+    },
+  },
+  'GET /CommodityGroup/getZones': {
+    route: 'pages/Device/selectChangeZone',
+    answers: zoneAnswers,
+    open: async () => openZones(),
+  },
+  'POST /device/changeZone': {
+    route: 'pages/Device/selectChangeZone',
+    answers: zoneAnswers,
+    async open() {
+      openZones()
+      fireEvent.click(await screen.findByRole('button', { name: /华南-广州/ }))
+    },
+  },
+  'GET /activation/myCodes': {
+    route: 'pages/user/activateDevice',
+    answers: activateAnswers,
+    open: async () => openActivate(),
+  },
+  'POST /activation/activate': {
+    route: 'pages/user/activateDevice',
+    answers: activateAnswers,
+    async open() {
+      openActivate()
+      typeInto(document.body, '激活码', 'ABCDEFGHJKMNPQRS')
+      fireEvent.click(screen.getByText('立即激活'))
+    },
+  },
+  'GET /playTrial/getConfig': {
+    route: 'pages/landing/play-trial/index',
+    answers: trialAnswers,
+    open: async () => void openTrial(),
+  },
+  'GET /newUserGuide/getNewUserReceiveEquipment': {
+    route: 'pages/landing/play-trial/index',
+    answers: trialAnswers,
+    async open() {
+      openTrial()
+      fireEvent.click(await screen.findByText('免费领取试玩云机'))
+    },
+  },
+  'GET /space/packages': {
+    route: 'pages/Space/BuySpace',
+    answers: spaceAnswers,
+    open: async () => void renderPage(<BuySpace />, {}),
+  },
+  'POST /order/createOrder': {
+    route: 'pages/Space/BuySpace',
+    answers: spaceAnswers,
+    async open() {
+      renderPage(<BuySpace />, {})
+      fireEvent.click(await screen.findByText('10 GB'))
+      fireEvent.click(screen.getByText('立即购买'))
     },
   },
 }
@@ -270,8 +377,6 @@ const NOT_FROM_PAGES: Record<string, string> = {
  */
 const NOT_YET_DRIVEN: readonly string[] = [
   'GET /CommodityGroup/getGoodsList',
-  'GET /CommodityGroup/getZones',
-  'GET /activation/myCodes',
   'GET /activity/detail',
   'GET /activity/list',
   'GET /configure/getCommonConfig',
@@ -295,12 +400,9 @@ const NOT_YET_DRIVEN: readonly string[] = [
   'GET /message/getUnreadCount',
   'GET /message/list',
   'GET /newUserGuide/getNewUserGuideConfig_V2',
-  'GET /newUserGuide/getNewUserReceiveEquipment',
-  'GET /playTrial/getConfig',
   'GET /space/device',
   'GET /space/history',
   'GET /space/info',
-  'GET /space/packages',
   'GET /space/task',
   'GET /user/getAuthToken',
   'GET /user/getFloatingBall',
@@ -308,12 +410,10 @@ const NOT_YET_DRIVEN: readonly string[] = [
   'GET /user/scanLogin/status',
   'GET /wallet/beanLedger',
   'POST /CommodityGroup/getGoodPrice',
-  'POST /activation/activate',
   'POST /common/userLogin/confirm',
   'POST /coupon/applicable',
   'POST /customer/feedback',
   'POST /device/batchCommand',
-  'POST /device/changeZone',
   'POST /device/command',
   'POST /device/empower',
   'POST /device/empower/acceptShare',
@@ -333,7 +433,6 @@ const NOT_YET_DRIVEN: readonly string[] = [
   'POST /message/read',
   'POST /message/updateSettings',
   'POST /order/createBigUserLinkOrder',
-  'POST /order/createOrder',
   'POST /order/createRenewOrder',
   'POST /order/createSeckillActivityOrder',
   'POST /order/createUpOrDownOrder',
@@ -473,8 +572,16 @@ describe.each(cases)('$key answered $code', ({ key, driver, code }) => {
     expect(toasts().filter((t) => t.icon === 'success' || /成功/.test(t.title))).toEqual([])
     expect(modals().filter((m) => /成功/.test(`${m.title}${m.content}`))).toEqual([])
     expect(seen()).not.toMatch(/TypeError|Cannot read|undefined|null/)
-    // only 2017's login and a dialog's 去充值 navigate
-    const allowed = code === ResultCode.LOGIN_TOKEN_INVALID || Boolean(dialog?.action)
+    // only 2017's login, a dialog's 去充值 and the driver's named destinations navigate
+    const leadsTo = driver.leadsTo?.[code]
+    if (leadsTo) {
+      await waitFor(() =>
+        expect(NAVIGATIONS.flatMap((fn) => (Taro[fn] as jest.Mock).mock.calls)).toContainEqual([
+          { url: expect.stringMatching(leadsTo) },
+        ]),
+      )
+    }
+    const allowed = code === ResultCode.LOGIN_TOKEN_INVALID || Boolean(dialog?.action || leadsTo)
     if (!allowed) for (const fn of NAVIGATIONS) expect(Taro[fn]).not.toHaveBeenCalled()
   })
 })
