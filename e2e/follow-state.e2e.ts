@@ -1,0 +1,197 @@
+/**
+ * Screens follow the state they show (issue 25 point 9): each journey taps on from the pay page right
+ * after 支付成功 — while the order is paid but not yet delivered (delivery is a job a few seconds
+ * later) — and the next screen catches up without a reload: the new phone as 创建中 then 运行中, the
+ * renewed phone's new expiry, the recharged beans on 我的云豆; and 备份与恢复记录 opened while a restore
+ * runs shows its result.
+ */
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import type { Page } from 'playwright-core'
+import { remainingText } from '../src/domain/device-lifecycle'
+import { api, apiLogin, screenshot, seedSession, setupE2E, sleep, type Session } from './harness'
+import { button, buyPhones, confirmModal, goodsFor, ok, waitForOrder } from './journeys'
+
+const e2e = setupE2E({
+  env: { RATE_LIMIT_PER_MINUTE: '0', SANDBOX_SUPPLIER_DELAY_MS: '3000' },
+})
+
+/** The pay page's text while the order is paid and not yet delivered, per kind. */
+const PAID = {
+  new: '支付成功，云手机创建中…',
+  renew: '支付成功，正在续费…',
+  beanRecharge: '支付成功，云豆到账中…',
+}
+
+async function loggedInPage(mobile: string) {
+  const session = await apiLogin(mobile)
+  const { context, page, errors } = await e2e.newPage()
+  await seedSession(context, session)
+  return { page, session, errors }
+}
+
+/**
+ * Pays at the sandbox checkout, and taps `next` on the pay page as soon as the payment is confirmed.
+ * true when the order was still being delivered at that moment (the case this file is about).
+ */
+async function payAndTapOn(page: Page, paidText: string, next: string): Promise<boolean> {
+  await button(page, '立即支付').click()
+  await page.waitForURL(/sandbox\/pay\/checkout/)
+  await page.getByRole('button', { name: '确认支付' }).click()
+  await page.waitForURL(/pages\/pay\/pay/)
+  await page.getByText('支付成功', { exact: true }).waitFor({ timeout: 20_000 })
+  const stillPaid = await page.getByText(paidText).isVisible()
+  await button(page, next).click()
+  return stillPaid
+}
+
+async function newOrder(session: Session, key: string, quantity = 1) {
+  const choice = await goodsFor(7)
+  const quote = ok(
+    'quote',
+    await api<{ total: number }>('/CommodityGroup/getGoodPrice', {
+      session,
+      json: { kind: 'new', goodId: choice.goodId, priceId: choice.priceId, quantity },
+    }),
+  )
+  return ok(
+    'createCloudOrder',
+    await api<{ orderNo: string }>('/order/createCloudOrder', {
+      session,
+      json: { ...choice, quantity, expectedAmount: quote.total, idempotencyKey: key },
+    }),
+  )
+}
+
+test('after paying for a phone, 我的云机 shows it 创建中 at once and follows it to 运行中', async () => {
+  const { page, session, errors } = await loggedInPage('13912380001')
+  // delivery is a job run every few seconds: buy again until the tap lands before it (the case here)
+  let early = false
+  for (let attempt = 1; attempt <= 4 && !early; attempt += 1) {
+    const order = await newOrder(session, `e2e-follow-new-${attempt}`)
+    await e2e.open(page, `/pages/pay/pay?orderNo=${order.orderNo}`)
+    early = await payAndTapOn(page, PAID.new, '查看我的云机')
+    await page.waitForURL(/pages\/Home\/index/)
+    console.log(`follow-state: attempt ${attempt} tapped on ${early ? 'before' : 'after'} delivery`)
+  }
+  assert.ok(early, 'one of four payments was confirmed before its delivery')
+  await page.getByRole('status').filter({ hasText: '支付成功，1台云手机创建中…' }).waitFor()
+  await screenshot(page, 'follow-new-paid')
+  assert.equal(await page.getByText('您还没有云手机').count(), 0, 'never 您还没有云手机')
+  // the phone's status line (its picture says 云手机创建中… meanwhile)
+  await page
+    .getByText(/^●\s*创建中$/)
+    .first()
+    .waitFor({ timeout: 15_000 })
+  await screenshot(page, 'follow-new-creating')
+  await page
+    .getByText(/^●\s*运行中$/)
+    .first()
+    .waitFor({ timeout: 20_000 })
+  assert.equal(await page.getByRole('status').filter({ hasText: '创建中' }).count(), 0)
+  assert.deepEqual(errors, [])
+})
+
+test('after paying a renewal, the renewed phone shows its new expiry without a reload', async () => {
+  const { page, session, errors } = await loggedInPage('13912380002')
+  const [phone] = await buyPhones(session, 1, 7, 'e2e-follow-renew-phone')
+  await e2e.open(page, `/pages/Renew/index?deviceIds=${phone.deviceId}`)
+  await page.getByText(/续费后：/).waitFor()
+  await button(page, '确认续费').click()
+  await page.waitForURL(/pages\/pay\/pay\?orderNo=/)
+  const orderNo = new URL(page.url()).searchParams.get('orderNo')!
+  const early = await payAndTapOn(page, PAID.renew, '查看续费的云机')
+  await page.waitForURL(/pages\/Home\/index/)
+  if (early) await page.getByText('续费已支付，到期时间更新中…').waitFor()
+
+  await waitForOrder(session, orderNo)
+  const renewed = ok(
+    'detail',
+    await api<{ expireAt: number }>(`/device/detail?deviceId=${phone.deviceId}`, { session }),
+  )
+  // the remaining days of the new expiry (hours tick on; the days do not within this test)
+  const days = remainingText(renewed.expireAt, Date.now()).match(/^剩余\d+天/)![0]
+  assert.notEqual(days, '剩余6天', 'the renewal moved the expiry')
+  await page.getByText(new RegExp(`^${days}`)).waitFor({ timeout: 10_000 })
+  await screenshot(page, 'follow-renewed')
+  console.log(`follow-state: tapped on while the order was ${early ? 'paid' : 'already delivered'}`)
+  assert.deepEqual(errors, [])
+})
+
+test('after paying a bean recharge, 我的云豆 shows the new balance without a reload', async () => {
+  const { page, session, errors } = await loggedInPage('13912380003')
+  await e2e.open(page, '/pages/user/recharge')
+  await page.getByText('选择充值套餐').waitFor()
+  const shown = page.getByLabel('云豆余额').filter({ hasText: /^\d+$/ })
+  await shown.waitFor()
+  const before = Number(await shown.textContent())
+  await page.getByRole('radio', { name: /¥98\.00/ }).click()
+  await button(page, '立即充值').click()
+  await page.waitForURL(/pages\/pay\/pay\?orderNo=/)
+  const orderNo = new URL(page.url()).searchParams.get('orderNo')!
+  const early = await payAndTapOn(page, PAID.beanRecharge, '查看我的云豆')
+  await page.waitForURL(/pages\/user\/recharge/)
+  if (early) await page.getByText('充值已支付，到账中…').waitFor()
+
+  await waitForOrder(session, orderNo)
+  const { balance } = ok('balance', await api<{ balance: number }>('/pay/beanBalance', { session }))
+  assert.ok(balance > before, 'the recharge credited beans')
+  await page
+    .getByLabel('云豆余额')
+    .filter({ hasText: String(balance) })
+    .waitFor({ timeout: 10_000 })
+  await screenshot(page, 'follow-beans')
+  console.log(`follow-state: tapped on while the order was ${early ? 'paid' : 'already delivered'}`)
+  assert.deepEqual(errors, [])
+})
+
+test('备份与恢复记录 opened while a restore runs shows how it ended', async () => {
+  const session = await apiLogin('13912380004')
+  const claimed = ok(
+    'trial phone',
+    await api<{ deviceId: number }>('/newUserGuide/getNewUserReceiveEquipment', { session }),
+  )
+  const { deviceId } = claimed
+  const backup = ok(
+    'backup',
+    await waitThen(
+      () => api<{ status: number }>(`/device/detail?deviceId=${deviceId}`, { session }),
+      (r) => r.data.status === 1,
+      () => api<{ id: number }>('/space/backup', { session, json: { deviceId } }),
+    ),
+  )
+  await waitThen(
+    () => api<{ running: unknown }>(`/space/device?deviceId=${deviceId}`, { session }),
+    (r) => r.data.running === null,
+    async () => undefined,
+  )
+
+  const { page, context, errors } = await e2e.newPage()
+  await seedSession(context, session)
+  await e2e.open(page, `/pages/Space/DataCenter?deviceId=${deviceId}`)
+  await button(page, '恢复').click()
+  await confirmModal(page)
+  await page.getByText(/正在恢复数据/).waitFor()
+  await button(page, '备份与恢复记录').click()
+  await page.waitForURL(/pages\/Space\/HistoryData/)
+  const restore = page.getByLabel('恢复记录')
+  await restore.getByText('恢复中', { exact: true }).waitFor()
+  await screenshot(page, 'follow-restore-running')
+  await restore.getByText('恢复成功', { exact: true }).waitFor({ timeout: 20_000 })
+  await screenshot(page, 'follow-restore-done')
+  assert.ok(backup.id > 0)
+  assert.deepEqual(errors, [])
+})
+
+/** Polls `check` until `until` holds (at most 30 s), then answers `then()`. */
+async function waitThen<T, R>(
+  check: () => Promise<T>,
+  until: (value: T) => boolean,
+  then: () => Promise<R>,
+): Promise<R> {
+  for (let i = 0; i < 120; i += 1) {
+    if (until(await check())) return then()
+    await sleep(250)
+  }
+  throw new Error('e2e: waited 30 s in vain')
+}
