@@ -17,6 +17,9 @@ import BuyGoods from '@/pages/create/buyGoods'
 import SelectChangeZone from '@/pages/Device/selectChangeZone'
 import PlayTrial from '@/pages/landing/play-trial/index'
 import Pay from '@/pages/pay/pay'
+import Renew from '@/pages/Renew/index'
+import UpOrDownConfig from '@/pages/Device/upOrDownConfig'
+import VideoChangeOpType from '@/pages/Device/videoChangeOpType'
 import BuySpace from '@/pages/Space/BuySpace'
 import ActivateDevice from '@/pages/user/activateDevice'
 import ChangePassword from '@/pages/user/changePassword'
@@ -146,6 +149,54 @@ const spaceAnswers = {
     goods: packageGoods(990, false),
     coupons: [],
   }),
+}
+const renewAnswers = {
+  '/device/detail': device({ deviceId: 7, name: '云手机-7', goodId: 1 }),
+  '/CommodityGroup/getGoodsDetail': goods(),
+  '/CommodityGroup/getGoodPrice': goodsQuote(),
+  '/coupon/applicable': noCoupons(9900),
+}
+const openRenew = async () => {
+  setRouteParams({ deviceIds: '7' })
+  renderPage(<Renew />, session())
+  await waitFor(() => expect(screen.getByLabelText('合计金额').textContent).toBe('¥99.00'))
+}
+const videoAnswers = {
+  '/device/detail': device({ deviceId: 9, name: '云手机-9', permissions: ['videoChangeOpType'] }),
+  '/CommodityGroup/getGoodPrice': goodsQuote({ total: 1500, lines: [] }),
+  '/coupon/applicable': noCoupons(1500),
+}
+const openVideo = async () => {
+  setRouteParams({ deviceId: '9' })
+  renderPage(<VideoChangeOpType />, session())
+  await waitFor(() => expect(screen.getByLabelText('合计金额').textContent).toBe('¥15.00'))
+}
+const upOrDownAnswers = {
+  '/device/detail': device({ deviceId: 7, goodId: 2, permissions: ['upOrDownConfig'] }),
+  '/CommodityGroup/getGoodsList': [
+    { level: 1, name: '畅享版', themeColor: '#2F5FE8', description: '', goods: [goods()] },
+    {
+      level: 2,
+      name: '尊享版',
+      themeColor: '#6A45F0',
+      description: '',
+      goods: [
+        goods({ goodId: 2, name: '尊享版 6核6G' }),
+        goods({ goodId: 3, name: '尊享版 8核8G' }),
+      ],
+    },
+  ],
+  '/CommodityGroup/getGoodPrice': goodsQuote({
+    total: 3300,
+    lines: [],
+    upgrade: { direction: 'up', newExpireAt: 0 },
+  }),
+  '/coupon/applicable': noCoupons(3300),
+}
+const openUpOrDown = async () => {
+  setRouteParams({ deviceId: '7' })
+  renderPage(<UpOrDownConfig />, session())
+  fireEvent.click(await screen.findByRole('radio', { name: /^尊享版 8核8G/ }))
 }
 
 /** 'METHOD /path' → how a page makes the call. */
@@ -339,6 +390,33 @@ const DRIVERS: Record<string, Driver> = {
       fireEvent.click(screen.getByText('立即购买'))
     },
   },
+  'POST /order/createRenewOrder': {
+    route: 'pages/Renew/index',
+    answers: renewAnswers,
+    async open() {
+      await openRenew()
+      fireEvent.click(screen.getByText('确认续费'))
+    },
+    shows: purchaseText,
+  },
+  'POST /order/createVideoOrder': {
+    route: 'pages/Device/videoChangeOpType',
+    answers: videoAnswers,
+    async open() {
+      await openVideo()
+      fireEvent.click(screen.getByText('立即升级'))
+    },
+    shows: purchaseText,
+  },
+  'POST /order/createUpOrDownOrder': {
+    route: 'pages/Device/upOrDownConfig',
+    answers: upOrDownAnswers,
+    async open() {
+      await openUpOrDown()
+      fireEvent.click(await screen.findByText('去支付'))
+    },
+    shows: purchaseText,
+  },
 }
 
 /** Routes no page calls, and why. */
@@ -433,10 +511,7 @@ const NOT_YET_DRIVEN: readonly string[] = [
   'POST /message/read',
   'POST /message/updateSettings',
   'POST /order/createBigUserLinkOrder',
-  'POST /order/createRenewOrder',
   'POST /order/createSeckillActivityOrder',
-  'POST /order/createUpOrDownOrder',
-  'POST /order/createVideoOrder',
   'POST /sandbox/pay/act',
   'POST /sms/sendSmsCode',
   'POST /space/backup',
