@@ -6,14 +6,16 @@
  * pictures) is shown beside the total, not in it.
  *
  * The budget was issue 6's target for JS + CSS, 150 KiB; issue 25's request-layer outcomes, WeChat-browser
- * login state and launch fields took the first route to 150.6 KiB, so it is 151 KiB until that is won
- * back (an empty Taro app built with the same config is about 94 KiB): docs/performance.md, "Package size".
+ * login state and launch fields took the first route to 150.6 KiB, and its refusal dialogs (1015, 1025,
+ * 1057 in the request layer) and inert prerender snapshot to 151.4 KiB, so it is 152 KiB until that is
+ * won back (an empty Taro app built with the same config is about 94 KiB): docs/performance.md,
+ * "Package size".
  */
 import path from 'node:path'
 import { measureH5FirstRoute } from './lib/h5-first-route.mjs'
 
 const KiB = 1024
-const FIRST_ROUTE_GZIP_LIMIT = 151 * KiB
+const FIRST_ROUTE_GZIP_LIMIT = 152 * KiB
 
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const distDir = path.resolve(process.argv[2] || path.join(repoRoot, 'dist/h5'))
