@@ -10,12 +10,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import { ROUTE_CODES } from '../../server/src/contract/route-codes'
-import { isPublicPage } from '@/constants/routes'
+import { isPublicPage, ROUTES } from '@/constants/routes'
 import { ResultCode, resultMessages } from '@/domain/result-codes'
 import CloudBeanToMonthly from '@/pages/CloudBeanToMonthly/index'
 import BuyGoods from '@/pages/create/buyGoods'
 import SelectChangeZone from '@/pages/Device/selectChangeZone'
 import PlayTrial from '@/pages/landing/play-trial/index'
+import Login from '@/pages/login/login'
 import Pay from '@/pages/pay/pay'
 import Renew from '@/pages/Renew/index'
 import UpOrDownConfig from '@/pages/Device/upOrDownConfig'
@@ -28,6 +29,10 @@ import Recharge from '@/pages/user/recharge'
 import { SOFT_CODE_MESSAGES } from '@/services/order'
 import { REFUSAL_DIALOGS } from '@/services/refusal-dialogs'
 import { resolveApiBase } from '@/services/request'
+import { api } from '@/services/api'
+import platform from '@/platform'
+import { systemClock } from '@/stores/deps'
+import { SessionStore } from '@/stores/session-store'
 import { STORAGE_KEYS } from '@/services/storage-keys'
 import { renderPage, setRouteParams, typeInto } from './page-harness'
 import { goods, noCoupons, order, quote as goodsQuote, session } from './buying/fixtures'
@@ -197,6 +202,15 @@ const openUpOrDown = async () => {
   setRouteParams({ deviceId: '7' })
   renderPage(<UpOrDownConfig />, session())
   fireEvent.click(await screen.findByRole('radio', { name: /^尊享版 8核8G/ }))
+}
+/** the login page on the real session store, so its logins run through the request layer */
+const openLogin = (mode: '验证码登录' | '密码登录') => {
+  const session = new SessionStore({ api, storage: platform.storage, clock: systemClock, platform })
+  const { container } = renderPage(<Login />, { session })
+  fireEvent.click(screen.getByText(mode))
+  typeInto(container, '手机号', '13812345678')
+  fireEvent.click(screen.getByRole('checkbox', { name: '同意协议' }))
+  return container
 }
 
 /** 'METHOD /path' → how a page makes the call. */
@@ -417,6 +431,21 @@ const DRIVERS: Record<string, Driver> = {
     },
     shows: purchaseText,
   },
+  'POST /sms/sendSmsCode': {
+    route: 'pages/login/login',
+    async open() {
+      openLogin('验证码登录')
+      fireEvent.click(screen.getByLabelText('获取验证码'))
+    },
+  },
+  'POST /user/login': {
+    route: 'pages/login/login',
+    async open() {
+      const container = openLogin('密码登录')
+      typeInto(container, '密码', 'abc123')
+      fireEvent.click(screen.getByText('登录'))
+    },
+  },
 }
 
 /** Routes no page calls, and why. */
@@ -513,7 +542,6 @@ const NOT_YET_DRIVEN: readonly string[] = [
   'POST /order/createBigUserLinkOrder',
   'POST /order/createSeckillActivityOrder',
   'POST /sandbox/pay/act',
-  'POST /sms/sendSmsCode',
   'POST /space/backup',
   'POST /space/deleteBackup',
   'POST /space/restore',
@@ -521,7 +549,6 @@ const NOT_YET_DRIVEN: readonly string[] = [
   'POST /user/checkOldMobile',
   'POST /user/exitLogin',
   'POST /user/firstUpdateUserPassword',
-  'POST /user/login',
   'POST /user/realNameAuth',
   'POST /user/saveFloatingBall',
   'POST /user/scanLogin/confirm',
@@ -614,7 +641,8 @@ describe.each(cases)('$key answered $code', ({ key, driver, code }) => {
     const dialog = REFUSAL_DIALOGS[code]
     if (code === ResultCode.LOGIN_TOKEN_INVALID) {
       await waitFor(() => expect(toasts().map((t) => t.title)).toContain(msg))
-      if (!isPublicPage(driver.route)) {
+      // on login itself the user is already where 2017 sends them
+      if (!isPublicPage(driver.route) && driver.route !== ROUTES.login.path) {
         await waitFor(() =>
           expect(Taro.redirectTo).toHaveBeenCalledWith({
             url: expect.stringMatching(
