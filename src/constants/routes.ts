@@ -41,6 +41,8 @@ export const ROUTES = {
         'pages/Group',
         'pages/landing',
         'pages/Space',
+        // 我的云豆: the request layer's 去充值 dialog (1015, 1025) opens it from any page
+        'pages/user',
       ],
     },
   },
@@ -52,7 +54,8 @@ export const ROUTES = {
       text: '创建云机',
       icon: 'create',
       // pay is two taps away (商品 → 购买 → 支付) but on the one path this tab exists for
-      preload: ['pages/login', 'pages/create', 'pages/CustomerService', 'pages/pay'],
+      // pages/user: the request layer's 去充值 dialog (1015, 1025) opens 我的云豆 from any page
+      preload: ['pages/login', 'pages/create', 'pages/CustomerService', 'pages/pay', 'pages/user'],
     },
   },
   mine: {
