@@ -24,6 +24,7 @@ import Renew from '@/pages/Renew/index'
 import UpOrDownConfig from '@/pages/Device/upOrDownConfig'
 import VideoChangeOpType from '@/pages/Device/videoChangeOpType'
 import BuySpace from '@/pages/Space/BuySpace'
+import DataCenter from '@/pages/Space/DataCenter'
 import ActivateDevice from '@/pages/user/activateDevice'
 import ChangePassword from '@/pages/user/changePassword'
 import LogOut from '@/pages/user/logOut'
@@ -237,6 +238,39 @@ const openAppletLogin = () => {
   const { container } = renderPage(<WechatLogin agreed />, { session })
   fireEvent.click(screen.getByText('微信一键登录'))
   return container
+}
+const GB = 1024 ** 3
+const dataCenterAnswers = {
+  '/space/device': {
+    deviceId: 7,
+    deviceName: '云机A',
+    quotaBytes: 2 * GB,
+    usedBytes: GB,
+    backups: [
+      {
+        id: 1,
+        kind: 'backup',
+        status: 'done',
+        deviceId: 7,
+        deviceName: '云机A',
+        backupId: null,
+        sizeBytes: GB,
+        failCode: null,
+        failReason: null,
+        deleted: false,
+        createdAt: Date.UTC(2026, 10, 20, 2, 0),
+        finishedAt: Date.UTC(2026, 10, 20, 2, 1),
+      },
+    ],
+    running: null,
+    lastRestore: null,
+  },
+}
+/** 数据中心 of phone 7 with one finished backup; the confirm dialogs are answered 确定 */
+const openDataCenter = async () => {
+  setRouteParams({ deviceId: '7' })
+  renderPage(<DataCenter />, {})
+  await screen.findByText('云空间已用 1 GB / 2 GB')
 }
 
 /** 'METHOD /path' → how a page makes the call. */
@@ -504,6 +538,33 @@ const DRIVERS: Record<string, Driver> = {
       fireEvent.click(screen.getByText('绑定并登录'))
     },
   },
+  'POST /space/backup': {
+    route: 'pages/Space/DataCenter',
+    answers: dataCenterAnswers,
+    async open() {
+      await openDataCenter()
+      fireEvent.click(screen.getByText('立即备份'))
+    },
+    // 1026: the page says what to do instead of the server's words
+    shows: (code, msg) =>
+      code === ResultCode.OVER_CLOUD_SPACE ? '云空间容量不足，请先删除不需要的备份后再试' : msg,
+  },
+  'POST /space/restore': {
+    route: 'pages/Space/DataCenter',
+    answers: dataCenterAnswers,
+    async open() {
+      await openDataCenter()
+      fireEvent.click(screen.getByText('恢复'))
+    },
+  },
+  'POST /space/deleteBackup': {
+    route: 'pages/Space/DataCenter',
+    answers: dataCenterAnswers,
+    async open() {
+      await openDataCenter()
+      fireEvent.click(screen.getByText('删除'))
+    },
+  },
 }
 
 /** Routes no page calls, and why. */
@@ -600,9 +661,6 @@ const NOT_YET_DRIVEN: readonly string[] = [
   'POST /order/createBigUserLinkOrder',
   'POST /order/createSeckillActivityOrder',
   'POST /sandbox/pay/act',
-  'POST /space/backup',
-  'POST /space/deleteBackup',
-  'POST /space/restore',
   'POST /user/changeBindingMobile',
   'POST /user/checkOldMobile',
   'POST /user/exitLogin',
