@@ -17,6 +17,7 @@ import BuyGoods from '@/pages/create/buyGoods'
 import SelectChangeZone from '@/pages/Device/selectChangeZone'
 import PlayTrial from '@/pages/landing/play-trial/index'
 import WechatAuth from '@/pages/auth/wechatAuth'
+import Home from '@/pages/Home'
 import Login from '@/pages/login/login'
 import WechatLogin from '@/pages/login/WechatLogin'
 import Pay from '@/pages/pay/pay'
@@ -36,12 +37,15 @@ import { api } from '@/services/api'
 import platform from '@/platform'
 import { newOAuthState } from '@/platform/oauth'
 import { systemClock } from '@/stores/deps'
+import { AppStore } from '@/stores/app-store'
+import { FleetStore, VIEW_TYPE_KEY } from '@/stores/fleet-store'
 import { SessionStore } from '@/stores/session-store'
 import { STORAGE_KEYS } from '@/services/storage-keys'
 import { renderPage, setRouteParams, typeInto } from './page-harness'
 import { goods, noCoupons, order, quote as goodsQuote, session } from './buying/fixtures'
 import { applicableCoupons, packageGoods } from './coupon-fixtures'
-import { device } from './Home/fleet-fixtures'
+import { device, page } from './Home/fleet-fixtures'
+import { memoryStorage } from '../stores/helpers'
 
 jest.mock('@tarojs/taro', () => {
   const taro = jest.requireActual<typeof import('./page-harness')>('./page-harness').mockTaro()
@@ -271,6 +275,25 @@ const openDataCenter = async () => {
   setRouteParams({ deviceId: '7' })
   renderPage(<DataCenter />, {})
   await screen.findByText('云空间已用 1 GB / 2 GB')
+}
+const homeAnswers = {
+  '/device/list': page([
+    device({ deviceId: 1, name: '一号' }),
+    device({ deviceId: 2, name: '二号' }),
+  ]),
+  '/device/detail': device({ deviceId: 1, name: '一号' }),
+  '/device/cover': { url: '/cover.png', updatedAt: 1 },
+  '/group/list': { groups: [], ungroupedCount: 2, totalCount: 2 },
+  '/dict/getDeviceStatusList': [{ status: 1, name: '运行中', color: '#007d59' }],
+}
+/** 我的云机 on the real fleet store and services; `multi`: the many-phones view */
+const openHome = async (multi = false) => {
+  const { storage } = memoryStorage(multi ? { [VIEW_TYPE_KEY]: 1 } : {})
+  const app = new AppStore(storage)
+  const fleet = new FleetStore({ api, storage, app })
+  const session = { isLoggedIn: true, token: 't', renewMsg: '', userInfo: { userId: 1 } }
+  renderPage(<Home />, { app, fleet, session })
+  await (multi ? screen.findByLabelText('一号') : screen.findByText('一号'))
 }
 
 /** 'METHOD /path' → how a page makes the call. */
@@ -565,6 +588,34 @@ const DRIVERS: Record<string, Driver> = {
       fireEvent.click(screen.getByText('删除'))
     },
   },
+  'POST /device/command': {
+    route: 'pages/Home/index',
+    answers: homeAnswers,
+    async open() {
+      await openHome()
+      fireEvent.click(screen.getByText('重启'))
+    },
+  },
+  'POST /device/rename': {
+    route: 'pages/Home/index',
+    answers: homeAnswers,
+    async open() {
+      await openHome()
+      fireEvent.click(screen.getByText('重命名'))
+      typeInto(document.body, '云手机名称', '新名字')
+      fireEvent.click(screen.getByText('确定'))
+    },
+  },
+  'POST /device/batchCommand': {
+    route: 'pages/Home/index',
+    answers: homeAnswers,
+    async open() {
+      await openHome(true)
+      fireEvent.click(screen.getByText('多选'))
+      for (const name of ['一号', '二号']) fireEvent.click(screen.getByLabelText(name))
+      fireEvent.click(screen.getByText('重启'))
+    },
+  },
 }
 
 /** Routes no page calls, and why. */
@@ -639,13 +690,10 @@ const NOT_YET_DRIVEN: readonly string[] = [
   'POST /common/userLogin/confirm',
   'POST /coupon/applicable',
   'POST /customer/feedback',
-  'POST /device/batchCommand',
-  'POST /device/command',
   'POST /device/empower',
   'POST /device/empower/acceptShare',
   'POST /device/empower/revoke',
   'POST /device/empower/share',
-  'POST /device/rename',
   'POST /device/replace',
   'POST /device/setModel',
   'POST /device/systemUpdate',
