@@ -17,6 +17,8 @@ import BuyGoods from '@/pages/create/buyGoods'
 import SelectChangeZone from '@/pages/Device/selectChangeZone'
 import PlayTrial from '@/pages/landing/play-trial/index'
 import WechatAuth from '@/pages/auth/wechatAuth'
+import GroupIndex from '@/pages/Group'
+import MoveGroup from '@/pages/Group/pages/MoveGroup'
 import Home from '@/pages/Home'
 import Login from '@/pages/login/login'
 import WechatLogin from '@/pages/login/WechatLogin'
@@ -294,6 +296,20 @@ const openHome = async (multi = false) => {
   const session = { isLoggedIn: true, token: 't', renewMsg: '', userInfo: { userId: 1 } }
   renderPage(<Home />, { app, fleet, session })
   await (multi ? screen.findByLabelText('一号') : screen.findByText('一号'))
+}
+const groupAnswers = {
+  '/group/list': {
+    groups: [
+      { groupId: 4, name: '工作室', sort: 0, deviceCount: 12 },
+      { groupId: 9, name: '测试', sort: 1, deviceCount: 3 },
+    ],
+    ungroupedCount: 5,
+    totalCount: 20,
+  },
+}
+const openGroups = async () => {
+  renderPage(<GroupIndex />, { app: new AppStore(memoryStorage().storage) })
+  await screen.findByText('工作室')
 }
 
 /** 'METHOD /path' → how a page makes the call. */
@@ -616,6 +632,52 @@ const DRIVERS: Record<string, Driver> = {
       fireEvent.click(screen.getByText('重启'))
     },
   },
+  'POST /group/create': {
+    route: 'pages/Group/index',
+    answers: groupAnswers,
+    async open() {
+      await openGroups()
+      fireEvent.click(screen.getByText('新建分组'))
+      typeInto(document.body, '分组名称', '新组')
+      fireEvent.click(await screen.findByText('确定'))
+    },
+  },
+  'POST /group/rename': {
+    route: 'pages/Group/index',
+    answers: groupAnswers,
+    async open() {
+      await openGroups()
+      fireEvent.click(screen.getByLabelText('重命名测试'))
+      typeInto(document.body, '分组名称', '正式')
+      fireEvent.click(await screen.findByText('确定'))
+    },
+  },
+  'POST /group/delete': {
+    route: 'pages/Group/index',
+    answers: groupAnswers,
+    async open() {
+      await openGroups()
+      fireEvent.click(screen.getByLabelText('删除工作室'))
+    },
+  },
+  'POST /group/sort': {
+    route: 'pages/Group/index',
+    answers: groupAnswers,
+    async open() {
+      await openGroups()
+      fireEvent.click(screen.getByLabelText('下移工作室'))
+    },
+  },
+  'POST /group/moveDevices': {
+    route: 'pages/Group/pages/MoveGroup',
+    answers: groupAnswers,
+    async open() {
+      setRouteParams({ deviceIds: '3,5' })
+      renderPage(<MoveGroup />, {})
+      fireEvent.click(await screen.findByLabelText('工作室'))
+      fireEvent.click(screen.getByText('确定'))
+    },
+  },
 }
 
 /** Routes no page calls, and why. */
@@ -699,11 +761,6 @@ const NOT_YET_DRIVEN: readonly string[] = [
   'POST /device/systemUpdate',
   'POST /device/transfer',
   'POST /file/upload',
-  'POST /group/create',
-  'POST /group/delete',
-  'POST /group/moveDevices',
-  'POST /group/rename',
-  'POST /group/sort',
   'POST /message/read',
   'POST /message/updateSettings',
   'POST /order/createBigUserLinkOrder',
