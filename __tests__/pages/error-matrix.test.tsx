@@ -13,6 +13,7 @@ import { ROUTE_CODES } from '../../server/src/contract/route-codes'
 import { isPublicPage, ROUTES } from '@/constants/routes'
 import { ResultCode, resultMessages } from '@/domain/result-codes'
 import CloudBeanToMonthly from '@/pages/CloudBeanToMonthly/index'
+import BigUserBuyGoods from '@/pages/create/bigUserBuyGoods'
 import BuyGoods from '@/pages/create/buyGoods'
 import SelectChangeZone from '@/pages/Device/selectChangeZone'
 import PlayTrial from '@/pages/landing/play-trial/index'
@@ -678,6 +679,31 @@ const DRIVERS: Record<string, Driver> = {
       fireEvent.click(screen.getByText('确定'))
     },
   },
+  'POST /CommodityGroup/getGoodPrice': {
+    route: 'pages/create/buyGoods',
+    answers: buyAnswers,
+    async open() {
+      setRouteParams({ goodId: '1', priceId: '11', zoneId: '1' })
+      renderPage(<BuyGoods />, session())
+    },
+  },
+  'POST /order/createBigUserLinkOrder': {
+    route: 'pages/create/bigUserBuyGoods',
+    answers: {
+      '/CommodityGroup/getGoodsList': [
+        { level: 1, name: '畅享版', themeColor: '#2F5FE8', description: '', goods: [goods()] },
+      ],
+      '/CommodityGroup/getGoodPrice': goodsQuote(),
+      '/coupon/applicable': noCoupons(9900),
+    },
+    async open() {
+      setRouteParams({})
+      renderPage(<BigUserBuyGoods />, session({ userType: 2 }))
+      await waitFor(() => expect(screen.getByLabelText('合计金额').textContent).toBe('¥99.00'))
+      fireEvent.click(screen.getByText('生成付款链接'))
+    },
+    shows: purchaseText,
+  },
 }
 
 /** Routes no page calls, and why. */
@@ -748,7 +774,6 @@ const NOT_YET_DRIVEN: readonly string[] = [
   'GET /user/getUserInfo',
   'GET /user/scanLogin/status',
   'GET /wallet/beanLedger',
-  'POST /CommodityGroup/getGoodPrice',
   'POST /common/userLogin/confirm',
   'POST /coupon/applicable',
   'POST /customer/feedback',
@@ -763,7 +788,6 @@ const NOT_YET_DRIVEN: readonly string[] = [
   'POST /file/upload',
   'POST /message/read',
   'POST /message/updateSettings',
-  'POST /order/createBigUserLinkOrder',
   'POST /order/createSeckillActivityOrder',
   'POST /sandbox/pay/act',
   'POST /user/changeBindingMobile',
