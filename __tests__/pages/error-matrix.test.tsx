@@ -30,6 +30,8 @@ import UpOrDownConfig from '@/pages/Device/upOrDownConfig'
 import VideoChangeOpType from '@/pages/Device/videoChangeOpType'
 import BuySpace from '@/pages/Space/BuySpace'
 import DataCenter from '@/pages/Space/DataCenter'
+import HistoryData from '@/pages/Space/HistoryData'
+import SpaceIndex from '@/pages/Space/index'
 import ActivateDevice from '@/pages/user/activateDevice'
 import ChangePassword from '@/pages/user/changePassword'
 import LogOut from '@/pages/user/logOut'
@@ -291,12 +293,15 @@ const homeAnswers = {
   '/dict/getDeviceStatusList': [{ status: 1, name: '运行中', color: '#007d59' }],
 }
 /** 我的云机 on the real fleet store and services; `multi`: the many-phones view */
-const openHome = async (multi = false) => {
+const renderHome = (multi = false) => {
   const { storage } = memoryStorage(multi ? { [VIEW_TYPE_KEY]: 1 } : {})
   const app = new AppStore(storage)
   const fleet = new FleetStore({ api, storage, app })
   const session = { isLoggedIn: true, token: 't', renewMsg: '', userInfo: { userId: 1 } }
   renderPage(<Home />, { app, fleet, session })
+}
+const openHome = async (multi = false) => {
+  renderHome(multi)
   await (multi ? screen.findByLabelText('一号') : screen.findByText('一号'))
 }
 const groupAnswers = {
@@ -736,6 +741,28 @@ const DRIVERS: Record<string, Driver> = {
       fireEvent.click(screen.getByText('提交反馈'))
     },
   },
+  'GET /space/device': {
+    route: 'pages/Space/DataCenter',
+    async open() {
+      setRouteParams({ deviceId: '7' })
+      renderPage(<DataCenter />, {})
+    },
+    // 1002: the phone is gone, which the page says in its own words
+    shows: (code, msg) => (code === ResultCode.GET_DEVICE_FAILED ? '云手机不存在或已释放' : msg),
+  },
+  'GET /space/info': {
+    route: 'pages/Space/index',
+    open: async () => void renderPage(<SpaceIndex />, {}),
+  },
+  'GET /space/history': {
+    route: 'pages/Space/HistoryData',
+    open: async () => void renderPage(<HistoryData />, {}),
+  },
+  'GET /device/list': {
+    route: 'pages/Home/index',
+    answers: homeAnswers,
+    open: async () => renderHome(),
+  },
 }
 
 /** Routes no page calls, and why. */
@@ -783,7 +810,6 @@ const NOT_YET_DRIVEN: readonly string[] = [
   'GET /device/detail',
   'GET /device/empower/list',
   'GET /device/empower/share',
-  'GET /device/list',
   'GET /device/models',
   'GET /device/systemUpdateProgress',
   'GET /device/transfer/list',
@@ -795,9 +821,6 @@ const NOT_YET_DRIVEN: readonly string[] = [
   'GET /message/getUnreadCount',
   'GET /message/list',
   'GET /newUserGuide/getNewUserGuideConfig_V2',
-  'GET /space/device',
-  'GET /space/history',
-  'GET /space/info',
   'GET /space/task',
   'GET /user/getAuthToken',
   'GET /user/getFloatingBall',
