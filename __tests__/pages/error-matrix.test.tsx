@@ -788,6 +788,16 @@ const DRIVERS: Record<string, Driver> = {
     open: () => openHome(),
     quiet: "without the dictionary the phones' statuses show the client's own labels",
   },
+  'POST /coupon/applicable': {
+    route: 'pages/create/buyGoods',
+    answers: buyAnswers,
+    async open() {
+      setRouteParams({ goodId: '1', priceId: '11', zoneId: '1' })
+      renderPage(<BuyGoods />, session())
+    },
+    quiet:
+      'without the coupon list the purchase goes on without a coupon (CouponPicker/use-coupons.ts)',
+  },
 }
 
 /** Routes no page calls, and why. */
@@ -849,7 +859,6 @@ const NOT_YET_DRIVEN: readonly string[] = [
   'GET /user/scanLogin/status',
   'GET /wallet/beanLedger',
   'POST /common/userLogin/confirm',
-  'POST /coupon/applicable',
   'POST /device/empower',
   'POST /device/empower/acceptShare',
   'POST /device/empower/revoke',
