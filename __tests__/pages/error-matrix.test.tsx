@@ -34,6 +34,8 @@ import HistoryData from '@/pages/Space/HistoryData'
 import SpaceIndex from '@/pages/Space/index'
 import ActivateDevice from '@/pages/user/activateDevice'
 import ChangePassword from '@/pages/user/changePassword'
+import CouponPage from '@/pages/user/coupon'
+import Invite from '@/pages/user/invite'
 import LogOut from '@/pages/user/logOut'
 import Recharge from '@/pages/user/recharge'
 import { SOFT_CODE_MESSAGES } from '@/services/order'
@@ -798,6 +800,14 @@ const DRIVERS: Record<string, Driver> = {
     quiet:
       'without the coupon list the purchase goes on without a coupon (CouponPicker/use-coupons.ts)',
   },
+  'GET /coupon/list': {
+    route: 'pages/user/coupon',
+    open: async () => void renderPage(<CouponPage />, session()),
+  },
+  'GET /invite/list': {
+    route: 'pages/user/invite',
+    open: async () => void renderPage(<Invite />, session()),
+  },
 }
 
 /** Routes no page calls, and why. */
@@ -839,7 +849,6 @@ const NOT_YET_DRIVEN: readonly string[] = [
   'GET /activity/detail',
   'GET /activity/list',
   'GET /configure/getCommonConfig',
-  'GET /coupon/list',
   'GET /coupon/usage',
   'GET /device/empower/list',
   'GET /device/empower/share',
@@ -847,7 +856,6 @@ const NOT_YET_DRIVEN: readonly string[] = [
   'GET /device/systemUpdateProgress',
   'GET /device/transfer/list',
   'GET /dict/getDictList',
-  'GET /invite/list',
   'GET /message/getSettings',
   'GET /message/getUnreadCount',
   'GET /message/list',
@@ -857,6 +865,8 @@ const NOT_YET_DRIVEN: readonly string[] = [
   'GET /user/getFloatingBall',
   'GET /user/getUserInfo',
   'GET /user/scanLogin/status',
+  // defect: 云豆明细 (pages/user/cloudBeansList) answered 1080 shows only PagedList's 加载失败 / 重新加载,
+  // never the server's message
   'GET /wallet/beanLedger',
   'POST /common/userLogin/confirm',
   'POST /device/empower',
