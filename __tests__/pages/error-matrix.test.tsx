@@ -36,6 +36,7 @@ import ActivateDevice from '@/pages/user/activateDevice'
 import ChangePassword from '@/pages/user/changePassword'
 import CouponPage from '@/pages/user/coupon'
 import Invite from '@/pages/user/invite'
+import MessageSet from '@/pages/user/messageSet'
 import LogOut from '@/pages/user/logOut'
 import Recharge from '@/pages/user/recharge'
 import { SOFT_CODE_MESSAGES } from '@/services/order'
@@ -808,6 +809,10 @@ const DRIVERS: Record<string, Driver> = {
     route: 'pages/user/invite',
     open: async () => void renderPage(<Invite />, session()),
   },
+  'GET /message/getSettings': {
+    route: 'pages/user/messageSet',
+    open: async () => void renderPage(<MessageSet />, {}),
+  },
 }
 
 /** Routes no page calls, and why. */
@@ -856,7 +861,6 @@ const NOT_YET_DRIVEN: readonly string[] = [
   'GET /device/systemUpdateProgress',
   'GET /device/transfer/list',
   'GET /dict/getDictList',
-  'GET /message/getSettings',
   'GET /message/getUnreadCount',
   'GET /message/list',
   'GET /newUserGuide/getNewUserGuideConfig_V2',
