@@ -98,14 +98,19 @@ export class EngagementService {
     this.benefits = new PersonBenefits(ctx.settings.benefitPepper)
   }
 
-  /** Why this user may not claim the trial phone, or null: claimed here, or by the person before. */
+  /**
+   * Why this user may not claim the trial phone, or null: claimed here, or by the person before. The
+   * person's claims are read before the account's: each statement sees what was committed when it began,
+   * so a claim of this account committing between the two reads is then seen as this account's
+   * (TRIAL_TAKEN), never as an earlier account's.
+   */
   private async trialRefusal(db: Db, userId: number): Promise<string | null> {
+    const taken = await this.benefits.taken(db, await identityOf(db, userId))
     const [claim] = await db
       .select({ userId: trialClaims.userId })
       .from(trialClaims)
       .where(eq(trialClaims.userId, userId))
     if (claim) return TRIAL_TAKEN
-    const taken = await this.benefits.taken(db, await identityOf(db, userId))
     return taken.has('trial') ? TRIAL_TAKEN_BEFORE : null
   }
 
