@@ -51,7 +51,7 @@ test('buy with a coupon: price drops, the coupon moves to used', async () => {
   await page.getByText('新人无门槛券').waitFor()
   await screenshot(page, 'coupon-used')
   await e2e.open(page, '/pages/user/couponUse')
-  await page.getByText('-5.00元').waitFor()
+  await page.getByText('-¥5.00').waitFor()
   await page.getByText(`订单号：${orderNo}`).waitFor()
   await screenshot(page, 'coupon-usage')
   assert.deepEqual(errors, [])

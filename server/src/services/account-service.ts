@@ -343,16 +343,16 @@ export class AccountService {
       isNull(wechatBindTickets.usedAt),
       gt(wechatBindTickets.expiresAt, now),
     )
-    const [ticket] = await this.ctx.db
-      .select()
+    // the ticket and the WeChat's present holder in one statement, so one snapshot: a binding through
+    // this ticket that commits meanwhile shows as a used ticket, never as another number's WeChat
+    const [found] = await this.ctx.db
+      .select({ ticket: wechatBindTickets, holderMobile: users.mobilePhone })
       .from(wechatBindTickets)
+      .leftJoin(users, eq(users.openId, wechatBindTickets.openId))
       .where(and(eq(wechatBindTickets.ticketHash, hashOpaqueSecret(bindTicket)), liveTicket))
-    if (!ticket) throw WECHAT_AUTH_EXPIRED()
-    const [holder] = await this.ctx.db
-      .select({ mobilePhone: users.mobilePhone })
-      .from(users)
-      .where(eq(users.openId, ticket.openId))
-    if (holder && holder.mobilePhone !== mobile) throw WECHAT_HELD_BY_ANOTHER()
+    if (!found) throw WECHAT_AUTH_EXPIRED()
+    const { ticket, holderMobile } = found
+    if (holderMobile && holderMobile !== mobile) throw WECHAT_HELD_BY_ANOTHER()
     await this.sms.consume(mobile, 'login', code)
     const wechat = { openId: ticket.openId, unionId: ticket.unionId }
     const { user, created } = await this.findOrRegister(mobile, login, wechat)
