@@ -51,6 +51,7 @@ import { FleetStore, VIEW_TYPE_KEY } from '@/stores/fleet-store'
 import { SessionStore } from '@/stores/session-store'
 import { STORAGE_KEYS } from '@/services/storage-keys'
 import { renderPage, setRouteParams, typeInto } from './page-harness'
+import { deviceSpace } from './Space/space-fixtures'
 import { goods, noCoupons, order, quote as goodsQuote, session } from './buying/fixtures'
 import { applicableCoupons, packageGoods } from './coupon-fixtures'
 import { device, page } from './Home/fleet-fixtures'
@@ -252,33 +253,7 @@ const openAppletLogin = () => {
   fireEvent.click(screen.getByText('微信一键登录'))
   return container
 }
-const GB = 1024 ** 3
-const dataCenterAnswers = {
-  '/space/device': {
-    deviceId: 7,
-    deviceName: '云机A',
-    quotaBytes: 2 * GB,
-    usedBytes: GB,
-    backups: [
-      {
-        id: 1,
-        kind: 'backup',
-        status: 'done',
-        deviceId: 7,
-        deviceName: '云机A',
-        backupId: null,
-        sizeBytes: GB,
-        failCode: null,
-        failReason: null,
-        deleted: false,
-        createdAt: Date.UTC(2026, 10, 20, 2, 0),
-        finishedAt: Date.UTC(2026, 10, 20, 2, 1),
-      },
-    ],
-    running: null,
-    lastRestore: null,
-  },
-}
+const dataCenterAnswers = { '/space/device': deviceSpace() }
 /** 数据中心 of phone 7 with one finished backup; the confirm dialogs are answered 确定 */
 const openDataCenter = async () => {
   setRouteParams({ deviceId: '7' })

@@ -6,7 +6,6 @@
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
-import type { DeviceSpace, SpaceTask } from '../../types/api'
 import NewUserGuide from '@/components/NewUserGuide'
 import { isPublicPage } from '@/constants/routes'
 import { ResultCode } from '@/domain/result-codes'
@@ -22,6 +21,7 @@ import * as space from '@/services/space'
 import { resolveApiBase } from '@/services/request'
 import { STORAGE_KEYS } from '@/services/storage-keys'
 import { renderPage, setRouteParams, typeInto } from './page-harness'
+import { deviceSpace, spaceTask } from './Space/space-fixtures'
 import { device } from './Home/fleet-fixtures'
 
 jest.mock('@tarojs/taro', () => {
@@ -72,30 +72,7 @@ interface Case {
   refusalText?(code: number, msg: string): string
 }
 
-const GB = 1024 ** 3
-const backupTask: SpaceTask = {
-  id: 1,
-  kind: 'backup',
-  status: 'done',
-  deviceId: 7,
-  deviceName: '云机A',
-  backupId: null,
-  sizeBytes: GB,
-  failCode: null,
-  failReason: null,
-  deleted: false,
-  createdAt: 0,
-  finishedAt: 0,
-}
-const deviceSpace: DeviceSpace = {
-  deviceId: 7,
-  deviceName: '云机A',
-  quotaBytes: 2 * GB,
-  usedBytes: GB,
-  backups: [backupTask],
-  running: null,
-  lastRestore: null,
-}
+const phone7Space = deviceSpace({ backups: [spaceTask({ createdAt: 0, finishedAt: 0 })] })
 const trialOffer = {
   enabled: true,
   goodId: 101,
@@ -231,7 +208,7 @@ beforeEach(() => {
     ],
     trialOffer,
   } as never)
-  api.space.getDeviceSpace.mockResolvedValue(deviceSpace)
+  api.space.getDeviceSpace.mockResolvedValue(phone7Space)
 })
 
 function expectNoSuccessNorTypeError() {

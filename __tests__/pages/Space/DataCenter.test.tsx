@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
-import type { DeviceSpace, SpaceTask } from '../../../types/api'
 import DataCenter, { TASK_POLL_MS } from '@/pages/Space/DataCenter'
 import { ApiError } from '@/services/request'
 import * as spaceService from '@/services/space'
 import { renderPage, setRouteParams } from '../page-harness'
+import { deviceSpace, GB, spaceTask } from './space-fixtures'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
@@ -17,34 +17,8 @@ jest.mock('@/services/space', () => ({
 }))
 
 const api = spaceService as jest.Mocked<typeof spaceService>
-const GB = 1024 ** 3
-
-const task = (over: Partial<SpaceTask> = {}): SpaceTask => ({
-  id: 1,
-  kind: 'backup',
-  status: 'done',
-  deviceId: 7,
-  deviceName: '云机A',
-  backupId: null,
-  sizeBytes: GB,
-  failCode: null,
-  failReason: null,
-  deleted: false,
-  createdAt: Date.UTC(2026, 10, 20, 2, 0),
-  finishedAt: Date.UTC(2026, 10, 20, 2, 1),
-  ...over,
-})
-
-const space = (over: Partial<DeviceSpace> = {}): DeviceSpace => ({
-  deviceId: 7,
-  deviceName: '云机A',
-  quotaBytes: 2 * GB,
-  usedBytes: GB,
-  backups: [task()],
-  running: null,
-  lastRestore: null,
-  ...over,
-})
+const task = spaceTask
+const space = deviceSpace
 
 beforeEach(() => {
   jest.clearAllMocks()
