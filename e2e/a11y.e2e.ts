@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import { createRequire } from 'node:module'
 import { test } from 'node:test'
 import type { Page } from 'playwright-core'
-import { ROUTES } from '../src/constants/routes'
+import { ROUTES } from '#constants/routes'
 import { apiLogin, runScriptFile, seedSession, setupE2E } from './harness'
 import { buyPhones } from './journeys'
 

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { Page } from 'playwright-core'
-import { remainingText } from '../src/domain/device-lifecycle'
+import { remainingText } from '#domain/device-lifecycle'
 import { api, apiLogin, screenshot, seedSession, setupE2E, sleep, type Session } from './harness'
 import { button, buyPhones, confirmModal, goodsFor, ok, waitForOrder } from './journeys'
 

@@ -11,7 +11,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { Page } from 'playwright-core'
-import { ROUTES, isPublicPage, requiresLogin, type RouteName } from '../src/constants/routes'
+import { ROUTES, isPublicPage, requiresLogin, type RouteName } from '#constants/routes'
 import { api, apiLogin, seedSession, setupE2E } from './harness'
 import { buyPhones, goodsFor, ok } from './journeys'
 

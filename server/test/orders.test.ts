@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { eq, inArray } from 'drizzle-orm'
-import { upgradeQuote } from '../../src/domain/pricing'
+import { upgradeQuote } from '#domain/pricing'
 import { devices, goods, goodsPrices, orders, STOCK_SLOTS } from '../src/db/schema'
 import { insertOrder } from '../src/services/order-service'
 import { REFERENCE_TTL_MS } from '../src/services/reference-data'

@@ -21,7 +21,7 @@ import {
   sandboxPayRefunds,
   sandboxPayTrades,
 } from '../src/db/schema'
-import { OrderStatus } from '../../src/domain/order-status'
+import { OrderStatus } from '#domain/order-status'
 import {
   GOODS,
   ZONES,

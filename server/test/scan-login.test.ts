@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { parseScanCode, scanPayload } from '../../src/domain/scan-codes'
+import { parseScanCode, scanPayload } from '#domain/scan-codes'
 import { qrDataUrl } from '../src/services/qr-image'
 import {
   SCAN_LOGIN_DONE,

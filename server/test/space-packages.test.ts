@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { eq } from 'drizzle-orm'
 import { jobs, orders, spaceGrants, userCoupons } from '../src/db/schema'
-import { CouponStatus } from '../../src/domain/enums'
+import { CouponStatus } from '#domain/enums'
 import { SPACE_PACKAGES } from '../src/services/space-packages'
 import { BASE_QUOTA_BYTES, grantSpace } from '../src/services/space-service'
 import {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test, type TestContext } from 'node:test'
 import { eq } from 'drizzle-orm'
-import { ResultCode } from '../../src/domain/result-codes'
+import { ResultCode } from '#domain/result-codes'
 import { devices, jobs, sandboxInstances, spaceTasks } from '../src/db/schema'
 import { BASE_QUOTA_BYTES, SPACE_TASK_JOB } from '../src/services/space-service'
 import { deviceRow, instanceRow, runningPhones, settle } from './helpers/fleet'

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { and, eq } from 'drizzle-orm'
-import { ResultCode } from '../../src/domain/result-codes'
+import { ResultCode } from '#domain/result-codes'
 import {
   deviceGroups,
   deviceTransfers,

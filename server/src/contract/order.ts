@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { ORDER_KINDS } from '../../../src/domain/order-status'
+import { ORDER_KINDS } from '#domain/order-status'
 import { Quantity, QuoteLine, RenewalLine } from './catalog'
 import { Nullable, PageQuery } from './common'
 

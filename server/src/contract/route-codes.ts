@@ -9,7 +9,7 @@
  * codes a run of the whole server suite saw (ROUTE_CODES_RECORD=<file> npm run test:server appends
  * "route<TAB>code" lines instead of failing). A new refusal: add its code to its routes here.
  */
-import { ResultCode, resultMessages } from '../../../src/domain/result-codes'
+import { ResultCode, resultMessages } from '#domain/result-codes'
 
 const C = ResultCode
 

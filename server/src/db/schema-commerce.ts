@@ -18,7 +18,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { users } from './schema'
 import { at } from './columns'
-import { OrderStatus, type OrderKind } from '../../../src/domain/order-status'
+import { OrderStatus, type OrderKind } from '#domain/order-status'
 
 /** SPEC goods levels 1–5, each with its card colour. */
 export const goodsLevels = pgTable('goods_levels', {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { LEVELS } from '../../../src/domain/catalogue'
+import { LEVELS } from '#domain/catalogue'
 import type { Db } from './client'
 import { goods, goodsLevels, goodsPrices, goodsStockSlots, STOCK_SLOTS, zones } from './schema'
 

@@ -1,4 +1,4 @@
-import { resultMessages, type ResultCodeValue } from '../../../src/domain/result-codes'
+import { resultMessages, type ResultCodeValue } from '#domain/result-codes'
 
 /** A business outcome the client must see as a result code (HTTP 200); services throw it, one handler maps it. */
 export class BizError extends Error {

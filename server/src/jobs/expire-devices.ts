@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm'
-import { DeviceStatus, RETENTION_MS } from '../../../src/domain/device-lifecycle'
+import { DeviceStatus, RETENTION_MS } from '#domain/device-lifecycle'
 import type { Db } from '../db/client'
 import { devices } from '../db/schema'
 import { chinaDateTime } from '../domain/china-time'

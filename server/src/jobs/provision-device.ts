@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { DeviceStatus } from '../../../src/domain/device-lifecycle'
+import { DeviceStatus } from '#domain/device-lifecycle'
 import type { Db } from '../db/client'
 import { devices } from '../db/schema'
 import { MessageKind } from '../services/message-service'

@@ -1,4 +1,4 @@
-import { OrderStatus } from '../../../src/domain/order-status'
+import { OrderStatus } from '#domain/order-status'
 import type { Services } from '../services'
 import type { JobDefinition } from './scheduler'
 

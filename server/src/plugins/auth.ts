@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { ResultCode } from '../../../src/domain/result-codes'
+import { ResultCode } from '#domain/result-codes'
 import { BizError } from '../domain/biz-error'
 import type { AuthenticatedUser } from '../services/session-service'
 

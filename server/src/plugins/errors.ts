@@ -6,7 +6,7 @@ import type {
   FastifyServerOptions,
 } from 'fastify'
 import fp from 'fastify-plugin'
-import { ResultCode } from '../../../src/domain/result-codes'
+import { ResultCode } from '#domain/result-codes'
 import { isBizError, type BizError } from '../domain/biz-error'
 import { sendEnvelope } from './envelope'
 import { BARE_ANSWER_HEADERS } from './security-headers'

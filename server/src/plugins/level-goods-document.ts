@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import type { GoodsLevelGroup } from '../contract/catalog'
-import { ROUTES } from '../../../src/constants/routes'
+import { ROUTES } from '#constants/routes'
 import {
   LEVEL_GOODS_SLOT,
   levelGoodsRenderer,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply } from 'fastify'
-import { fenToYuan } from '../../../src/domain/formatters'
+import { fenToYuan } from '#domain/formatters'
 import {
   SANDBOX_SIGNATURE_HEADER,
   SandboxPaymentProvider,

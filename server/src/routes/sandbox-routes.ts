@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { ResultCode } from '../../../src/domain/result-codes'
+import { ResultCode } from '#domain/result-codes'
 import { SandboxSmsAdapter } from '../adapters/sms/sandbox-sms'
 import { SANDBOX_PREFIX, SandboxSupplier } from '../adapters/supplier/sandbox-supplier'
 import { SandboxLastSms, SandboxLastSmsQuery } from '../contract/auth'

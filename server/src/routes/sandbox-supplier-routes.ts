@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { DeviceStatus } from '../../../src/domain/device-lifecycle'
+import { DeviceStatus } from '#domain/device-lifecycle'
 import {
   CONTROL_BUTTONS,
   controlPage,
@@ -10,7 +10,7 @@ import { renderScreen } from '../adapters/supplier/sandbox-screen'
 import { SandboxSupplier } from '../adapters/supplier/sandbox-supplier'
 import { Envelope } from '../contract/common'
 import { CommandResult, Device } from '../contract/device'
-import { ResultCode } from '../../../src/domain/result-codes'
+import { ResultCode } from '#domain/result-codes'
 import { BizError } from '../domain/biz-error'
 import { ok } from '../plugins/envelope'
 import { ControlRefusal } from '../services/device-auth-service'

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { ResultCode } from '../../../src/domain/result-codes'
+import { ResultCode } from '#domain/result-codes'
 import { SANDBOX_CODE_PREFIX, SandboxWechatAdapter } from '../adapters/wechat/sandbox-wechat'
 import { BizError } from '../domain/biz-error'
 import { API_PREFIX } from '../plugins/errors'

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm'
-import { ResultCode } from '../../../src/domain/result-codes'
-import { validatePassword } from '../../../src/domain/validators'
+import { ResultCode } from '#domain/result-codes'
+import { validatePassword } from '#domain/validators'
 import { WechatAuthError } from '../adapters/wechat/wechat-adapter'
 import type { LoginResult, WxLoginResult } from '../contract/auth'
 import type { Db } from '../db/client'

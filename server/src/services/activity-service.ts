@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm'
-import { durationLabel } from '../../../src/domain/catalogue'
-import { BusinessType } from '../../../src/domain/enums'
-import { ResultCode } from '../../../src/domain/result-codes'
+import { durationLabel } from '#domain/catalogue'
+import { BusinessType } from '#domain/enums'
+import { ResultCode } from '#domain/result-codes'
 import type {
   ActivityDetail,
   ActivitySummary,

@@ -1,5 +1,5 @@
 import { and, eq, gte, sql } from 'drizzle-orm'
-import { ResultCode } from '../../../src/domain/result-codes'
+import { ResultCode } from '#domain/result-codes'
 import type { Db } from '../db/client'
 import { beanAccounts, beanLedger } from '../db/schema'
 import { BizError } from '../domain/biz-error'

@@ -5,10 +5,10 @@ import {
   couponDiscount,
   type Coupon,
   type CouponCheck,
-} from '../../../src/domain/coupon'
-import { BusinessType } from '../../../src/domain/enums'
-import { OrderStatus } from '../../../src/domain/order-status'
-import { ResultCode } from '../../../src/domain/result-codes'
+} from '#domain/coupon'
+import { BusinessType } from '#domain/enums'
+import { OrderStatus } from '#domain/order-status'
+import { ResultCode } from '#domain/result-codes'
 import type {
   ApplicableCoupons,
   CouponGoodsInfo,

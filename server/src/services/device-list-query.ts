@@ -12,7 +12,7 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { DeviceStatus } from '../../../src/domain/device-lifecycle'
+import { DeviceStatus } from '#domain/device-lifecycle'
 import type { DeviceListQuery } from '../contract/device'
 import type { Db } from '../db/client'
 import { preparedOn } from '../db/prepared'

@@ -1,21 +1,17 @@
 import { and, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
-import { validateBatchSelection, type CommandResult } from '../../../src/domain/batch-results'
-import { levelInfo } from '../../../src/domain/catalogue'
+import { validateBatchSelection, type CommandResult } from '#domain/batch-results'
+import { levelInfo } from '#domain/catalogue'
 import {
   DeviceStatus,
   deviceStatusLabels,
   isExpiringSoon,
   statusCommandRefusal,
   type DeviceStatus as DeviceStatusValue,
-} from '../../../src/domain/device-lifecycle'
-import {
-  canDo,
-  isDevicePermission,
-  type DeviceAction,
-} from '../../../src/domain/device-permissions'
-import { DeviceCommand } from '../../../src/domain/enums'
-import { grantAllows } from '../../../src/domain/grants'
-import { ResultCode } from '../../../src/domain/result-codes'
+} from '#domain/device-lifecycle'
+import { canDo, isDevicePermission, type DeviceAction } from '#domain/device-permissions'
+import { DeviceCommand } from '#domain/enums'
+import { grantAllows } from '#domain/grants'
+import { ResultCode } from '#domain/result-codes'
 import type {
   Device,
   DeviceCommandBody,

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm'
-import { ResultCode } from '../../../src/domain/result-codes'
-import { floatingBallProblem, orderedShortcuts } from '../../../src/domain/floating-ball'
+import { ResultCode } from '#domain/result-codes'
+import { floatingBallProblem, orderedShortcuts } from '#domain/floating-ball'
 import {
   type FloatingBallSettings,
   type NewUserGuideConfig,

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { canRenew, DeviceStatus } from '../../../src/domain/device-lifecycle'
-import { ResultCode } from '../../../src/domain/result-codes'
+import { canRenew, DeviceStatus } from '#domain/device-lifecycle'
+import { ResultCode } from '#domain/result-codes'
 import type { Db } from '../db/client'
 import { devices, goods } from '../db/schema'
 import { BizError } from '../domain/biz-error'

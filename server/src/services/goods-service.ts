@@ -7,10 +7,10 @@ import {
   levelInfo,
   durationLabel,
   type AndroidVersion,
-} from '../../../src/domain/catalogue'
-import type { ImageType } from '../../../src/domain/enums'
-import { activityRunning, type PriceRow } from '../../../src/domain/pricing'
-import { ResultCode } from '../../../src/domain/result-codes'
+} from '#domain/catalogue'
+import type { ImageType } from '#domain/enums'
+import { activityRunning, type PriceRow } from '#domain/pricing'
+import { ResultCode } from '#domain/result-codes'
 import type {
   Goods,
   GoodsLevelGroup,

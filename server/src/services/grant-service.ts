@@ -1,14 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { and, count, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm'
-import { DeviceStatus } from '../../../src/domain/device-lifecycle'
-import {
-  grantAllows,
-  isGrantDays,
-  SHARE_CODE_TTL_MS,
-  SHARE_QR_PREFIX,
-} from '../../../src/domain/grants'
-import { ResultCode } from '../../../src/domain/result-codes'
-import { validateMobile } from '../../../src/domain/validators'
+import { DeviceStatus } from '#domain/device-lifecycle'
+import { grantAllows, isGrantDays, SHARE_CODE_TTL_MS, SHARE_QR_PREFIX } from '#domain/grants'
+import { ResultCode } from '#domain/result-codes'
+import { validateMobile } from '#domain/validators'
 import type {
   AcceptShareResult,
   CreateGrantBody,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { OrderStatus } from '../../../src/domain/order-status'
+import { OrderStatus } from '#domain/order-status'
 import type { Db } from '../db/client'
 import { preparedOn } from '../db/prepared'
 import { goodsStockSlots, orders, users } from '../db/schema'

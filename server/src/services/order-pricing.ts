@@ -1,12 +1,12 @@
 import { and, eq, max, sql, type SQLWrapper } from 'drizzle-orm'
-import { durationLabel } from '../../../src/domain/catalogue'
+import { durationLabel } from '#domain/catalogue'
 import {
   acceptsCommands,
   canRenew,
   remainingMs,
   statusCommandRefusal,
-} from '../../../src/domain/device-lifecycle'
-import { BusinessType } from '../../../src/domain/enums'
+} from '#domain/device-lifecycle'
+import { BusinessType } from '#domain/enums'
 import {
   DAY_MS,
   dailyPrice,
@@ -18,8 +18,8 @@ import {
   videoUpgradeQuote,
   type PriceRow,
   type QuoteLine,
-} from '../../../src/domain/pricing'
-import { ResultCode } from '../../../src/domain/result-codes'
+} from '#domain/pricing'
+import { ResultCode } from '#domain/result-codes'
 import type { Quote, RenewalLine } from '../contract/catalog'
 import type { Db } from '../db/client'
 import { preparedOn } from '../db/prepared'

@@ -1,15 +1,15 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import { and, asc, count, desc, eq, lte, or, sql } from 'drizzle-orm'
 import type { PgInsertValue } from 'drizzle-orm/pg-core'
-import { durationLabel } from '../../../src/domain/catalogue'
+import { durationLabel } from '#domain/catalogue'
 import {
   OrderStatus,
   PAY_WINDOW_MS,
   orderStatusLabels,
   type OrderStatus as OrderStatusValue,
-} from '../../../src/domain/order-status'
-import { checkExpectedAmount } from '../../../src/domain/pricing'
-import { ResultCode } from '../../../src/domain/result-codes'
+} from '#domain/order-status'
+import { checkExpectedAmount } from '#domain/pricing'
+import { ResultCode } from '#domain/result-codes'
 import type { Quote, QuoteBody } from '../contract/catalog'
 import type {
   CreateBigUserLinkOrderBody,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, isNull, lte, ne, or, sql } from 'drizzle-orm'
-import { describeOrder, OrderStatus, PayMethod } from '../../../src/domain/order-status'
-import { ResultCode } from '../../../src/domain/result-codes'
+import { describeOrder, OrderStatus, PayMethod } from '#domain/order-status'
+import { ResultCode } from '#domain/result-codes'
 import {
   PaymentNotificationError,
   PaymentProviderRefusal,

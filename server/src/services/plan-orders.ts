@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { OrderStatus } from '../../../src/domain/order-status'
-import { ResultCode } from '../../../src/domain/result-codes'
+import { OrderStatus } from '#domain/order-status'
+import { ResultCode } from '#domain/result-codes'
 import type { Db } from '../db/client'
 import { devices, orders, type OrderKind } from '../db/schema'
 import { BizError } from '../domain/biz-error'

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
-import { ResultCode } from '../../../src/domain/result-codes'
-import { validateIdCard, validateName, validateRealName } from '../../../src/domain/validators'
+import { ResultCode } from '#domain/result-codes'
+import { validateIdCard, validateName, validateRealName } from '#domain/validators'
 import type { UpdateCompanyInfoBody, UpdateUserInfoBody, UserInfo } from '../contract/user'
 import type { Db } from '../db/client'
 import { dictionaries, messages, users, userWorkTypes } from '../db/schema'

@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm'
-import type { PriceRow } from '../../../src/domain/pricing'
+import type { PriceRow } from '#domain/pricing'
 import type { Db } from '../db/client'
 import { deviceStatuses, goods, goodsLevels, goodsPrices, zones } from '../db/schema'
 import type { ServiceContext } from './context'

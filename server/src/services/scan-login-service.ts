@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, lt } from 'drizzle-orm'
-import { ResultCode } from '../../../src/domain/result-codes'
-import { SCAN_LOGIN_TTL_MS, scanPayload } from '../../../src/domain/scan-codes'
+import { ResultCode } from '#domain/result-codes'
+import { SCAN_LOGIN_TTL_MS, scanPayload } from '#domain/scan-codes'
 import type { LoginResult } from '../contract/auth'
 import type { ScanLoginRequest, ScanLoginSession, ScanLoginState } from '../contract/scan-login'
 import { scanLoginSessions } from '../db/schema'

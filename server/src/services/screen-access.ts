@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { DeviceStatus } from '../../../src/domain/device-lifecycle'
+import { DeviceStatus } from '#domain/device-lifecycle'
 import { devices, serverSecrets } from '../db/schema'
 import type { ServiceContext } from './context'
 import type { GrantService } from './grant-service'

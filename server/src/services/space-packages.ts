@@ -1,5 +1,5 @@
-import { BusinessType } from '../../../src/domain/enums'
-import { ResultCode } from '../../../src/domain/result-codes'
+import { BusinessType } from '#domain/enums'
+import { ResultCode } from '#domain/result-codes'
 import type { SpacePackage } from '../contract/space'
 import { BizError } from '../domain/biz-error'
 import { emptyDraft, type OrderDraft } from './order-pricing'

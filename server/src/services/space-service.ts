@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm'
-import { DeviceStatus } from '../../../src/domain/device-lifecycle'
-import { ResultCode, resultMessages, type ResultCodeValue } from '../../../src/domain/result-codes'
+import { DeviceStatus } from '#domain/device-lifecycle'
+import { ResultCode, resultMessages, type ResultCodeValue } from '#domain/result-codes'
 import type { OrderInfo } from '../contract/order'
 import type {
   CreateSpaceOrderBody,

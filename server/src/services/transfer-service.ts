@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
-import { validateMobile } from '../../../src/domain/validators'
-import { ResultCode } from '../../../src/domain/result-codes'
+import { validateMobile } from '#domain/validators'
+import { ResultCode } from '#domain/result-codes'
 import type {
   TransferDevicesBody,
   TransferDirection,

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm'
-import { OrderStatus, PayMethod } from '../../../src/domain/order-status'
-import { BusinessType } from '../../../src/domain/enums'
-import { DAY_MS, videoUpgradeQuote } from '../../../src/domain/pricing'
-import { ResultCode } from '../../../src/domain/result-codes'
+import { OrderStatus, PayMethod } from '#domain/order-status'
+import { BusinessType } from '#domain/enums'
+import { DAY_MS, videoUpgradeQuote } from '#domain/pricing'
+import { ResultCode } from '#domain/result-codes'
 import type { OrderInfo } from '../contract/order'
 import type {
   AccountBalance,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
-import { DeviceCommand } from '../../../../src/domain/enums'
+import { DeviceCommand } from '#domain/enums'
 import type { Db } from '../../db/client'
 import { sandboxBackupTasks, sandboxInstances } from '../../db/schema'
 import type { Clock } from '../../services/clock'

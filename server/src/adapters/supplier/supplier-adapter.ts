@@ -1,4 +1,4 @@
-import type { DeviceCommand } from '../../../../src/domain/enums'
+import type { DeviceCommand } from '#domain/enums'
 
 /** Where a supplier instance is: it is asked again until it leaves creating/rebooting or its op ends. */
 export type InstanceStatus = 'creating' | 'running' | 'rebooting' | 'failed' | 'released'
