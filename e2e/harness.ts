@@ -16,7 +16,7 @@
  *     await seedSession(context, await apiLogin('13800000001'))
  *     await e2e.open(page, '/pages/Home/user')         // goto + wait for the Taro page to render
  *     await page.getByText('我的').first().waitFor()
- *     await screenshot(page, 'mine-logged-in')         // docs/screenshots/mine-logged-in.png
+ *     await screenshot(page, 'mine-logged-in')         // e2e/artifacts/screenshots/mine-logged-in.png
  *   })
  *
  * Helpers talk to the current file's server: `api(path, init)` (JSON envelope), `smsCode(mobile)`
@@ -37,8 +37,9 @@ import { CHROMIUM_ARGS, chromiumPath } from '../scripts/lib/chromium.mjs'
 
 export const REPO_ROOT = path.resolve(__dirname, '..')
 export const H5_DIST = path.resolve(REPO_ROOT, process.env.H5_DIST || 'dist/h5')
-export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'docs/screenshots')
 export const ARTIFACT_DIR = path.join(REPO_ROOT, 'e2e/artifacts')
+/** every run's screenshots (ignored); `npm run screenshots:docs` copies the ones the docs show */
+export const SCREENSHOT_DIR = path.join(ARTIFACT_DIR, 'screenshots')
 export const API_PREFIX = '/vmcloud/api'
 
 export const MOBILE = {
@@ -438,7 +439,7 @@ export async function openPage(page: Page, route: string): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {})
 }
 
-/** Saves a 390×844 screenshot to docs/screenshots/<name>.png (committed; the README shows them). */
+/** Saves a 390×844 screenshot to e2e/artifacts/screenshots/<name>.png (not committed). */
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true })
   const file = path.join(SCREENSHOT_DIR, `${name}.png`)
