@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm test` — client tests (`jest --ci`), then server tests (the `test:server` script, globs
- * expanded for Node 20), output streamed as it comes. Ends with one line `N passed, N failed` summed
- * over both runners. Exits 1 when a test failed, a runner failed without reporting a failed test
+ * expanded for Node 20), output streamed as it comes. Ends with one line `N passed, N failed, N skipped`
+ * summed over both runners, after the reasons tests were skipped (e.g. the PostgreSQL-only tests when no
+ * TEST_DATABASE_URL is given). Exits 1 when a test failed, a runner failed without reporting a failed test
  * (e.g. a suite that does not compile), or a runner found no tests.
  */
 import { spawn } from 'node:child_process'
@@ -49,7 +50,13 @@ function parseJest(text) {
     .filter((l) => /^Test Suites:\s/.test(l.trim()))
     .pop()
   const suitesFailed = Number(suites?.match(/(\d+) failed/)?.[1] ?? 0)
-  return { passed: count('passed'), failed: count('failed'), total: count('total'), suitesFailed }
+  return {
+    passed: count('passed'),
+    failed: count('failed'),
+    skipped: count('skipped'),
+    total: count('total'),
+    suitesFailed,
+  }
 }
 
 /** node:test: TAP `# pass N` / `# fail N` (non-TTY default on Node 20) or spec `ℹ pass N`. */
@@ -63,7 +70,17 @@ function parseNode(text) {
   const passed = count('pass')
   if (passed === null && total === null) return null
   const failed = (count('fail') ?? 0) + (count('cancelled') ?? 0)
-  return { passed: passed ?? 0, failed, total: total ?? (passed ?? 0) + failed }
+  // TAP: `ok 3 - name # SKIP needs TEST_DATABASE_URL (PostgreSQL)`
+  const skipReasons = [...clean.matchAll(/^\s*ok \d+ - .* # SKIP ?(.*)$/gm)].map(
+    (m) => m[1] || 'skipped',
+  )
+  return {
+    passed: passed ?? 0,
+    failed,
+    skipped: count('skipped') ?? 0,
+    skipReasons,
+    total: total ?? (passed ?? 0) + failed,
+  }
 }
 
 const results = []
@@ -92,11 +109,18 @@ const results = []
 console.log('\n=== summary')
 let passed = 0
 let failed = 0
+let skipped = 0
 const problems = []
 for (const r of results) {
-  console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed (exit ${r.code})`)
+  console.log(
+    `  ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped ?? 0} skipped (exit ${r.code})`,
+  )
+  const reasons = new Map()
+  for (const reason of r.skipReasons ?? []) reasons.set(reason, (reasons.get(reason) ?? 0) + 1)
+  for (const [reason, n] of reasons) console.log(`    skipped ${n}: ${reason}`)
   passed += r.passed
   failed += r.failed
+  skipped += r.skipped ?? 0
   if (r.total === 0 && !r.suitesFailed) problems.push(`${r.name} found no tests`)
   else if (r.code !== 0 && r.failed === 0) {
     // Suites that failed to load, a crash or a timeout: count them so the summary never says "0 failed".
@@ -110,5 +134,5 @@ for (const r of results) {
   }
 }
 for (const p of problems) console.log(`  ! ${p}`)
-console.log(`${passed} passed, ${failed} failed`)
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`)
 process.exit(failed > 0 || problems.length > 0 ? 1 : 0)
