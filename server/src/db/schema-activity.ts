@@ -13,7 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { at } from './columns'
-import { users } from './schema'
+import { users } from './schema-users'
 import { goodsPrices, orders } from './schema-commerce'
 
 export type ActivityKind = 'seckill' | 'info'

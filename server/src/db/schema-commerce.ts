@@ -16,7 +16,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { users } from './schema'
+import { users } from './schema-users'
 import { at } from './columns'
 import { OrderStatus, type OrderKind } from '#domain/order-status'
 

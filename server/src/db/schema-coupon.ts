@@ -13,7 +13,7 @@ import {
   text,
 } from 'drizzle-orm/pg-core'
 import { orders } from './schema-commerce'
-import { users } from './schema'
+import { users } from './schema-users'
 import { at } from './columns'
 
 /** What a coupon is: the fields src/domain/coupon.ts checks, plus its name and validity in days. */

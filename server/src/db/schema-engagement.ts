@@ -11,7 +11,7 @@ import {
   text,
 } from 'drizzle-orm/pg-core'
 import { goods } from './schema-commerce'
-import { users } from './schema'
+import { users } from './schema-users'
 import { at } from './columns'
 
 /** Steps of the new-user guide, shown in `sort` order. `image` is a bundled asset name or a file URL. */

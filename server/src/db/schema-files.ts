@@ -1,6 +1,6 @@
 import { bigserial, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
 import { at } from './columns'
-import { users } from './schema'
+import { users } from './schema-users'
 
 /**
  * Every file a user uploaded (under FILES_DIR/uploads), so uploads can be counted against the daily

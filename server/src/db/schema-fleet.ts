@@ -14,7 +14,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { users } from './schema'
+import { users } from './schema-users'
 import { goods, zones } from './schema-commerce'
 import { at } from './columns'
 

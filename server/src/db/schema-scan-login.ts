@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
 import { at } from './columns'
-import { users } from './schema'
+import { users } from './schema-users'
 
 /**
  * Scan-login: a logged-out browser shows `cloudphone:login:<id>` as a QR; a logged-in phone scans it

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { at } from './columns'
 import { devices } from './schema-fleet'
-import { users } from './schema'
+import { users } from './schema-users'
 
 /**
  * Authorisation center: an owner lets another account use a phone until expiresAt. permission 1 = view

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { orders } from './schema-commerce'
 import { devices } from './schema-fleet'
-import { users } from './schema'
+import { users } from './schema-users'
 import { at } from './columns'
 
 /**

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core'
 import { at } from './columns'
-import { users } from './schema'
+import { users } from './schema-users'
 
 /**
  * Phones moved from one account to another (Device/transfer): one row per phone, the phones of one

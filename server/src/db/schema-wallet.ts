@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm'
 import { bigint, bigserial, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
 import { orders } from './schema-commerce'
-import { users } from './schema'
+import { users } from './schema-users'
 import { at } from './columns'
 
 export const accountBalances = pgTable(
