@@ -1,6 +1,6 @@
 /**
  * The SPEC 8 result codes each /vmcloud/api route can answer besides 200, in one table: the client's
- * error matrix (__tests__/pages/error-matrix.test.tsx) renders the page that makes each call and answers
+ * error matrix (__tests__/pages/error-matrix/) renders the page that makes each call and answers
  * it with each code here, and the OpenAPI document shows them as `x-result-codes`. Server tests keep it
  * truthful: a test fails when a route answers a code it does not declare
  * (server/test/helpers/route-codes-check.ts), and route-codes.test.ts fails for a route missing here.

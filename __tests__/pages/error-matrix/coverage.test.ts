@@ -1,0 +1,112 @@
+/**
+ * The error matrix's coverage (harness.tsx): every route the server declares in route-codes.ts has a
+ * driver in one of the areas' `*.drivers.tsx`, or a reason here why no page calls it.
+ */
+import { ROUTE_CODES } from '../../../server/src/contract/route-codes'
+import { DRIVERS as account } from './account.drivers'
+import { DRIVERS as buying } from './buying.drivers'
+import { DRIVERS as fleet } from './fleet.drivers'
+import { DRIVERS as misc } from './misc.drivers'
+import { DRIVERS as sharing } from './sharing.drivers'
+import { DRIVERS as space } from './space.drivers'
+
+jest.mock('@tarojs/taro', () =>
+  jest.requireActual<typeof import('./taro-mock')>('./taro-mock').mockMatrixTaro(),
+)
+
+const AREAS = { account, buying, fleet, misc, sharing, space }
+
+/** Routes no page calls, and why. */
+const NOT_FROM_PAGES: Record<string, string> = {
+  'GET /health': "the load balancer's health check",
+  'GET /sandbox/pay/checkout':
+    "the sandbox providers' own pages and assets (stand-ins for the pay, supplier and WeChat sites); production never registers them",
+  'GET /sandbox/sms/last': "the sandbox SMS's last code, for tests and demos",
+  'GET /sandbox/supplier/control':
+    "the sandbox providers' own pages and assets (stand-ins for the pay, supplier and WeChat sites); production never registers them",
+  'GET /sandbox/supplier/control/floatingBall':
+    "the sandbox providers' own pages and assets (stand-ins for the pay, supplier and WeChat sites); production never registers them",
+  'GET /sandbox/supplier/control/floatingBall.js':
+    "the sandbox providers' own pages and assets (stand-ins for the pay, supplier and WeChat sites); production never registers them",
+  'GET /sandbox/supplier/control/state':
+    "the sandbox providers' own pages and assets (stand-ins for the pay, supplier and WeChat sites); production never registers them",
+  'GET /sandbox/supplier/cover/{instanceId}':
+    "the sandbox providers' own pages and assets (stand-ins for the pay, supplier and WeChat sites); production never registers them",
+  'GET /sandbox/wechat/oauth2/authorize':
+    "the sandbox providers' own pages and assets (stand-ins for the pay, supplier and WeChat sites); production never registers them",
+  'POST /sandbox/supplier/control/command':
+    "the sandbox providers' own pages and assets (stand-ins for the pay, supplier and WeChat sites); production never registers them",
+  'POST /pay/notify/sandbox': "the payment provider's server-to-server notification",
+  'POST /pay/notify/sandbox/refund': "the payment provider's server-to-server notification",
+  'GET /device/summary': 'no page of this client calls it',
+  'GET /order/list': 'no page of this client calls it',
+  'POST /order/createCloudOrderNew':
+    'SPEC 7 lists it; this client buys through /order/createCloudOrder',
+  'POST /userUsageLog/saveUserUsageLog':
+    "the app's usage log (stores/usage-log-store.ts): nothing is shown, and SPEC 8's error reporting ignores it",
+}
+
+/**
+ * Routes a page calls that have no driver yet. Their codes reach the same request layer (2017, the
+ * dialogs) but the page's own message is not proven here yet. The list only shrinks.
+ */
+const NOT_YET_DRIVEN: readonly string[] = [
+  'GET /CommodityGroup/getGoodsList',
+  'GET /activity/detail',
+  'GET /activity/list',
+  'GET /configure/getCommonConfig',
+  'GET /coupon/usage',
+  'GET /device/empower/list',
+  'GET /device/empower/share',
+  'GET /device/models',
+  'GET /device/systemUpdateProgress',
+  'GET /device/transfer/list',
+  'GET /dict/getDictList',
+  'GET /message/getUnreadCount',
+  'GET /message/list',
+  'GET /newUserGuide/getNewUserGuideConfig_V2',
+  'GET /space/task',
+  'GET /user/getAuthToken',
+  'GET /user/getFloatingBall',
+  'GET /user/getUserInfo',
+  'GET /user/scanLogin/status',
+  // defect: 云豆明细 (pages/user/cloudBeansList) answered 1080 shows only PagedList's 加载失败 / 重新加载,
+  // never the server's message
+  'GET /wallet/beanLedger',
+  'POST /common/userLogin/confirm',
+  'POST /device/empower',
+  'POST /device/empower/acceptShare',
+  'POST /device/empower/revoke',
+  'POST /device/empower/share',
+  'POST /device/replace',
+  'POST /device/setModel',
+  'POST /device/systemUpdate',
+  'POST /device/transfer',
+  'POST /file/upload',
+  'POST /message/read',
+  'POST /message/updateSettings',
+  'POST /order/createSeckillActivityOrder',
+  'POST /sandbox/pay/act',
+  'POST /user/changeBindingMobile',
+  'POST /user/checkOldMobile',
+  'POST /user/exitLogin',
+  'POST /user/firstUpdateUserPassword',
+  'POST /user/realNameAuth',
+  'POST /user/saveFloatingBall',
+  'POST /user/scanLogin/confirm',
+  'POST /user/scanLogin/create',
+  'POST /user/scanLogin/refuse',
+  'POST /user/scanLogin/scan',
+  'POST /user/updateCompanyInfo',
+  'POST /user/updateUserInfo',
+]
+
+describe('the error matrix covers every route the server declares', () => {
+  it('each route in route-codes.ts has a driver, or says why no page calls it', () => {
+    const driven = Object.values(AREAS).flatMap((drivers) => Object.keys(drivers))
+    const listed = [...driven, ...Object.keys(NOT_FROM_PAGES), ...NOT_YET_DRIVEN]
+    expect(listed.filter((key) => !(key in ROUTE_CODES))).toEqual([])
+    expect(Object.keys(ROUTE_CODES).filter((key) => !listed.includes(key))).toEqual([])
+    expect(listed.length).toBe(new Set(listed).size)
+  })
+})

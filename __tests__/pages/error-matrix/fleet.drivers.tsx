@@ -1,0 +1,180 @@
+/** Fleet and device: the error matrix drivers of 我的云机, its groups and the device pages */
+import { fireEvent, screen } from '@testing-library/react'
+import SelectChangeZone from '@/pages/Device/selectChangeZone'
+import GroupIndex from '@/pages/Group'
+import MoveGroup from '@/pages/Group/pages/MoveGroup'
+import Home from '@/pages/Home'
+import { api } from '@/services/api'
+import { AppStore } from '@/stores/app-store'
+import { FleetStore, VIEW_TYPE_KEY } from '@/stores/fleet-store'
+import { renderPage, setRouteParams, typeInto } from '../page-harness'
+import { device, page } from '../Home/fleet-fixtures'
+import { memoryStorage } from '../../stores/helpers'
+import type { Driver } from './harness'
+
+const zoneAnswers = {
+  '/device/detail': device({ deviceId: 7, name: '主力机', goodId: 11, zoneId: 1 }),
+  '/CommodityGroup/getZones': [
+    { zoneId: 1, name: '华东-上海', inventoryStatus: 1, statusText: '充足' },
+    { zoneId: 2, name: '华南-广州', inventoryStatus: 3, statusText: '紧张' },
+  ],
+}
+
+const openZones = () => {
+  setRouteParams({ deviceId: '7' })
+  renderPage(<SelectChangeZone />, {})
+}
+
+const homeAnswers = {
+  '/device/list': page([
+    device({ deviceId: 1, name: '一号' }),
+    device({ deviceId: 2, name: '二号' }),
+  ]),
+  '/device/detail': device({ deviceId: 1, name: '一号' }),
+  '/device/cover': { url: '/cover.png', updatedAt: 1 },
+  '/group/list': { groups: [], ungroupedCount: 2, totalCount: 2 },
+  '/dict/getDeviceStatusList': [{ status: 1, name: '运行中', color: '#007d59' }],
+}
+
+/** 我的云机 on the real fleet store and services; `multi`: the many-phones view */
+const renderHome = (multi = false) => {
+  const { storage } = memoryStorage(multi ? { [VIEW_TYPE_KEY]: 1 } : {})
+  const app = new AppStore(storage)
+  const fleet = new FleetStore({ api, storage, app })
+  const session = { isLoggedIn: true, token: 't', renewMsg: '', userInfo: { userId: 1 } }
+  renderPage(<Home />, { app, fleet, session })
+}
+
+const openHome = async (multi = false) => {
+  renderHome(multi)
+  await (multi ? screen.findByLabelText('一号') : screen.findByText('一号'))
+}
+
+const groupAnswers = {
+  '/group/list': {
+    groups: [
+      { groupId: 4, name: '工作室', sort: 0, deviceCount: 12 },
+      { groupId: 9, name: '测试', sort: 1, deviceCount: 3 },
+    ],
+    ungroupedCount: 5,
+    totalCount: 20,
+  },
+}
+
+const openGroups = async () => {
+  renderPage(<GroupIndex />, { app: new AppStore(memoryStorage().storage) })
+  await screen.findByText('工作室')
+}
+
+/** 'METHOD /path' → how a page makes the call. */
+export const DRIVERS: Record<string, Driver> = {
+  'GET /device/list': {
+    route: 'pages/Home/index',
+    answers: homeAnswers,
+    open: async () => renderHome(),
+  },
+  'GET /device/cover': {
+    route: 'pages/Home/index',
+    answers: homeAnswers,
+    open: () => openHome(),
+    quiet: 'the last frame stays and the phone is tried again when due (Home/fleet/cover-queue.ts)',
+  },
+  'GET /dict/getDeviceStatusList': {
+    route: 'pages/Home/index',
+    answers: homeAnswers,
+    open: () => openHome(),
+    quiet: "without the dictionary the phones' statuses show the client's own labels",
+  },
+  'POST /device/command': {
+    route: 'pages/Home/index',
+    answers: homeAnswers,
+    async open() {
+      await openHome()
+      fireEvent.click(screen.getByText('重启'))
+    },
+  },
+  'POST /device/rename': {
+    route: 'pages/Home/index',
+    answers: homeAnswers,
+    async open() {
+      await openHome()
+      fireEvent.click(screen.getByText('重命名'))
+      typeInto(document.body, '云手机名称', '新名字')
+      fireEvent.click(screen.getByText('确定'))
+    },
+  },
+  'POST /device/batchCommand': {
+    route: 'pages/Home/index',
+    answers: homeAnswers,
+    async open() {
+      await openHome(true)
+      fireEvent.click(screen.getByText('多选'))
+      for (const name of ['一号', '二号']) fireEvent.click(screen.getByLabelText(name))
+      fireEvent.click(screen.getByText('重启'))
+    },
+  },
+  'GET /group/list': {
+    route: 'pages/Group/index',
+    open: async () =>
+      void renderPage(<GroupIndex />, { app: new AppStore(memoryStorage().storage) }),
+  },
+  'POST /group/create': {
+    route: 'pages/Group/index',
+    answers: groupAnswers,
+    async open() {
+      await openGroups()
+      fireEvent.click(screen.getByText('新建分组'))
+      typeInto(document.body, '分组名称', '新组')
+      fireEvent.click(await screen.findByText('确定'))
+    },
+  },
+  'POST /group/rename': {
+    route: 'pages/Group/index',
+    answers: groupAnswers,
+    async open() {
+      await openGroups()
+      fireEvent.click(screen.getByLabelText('重命名测试'))
+      typeInto(document.body, '分组名称', '正式')
+      fireEvent.click(await screen.findByText('确定'))
+    },
+  },
+  'POST /group/delete': {
+    route: 'pages/Group/index',
+    answers: groupAnswers,
+    async open() {
+      await openGroups()
+      fireEvent.click(screen.getByLabelText('删除工作室'))
+    },
+  },
+  'POST /group/sort': {
+    route: 'pages/Group/index',
+    answers: groupAnswers,
+    async open() {
+      await openGroups()
+      fireEvent.click(screen.getByLabelText('下移工作室'))
+    },
+  },
+  'POST /group/moveDevices': {
+    route: 'pages/Group/pages/MoveGroup',
+    answers: groupAnswers,
+    async open() {
+      setRouteParams({ deviceIds: '3,5' })
+      renderPage(<MoveGroup />, {})
+      fireEvent.click(await screen.findByLabelText('工作室'))
+      fireEvent.click(screen.getByText('确定'))
+    },
+  },
+  'GET /CommodityGroup/getZones': {
+    route: 'pages/Device/selectChangeZone',
+    answers: zoneAnswers,
+    open: async () => openZones(),
+  },
+  'POST /device/changeZone': {
+    route: 'pages/Device/selectChangeZone',
+    answers: zoneAnswers,
+    async open() {
+      openZones()
+      fireEvent.click(await screen.findByRole('button', { name: /华南-广州/ }))
+    },
+  },
+}
