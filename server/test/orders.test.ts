@@ -3,7 +3,7 @@ import { test } from 'node:test'
 import { eq, inArray } from 'drizzle-orm'
 import { upgradeQuote } from '#domain/pricing'
 import { devices, goods, goodsPrices, orders, STOCK_SLOTS } from '../src/db/schema'
-import { insertOrder } from '../src/services/order-service'
+import { insertOrder } from '../src/services/order-insert'
 import { REFERENCE_TTL_MS } from '../src/services/reference-data'
 import {
   GOODS,

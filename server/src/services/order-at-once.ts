@@ -6,7 +6,7 @@ import { goodsStockSlots, orders, users } from '../db/schema'
 import { isCheckViolation, isDeadlock, isUniqueViolation } from './context'
 import { inStockSlot, randomSlot, stockSlot } from './goods-service'
 import { firstOrderOf } from './order-pricing'
-import type { OrderRow } from './order-service'
+import type { OrderRow } from './order-insert'
 
 /** What a new-phone order placed at once is made of (the transaction path writes the same columns). */
 export interface NewPhonesOrder {

@@ -20,7 +20,8 @@ import { enqueueFulfilment } from './fulfilment-service'
 import { requestRefund } from './refund-service'
 import { markSeckillPaid } from './seckill-units'
 import { debitAccount } from './wallet-service'
-import type { OrderRow, OrderService } from './order-service'
+import type { OrderRow } from './order-insert'
+import type { OrderService } from './order-service'
 
 export type PaymentRow = typeof payments.$inferSelect
 export type NotificationOutcome = PaymentNotice['status'] | 'refunding' | 'duplicate'

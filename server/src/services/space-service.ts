@@ -19,7 +19,8 @@ import { enqueueJob } from '../jobs/scheduler'
 import { isUniqueViolation, type ServiceContext } from './context'
 import { deviceNotFound } from './fleet-service'
 import { SPACE_PACKAGES, spaceDraft, type SpaceOrderDetail } from './space-packages'
-import type { OrderRow, OrderService } from './order-service'
+import type { OrderRow } from './order-insert'
+import type { OrderService } from './order-service'
 
 export const SPACE_TASK_JOB = 'space-task'
 /** Every user's free cloud space. */

@@ -34,7 +34,8 @@ import { againIfRacedByPlacedOrder } from './order-at-once'
 import { emptyDraft } from './order-pricing'
 import { refuseWhilePlanOrderOpen } from './plan-orders'
 import { RECHARGE_PACKAGES, rechargeDraft, type RechargeDetail } from './recharge-packages'
-import { insertOrder, type OrderRow, type OrderService } from './order-service'
+import { insertOrder, type OrderRow } from './order-insert'
+import type { OrderService } from './order-service'
 
 /**
  * One bean is worth one fen (1 元 = 100 豆), the rate bean payments (pay method 3) already use, so beans
