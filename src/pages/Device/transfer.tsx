@@ -8,7 +8,7 @@ import OwnNumberCode from '@/components/OwnNumberCode'
 import PageTabs from '@/components/PageTabs'
 import PagedList from '@/components/PagedList'
 import Section from '@/components/Section'
-import { confirm, errorMessage, toast, toastError, toastSuccess } from '@/components/feedback'
+import { confirm, toast, toastError, toastSuccess } from '@/services/feedback'
 import {
   askToSetLoginPassword,
   goSetLoginPassword,
@@ -17,8 +17,8 @@ import {
 import { remainingText } from '@/domain/device-lifecycle'
 import { formatDate, formatDateTime, maskPhone } from '@/domain/formatters'
 import { ResultCode } from '@/domain/result-codes'
-import { parseDeviceIds } from '@/pages/Home/fleet/action-routes'
-import { loadAll } from '@/pages/Renew/renew-plan'
+import { parseDeviceIds } from '@/domain/fleet-selection'
+import { loadAll } from '@/services/load-all'
 import { ApiError } from '@/services/api-error'
 import { getDevice } from '@/services/device'
 import { navigate } from '@/services/navigation'
@@ -90,7 +90,7 @@ function Transfer() {
       if (!(error instanceof ApiError)) return toastError(error)
       if (error.code === ResultCode.MUST_SET_PASSWORD) return askToSetLoginPassword(PASSWORD_REASON)
       if (error.code === ResultCode.CAN_NOT_DO_TRANSFER) setRefused(refusedPhones(error.body))
-      toast(errorMessage(error, '转移失败，请稍后重试'))
+      toastError(error, '转移失败，请稍后重试') // none over the 1057 dialog
     }
   }
 
