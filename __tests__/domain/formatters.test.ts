@@ -87,9 +87,21 @@ describe('masking', () => {
     expect(maskPhone('')).toBe('')
     expect(maskPhone(null)).toBe('')
   })
-  it('keeps the first 5 and last 5 characters of an ID card', () => {
+  it('never shows a short or odd-length number half-masked', () => {
+    expect(maskPhone('1381234')).toBe('***')
+    expect(maskPhone('1381234567')).toBe('***')
+    expect(maskPhone('138123456789')).toBe('***')
+    expect(maskPhone('1')).toBe('***')
+  })
+  it('keeps the first 5 and last 5 characters of an ID card, upper-cased', () => {
     expect(maskIdCard('11010519491231002X')).toBe('11010********1002X')
+    expect(maskIdCard(' 11010519491231002x ')).toBe('11010********1002X')
     expect(maskIdCard('110105491231002')).toBe('11010*****31002')
+  })
+  it('masks an ID card too short to keep 5 and 5 entirely', () => {
+    expect(maskIdCard('1101051949')).toBe('**********')
+    expect(maskIdCard('12345')).toBe('*****')
+    expect(maskIdCard(null)).toBe('')
   })
 })
 

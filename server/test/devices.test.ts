@@ -159,7 +159,7 @@ test('rename: 1–20 characters with a clear message', async (t) => {
   const [id] = await givePhones(ctx, me.userId, 1)
   const rename = (name: string) => post(ctx.app, '/device/rename', { deviceId: id, name }, me)
   assert.equal((await rename('   ')).msg, '请输入云手机名称')
-  assert.equal((await rename('一'.repeat(21))).msg, '云手机名称不能超过20个字符')
+  assert.equal((await rename('一'.repeat(21))).msg, '云手机名称不能超过20个字')
   assert.equal((await deviceRow(ctx, id)).name, `云手机-${id}`, 'bad input changes nothing')
   const renamed = await rename(` ${'云'.repeat(20)} `)
   assert.equal(renamed.code, 200)

@@ -2,18 +2,10 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { assertProductionSafe, loadConfig } from '../src/config'
 import { sniffImageType, isUploadPath } from '../src/domain/files'
-import { maskIdCard, maskMobile } from '../src/domain/masking'
 import { resendWaitSeconds, startOfChinaDay } from '../src/domain/sms-policy'
-import { hasDuplicateWorkType } from '../src/domain/work-types'
 import { normalisePage, toPaged } from '../src/domain/paging'
 import { describeValidationError } from '../src/plugins/errors'
 import { pngBytes } from './helpers/multipart'
-
-test('ID card masking keeps the first 5 and last 5', () => {
-  assert.equal(maskIdCard('11010519491231002x'), '11010********1002X')
-  assert.equal(maskIdCard('110105491231002'), '11010*****31002')
-  assert.equal(maskMobile('13812345678'), '138****5678')
-})
 
 test('SMS quota days start at midnight China time', () => {
   assert.equal(
@@ -37,23 +29,6 @@ test('images are recognised by their bytes', () => {
   assert.equal(sniffImageType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')), null)
   assert.equal(isUploadPath('/files/uploads/0b1c2d3e-1111-4222-8333-944455556666.png'), true)
   assert.equal(isUploadPath('/files/uploads/../secret.png'), false)
-})
-
-test('duplicate work type pairs are detected', () => {
-  assert.equal(
-    hasDuplicateWorkType([
-      { industryId: 1, worktypeId: 101 },
-      { industryId: 1, worktypeId: 102 },
-    ]),
-    false,
-  )
-  assert.equal(
-    hasDuplicateWorkType([
-      { industryId: 1, worktypeId: 101 },
-      { industryId: 1, worktypeId: 101 },
-    ]),
-    true,
-  )
 })
 
 test('paging is clamped and counted', () => {

@@ -11,7 +11,7 @@ test('groups: create with unique 1–20 character names, list with counts and �
 
   const create = (name: string, session = me) => post(ctx.app, '/group/create', { name }, session)
   assert.equal((await create('  ')).msg, '请输入分组名称')
-  assert.equal((await create('组'.repeat(21))).msg, '分组名称不能超过20个字符')
+  assert.equal((await create('组'.repeat(21))).msg, '分组名称不能超过20个字')
   const a = await create(' 工作室A ')
   assert.equal(a.code, 200)
   assert.deepEqual(a.data, { groupId: a.data.groupId, name: '工作室A', sort: 1, deviceCount: 0 })

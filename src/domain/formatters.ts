@@ -69,17 +69,22 @@ export function formatDistance(meters: number): string {
   return `${(meters / 1000).toFixed(1)}公里`
 }
 
-/** 13812345678 → 138****5678. Anything too short to mask is returned unchanged. */
+/**
+ * SPEC 9: 13812345678 → 138****5678. Anything that is not an 11-digit number becomes *** (never shown
+ * half-masked); no number at all stays empty. Client and server (logs, other users' numbers) use this.
+ */
 export function maskPhone(phone: string | null | undefined): string {
   const s = String(phone ?? '')
-  if (s.length < 7) return s
-  return `${s.slice(0, 3)}****${s.slice(-4)}`
+  if (!s) return ''
+  return s.length === 11 ? `${s.slice(0, 3)}****${s.slice(7)}` : '***'
 }
 
-/** First 5 and last 5 characters kept, every character between them becomes *. */
+/** SPEC 9: the first 5 and last 5 characters kept, the rest *; a value too short for that is all *. */
 export function maskIdCard(idCard: string | null | undefined): string {
   const s = String(idCard ?? '')
-  if (s.length <= 10) return s
+    .trim()
+    .toUpperCase()
+  if (s.length <= 10) return '*'.repeat(s.length)
   return `${s.slice(0, 5)}${'*'.repeat(s.length - 10)}${s.slice(-5)}`
 }
 

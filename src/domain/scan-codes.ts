@@ -3,6 +3,8 @@
  * code (16 characters of the code alphabet, spaces/dashes ignored) read as activate. Pure: the server
  * builds payloads with scanPayload, the scan pages read them with parseScanCode.
  */
+import { ACTIVATION_CODE_PATTERN, normaliseActivationCode } from './activation-codes'
+
 export type ScanKind = 'activate' | 'share' | 'login'
 export type ScanCode = { kind: ScanKind; code: string } | { kind: 'unknown'; text: string }
 
@@ -11,8 +13,6 @@ export const SCAN_PREFIX = 'cloudphone:'
 export const SCAN_LOGIN_TTL_MS = 120_000
 
 const KINDS: readonly ScanKind[] = ['activate', 'share', 'login']
-/** The alphabet activation codes are generated from (no 0/O/1/I/L) and their length. */
-const BARE_ACTIVATION = /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{16}$/
 const CODE_OF: Record<ScanKind, RegExp> = {
   activate: /^[A-Za-z0-9-]{4,40}$/,
   share: /^[A-Za-z0-9_-]{4,64}$/,
@@ -35,8 +35,8 @@ export function parseScanCode(text: string | null | undefined): ScanCode {
     const kind = rest.slice(0, colon).toLowerCase() as ScanKind
     const code = rest.slice(colon + 1).trim()
     if (!KINDS.includes(kind) || !CODE_OF[kind].test(code)) return unknown
-    return { kind, code: kind === 'activate' ? code.replace(/-/g, '').toUpperCase() : code }
+    return { kind, code: kind === 'activate' ? normaliseActivationCode(code) : code }
   }
-  const bare = trimmed.replace(/[\s-]/g, '').toUpperCase()
-  return BARE_ACTIVATION.test(bare) ? { kind: 'activate', code: bare } : unknown
+  const bare = normaliseActivationCode(trimmed)
+  return ACTIVATION_CODE_PATTERN.test(bare) ? { kind: 'activate', code: bare } : unknown
 }

@@ -115,3 +115,26 @@ export function validateLandline(value: string | undefined | null): string | nul
     (isLandline(String(value)) ? null : '请输入正确的固定电话，如010-12345678')
   )
 }
+
+/** SPEC 5: a phone's and a group's name, 1–20 characters after trimming (client form and server agree). */
+export const DEVICE_NAME_MAX = 20
+export const GROUP_NAME_MAX = 20
+const PACKAGE_NAME = /^[A-Za-z][\w]*(\.[A-Za-z][\w]*)+$/
+
+function nameProblem(value: string, what: string, max: number): string | null {
+  const name = value.trim()
+  if (!name) return `请输入${what}`
+  return [...name].length > max ? `${what}不能超过${max}个字` : null
+}
+
+export const validateDeviceName = (value: string) =>
+  nameProblem(value, '云手机名称', DEVICE_NAME_MAX)
+
+export const validateGroupName = (value: string) => nameProblem(value, '分组名称', GROUP_NAME_MAX)
+
+/** An Android package name such as com.example.app (the uninstall command's argument). */
+export function validatePackageName(value: string): string | null {
+  const name = value.trim()
+  if (!name) return '请输入应用包名'
+  return PACKAGE_NAME.test(name) ? null : '请输入正确的应用包名，如 com.example.app'
+}

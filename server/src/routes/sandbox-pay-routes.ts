@@ -13,16 +13,11 @@ import {
   type SandboxAction,
 } from '../contract/payment'
 import { isBizError } from '../domain/biz-error'
+import { escapeHtml } from '../domain/html'
 import { ok } from '../plugins/envelope'
 import type { ApiRouteOptions } from './route-options'
 
 const ACT_PATH = '/vmcloud/api/sandbox/pay/act'
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  )
 
 const BUTTONS: { action: SandboxAction; label: string; style: string }[] = [
   { action: 'pay', label: '确认支付', style: 'background:#0e5fd8;color:#fff' },

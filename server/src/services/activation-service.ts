@@ -1,4 +1,5 @@
 import { and, count, desc, eq } from 'drizzle-orm'
+import { ACTIVATION_CODE_PATTERN, normaliseActivationCode } from '#domain/activation-codes'
 import { durationLabel } from '#domain/catalogue'
 import { canRenew, statusCommandRefusal } from '#domain/device-lifecycle'
 import { DAY_MS } from '#domain/pricing'
@@ -9,7 +10,6 @@ import { BizError } from '../domain/biz-error'
 import { normalisePage, toPaged } from '../domain/paging'
 import type { ServiceContext } from './context'
 import type { FleetService } from './fleet-service'
-import { ACTIVATION_CODE_ALPHABET, ACTIVATION_CODE_LENGTH } from './fulfilment-service'
 import type { GoodsService } from './goods-service'
 import { MessageKind, type MessageService } from './message-service'
 import { refuseWhilePlanOrderOpen } from './plan-orders'
@@ -17,13 +17,7 @@ import { refuseWhilePlanOrderOpen } from './plan-orders'
 export const CODE_USED = '激活码已被使用'
 export const CODE_UNKNOWN = '激活码不存在'
 
-const CODE_PATTERN = new RegExp(`^[${ACTIVATION_CODE_ALPHABET}]{${ACTIVATION_CODE_LENGTH}}$`)
 const codeStatusText: Record<number, string> = { 0: '未使用', 1: '已使用' }
-
-/** Codes are shown in groups of four and typed in any case: compare without spaces, dashes, case. */
-export function normaliseCode(input: string): string {
-  return input.replace(/[\s-]/g, '').toUpperCase()
-}
 
 /** Activation codes: each one, once, makes a new phone or renews one of the user's phones. */
 export class ActivationService {
@@ -39,8 +33,9 @@ export class ActivationService {
    * everything after it (stock, the phone) is in the same transaction, so a failure leaves it unused.
    */
   async activate(userId: number, body: ActivateBody): Promise<ActivateResult> {
-    const code = normaliseCode(body.code)
-    if (!CODE_PATTERN.test(code)) throw new BizError(ResultCode.SHOW_ERROR_TIPS, CODE_UNKNOWN)
+    const code = normaliseActivationCode(body.code)
+    if (!ACTIVATION_CODE_PATTERN.test(code))
+      throw new BizError(ResultCode.SHOW_ERROR_TIPS, CODE_UNKNOWN)
     return this.ctx.db.transaction(async (tx) => {
       const now = this.ctx.clock.now()
       const [claimed] = await tx

@@ -12,6 +12,7 @@ import { canDo, isDevicePermission, type DeviceAction } from '#domain/device-per
 import { DeviceCommand } from '#domain/enums'
 import { grantAllows } from '#domain/grants'
 import { ResultCode } from '#domain/result-codes'
+import { validateDeviceName, validatePackageName } from '#domain/validators'
 import type {
   Device,
   DeviceCommandBody,
@@ -31,7 +32,7 @@ import {
   type DeviceBusyOp,
 } from '../db/schema'
 import { BizError } from '../domain/biz-error'
-import { maskMobile } from '../domain/masking'
+import { maskPhone } from '#domain/formatters'
 import { normalisePage, toPaged } from '../domain/paging'
 import type { ServiceContext } from './context'
 import { deviceNotFound, type FleetService } from './fleet-service'
@@ -51,21 +52,16 @@ export const BUSY_TEXT: Record<DeviceBusyOp, string> = {
   systemUpdate: '正在更新系统，请稍后',
 }
 
-export const NAME_MAX = 20
-
 const tip = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
 /** A grantee with view permission asking to control the phone. */
 export const VIEW_ONLY = '该云手机仅授权您查看，无法操作'
 
-/** 1–20 characters after trimming, else a clear message. */
-export function checkName(raw: string, what: string): string {
-  const name = raw.trim()
-  if (!name) throw tip(`请输入${what}`)
-  if ([...name].length > NAME_MAX) throw tip(`${what}不能超过${NAME_MAX}个字符`)
-  return name
+/** A name checked by the shared rule (the client's form says the same), trimmed. */
+export function checkName(raw: string, validate: (value: string) => string | null): string {
+  const problem = validate(raw)
+  if (problem) throw tip(problem)
+  return raw.trim()
 }
-
-const PACKAGE_NAME = /^[A-Za-z][\w]*(\.[A-Za-z][\w]*)+$/
 
 /** The arguments a command needs, checked before any phone is touched. */
 function checkCommandArgs(body: { command: string; url?: string; packageName?: string }) {
@@ -82,7 +78,8 @@ function checkCommandArgs(body: { command: string; url?: string; packageName?: s
   }
   if (body.command === DeviceCommand.Uninstall) {
     const packageName = body.packageName?.trim() ?? ''
-    if (!PACKAGE_NAME.test(packageName)) throw tip('请输入正确的应用包名，如 com.example.app')
+    const problem = validatePackageName(packageName)
+    if (problem) throw tip(problem)
     return { command: body.command, packageName }
   }
   return { command: body.command as DeviceCommand }
@@ -246,7 +243,7 @@ export class DeviceService {
             : {
                 permission: phone.grantPermission,
                 expiresAt: phone.grantExpiresAt!.getTime(),
-                ownerMobile: maskMobile(phone.ownerMobile ?? ''),
+                ownerMobile: maskPhone(phone.ownerMobile ?? ''),
               },
           passes,
         )
@@ -285,7 +282,7 @@ export class DeviceService {
         {
           permission: g.permission,
           expiresAt: g.expiresAt.getTime(),
-          ownerMobile: maskMobile(g.ownerMobile ?? ''),
+          ownerMobile: maskPhone(g.ownerMobile ?? ''),
         },
       ]),
     )
@@ -382,7 +379,7 @@ export class DeviceService {
   }
 
   async rename(userId: number, deviceId: number, rawName: string): Promise<Device> {
-    const name = checkName(rawName, '云手机名称')
+    const name = checkName(rawName, validateDeviceName)
     const { device } = await this.live(userId, deviceId)
     await this.ctx.db.update(devices).set({ name }).where(eq(devices.id, deviceId))
     if (device.supplierInstanceId) {

@@ -25,7 +25,7 @@ import {
   zones,
 } from '../db/schema'
 import { BizError } from '../domain/biz-error'
-import { maskMobile } from '../domain/masking'
+import { maskPhone } from '#domain/formatters'
 import { normalisePage, toPaged, type PageRequest } from '../domain/paging'
 import { identityOf, PersonBenefits } from './benefits'
 import { isUniqueViolation, type ServiceContext } from './context'
@@ -298,7 +298,7 @@ export class EngagementService {
       .offset(offset)
     const [{ total }] = await this.ctx.db.select({ total: count() }).from(invites).where(where)
     const list: Invitee[] = records.map((r) => ({
-      mobilePhone: r.mobilePhone ? maskMobile(r.mobilePhone) : '已注销用户',
+      mobilePhone: r.mobilePhone ? maskPhone(r.mobilePhone) : '已注销用户',
       joinedAt: r.createdAt.getTime(),
     }))
     return toPaged(list, page, rows, total)

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { durationLabel } from '#domain/catalogue'
 import { orderKindLabels, OrderStatus, PayMethod } from '#domain/order-status'
+import { ACTIVATION_CODE_ALPHABET, ACTIVATION_CODE_LENGTH } from '#domain/activation-codes'
 import type { Db } from '../db/client'
 import { activationCodes, goods, orders, payments } from '../db/schema'
 import { isBizError } from '../domain/biz-error'
@@ -19,10 +20,6 @@ import { grantSpace } from './space-service'
 import { creditAccount, creditRecharge } from './wallet-service'
 
 export const FULFIL_ORDER_JOB = 'fulfil-order'
-
-/** No 0/O, 1/I/L: a code read aloud or typed from a screenshot cannot be mistaken. */
-export const ACTIVATION_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
-export const ACTIVATION_CODE_LENGTH = 16
 
 export function newActivationCode(): string {
   let code = ''

@@ -17,7 +17,7 @@ import type {
 import type { Db } from '../db/client'
 import { deviceGrants, deviceShareCodes, devices, users } from '../db/schema'
 import { BizError } from '../domain/biz-error'
-import { maskMobile } from '../domain/masking'
+import { maskPhone } from '#domain/formatters'
 import { normalisePage, toPaged, type PageRequest } from '../domain/paging'
 import type { ServiceContext } from './context'
 import { qrDataUrl } from './qr-image'
@@ -114,7 +114,7 @@ export class GrantService {
     return {
       count: ids.length,
       expiresAt: expiresAt.getTime(),
-      granteeMobile: maskMobile(grantee.mobilePhone ?? ''),
+      granteeMobile: maskPhone(grantee.mobilePhone ?? ''),
     }
   }
 
@@ -175,7 +175,7 @@ export class GrantService {
       permission: grant.permission,
       expiresAt: grant.expiresAt.getTime(),
       createdAt: grant.createdAt.getTime(),
-      otherMobile: maskMobile(otherMobile ?? ''),
+      otherMobile: maskPhone(otherMobile ?? ''),
     }))
     return toPaged(records, page, rows, total)
   }
@@ -233,7 +233,7 @@ export class GrantService {
     const share = await this.usableShare(this.ctx.db, code, userId)
     const [owner] = await this.ctx.db.select().from(users).where(eq(users.id, share.ownerId))
     return {
-      ownerMobile: maskMobile(owner?.mobilePhone ?? ''),
+      ownerMobile: maskPhone(owner?.mobilePhone ?? ''),
       deviceCount: share.deviceIds.length,
       permission: share.permission,
       days: share.grantDays,

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle
 import { validateBatchSelection } from '#domain/batch-results'
 import { DeviceStatus } from '#domain/device-lifecycle'
 import { ResultCode } from '#domain/result-codes'
+import { validateGroupName } from '#domain/validators'
 import type { DeviceGroup, GroupList } from '../contract/group'
 import { deviceGroups, devices } from '../db/schema'
 import { BizError } from '../domain/biz-error'
@@ -10,7 +11,6 @@ import { checkName } from './device-service'
 import type { FleetService } from './fleet-service'
 
 export const MAX_GROUPS = 100
-const GROUP_NAME = '分组名称'
 
 const tip = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
 const nameTaken = () => tip('分组名称已存在')
@@ -65,7 +65,7 @@ export class GroupService {
   }
 
   async create(userId: number, rawName: string): Promise<DeviceGroup> {
-    const name = checkName(rawName, GROUP_NAME)
+    const name = checkName(rawName, validateGroupName)
     const [{ n, maxSort }] = await this.ctx.db
       .select({ n: count(), maxSort: sql<number>`coalesce(max(${deviceGroups.sort}), 0)` })
       .from(deviceGroups)
@@ -84,7 +84,7 @@ export class GroupService {
   }
 
   async rename(userId: number, groupId: number, rawName: string): Promise<DeviceGroup> {
-    const name = checkName(rawName, GROUP_NAME)
+    const name = checkName(rawName, validateGroupName)
     await this.owned(userId, groupId)
     try {
       await this.ctx.db.update(deviceGroups).set({ name }).where(eq(deviceGroups.id, groupId))

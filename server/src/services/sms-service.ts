@@ -5,7 +5,7 @@ import { validateMobile, validateSmsCode } from '#domain/validators'
 import { SmsSendError } from '../adapters/sms/sms-adapter'
 import { smsCodes } from '../db/schema'
 import { BizError } from '../domain/biz-error'
-import { maskMobile } from '../domain/masking'
+import { maskPhone } from '#domain/formatters'
 import { hashSmsCode, newSmsCode } from '../domain/secrets'
 import {
   SMS_CODE_TTL_MS,
@@ -75,7 +75,7 @@ export class SmsService {
       await this.ctx.db.delete(smsCodes).where(eq(smsCodes.id, reservedId))
       if (error instanceof SmsSendError) {
         this.ctx.log.warn(
-          { mobile: maskMobile(mobile), type, err: error.message },
+          { mobile: maskPhone(mobile), type, err: error.message },
           'sms send failed',
         )
         throw new BizError(ResultCode.SMS_SEND_FAILED)

@@ -12,7 +12,7 @@ import type {
 import type { Db } from '../db/client'
 import { deviceGroups, deviceTransfers, devices, spaceTasks, users } from '../db/schema'
 import { BizError } from '../domain/biz-error'
-import { maskMobile } from '../domain/masking'
+import { maskPhone } from '#domain/formatters'
 import { normalisePage, toPaged, type PageRequest } from '../domain/paging'
 import { openPlanOrders } from './plan-orders'
 import type { ServiceContext } from './context'
@@ -92,19 +92,19 @@ export class TransferService {
         userId,
         MessageKind.TRANSFER,
         '云手机已转出',
-        `您的${phones.length}台云手机（${names}）已转移至账号 ${maskMobile(receiver.mobilePhone ?? '')}，剩余时长随云手机一并转移。`,
+        `您的${phones.length}台云手机（${names}）已转移至账号 ${maskPhone(receiver.mobilePhone ?? '')}，剩余时长随云手机一并转移。`,
         tx,
       )
       await this.messages.sendMessage(
         receiver.id,
         MessageKind.TRANSFER,
         '云手机已转入',
-        `账号 ${maskMobile(sender.mobilePhone ?? '')} 向您转移了${phones.length}台云手机（${names}），剩余时长、分组和备份一并转入。`,
+        `账号 ${maskPhone(sender.mobilePhone ?? '')} 向您转移了${phones.length}台云手机（${names}），剩余时长、分组和备份一并转入。`,
         tx,
       )
       return phones.length
     })
-    return { batchId, count: moved, toMobile: maskMobile(receiver.mobilePhone ?? '') }
+    return { batchId, count: moved, toMobile: maskPhone(receiver.mobilePhone ?? '') }
   }
 
   /**
@@ -219,7 +219,7 @@ export class TransferService {
       deviceId: transfer.deviceId,
       deviceName: transfer.deviceName,
       expireAt: transfer.expireAt.getTime(),
-      otherMobile: maskMobile(otherMobile ?? ''),
+      otherMobile: maskPhone(otherMobile ?? ''),
       createdAt: transfer.createdAt.getTime(),
     }))
     return toPaged(records, page, rows, total)

@@ -8,10 +8,14 @@ import {
   type CommandAction,
   type DeviceAction,
 } from '@/domain/device-permissions'
-import { validateUrl } from '@/domain/validators'
+import {
+  DEVICE_NAME_MAX,
+  validateDeviceName,
+  validatePackageName,
+  validateUrl,
+} from '@/domain/validators'
 import { getDevice, renameDevice, sendCommand } from '@/services/device'
 import { navigate } from '@/services/navigation'
-import { DEVICE_NAME_MAX, validateDeviceName, validatePackageName } from './input-rules'
 import { actionQuery, actionRoute } from './action-routes'
 import type { PromptRequest } from './PromptDialog'
 

@@ -1,11 +1,11 @@
 import {
+  ACTIVATION_CODE_PATTERN,
   normaliseActivationCode,
   validateActivationCode,
-  validateDeviceName,
-  validateGroupName,
-  validatePackageName,
-} from '@/pages/Home/fleet/input-rules'
+} from '@/domain/activation-codes'
+import { validateDeviceName, validateGroupName, validatePackageName } from '@/domain/validators'
 
+/** The fleet forms' rules; the server answers with the same messages (devices.test, groups.test). */
 describe('fleet input rules', () => {
   it('accepts a phone name of 1 to 20 characters after trimming', () => {
     expect(validateDeviceName('  ')).toBe('请输入云手机名称')
@@ -31,5 +31,11 @@ describe('fleet input rules', () => {
     expect(validateActivationCode('abcd-efgh-jkmn-pqrs')).toBeNull()
     expect(validateActivationCode('')).toBe('请输入激活码')
     expect(validateActivationCode('ABC')).toBe('激活码为16位字母或数字')
+  })
+
+  it('knows a code the server could have issued: no 0/O/1/I/L', () => {
+    expect(ACTIVATION_CODE_PATTERN.test('ABCDEFGHJKMNPQRS')).toBe(true)
+    expect(ACTIVATION_CODE_PATTERN.test('ABCDEFGHJKMNPQR0')).toBe(false)
+    expect(ACTIVATION_CODE_PATTERN.test('ABCDEFGHJKMNPQR')).toBe(false)
   })
 })
