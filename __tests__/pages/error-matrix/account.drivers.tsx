@@ -1,12 +1,13 @@
-/** Account and user: the error matrix drivers of login, passwords, 注销, coupons and invitations */
+/** Account: the error matrix drivers of login, passwords, the phone number, 退出登录 and 注销 */
 import { fireEvent, screen } from '@testing-library/react'
 import { ResultCode, resultMessages } from '@/domain/result-codes'
 import WechatAuth from '@/pages/auth/wechatAuth'
 import Login from '@/pages/login/login'
 import WechatLogin from '@/pages/login/WechatLogin'
 import ChangePassword from '@/pages/user/changePassword'
-import CouponPage from '@/pages/user/coupon'
-import Invite from '@/pages/user/invite'
+import ChangePhone from '@/pages/user/changePhone'
+import Config from '@/pages/user/config'
+import SetPassword from '@/pages/user/setPassword'
 import LogOut from '@/pages/user/logOut'
 import { api } from '@/services/api'
 import platform from '@/platform'
@@ -14,8 +15,7 @@ import { newOAuthState } from '@/platform/oauth'
 import { systemClock } from '@/stores/deps'
 import { SessionStore } from '@/stores/session-store'
 import { renderPage, setRouteParams, typeInto } from '../page-harness'
-import { session } from '../buying/fixtures'
-
+import { userInfo } from '../../stores/helpers'
 import type { Driver } from './harness'
 
 /** the login page on the real session store, so its logins run through the request layer */
@@ -50,6 +50,15 @@ const openAppletLogin = () => {
   })
   const { container } = renderPage(<WechatLogin agreed />, { session })
   fireEvent.click(screen.getByText('微信一键登录'))
+  return container
+}
+
+/** 更换手机号 for the account of 13812345678 */
+const openChangePhone = () => {
+  const session = { mobilePhone: '13812345678', loadUserInfo: jest.fn().mockResolvedValue({}) }
+  const { container } = renderPage(<ChangePhone />, { session })
+  typeInto(container, '验证码', '123456')
+  fireEvent.click(screen.getByText('下一步'))
   return container
 }
 
@@ -134,12 +143,65 @@ export const DRIVERS: Record<string, Driver> = {
       fireEvent.click(screen.getByText('申请注销'))
     },
   },
-  'GET /coupon/list': {
-    route: 'pages/user/coupon',
-    open: async () => void renderPage(<CouponPage />, session()),
+  'POST /common/userLogin/confirm': {
+    route: 'pages/login/login',
+    async open() {
+      const container = openLogin('验证码登录')
+      typeInto(container, '验证码', '123456')
+      fireEvent.click(screen.getByText('登录 / 注册'))
+    },
   },
-  'GET /invite/list': {
-    route: 'pages/user/invite',
-    open: async () => void renderPage(<Invite />, session()),
+  'GET /configure/getCommonConfig': {
+    route: 'pages/login/login',
+    answers: {
+      '/user/login': { token: 't-pass', userId: 7, firstLogin: 0, showModifyPassword: 0 },
+      '/user/getUserInfo': userInfo(),
+    },
+    async open() {
+      const container = openLogin('密码登录')
+      typeInto(container, '密码', 'abc123')
+      fireEvent.click(screen.getByText('登录'))
+    },
+  },
+  'POST /user/firstUpdateUserPassword': {
+    route: 'pages/user/setPassword',
+    async open() {
+      const session = { markPasswordSet: jest.fn(), loadUserInfo: jest.fn().mockResolvedValue({}) }
+      const { container } = renderPage(<SetPassword />, { session })
+      typeInto(container, '新密码', 'abc12345')
+      typeInto(container, '确认密码', 'abc12345')
+      fireEvent.click(screen.getByText('确认设置'))
+    },
+  },
+  'POST /user/checkOldMobile': {
+    route: 'pages/user/changePhone',
+    open: async () => void openChangePhone(),
+  },
+  'POST /user/changeBindingMobile': {
+    route: 'pages/user/changePhone',
+    answers: { '/user/checkOldMobile': { ticket: 'mobile-ticket' } },
+    async open() {
+      const container = openChangePhone()
+      await screen.findByText('确认更换')
+      typeInto(container, '手机号', '13900000000')
+      typeInto(container, '验证码', '654321')
+      fireEvent.click(screen.getByText('确认更换'))
+    },
+  },
+  'POST /user/exitLogin': {
+    route: 'pages/user/config',
+    async open() {
+      const session = new SessionStore({
+        api,
+        storage: platform.storage,
+        clock: systemClock,
+        platform,
+      })
+      renderPage(<Config />, { session })
+      fireEvent.click(screen.getByText('退出登录'))
+    },
+    // signing out ends the local session whatever the server answers (best effort), then 我的
+    quiet: 'signing out goes on: the session ends here whatever the server answers',
+    leadsTo: { [ResultCode.ACCOUNT_HAS_BEEN_FROZEN]: /^\/pages\/Home\/user/ },
   },
 }

@@ -55,6 +55,28 @@ const seen = () =>
     document.body.textContent ?? '',
   ].join('\n')
 
+/** The transport: the route under test answers its code, the driver's other calls their data. */
+function reply(method: string, url: string) {
+  const path = url.split('?')[0].replace(API_BASE, '')
+  requested.push(`${method} ${path}`)
+  if (`${method} ${path}` === answer.key) {
+    return Promise.resolve({
+      statusCode: 200,
+      data: { code: answer.code, msg: answer.msg, data: null, ts: 1 },
+    })
+  }
+  if (!(path in driverAnswers)) {
+    return Promise.resolve({
+      statusCode: 200,
+      data: { code: 1080, msg: `测试未应答 ${path}`, data: null, ts: 1 },
+    })
+  }
+  return Promise.resolve({
+    statusCode: 200,
+    data: { code: 200, msg: '成功', data: driverAnswers[path], ts: 1 },
+  })
+}
+
 /** One test per route of `drivers` and code the server declares for it (route-codes.ts). */
 export function runMatrix(drivers: Record<string, Driver>) {
   afterEach(() => {
@@ -69,26 +91,13 @@ export function runMatrix(drivers: Record<string, Driver>) {
     Taro.setStorageSync(STORAGE_KEYS.token, 'token-1')
     Taro.setStorageSync(STORAGE_KEYS.userId, '1')
     requested = []
-    jest.spyOn(Taro, 'request').mockImplementation(((o: { url: string; method: string }) => {
-      const path = o.url.split('?')[0].replace(API_BASE, '')
-      requested.push(`${o.method} ${path}`)
-      if (`${o.method} ${path}` === answer.key) {
-        return Promise.resolve({
-          statusCode: 200,
-          data: { code: answer.code, msg: answer.msg, data: null, ts: 1 },
-        })
-      }
-      if (!(path in driverAnswers)) {
-        return Promise.resolve({
-          statusCode: 200,
-          data: { code: 1080, msg: `测试未应答 ${path}`, data: null, ts: 1 },
-        })
-      }
-      return Promise.resolve({
-        statusCode: 200,
-        data: { code: 200, msg: '成功', data: driverAnswers[path], ts: 1 },
-      })
-    }) as never)
+    jest
+      .spyOn(Taro, 'request')
+      .mockImplementation(((o: { url: string; method: string }) => reply(o.method, o.url)) as never)
+    // an upload (the avatar) goes through the same answers
+    jest
+      .spyOn(Taro, 'uploadFile')
+      .mockImplementation(((o: { url: string }) => reply('POST', o.url)) as never)
     for (const fn of ['showToast', 'showLoading', 'hideLoading'] as const)
       jest.spyOn(Taro, fn).mockResolvedValue({ errMsg: 'ok' } as never)
     for (const fn of NAVIGATIONS) jest.spyOn(Taro, fn).mockResolvedValue({ errMsg: 'ok' } as never)

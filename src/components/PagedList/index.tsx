@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { View } from '@tarojs/components'
 import { Button, InfiniteLoading } from '@nutui/nutui-react-taro'
 import EmptyState from '@/components/EmptyState'
+import { errorMessage } from '@/services/feedback'
 import {
   BACK_TO_TOP_FROM,
   LIST_TEXTS,
@@ -40,6 +41,8 @@ export default function PagedList<T>(props: PagedListProps<T>) {
   const stateRef = useRef(state)
   stateRef.current = state
   const [scrollTo, setScrollTo] = useState<number | undefined>(undefined)
+  // why the last load failed, in the server's words (SPEC 8: its message is shown)
+  const [failure, setFailure] = useState<string>(LIST_TEXTS.error)
 
   const fetchPage = useCallback(
     async (reset: boolean) => {
@@ -48,8 +51,9 @@ export default function PagedList<T>(props: PagedListProps<T>) {
       try {
         const result = await load(page, PAGE_SIZE)
         setState((s) => applyPage(reset ? initialListState<T>() : s, result, reset))
-      } catch {
-        // a failed load ends the scroll in the error state (SPEC 8 list texts)
+      } catch (error) {
+        // a failed load ends the scroll in the error state with the server's message (SPEC 8)
+        setFailure(errorMessage(error, LIST_TEXTS.error))
         setState((s) => ({ ...s, status: 'error' }))
       }
     },
@@ -89,7 +93,7 @@ export default function PagedList<T>(props: PagedListProps<T>) {
         {status === 'empty' && <EmptyState description={emptyText} />}
         {status === 'error' && (
           <View className={styles.error} role="alert">
-            <View>{LIST_TEXTS.error}</View>
+            <View>{failure}</View>
             <Button size="small" onClick={() => fetchPage(records.length === 0)}>
               重新加载
             </Button>
