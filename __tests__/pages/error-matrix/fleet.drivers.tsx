@@ -1,6 +1,10 @@
-/** Fleet and device: the error matrix drivers of 我的云机, its groups and the device pages */
+/** Fleet and device: the error matrix drivers of 我的云机, its groups, the device pages and 云手机控制 */
 import { fireEvent, screen } from '@testing-library/react'
+import Replace from '@/pages/Device/replace'
 import SelectChangeZone from '@/pages/Device/selectChangeZone'
+import SelectDevice from '@/pages/Device/selectDevice'
+import UpgradeDevice from '@/pages/Device/upgradeDevice'
+import WebInstance from '@/pages/webView/web_instance'
 import GroupIndex from '@/pages/Group'
 import MoveGroup from '@/pages/Group/pages/MoveGroup'
 import Home from '@/pages/Home'
@@ -64,6 +68,31 @@ const groupAnswers = {
 const openGroups = async () => {
   renderPage(<GroupIndex />, { app: new AppStore(memoryStorage().storage) })
   await screen.findByText('工作室')
+}
+
+const phone7 = { '/device/detail': device({ deviceId: 7, name: '云手机-7', imageVersion: 'v1.0' }) }
+const updateAnswers = {
+  ...phone7,
+  '/device/systemUpdateProgress': {
+    deviceId: 7,
+    updating: false,
+    progress: 0,
+    imageVersion: 'v1.0',
+    latestVersion: 'v1.2',
+    updateAvailable: true,
+  },
+}
+const modelAnswers = {
+  ...phone7,
+  '/device/models': [
+    { modelId: 'm1', name: 'Xiaomi 14' },
+    { modelId: 'm2', name: 'HUAWEI Mate 60' },
+  ],
+}
+/** a Device/* page of phone 7 */
+const openDevicePage = (page: JSX.Element) => {
+  setRouteParams({ deviceId: '7' })
+  renderPage(page, {})
 }
 
 /** 'METHOD /path' → how a page makes the call. */
@@ -175,6 +204,51 @@ export const DRIVERS: Record<string, Driver> = {
     async open() {
       openZones()
       fireEvent.click(await screen.findByRole('button', { name: /华南-广州/ }))
+    },
+  },
+  'POST /device/replace': {
+    route: 'pages/Device/replace',
+    answers: phone7,
+    async open() {
+      openDevicePage(<Replace />)
+      await screen.findByText('云手机-7')
+      fireEvent.click(screen.getByText('更换云机'))
+    },
+  },
+  'GET /device/models': {
+    route: 'pages/Device/selectDevice',
+    answers: phone7,
+    open: async () => openDevicePage(<SelectDevice />),
+  },
+  'POST /device/setModel': {
+    route: 'pages/Device/selectDevice',
+    answers: modelAnswers,
+    async open() {
+      openDevicePage(<SelectDevice />)
+      fireEvent.click(await screen.findByRole('radio', { name: 'HUAWEI Mate 60' }))
+      fireEvent.click(screen.getByText('确定'))
+    },
+  },
+  'GET /device/systemUpdateProgress': {
+    route: 'pages/Device/upgradeDevice',
+    answers: phone7,
+    open: async () => openDevicePage(<UpgradeDevice />),
+  },
+  'POST /device/systemUpdate': {
+    route: 'pages/Device/upgradeDevice',
+    answers: updateAnswers,
+    async open() {
+      openDevicePage(<UpgradeDevice />)
+      await screen.findByText('最新版本：v1.2')
+      fireEvent.click(screen.getByText('开始更新'))
+    },
+  },
+  'GET /user/getAuthToken': {
+    route: 'pages/webView/web_instance',
+    async open() {
+      setRouteParams({ deviceId: '12' })
+      const loadUserInfo = jest.fn().mockResolvedValue({})
+      renderPage(<WebInstance />, { session: { userId: 7, userInfo: null, loadUserInfo } })
     },
   },
 }

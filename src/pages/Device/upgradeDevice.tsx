@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { View, Text } from '@tarojs/components'
 import { Button, Progress } from '@nutui/nutui-react-taro'
 import type { SystemUpdateProgress } from '../../../types/api'
-import { confirm, toastError, toastSuccess } from '@/components/feedback'
+import { confirm, toastError, toastSuccess } from '@/services/feedback'
 import { getDevice, getSystemUpdateProgress, startSystemUpdate } from '@/services/device'
 import { useDevicePage } from './use-device-page'
 import styles from './device-page.module.scss'
@@ -19,9 +19,8 @@ export default function UpgradeDevice() {
   // the current version, the latest one, and an update already running (started earlier)
   useEffect(() => {
     if (!deviceId || missing) return
-    getSystemUpdateProgress(deviceId)
-      .then(setState)
-      .catch(() => undefined) // the page still shows the phone; 开始更新 asks the server again
+    // on a refusal the page still shows the phone and says why the versions are missing
+    getSystemUpdateProgress(deviceId).then(setState).catch(toastError)
   }, [deviceId, missing])
 
   useEffect(() => {
