@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import CloudBeanToMonthly from '@/pages/CloudBeanToMonthly/index'
 import BigUserBuyGoods from '@/pages/create/bigUserBuyGoods'
 import BuyGoods from '@/pages/create/buyGoods'
+import Create from '@/pages/Home/create'
 import PlayTrial from '@/pages/landing/play-trial/index'
 import Pay from '@/pages/pay/pay'
 import Renew from '@/pages/Renew/index'
@@ -352,6 +353,31 @@ export const DRIVERS: Record<string, Driver> = {
     async open() {
       openTrial()
       fireEvent.click(await screen.findByText('免费领取试玩云机'))
+    },
+  },
+  'GET /CommodityGroup/getGoodsList': {
+    // the 选购 tab, where most buyers meet the catalogue
+    route: 'pages/Home/create',
+    open: async () => void renderPage(<Create />, session()),
+  },
+  'POST /sandbox/pay/act': {
+    // the mini-program has no sandbox checkout page: its three choices come in an action sheet
+    route: 'pages/pay/pay',
+    answers: {
+      ...payAnswers,
+      '/pay/createPayment': {
+        tradeNo: 'T2',
+        orderNo: 'CP20261122000001',
+        payMethod: 2,
+        checkoutUrl: '/co?t=T2',
+        paid: false,
+      },
+    },
+    async open() {
+      setRouteParams({ orderNo: 'CP20261122000001' })
+      renderPage(<Pay />, session({ runtime: 'applet' }))
+      fireEvent.click(await screen.findByText('立即支付'))
+      fireEvent.click(await screen.findByText('确认支付'))
     },
   },
 }
