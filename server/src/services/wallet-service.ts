@@ -16,15 +16,7 @@ import type {
   TimeToMonthResult,
 } from '../contract/wallet'
 import type { Db } from '../db/client'
-import {
-  accountBalances,
-  accountLedger,
-  beanLedger,
-  goods,
-  goodsPrices,
-  orders,
-  users,
-} from '../db/schema'
+import { beanLedger, goods, goodsPrices, orders, users } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import { normalisePage, toPaged } from '../domain/paging'
 import type { BeanReason, BeanService } from './bean-service'
@@ -35,6 +27,7 @@ import { emptyDraft } from './order-pricing'
 import { refuseWhilePlanOrderOpen } from './plan-orders'
 import { RECHARGE_PACKAGES, rechargeDraft, type RechargeDetail } from './recharge-packages'
 import { insertOrder, type OrderRow } from './order-insert'
+import { balanceOf, COMPANY_ACCOUNT, credit, debit } from './ledger'
 import type { OrderService } from './order-service'
 
 /**
@@ -83,20 +76,10 @@ export async function creditAccount(
   amount: number,
   entry: AccountEntry,
 ) {
-  const [row] = await tx
-    .insert(accountBalances)
-    .values({ userId, balance: amount, updatedAt: now })
-    .onConflictDoUpdate({
-      target: accountBalances.userId,
-      set: { balance: sql`${accountBalances.balance} + ${amount}`, updatedAt: now },
-    })
-    .returning({ balance: accountBalances.balance })
-  await tx
-    .insert(accountLedger)
-    .values({ userId, change: amount, balanceAfter: row.balance, ...entry, createdAt: now })
+  await credit(tx, COMPANY_ACCOUNT, userId, amount, entry, now)
 }
 
-/** Takes `amount` fen with a conditional update (never below zero, however many at once), or throws 1025. */
+/** Takes `amount` fen (never below zero, however many at once), or throws 1025. */
 export async function debitAccount(
   tx: Db,
   now: Date,
@@ -104,15 +87,7 @@ export async function debitAccount(
   amount: number,
   entry: AccountEntry,
 ) {
-  const [row] = await tx
-    .update(accountBalances)
-    .set({ balance: sql`${accountBalances.balance} - ${amount}`, updatedAt: now })
-    .where(and(eq(accountBalances.userId, userId), gte(accountBalances.balance, amount)))
-    .returning({ balance: accountBalances.balance })
-  if (!row) throw new BizError(ResultCode.INSUFFICIENT_ACCOUNT_BALANCE)
-  await tx
-    .insert(accountLedger)
-    .values({ userId, change: -amount, balanceAfter: row.balance, ...entry, createdAt: now })
+  await debit(tx, COMPANY_ACCOUNT, userId, amount, entry, now)
 }
 
 /**
@@ -146,11 +121,8 @@ export class WalletService {
 
   async accountBalance(userId: number): Promise<AccountBalance> {
     const db = this.ctx.db
-    const [row] = await db
-      .select({ balance: accountBalances.balance })
-      .from(accountBalances)
-      .where(eq(accountBalances.userId, userId))
-    return { balance: row?.balance ?? 0, enabled: await this.orders.pricing.isCompany(db, userId) }
+    const balance = await balanceOf(db, COMPANY_ACCOUNT, userId)
+    return { balance, enabled: await this.orders.pricing.isCompany(db, userId) }
   }
 
   /** /order/agentBalanceRecharge: an unpaid top-up order for a company user, credited on payment. */
