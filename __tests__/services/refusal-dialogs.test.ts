@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { toastError } from '@/components/feedback'
+import { toastError } from '@/services/feedback'
 import { ResultCode } from '@/domain/result-codes'
 import { ApiError, createRequest, type RequestDeps } from '@/services/request'
 import { REFUSAL_DIALOGS, showRefusalDialog } from '@/services/refusal-dialogs'

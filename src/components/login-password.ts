@@ -6,7 +6,7 @@
 import Taro from '@tarojs/taro'
 import { isTabPage, url } from '@/constants/routes'
 import { currentRoute, navigate } from '@/services/navigation'
-import { confirm } from './feedback'
+import { confirm } from '@/services/feedback'
 
 /** true / false from the user info (`hasPassword`), null while it is not known yet. */
 export function loginPasswordSet(session: {

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { OrderInfo } from '../../types/api'
 import { navigate } from '@/services/navigation'
 import type { Outcome } from '@/services/order'
-import { errorMessage } from './feedback'
+import { errorMessage } from '@/services/feedback'
 import { useIdempotencyKey } from './use-idempotency-key'
 import { useSingleFlight } from './use-single-flight'
 

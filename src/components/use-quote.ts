@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { Quote, QuoteBody } from '../../types/api'
 import { getGoodPrice } from '@/services/goods'
-import { errorMessage } from './feedback'
+import { errorMessage } from '@/services/feedback'
 
 /** Wait this long after the last change before asking for a new quote. */
 export const QUOTE_DEBOUNCE_MS = 300

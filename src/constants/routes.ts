@@ -189,4 +189,11 @@ export function url(name: RouteName, query?: Record<string, string | number | un
   return `/${ROUTES[name].path}${qs ? `?${qs}` : ''}`
 }
 
+/** The route of that name, or undefined when the table has none (a page not built yet). */
+export function routeIfPresent(name: string | undefined): RouteName | undefined {
+  return name !== undefined && Object.prototype.hasOwnProperty.call(ROUTES, name)
+    ? (name as RouteName)
+    : undefined
+}
+
 export { allRoutes }

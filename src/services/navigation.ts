@@ -1,7 +1,7 @@
 /**
  * Navigation over the route table (SPEC 2): tab pages via switchTab, and login gating for every
  * in-app navigation — a page that needs a session, opened while logged out, becomes the login page
- * carrying `redirect` (the page to come back to; login/finish-login.ts reads it).
+ * carrying `redirect` (the page to come back to; finish-login.ts reads it).
  */
 import Taro from '@tarojs/taro'
 import { ROUTES, isTabPage, requiresLogin, url, type RouteName } from '@/constants/routes'

@@ -12,7 +12,7 @@
  */
 import Taro from '@tarojs/taro'
 import { ASYNC_PAGE_DELAY_MS, LOADING_TEXT } from '@/constants/limits'
-import { toast } from '@/components/feedback'
+import { toast } from './feedback'
 import { configureNavigation, currentRoute, gateShownPage } from './navigation'
 import {
   createPageLoading,

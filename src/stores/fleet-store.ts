@@ -17,9 +17,9 @@ import {
   groupFilterOf,
   type FleetFilters,
   type GroupFilter,
-} from '@/pages/Home/fleet/fleet-query'
-import { isTransient } from '@/pages/Home/fleet/device-view'
-import { keepExisting, selectAll, selectedIds, toggle } from '@/pages/Home/fleet/selection'
+} from '@/domain/fleet-query'
+import { isTransient } from '@/domain/device-view'
+import { keepExisting, selectAll, selectedIds, toggle } from '@/domain/fleet-selection'
 import type { AppStore } from './app-store'
 
 export const VIEW_TYPE_KEY = 'homeViewType'

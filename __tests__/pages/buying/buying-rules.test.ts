@@ -2,7 +2,8 @@ import { goodsBadges, priceFrom } from '@/pages/Home/catalogue/price-from'
 import { idParam, pickPriceId, pickZoneId } from '@/components/goods-selection'
 import { newIdempotencyKey } from '@/components/use-idempotency-key'
 import { orderStage, payMethodsFor } from '@/pages/pay/parts/pay-flow'
-import { commonGoodId, loadAll, parseDeviceIds } from '@/pages/Renew/renew-plan'
+import { commonGoodId, parseDeviceIds } from '@/pages/Renew/renew-plan'
+import { loadAll } from '@/services/load-all'
 import { price, zone } from './fixtures'
 
 const NOW = Date.parse('2026-11-22T08:00:00Z')

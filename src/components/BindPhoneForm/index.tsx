@@ -4,7 +4,7 @@ import { Button, Input } from '@nutui/nutui-react-taro'
 import { validateMobile, validateSmsCode } from '@/domain/validators'
 import SmsCodeButton from '@/components/SmsCodeButton'
 import { sendCodeWithFeedback } from '@/components/SmsCodeButton/send-code'
-import { toast, toastError } from '@/components/feedback'
+import { toast, toastError } from '@/services/feedback'
 import styles from './index.module.scss'
 
 export interface BindPhoneFormProps {

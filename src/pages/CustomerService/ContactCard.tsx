@@ -3,7 +3,7 @@ import Taro, { useLoad } from '@tarojs/taro'
 import { View, Text, Button as TaroButton } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
 import { getCustomerServiceUrl } from '@/services/common'
-import { toastError } from '@/components/feedback'
+import { toastError } from '@/services/feedback'
 import type { CustomerServiceInfo } from '../../../types/api'
 import styles from './index.module.scss'
 

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { View, Text, Textarea } from '@tarojs/components'
 import { Button, Input } from '@nutui/nutui-react-taro'
 import { submitFeedback } from '@/services/common'
-import { toast, toastError, toastSuccess } from '@/components/feedback'
+import { toast, toastError, toastSuccess } from '@/services/feedback'
 import { CONTACT_MAX, FEEDBACK_MAX, checkFeedback } from './feedback-rules'
 import styles from './index.module.scss'
 

@@ -1,6 +1,6 @@
 import { View, Text } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
-import { confirm, toastError, toastSuccess } from '@/components/feedback'
+import { confirm, toastError, toastSuccess } from '@/services/feedback'
 import { DeviceStatus } from '@/domain/device-lifecycle'
 import { canDo } from '@/domain/device-permissions'
 import { replaceDevice } from '@/services/device'

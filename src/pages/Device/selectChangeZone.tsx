@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { View, Text } from '@tarojs/components'
 import type { ZoneStock } from '../../../types/api'
-import { confirm, toast, toastError, toastSuccess } from '@/components/feedback'
+import { confirm, toast, toastError, toastSuccess } from '@/services/feedback'
 import { InventoryStatus } from '@/domain/enums'
 import { changeZone } from '@/services/device'
 import { getZones } from '@/services/goods'

@@ -2,7 +2,7 @@
 import { useState } from 'react'
 import { useDidShow, useRouter } from '@tarojs/taro'
 import type { Device } from '../../../types/api'
-import { toastError } from '@/components/feedback'
+import { toastError } from '@/services/feedback'
 import { getDevice } from '@/services/device'
 
 export function useDevicePage() {

@@ -3,10 +3,10 @@ import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import type { ScanLoginSession, ScanLoginStatus } from '../../../types/api'
 import Picture from '@/components/Picture'
-import { errorMessage, toastError } from '@/components/feedback'
+import { errorMessage, toastError } from '@/services/feedback'
 import { createScanLogin, scanLoginStatus } from '@/services/scan-login'
 import { useStores } from '@/stores'
-import { finishLogin } from './finish-login'
+import { finishLogin } from '@/services/finish-login'
 import styles from './login.module.scss'
 
 export const SCAN_POLL_MS = 2000

@@ -8,7 +8,7 @@ import { useStores, type StoredAccount } from '@/stores'
 import { fileUrl } from '@/services/request'
 import { maskPhone } from '@/domain/formatters'
 import { url } from '@/constants/routes'
-import { confirm, toastError } from '@/components/feedback'
+import { confirm, toastError } from '@/services/feedback'
 import styles from './accountList.module.scss'
 
 /** Accounts that logged in on this device: tap one to switch to it, or take it off the list. */

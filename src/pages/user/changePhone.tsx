@@ -8,7 +8,7 @@ import { changeBindingMobile, checkOldMobile } from '@/services/user'
 import { goBack } from '@/services/navigation'
 import { validateSmsCode } from '@/domain/validators'
 import BindPhoneForm from '@/components/BindPhoneForm'
-import { toast, toastError, toastSuccess } from '@/components/feedback'
+import { toast, toastError, toastSuccess } from '@/services/feedback'
 import OwnNumberCode from '@/components/OwnNumberCode'
 import styles from './changePhone.module.scss'
 

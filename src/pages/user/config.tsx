@@ -7,7 +7,7 @@ import { url } from '@/constants/routes'
 import { navigate as go } from '@/services/navigation'
 import LinkCell from '@/components/LinkCell'
 import { APP_VERSION } from '@/constants/limits'
-import { confirm, toastError } from '@/components/feedback'
+import { confirm, toastError } from '@/services/feedback'
 import styles from './config.module.scss'
 
 const showAbout = () =>

@@ -4,7 +4,7 @@ import { View, Text } from '@tarojs/components'
 import { Button, Cell, Switch } from '@nutui/nutui-react-taro'
 import { ariaRole } from '@/components/a11y'
 import { getFloatingBall, saveFloatingBall } from '@/services/engagement'
-import { toast, toastError, toastSuccess } from '@/components/feedback'
+import { toast, toastError, toastSuccess } from '@/services/feedback'
 import {
   FLOATING_BALL_OPACITY,
   FLOATING_BALL_SHORTCUTS,

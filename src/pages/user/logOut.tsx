@@ -7,7 +7,7 @@ import TickBox from '@/components/TickBox'
 import { useStores } from '@/stores'
 import { logoutUser } from '@/services/user'
 import { url } from '@/constants/routes'
-import { confirm, toast, toastError, toastSuccess } from '@/components/feedback'
+import { confirm, toast, toastError, toastSuccess } from '@/services/feedback'
 import OwnNumberCode from '@/components/OwnNumberCode'
 import {
   DELETION_AGREE_TEXT,

@@ -6,7 +6,7 @@ import { useStores } from '@/stores'
 import { readMessages } from '@/services/message'
 import { navigate } from '@/services/navigation'
 import LinkCell from '@/components/LinkCell'
-import { toastError, toastSuccess } from '@/components/feedback'
+import { toastError, toastSuccess } from '@/services/feedback'
 import { MESSAGE_CATEGORIES } from './messages/message-categories'
 import styles from './message.module.scss'
 

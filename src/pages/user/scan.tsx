@@ -1,5 +1,5 @@
 import { View } from '@tarojs/components'
-import { toastError } from '@/components/feedback'
+import { toastError } from '@/services/feedback'
 import { redirect } from '@/services/navigation'
 import ScanSource from './scan-parts/ScanSource'
 import styles from './scan.module.scss'

@@ -1,10 +1,6 @@
-import {
-  actionQuery,
-  actionRoute,
-  availableActions,
-  parseDeviceIds,
-  routeIfPresent,
-} from '@/pages/Home/fleet/action-routes'
+import { routeIfPresent } from '@/constants/routes'
+import { parseDeviceIds } from '@/domain/fleet-selection'
+import { actionQuery, actionRoute, availableActions } from '@/pages/Home/fleet/action-routes'
 
 describe('action routes', () => {
   it('opens the page of an action that has one', () => {

@@ -4,7 +4,7 @@ import { Button, Input } from '@nutui/nutui-react-taro'
 import type { Device, ShareCode } from '../../../../types/api'
 import Picture from '@/components/Picture'
 import Section from '@/components/Section'
-import { confirm, toast, toastError, toastSuccess } from '@/components/feedback'
+import { confirm, toast, toastError, toastSuccess } from '@/services/feedback'
 import { formatDateTime, maskPhone } from '@/domain/formatters'
 import {
   GRANT_DAYS,

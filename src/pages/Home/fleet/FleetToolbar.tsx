@@ -7,7 +7,7 @@ import type { InputProps } from '@tarojs/components'
 import { SEARCH_PLACEHOLDER } from '@/constants/limits'
 import { HomeViewType } from '@/domain/enums'
 import { useStores } from '@/stores'
-import { KEYWORD_MAX_LENGTH, UNGROUPED, VERSION_OPTIONS, VIEW_OPTIONS } from './fleet-query'
+import { KEYWORD_MAX_LENGTH, UNGROUPED, VERSION_OPTIONS, VIEW_OPTIONS } from '@/domain/fleet-query'
 import styles from './fleet.module.scss'
 
 function Chip({ active, label, onClick }: { active: boolean; label: string; onClick: () => void }) {

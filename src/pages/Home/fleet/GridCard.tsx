@@ -3,7 +3,7 @@ import type { Device, DeviceStatusEntry } from '../../../../types/api'
 import { DeviceStatus } from '@/domain/device-lifecycle'
 import CoverImage from './CoverImage'
 import PhoneInfo from './PhoneInfo'
-import { coverPlaceholder } from './device-view'
+import { coverPlaceholder } from '@/domain/device-view'
 import styles from './fleet.module.scss'
 
 export interface GridCardProps {

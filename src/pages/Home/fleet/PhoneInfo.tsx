@@ -3,7 +3,7 @@ import type { Device, DeviceStatusEntry } from '../../../../types/api'
 import { levelInfo } from '@/domain/catalogue'
 import { remainingText } from '@/domain/device-lifecycle'
 import { GRANT_PERMISSION_LABELS, type GrantPermissionValue } from '@/domain/grants'
-import { statusView } from './device-view'
+import { statusView } from '@/domain/device-view'
 import styles from './fleet.module.scss'
 
 /**

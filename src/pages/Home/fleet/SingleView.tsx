@@ -10,7 +10,7 @@ import CoverImage from './CoverImage'
 import PhoneInfo from './PhoneInfo'
 import { availableActions } from './action-routes'
 import type { CoverQueue } from './cover-queue'
-import { coverPlaceholder } from './device-view'
+import { coverPlaceholder } from '@/domain/device-view'
 import { stepIndex, swipeDirection } from './swipe'
 import styles from './fleet.module.scss'
 

@@ -2,7 +2,7 @@
  * Where each page-opening action of a phone leads. Some pages come from other parts of the app
  * (renewal, configuration changes, data center): their action shows only once their route exists.
  */
-import { ROUTES, type RouteName } from '@/constants/routes'
+import { routeIfPresent, type RouteName } from '@/constants/routes'
 import type { DeviceAction } from '@/domain/device-permissions'
 
 export const ACTION_ROUTES: Partial<Record<DeviceAction, string>> = {
@@ -23,14 +23,9 @@ export const ACTION_ROUTES: Partial<Record<DeviceAction, string>> = {
 /** Pages that take a list of phones (`deviceIds=1,2,3`) rather than one `deviceId`. */
 const MULTI_DEVICE_ACTIONS: DeviceAction[] = ['renew', 'moveGroup', 'empower', 'transfer']
 
-export function routeIfPresent(name: string | undefined): RouteName | undefined {
-  return name !== undefined && Object.prototype.hasOwnProperty.call(ROUTES, name)
-    ? (name as RouteName)
-    : undefined
-}
-
 /** The route an action opens, or undefined when it is not a page action or its page is missing. */
-export const actionRoute = (action: DeviceAction) => routeIfPresent(ACTION_ROUTES[action])
+export const actionRoute = (action: DeviceAction): RouteName | undefined =>
+  routeIfPresent(ACTION_ROUTES[action])
 
 /** Page actions whose page does not exist yet are left out. */
 export const availableActions = (actions: DeviceAction[]) =>
@@ -40,16 +35,4 @@ export function actionQuery(action: DeviceAction, deviceIds: number[]) {
   return MULTI_DEVICE_ACTIONS.includes(action)
     ? { deviceIds: deviceIds.join(',') }
     : { deviceId: deviceIds[0] }
-}
-
-/** '1,2,3' → [1, 2, 3]; anything that is not a positive whole number is dropped. */
-export function parseDeviceIds(value: string | undefined): number[] {
-  return [
-    ...new Set(
-      String(value ?? '')
-        .split(',')
-        .map((part) => Number(part.trim()))
-        .filter((id) => Number.isInteger(id) && id > 0),
-    ),
-  ]
 }

@@ -1,6 +1,6 @@
 /** What each action button of a phone does: open a page, ask for input, confirm, send a command. */
 import type { Device } from '../../../../types/api'
-import { confirm, toast, toastError, toastSuccess } from '@/components/feedback'
+import { confirm, toast, toastError, toastSuccess } from '@/services/feedback'
 import {
   ACTION_LABELS,
   COMMANDS,
@@ -17,7 +17,7 @@ import {
 import { getDevice, renameDevice, sendCommand } from '@/services/device'
 import { navigate } from '@/services/navigation'
 import { actionQuery, actionRoute } from './action-routes'
-import type { PromptRequest } from './PromptDialog'
+import type { PromptRequest } from '@/components/PromptDialog'
 
 /** Commands that interrupt what runs on the phone: asked first. */
 const CONFIRMS: Partial<Record<CommandAction, string>> = {

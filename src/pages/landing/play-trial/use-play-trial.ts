@@ -4,7 +4,7 @@ import Taro, { useLoad, useShareAppMessage } from '@tarojs/taro'
 import { getPlayTrialConfig } from '@/services/engagement'
 import { openPath, loginUrl } from '@/services/navigation'
 import { url, type RouteName } from '@/constants/routes'
-import { toastError, toastSuccess } from '@/components/feedback'
+import { toastError, toastSuccess } from '@/services/feedback'
 import type { PlayTrialConfig } from '../../../../types/api'
 
 /** The game trial both landing pages show, loaded once (public: no session needed). */

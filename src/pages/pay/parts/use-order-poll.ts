@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useDidHide, useDidShow } from '@tarojs/taro'
 import type { OrderInfo, OrderInfoQuery } from '../../../../types/api'
-import { errorMessage } from '@/components/feedback'
+import { errorMessage } from '@/services/feedback'
 import { isFinal } from '@/domain/order-status'
 import { getOrderInfo } from '@/services/order'
 import { paidOrders } from '@/stores/paid-orders-store'

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import Picture from '@/components/Picture'
 import { Cell } from '@nutui/nutui-react-taro'
 import { fileUrl } from '@/services/request'
-import { toastError, toastSuccess } from '@/components/feedback'
+import { toastError, toastSuccess } from '@/services/feedback'
 import { chooseAndUploadImage } from './upload-image'
 import styles from './personal-data.module.scss'
 

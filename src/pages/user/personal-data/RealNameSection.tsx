@@ -3,7 +3,7 @@ import { View, Text } from '@tarojs/components'
 import { Button, Cell, Input, Tag } from '@nutui/nutui-react-taro'
 import { validateIdCard, validateRealName } from '@/domain/validators'
 import { maskIdCard } from '@/domain/formatters'
-import { toast, toastError, toastSuccess } from '@/components/feedback'
+import { toast, toastError, toastSuccess } from '@/services/feedback'
 import styles from './personal-data.module.scss'
 
 export interface RealNameSectionProps {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Input } from '@tarojs/components'
 import { DialogBox } from '@/components/Overlay'
-import styles from './fleet.module.scss'
+import styles from './index.module.scss'
 
 export interface PromptRequest {
   title: string

@@ -1,6 +1,6 @@
 /** How a phone's status shows: the cached status config list first, our own labels otherwise. */
-import type { Device, DeviceStatusEntry } from '../../../../types/api'
-import { DeviceStatus, deviceStatusLabels } from '@/domain/device-lifecycle'
+import type { Device, DeviceStatusEntry } from '../../types/api'
+import { DeviceStatus, deviceStatusLabels } from './device-lifecycle'
 
 const FALLBACK_COLOUR = '#646a78'
 

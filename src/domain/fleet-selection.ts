@@ -1,4 +1,7 @@
-/** Multi-select of the fleet: pure set operations (a new Set each time so observers see the change). */
+/**
+ * Multi-select of the fleet: pure set operations (a new Set each time so observers see the change),
+ * and the `deviceIds=1,2,3` query a selection travels in to the pages that act on several phones.
+ */
 export type Selection = ReadonlySet<number>
 
 export const toggle = (selection: Selection, id: number): Set<number> => {
@@ -21,3 +24,15 @@ export const allSelected = (selection: Selection, total: number) =>
   total > 0 && selection.size >= total
 
 export const selectedIds = (selection: Selection): number[] => [...selection].sort((a, b) => a - b)
+
+/** '1,2,3' → [1, 2, 3]; anything that is not a positive whole number is dropped. */
+export function parseDeviceIds(value: string | undefined): number[] {
+  return [
+    ...new Set(
+      String(value ?? '')
+        .split(',')
+        .map((part) => Number(part.trim()))
+        .filter((id) => Number.isInteger(id) && id > 0),
+    ),
+  ]
+}

@@ -1,5 +1,5 @@
 /** The fleet filters of Home/index and the /device/list query they make (docs/cloud-phones.md). */
-import { DeviceVersionFilter, HomeViewType } from '@/domain/enums'
+import { DeviceVersionFilter, HomeViewType } from './enums'
 
 /** `null` = every group, 0 = 未分组, otherwise a group id (AppStore.homeGroupId). */
 export type GroupFilter = number | null

@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
 import { TOAST_DURATION_MS } from '@/constants/limits'
-import { ApiError } from '@/services/api-error'
+import { ApiError } from './api-error'
 
 /** Toasts last 2 s everywhere (SPEC 9). */
 export function toast(title: string) {
