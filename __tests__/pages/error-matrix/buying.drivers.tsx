@@ -1,63 +1,18 @@
-/** Buying and paying: the error matrix drivers of the pay, purchase, renewal and recharge pages */
+/** Buying: the error matrix drivers of 选购, the purchase, renewal and upgrade pages, 激活码 and the trial */
 import { fireEvent, screen, waitFor } from '@testing-library/react'
-import CloudBeanToMonthly from '@/pages/CloudBeanToMonthly/index'
 import BigUserBuyGoods from '@/pages/create/bigUserBuyGoods'
 import BuyGoods from '@/pages/create/buyGoods'
 import Create from '@/pages/Home/create'
 import PlayTrial from '@/pages/landing/play-trial/index'
-import Pay from '@/pages/pay/pay'
 import Renew from '@/pages/Renew/index'
 import UpOrDownConfig from '@/pages/Device/upOrDownConfig'
 import VideoChangeOpType from '@/pages/Device/videoChangeOpType'
 import ActivateDevice from '@/pages/user/activateDevice'
-import Recharge from '@/pages/user/recharge'
 import { SOFT_CODE_MESSAGES } from '@/services/order'
 import { renderPage, setRouteParams, typeInto } from '../page-harness'
-import { goods, noCoupons, order, quote as goodsQuote, session } from '../buying/fixtures'
-import { applicableCoupons, packageGoods } from '../coupon-fixtures'
+import { goods, noCoupons, quote as goodsQuote, session } from '../buying/fixtures'
 import { device } from '../Home/fleet-fixtures'
 import type { Driver } from './harness'
-
-const DAY = 86_400_000
-
-const quote = { deviceId: 7, days: 30, beans: 1500, balance: 2000, expireAt: 0, newExpireAt: DAY }
-
-const payAnswers = {
-  '/order/getOrderInfo': order(),
-  '/pay/beanBalance': { balance: 500 },
-  '/wallet/accountBalance': { balance: 0, enabled: false },
-}
-
-const openPay = async () => {
-  setRouteParams({ orderNo: 'CP20261122000001' })
-  renderPage(<Pay />, session())
-  await screen.findByText('立即支付')
-}
-
-const openBeansToMonthly = async () => {
-  renderPage(<CloudBeanToMonthly />, { fleet: { pickedDevice: { deviceId: 7, name: '云手机-7' } } })
-  await screen.findByText('1500')
-}
-
-const rechargeAnswers = {
-  '/wallet/rechargePackages': {
-    balance: 1234,
-    fenPerBean: 1,
-    packages: [{ id: 2, price: 3000, beans: 3000, bonus: 300 }],
-  },
-  '/wallet/accountBalance': { balance: 0, enabled: true },
-  '/coupon/applicable': applicableCoupons({
-    total: 3000,
-    businessType: 3,
-    goods: packageGoods(3000, false),
-    coupons: [],
-  }),
-}
-
-const openRecharge = async () => {
-  renderPage(<Recharge />, {})
-  await screen.findByText('3000云豆')
-}
 
 const buyAnswers = {
   '/CommodityGroup/getGoodsDetail': goods(),
@@ -155,83 +110,6 @@ const openUpOrDown = async () => {
 
 /** 'METHOD /path' → how a page makes the call. */
 export const DRIVERS: Record<string, Driver> = {
-  'POST /pay/createPayment': {
-    route: 'pages/pay/pay',
-    answers: payAnswers,
-    async open() {
-      await openPay()
-      fireEvent.click(screen.getByText('立即支付'))
-    },
-  },
-  'GET /order/getOrderInfo': {
-    route: 'pages/pay/pay',
-    answers: payAnswers,
-    async open() {
-      setRouteParams({ orderNo: 'CP20261122000001' })
-      renderPage(<Pay />, session())
-    },
-  },
-  'POST /order/cancel': {
-    route: 'pages/pay/pay',
-    answers: payAnswers,
-    async open() {
-      await openPay()
-      fireEvent.click(screen.getByText('取消订单'))
-    },
-  },
-  'GET /pay/beanBalance': {
-    route: 'pages/pay/pay',
-    answers: payAnswers,
-    open: openPay,
-    quiet: 'the beans method stays offered without the balance; the server checks it when paying',
-  },
-  'GET /wallet/accountBalance': {
-    route: 'pages/pay/pay',
-    answers: payAnswers,
-    open: openPay,
-    quiet: 'without the company balance only that pay method is left out',
-  },
-  'POST /order/createTimeToMonthOrder': {
-    route: 'pages/CloudBeanToMonthly/index',
-    answers: { '/wallet/timeToMonthQuote': quote },
-    async open() {
-      await openBeansToMonthly()
-      fireEvent.click(screen.getByText('确认转包月'))
-    },
-  },
-  'GET /wallet/timeToMonthQuote': {
-    route: 'pages/CloudBeanToMonthly/index',
-    async open() {
-      renderPage(<CloudBeanToMonthly />, {
-        fleet: { pickedDevice: { deviceId: 7, name: '云手机-7' } },
-      })
-    },
-  },
-  'GET /wallet/rechargePackages': {
-    route: 'pages/user/recharge',
-    answers: rechargeAnswers,
-    async open() {
-      renderPage(<Recharge />, {})
-    },
-  },
-  'POST /order/createRechargeOrder': {
-    route: 'pages/user/recharge',
-    answers: rechargeAnswers,
-    async open() {
-      await openRecharge()
-      fireEvent.click(screen.getByText('3000云豆'))
-      fireEvent.click(screen.getByText('立即充值'))
-    },
-  },
-  'POST /order/agentBalanceRecharge': {
-    route: 'pages/user/recharge',
-    answers: rechargeAnswers,
-    async open() {
-      await openRecharge()
-      typeInto(document.body, '充值金额', '50')
-      fireEvent.click(await screen.findByText('充值余额'))
-    },
-  },
   'GET /CommodityGroup/getGoodsDetail': {
     route: 'pages/create/buyGoods',
     answers: buyAnswers,
@@ -359,25 +237,5 @@ export const DRIVERS: Record<string, Driver> = {
     // the 选购 tab, where most buyers meet the catalogue
     route: 'pages/Home/create',
     open: async () => void renderPage(<Create />, session()),
-  },
-  'POST /sandbox/pay/act': {
-    // the mini-program has no sandbox checkout page: its three choices come in an action sheet
-    route: 'pages/pay/pay',
-    answers: {
-      ...payAnswers,
-      '/pay/createPayment': {
-        tradeNo: 'T2',
-        orderNo: 'CP20261122000001',
-        payMethod: 2,
-        checkoutUrl: '/co?t=T2',
-        paid: false,
-      },
-    },
-    async open() {
-      setRouteParams({ orderNo: 'CP20261122000001' })
-      renderPage(<Pay />, session({ runtime: 'applet' }))
-      fireEvent.click(await screen.findByText('立即支付'))
-      fireEvent.click(await screen.findByText('确认支付'))
-    },
   },
 }

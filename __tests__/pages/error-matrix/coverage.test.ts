@@ -7,6 +7,7 @@ import { DRIVERS as account } from './account.drivers'
 import { DRIVERS as buying } from './buying.drivers'
 import { DRIVERS as fleet } from './fleet.drivers'
 import { DRIVERS as misc } from './misc.drivers'
+import { DRIVERS as pay } from './pay.drivers'
 import { DRIVERS as profile } from './profile.drivers'
 import { DRIVERS as sharing } from './sharing.drivers'
 import { DRIVERS as space } from './space.drivers'
@@ -15,7 +16,7 @@ jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('./taro-mock')>('./taro-mock').mockMatrixTaro(),
 )
 
-const AREAS = { account, buying, fleet, misc, profile, sharing, space }
+const AREAS = { account, buying, fleet, misc, pay, profile, sharing, space }
 
 /** Routes no page calls, and why. */
 const NOT_FROM_PAGES: Record<string, string> = {
