@@ -1,5 +1,5 @@
 /** Messages, scan login and the rest: the error matrix drivers of 消息, 扫码登录, 客服, activities and the new-user guide */
-import { fireEvent, screen } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import NewUserGuide from '@/components/NewUserGuide'
 import CustomerService from '@/pages/CustomerService/index'
 import ScanLogin, { SCAN_POLL_MS } from '@/pages/login/ScanLogin'
@@ -182,9 +182,10 @@ export const DRIVERS: Record<string, Driver> = {
       },
     },
     async open() {
-      openScanLogin()
+      const { container } = openScanLogin()
+      await waitFor(() => expect(container.querySelector('[src]')).not.toBeNull())
       // the first poll comes after one interval
-      await new Promise((resolve) => setTimeout(resolve, SCAN_POLL_MS + 200))
+      await act(() => new Promise((resolve) => setTimeout(resolve, SCAN_POLL_MS + 200)))
     },
   },
   'POST /user/scanLogin/scan': {
