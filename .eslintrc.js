@@ -3,6 +3,96 @@
  * no type-aware rules, so a full run stays fast), React + hooks for the Taro client, Node for the server,
  * scripts and end-to-end tests. Formatting is Prettier's job (`prettier --check` in `npm run lint`).
  */
+const fs = require('node:fs')
+const path = require('node:path')
+
+// ---- Layers (issue 26; docs/architecture.md) ------------------------------------------------------
+// client: pages → components → stores → services → domain / platform / constants; no page folder
+// imports another's modules. server: routes / plugins / jobs → services → domain / db / adapters /
+// contract, with the job queue (jobs/queue.ts) and the clock (clock.ts) below services.
+// These rules catch the `@/…` and relative imports as you type; `depcruise` (.dependency-cruiser.cjs,
+// in `npm run lint`) checks the whole graph, relative paths and circles included.
+
+/** Taro's own form widgets draw with the WeUI font the H5 build drops: every client folder keeps this. */
+const TARO_WIDGETS = {
+  name: '@tarojs/components',
+  importNames: ['Checkbox', 'CheckboxGroup', 'Icon', 'Radio', 'RadioGroup'],
+  message:
+    "Use NutUI's: the H5 build drops the WeUI icon font Taro's draw with (config/h5-loaders/drop-weui-icons.js).",
+}
+
+/** One no-restricted-imports rule: each forbidden group with the message saying where code belongs. */
+const restrict = (patterns, paths = []) => ['error', { paths, patterns }]
+const clientRestrict = (patterns) => restrict(patterns, [TARO_WIDGETS])
+
+const NOT_PAGES = {
+  group: ['@/pages/*', '../pages/*', '../../pages/*'],
+  message:
+    'Only pages import page modules: shared UI goes to src/components, shared rules to src/domain, app runtime to src/services.',
+}
+const NOT_COMPONENTS = {
+  group: ['@/components/*', '../components/*'],
+  message:
+    'Stores, services and the domain import no component: pass UI callbacks in, or move the logic down (src/services, src/domain).',
+}
+const NOT_STORES = {
+  group: ['@/stores', '@/stores/*', '../stores', '../stores/*'],
+  message:
+    'Services import no store: the app wires stores to services (src/stores/create-app-stores.ts), not the other way.',
+}
+const NOT_SERVICES = {
+  group: ['@/services/*', '../services/*'],
+  message:
+    'src/domain, src/platform and src/constants are the bottom layer: they import no service.',
+}
+const NOT_UI_OR_PLATFORM = {
+  group: [
+    'react',
+    'react-dom',
+    'mobx',
+    'mobx-react*',
+    '@tarojs/*',
+    '@nutui/*',
+    '@/platform',
+    '@/platform/*',
+  ],
+  message:
+    'src/domain is plain TypeScript the server imports too (#domain/*): no UI framework, Taro or platform.',
+}
+
+/** Inside src/pages/<Folder>: no other page folder (each folder is its own WeChat sub-package). */
+const pageFolders = fs
+  .readdirSync(path.join(__dirname, 'src/pages'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+const pageFolderOverrides = pageFolders.map((folder) => ({
+  files: [`src/pages/${folder}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': clientRestrict([
+      {
+        group: ['@/pages/*', `!@/pages/${folder}`],
+        message: `src/pages/${folder} imports no other page folder's modules: move what both need to src/components, src/domain or src/services.`,
+      },
+    ]),
+  },
+}))
+
+const SERVER_NOT_ABOVE_SERVICES = {
+  group: ['**/routes/*', '**/plugins/*', '**/jobs/*', '!**/jobs/queue'],
+  message:
+    'A service imports no route, plugin or job handler (they call services); services add jobs through jobs/queue.ts.',
+}
+const SERVER_NOT_SERVICES = {
+  group: ['**/services/*'],
+  message:
+    'server/src/domain, db, adapters and contract are below services: pass what they need in (the clock is server/src/clock.ts).',
+}
+const SERVER_ONLY_SHARED = {
+  group: ['**/scripts/*', '**/scripts/**', '../../src/*', '../../../src/*', '../../../../src/*'],
+  message:
+    'The server imports the shared rules as #domain/* and #constants/*, names shared with the build from shared/, and nothing else outside server/src.',
+}
+
 module.exports = {
   root: true,
   parser: '@typescript-eslint/parser',
@@ -75,20 +165,42 @@ module.exports = {
       files: ['src/**/*.{ts,tsx}'],
       env: { browser: true },
       globals: { wx: 'readonly', getCurrentPages: 'readonly', getApp: 'readonly' },
+      rules: { 'no-restricted-imports': clientRestrict([NOT_PAGES]) },
+    },
+    ...pageFolderOverrides,
+    {
+      files: ['src/components/**/*.{ts,tsx}'],
+      rules: { 'no-restricted-imports': clientRestrict([NOT_PAGES]) },
+    },
+    {
+      files: ['src/stores/**/*.{ts,tsx}'],
+      rules: { 'no-restricted-imports': clientRestrict([NOT_PAGES, NOT_COMPONENTS]) },
+    },
+    {
+      files: ['src/services/**/*.{ts,tsx}'],
+      rules: { 'no-restricted-imports': clientRestrict([NOT_PAGES, NOT_COMPONENTS, NOT_STORES]) },
+    },
+    {
+      files: ['src/platform/**/*.ts', 'src/constants/**/*.ts'],
       rules: {
-        'no-restricted-imports': [
-          'error',
-          {
-            paths: [
-              {
-                name: '@tarojs/components',
-                importNames: ['Checkbox', 'CheckboxGroup', 'Icon', 'Radio', 'RadioGroup'],
-                message:
-                  "Use NutUI's: the H5 build drops the WeUI icon font Taro's draw with (config/h5-loaders/drop-weui-icons.js).",
-              },
-            ],
-          },
-        ],
+        'no-restricted-imports': clientRestrict([
+          NOT_PAGES,
+          NOT_COMPONENTS,
+          NOT_STORES,
+          NOT_SERVICES,
+        ]),
+      },
+    },
+    {
+      files: ['src/domain/**/*.ts'],
+      rules: {
+        'no-restricted-imports': clientRestrict([
+          NOT_PAGES,
+          NOT_COMPONENTS,
+          NOT_STORES,
+          NOT_SERVICES,
+          NOT_UI_OR_PLATFORM,
+        ]),
       },
     },
     {
@@ -105,6 +217,31 @@ module.exports = {
         'jest.config.js',
       ],
       env: { node: true },
+    },
+    {
+      files: ['server/src/**/*.ts'],
+      rules: { 'no-restricted-imports': restrict([SERVER_ONLY_SHARED]) },
+    },
+    {
+      files: ['server/src/services/**/*.ts'],
+      rules: { 'no-restricted-imports': restrict([SERVER_ONLY_SHARED, SERVER_NOT_ABOVE_SERVICES]) },
+    },
+    {
+      files: [
+        'server/src/domain/**/*.ts',
+        'server/src/db/**/*.ts',
+        'server/src/adapters/**/*.ts',
+        'server/src/contract/**/*.ts',
+        'server/src/jobs/queue.ts',
+        'server/src/clock.ts',
+      ],
+      rules: {
+        'no-restricted-imports': restrict([
+          SERVER_ONLY_SHARED,
+          SERVER_NOT_ABOVE_SERVICES,
+          SERVER_NOT_SERVICES,
+        ]),
+      },
     },
     {
       // Plain JavaScript: CommonJS config files may use require().

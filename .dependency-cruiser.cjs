@@ -1,0 +1,120 @@
+/**
+ * The import graph's rules (`npm run lint` runs them, `npm run graph` draws the graph for
+ * docs/architecture.md). Each layer imports only the layers below it:
+ *
+ *   client   pages → components → stores → services → domain / platform / constants
+ *   server   routes, plugins, jobs → services → domain / db / adapters / contract, with the job queue
+ *            (jobs/queue.ts) and the clock (clock.ts) below services
+ *
+ * and nothing imports in a circle (type-only imports aside: they vanish when compiled). ESLint's
+ * no-restricted-imports (.eslintrc.js) says the same per folder as you type; this file also sees
+ * circles and relative paths, and fails CI on either.
+ */
+const ALL_CODE = '^(src|server/src)/'
+
+/** A rule forbidding `from` to import `to`, with the message a developer reads when it fails. */
+const forbid = (name, comment, from, to) => ({ name, severity: 'error', comment, from, to })
+
+module.exports = {
+  forbidden: [
+    forbid(
+      'no-circular',
+      'An import circle: move what both sides need into a module below them (type-only imports excepted).',
+      { path: ALL_CODE },
+      { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    ),
+
+    // ---- client ----------------------------------------------------------------------------
+    forbid(
+      'client: pages are entry points',
+      'Only a page imports a page module. Shared UI goes to src/components, shared rules to src/domain, app runtime to src/services.',
+      { path: '^src/(?!pages/)' },
+      { path: '^src/pages/' },
+    ),
+    forbid(
+      'client: a page folder keeps out of another',
+      "A page folder imports no other page folder's modules (each is its own WeChat sub-package): move what both need to src/components, src/domain or src/services.",
+      { path: '^src/pages/([^/]+)/' },
+      { path: '^src/pages/', pathNot: '^src/pages/$1/' },
+    ),
+    forbid(
+      'client: stores are below components',
+      'Stores hold state and call services; they import no component or page (pass UI callbacks in instead).',
+      { path: '^src/stores/' },
+      { path: '^src/(pages|components)/' },
+    ),
+    forbid(
+      'client: services are below stores',
+      'Services (API modules and app runtime) import no store, component or page: the app wires stores to them (src/stores/create-app-stores.ts).',
+      { path: '^src/services/' },
+      { path: '^src/(pages|components|stores)/' },
+    ),
+    forbid(
+      'client: domain, platform and constants are the bottom',
+      'src/domain, src/platform and src/constants import nothing of the app above them.',
+      { path: '^src/(domain|platform|constants)/' },
+      { path: '^src/(pages|components|stores|services)/' },
+    ),
+    forbid(
+      'client: the domain is pure',
+      'src/domain is plain TypeScript the server imports too (#domain/*): no platform, UI framework or Taro.',
+      { path: '^src/domain/' },
+      {
+        path: [
+          '^src/platform/',
+          '^node_modules/(react|react-dom|mobx|mobx-react|mobx-react-lite|@tarojs|@nutui)/',
+        ],
+      },
+    ),
+
+    // ---- server ----------------------------------------------------------------------------
+    forbid(
+      'server: services are below routes, plugins and jobs',
+      'A service imports no route, plugin or job handler: those call services. The job queue port (enqueue) lives below services.',
+      { path: '^server/src/services/' },
+      { path: '^server/src/(routes|plugins|jobs)/', pathNot: '^server/src/jobs/queue\\.ts$' },
+    ),
+    forbid(
+      'server: domain, db, adapters and contract are below services',
+      'server/src/domain, db, adapters and contract import no service, route, plugin or job: pass what they need in (the clock is server/src/clock.ts).',
+      { path: '^server/src/(domain|db|adapters|contract)/' },
+      {
+        path: '^server/src/(services|routes|plugins|jobs)/',
+        pathNot: '^server/src/jobs/queue\\.ts$',
+      },
+    ),
+    forbid(
+      'server: the job queue and the clock are ports below services',
+      'server/src/jobs/queue.ts (services add jobs through it) and server/src/clock.ts import no job handler, service, route, plugin or adapter.',
+      { path: '^server/src/(jobs/queue|clock)\\.ts$' },
+      { path: '^server/src/(services|routes|plugins|adapters)/|^server/src/jobs/(?!queue\\.ts$)' },
+    ),
+    forbid(
+      'server: the server runs from server/src',
+      'The server imports the shared rules as #domain/* and #constants/*, names shared with the build from shared/, and nothing else outside server/src (no scripts/, no client code).',
+      { path: '^server/src/' },
+      {
+        path: '^(?!server/src/|src/domain/|src/constants/|shared/|types/|node_modules/)',
+        dependencyTypesNot: ['core'],
+      },
+    ),
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['\\.(scss|css|png|svg)$', '^server/src/db/migrations/'] },
+    // see type-only imports too (the circle rule leaves them out; the graph shows them)
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
+      // Taro builds index.h5.ts / index.weapp.ts per platform; the graph follows index.ts
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    reporterOptions: {
+      dot: { collapsePattern: '^(node_modules/[^/]+|src/pages/[^/]+|server/src/[^/]+|src/[^/]+)/' },
+      text: { highlightFocused: true },
+    },
+  },
+}
