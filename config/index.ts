@@ -74,7 +74,7 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
       output: {
         filename: 'js/[name].[contenthash:8].js',
         chunkFilename: 'js/[name].[contenthash:8].js',
-        chunkLoadTimeout: 120_000, // SPEC 9 script chunk load timeout (src/constants/limits.ts)
+        chunkLoadTimeout: 120_000, // SPEC 9 script chunk load timeout (only here: the bundler reads it)
         // app.tsx awaits at its top level; every browser in package.json's browserslist has async
         // functions (Safari and iOS 11, Chrome 55), which webpack cannot tell from Taro's es5 target
         environment: { asyncFunction: true },

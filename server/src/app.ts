@@ -7,6 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
+import { APP_VERSION } from '#constants/limits'
 import type { PaymentProvider } from './adapters/payment/payment-provider'
 import { SandboxPaymentProvider, type SandboxPaySettings } from './adapters/payment/sandbox-payment'
 import { SandboxSmsAdapter } from './adapters/sms/sandbox-sms'
@@ -15,6 +16,7 @@ import { SandboxSupplier, type SandboxSupplierSettings } from './adapters/suppli
 import type { SupplierAdapter } from './adapters/supplier/supplier-adapter'
 import { SandboxWechatAdapter } from './adapters/wechat/sandbox-wechat'
 import type { WechatAdapter } from './adapters/wechat/wechat-adapter'
+import { SERVER_DEFAULTS } from './config'
 import { withResultCodes } from './contract/route-codes'
 import type { Database } from './db/client'
 import { MAX_UPLOAD_BYTES } from './domain/files'
@@ -40,7 +42,6 @@ import apiRoutes from './routes'
 import { BENEFIT_DEV_PEPPER } from './services/benefits'
 import { systemClock, type Clock } from './services/clock'
 import { createServices, type Services } from './services'
-import { DEFAULT_SESSION_CACHE_MS } from './services/session-service'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,7 +74,7 @@ export interface BuildAppOptions {
   h5Dist?: string | null
   clock?: Clock
   tokenTtlDays?: number
-  /** Default DEFAULT_SESSION_CACHE_MS; 0 looks every session up in the database. */
+  /** Default SERVER_DEFAULTS.sessionCacheMs; 0 looks every session up in the database. */
   sessionCacheMs?: number
   customerServiceUrl?: string | null
   /** Default: BENEFIT_DEV_PEPPER (services/benefits.ts). */
@@ -93,7 +94,10 @@ export interface BuildAppOptions {
   apiDocs?: boolean
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimits = { globalPerMinute: 300, sensitivePerMinute: 20 }
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  globalPerMinute: SERVER_DEFAULTS.rateLimitPerMinute,
+  sensitivePerMinute: SERVER_DEFAULTS.sensitiveRateLimitPerMinute,
+}
 
 export async function buildApp(options: BuildAppOptions) {
   const app = Fastify({
@@ -115,8 +119,9 @@ export async function buildApp(options: BuildAppOptions) {
   const supplier =
     options.supplier ??
     new SandboxSupplier(options.database.db, clock, {
-      delayMs: options.sandboxSupplier?.delayMs ?? 3000,
-      failureRate: options.sandboxSupplier?.failureRate ?? 0,
+      delayMs: options.sandboxSupplier?.delayMs ?? SERVER_DEFAULTS.sandboxSupplierDelayMs,
+      failureRate:
+        options.sandboxSupplier?.failureRate ?? SERVER_DEFAULTS.sandboxSupplierFailureRate,
       random: options.sandboxSupplier?.random,
     })
   const services = createServices({
@@ -130,8 +135,8 @@ export async function buildApp(options: BuildAppOptions) {
       options.payment ??
       new SandboxPaymentProvider(options.database.db, clock, options.sandboxPayment),
     settings: {
-      tokenTtlDays: options.tokenTtlDays ?? 30,
-      sessionCacheMs: options.sessionCacheMs ?? DEFAULT_SESSION_CACHE_MS,
+      tokenTtlDays: options.tokenTtlDays ?? SERVER_DEFAULTS.tokenTtlDays,
+      sessionCacheMs: options.sessionCacheMs ?? SERVER_DEFAULTS.sessionCacheMs,
       filesDir: options.filesDir,
       customerServiceUrl: options.customerServiceUrl ?? null,
       benefitPepper: options.benefitPepper ?? BENEFIT_DEV_PEPPER,
@@ -164,7 +169,7 @@ export async function buildApp(options: BuildAppOptions) {
     openapi: {
       info: {
         title: '云手机 API',
-        version: '2.4.8',
+        version: APP_VERSION,
         description: 'All business responses are {code,msg,data,ts}.',
       },
       components: {

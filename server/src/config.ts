@@ -97,6 +97,19 @@ function fraction(name: string, value: string): number {
   return n
 }
 
+/**
+ * What the server runs with when nothing says otherwise: read by loadConfig (an unset variable) and by
+ * buildApp (an option a test leaves out), so the two cannot drift.
+ */
+export const SERVER_DEFAULTS = {
+  tokenTtlDays: 30,
+  sessionCacheMs: DEFAULT_SESSION_CACHE_MS,
+  rateLimitPerMinute: 300,
+  sensitiveRateLimitPerMinute: 20,
+  sandboxSupplierDelayMs: 3000,
+  sandboxSupplierFailureRate: 0,
+} as const
+
 /** Reads the server settings from the environment; every value has a default that runs out of the box. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = path.resolve(env.DATA_DIR || './data')
@@ -127,17 +140,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     customerServiceUrl: env.CUSTOMER_SERVICE_URL || null,
     h5Dist: path.resolve(env.H5_DIST || 'dist/h5'),
     filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
-    tokenTtlDays: positiveInt('TOKEN_TTL_DAYS', env.TOKEN_TTL_DAYS || '30'),
+    tokenTtlDays: positiveInt(
+      'TOKEN_TTL_DAYS',
+      env.TOKEN_TTL_DAYS || String(SERVER_DEFAULTS.tokenTtlDays),
+    ),
     sessionCacheMs: nonNegativeInt(
       'SESSION_CACHE_MS',
-      env.SESSION_CACHE_MS || String(DEFAULT_SESSION_CACHE_MS),
+      env.SESSION_CACHE_MS || String(SERVER_DEFAULTS.sessionCacheMs),
     ),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === '1',
-    rateLimitPerMinute: nonNegativeInt('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE || '300'),
+    rateLimitPerMinute: nonNegativeInt(
+      'RATE_LIMIT_PER_MINUTE',
+      env.RATE_LIMIT_PER_MINUTE || String(SERVER_DEFAULTS.rateLimitPerMinute),
+    ),
     sensitiveRateLimitPerMinute: nonNegativeInt(
       'SENSITIVE_RATE_LIMIT_PER_MINUTE',
-      env.SENSITIVE_RATE_LIMIT_PER_MINUTE || '20',
+      env.SENSITIVE_RATE_LIMIT_PER_MINUTE || String(SERVER_DEFAULTS.sensitiveRateLimitPerMinute),
     ),
     smsProvider: oneOf('SMS_PROVIDER', env.SMS_PROVIDER || 'sandbox', [
       'sandbox',
@@ -149,11 +168,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ] as const),
     sandboxSupplierDelayMs: nonNegativeInt(
       'SANDBOX_SUPPLIER_DELAY_MS',
-      env.SANDBOX_SUPPLIER_DELAY_MS || '3000',
+      env.SANDBOX_SUPPLIER_DELAY_MS || String(SERVER_DEFAULTS.sandboxSupplierDelayMs),
     ),
     sandboxSupplierFailureRate: fraction(
       'SANDBOX_SUPPLIER_FAILURE_RATE',
-      env.SANDBOX_SUPPLIER_FAILURE_RATE || '0',
+      env.SANDBOX_SUPPLIER_FAILURE_RATE || String(SERVER_DEFAULTS.sandboxSupplierFailureRate),
     ),
     sandboxPaySecret: env.SANDBOX_PAY_SECRET || SANDBOX_PAY_DEV_SECRET,
     sandboxPayDelayMs: nonNegativeInt('SANDBOX_PAY_DELAY_MS', env.SANDBOX_PAY_DELAY_MS || '300'),

@@ -10,6 +10,7 @@ import {
 } from '../src/config'
 import { usageLogs } from '../src/db/schema'
 import { buildTestApp, get, loginWithSms, post } from './helpers/test-app'
+import packageJson from '../../package.json'
 
 test('config, dictionaries, usage logs, customer service', async (t) => {
   const ctx = await buildTestApp(t, { customerServiceUrl: 'https://kefu.example.com/chat' })
@@ -21,7 +22,7 @@ test('config, dictionaries, usage logs, customer service', async (t) => {
       reply.data.renewalReminderMsg,
       '您的云手机已到期，系统将为您保留2小时，请及时续费，以免数据丢失',
     )
-    assert.equal(reply.data.appVersion, '2.4.8')
+    assert.equal(reply.data.appVersion, packageJson.version)
   })
 
   await t.test('dictionaries: industries and work types under them', async () => {

@@ -1,15 +1,16 @@
 /** SPEC section 9 business constants. */
-export const APP_VERSION = '2.4.8'
+import packageJson from '../../package.json'
+
+/** The one version number is package.json's (the bundler keeps only this field of it). */
+export const APP_VERSION = packageJson.version
 export const REQUEST_TIMEOUT_MS = 60_000
 export const FORM_REQUEST_TIMEOUT_MS = 10_000
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000
 export const ASYNC_PAGE_DELAY_MS = 200
 export const USAGE_REPORT_INTERVAL_MS = 30_000
 export const USAGE_NEW_SESSION_AFTER_HIDDEN_MS = 45_000
 export const USAGE_EXIT_DEDUP_MS = 1_000
 export const UNREAD_POLL_MS = 60_000
 export const SMS_COUNTDOWN_S = 60
-export const SMS_CODE_LENGTH = 6
 export const DICT_CACHE_MS = 5 * 60_000
 export const UPLOAD_MAX_COUNT = 52
 export const VIDEO_MAX_DURATION_S = 60

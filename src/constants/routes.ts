@@ -1,13 +1,13 @@
 /**
  * The one route table (SPEC section 2). app.config.ts is generated from it, navigation uses it, and
  * login gating reads `public` from it. A route is added here when its page is built.
+ * A page's title lives once, in its own `*.config.ts` (navigationBarTitleText), where Taro reads it.
  *
  * `pkg` is the sub-package root (the top folder under pages/); tab pages have no package (main package).
  */
 export interface RouteDef {
   /** page path without leading slash, e.g. 'pages/user/config' */
   path: string
-  title: string
   /** pages that do not force a login (SPEC 2 "Login gating") */
   public?: boolean
   /** launch logic skips channel-code handling on this page (SPEC 2) */
@@ -26,7 +26,6 @@ export interface RouteDef {
 export const ROUTES = {
   home: {
     path: 'pages/Home/index',
-    title: '我的云机',
     public: true,
     skipChannelCode: true,
     customNav: true,
@@ -48,7 +47,6 @@ export const ROUTES = {
   },
   create: {
     path: 'pages/Home/create',
-    title: '创建云机',
     public: true,
     tab: {
       text: '创建云机',
@@ -60,7 +58,6 @@ export const ROUTES = {
   },
   mine: {
     path: 'pages/Home/user',
-    title: '我的',
     public: true,
     tab: {
       text: '我的',
@@ -78,71 +75,69 @@ export const ROUTES = {
     },
   },
 
-  login: { path: 'pages/login/login', title: '登录' },
-  wechatAuth: { path: 'pages/auth/wechatAuth', title: '微信授权', skipChannelCode: true },
-  customerService: { path: 'pages/CustomerService/index', title: '联系客服' },
-  protocol: { path: 'pages/webView/protocol', title: '协议详情' },
-  notFound: { path: 'pages/common/notFound', title: '页面不存在', public: true },
+  login: { path: 'pages/login/login' },
+  wechatAuth: { path: 'pages/auth/wechatAuth', skipChannelCode: true },
+  customerService: { path: 'pages/CustomerService/index' },
+  protocol: { path: 'pages/webView/protocol' },
+  notFound: { path: 'pages/common/notFound', public: true },
 
-  accountList: { path: 'pages/user/accountList', title: '切换账号', public: true },
-  config: { path: 'pages/user/config', title: '设置' },
-  permission: { path: 'pages/user/permission', title: '权限管理' },
-  personalData: { path: 'pages/user/personalData', title: '个人资料' },
-  changePhone: { path: 'pages/user/changePhone', title: '更换手机号' },
-  changePassword: { path: 'pages/user/changePassword', title: '修改密码' },
-  setPassword: { path: 'pages/user/setPassword', title: '设置密码' },
-  message: { path: 'pages/user/message', title: '消息中心' },
-  messageList: { path: 'pages/user/messageList', title: '消息列表' },
-  messageSet: { path: 'pages/user/messageSet', title: '消息设置' },
-  logOut: { path: 'pages/user/logOut', title: '注销账号' },
+  accountList: { path: 'pages/user/accountList', public: true },
+  config: { path: 'pages/user/config' },
+  permission: { path: 'pages/user/permission' },
+  personalData: { path: 'pages/user/personalData' },
+  changePhone: { path: 'pages/user/changePhone' },
+  changePassword: { path: 'pages/user/changePassword' },
+  setPassword: { path: 'pages/user/setPassword' },
+  message: { path: 'pages/user/message' },
+  messageList: { path: 'pages/user/messageList' },
+  messageSet: { path: 'pages/user/messageSet' },
+  logOut: { path: 'pages/user/logOut' },
 
-  goodsDetails: { path: 'pages/create/goodsDetails', title: '商品详情' },
-  buyGoods: { path: 'pages/create/buyGoods', title: '购买云机', public: true },
-  bigUserBuyGoods: { path: 'pages/create/bigUserBuyGoods', title: '企业采购' },
-  pay: { path: 'pages/pay/pay', title: '支付' },
-  renew: { path: 'pages/Renew/index', title: '续费' },
-  upOrDownConfig: { path: 'pages/Device/upOrDownConfig', title: '升降配' },
-  videoChangeOpType: { path: 'pages/Device/videoChangeOpType', title: '升级视频定制版' },
+  goodsDetails: { path: 'pages/create/goodsDetails' },
+  buyGoods: { path: 'pages/create/buyGoods', public: true },
+  bigUserBuyGoods: { path: 'pages/create/bigUserBuyGoods' },
+  pay: { path: 'pages/pay/pay' },
+  renew: { path: 'pages/Renew/index' },
+  upOrDownConfig: { path: 'pages/Device/upOrDownConfig' },
+  videoChangeOpType: { path: 'pages/Device/videoChangeOpType' },
 
-  webInstance: { path: 'pages/webView/web_instance', title: '云手机', customNav: true },
-  group: { path: 'pages/Group/index', title: '分组管理' },
-  moveGroup: { path: 'pages/Group/pages/MoveGroup', title: '移动分组' },
-  changeZone: { path: 'pages/Device/changeZone', title: '更换地区' },
-  deviceTransfer: { path: 'pages/Device/transfer', title: '转移云机' },
-  empower: { path: 'pages/Device/empower', title: '授权管理' },
-  selectChangeZone: { path: 'pages/Device/selectChangeZone', title: '选择地区' },
-  replaceDevice: { path: 'pages/Device/replace', title: '更换云机' },
-  upgradeDevice: { path: 'pages/Device/upgradeDevice', title: '系统更新' },
-  selectDevice: { path: 'pages/Device/selectDevice', title: '选择机型' },
-  activateDevice: { path: 'pages/user/activateDevice', title: '激活码' },
-  scan: { path: 'pages/user/scan', title: '扫一扫' },
-  scanResult: { path: 'pages/user/scanResult', title: '扫码结果' },
-  chooseDevice: { path: 'pages/user/device', title: '选择云机' },
-  recharge: { path: 'pages/user/recharge', title: '我的云豆' },
-  cloudBeansList: { path: 'pages/user/cloudBeansList', title: '云豆明细' },
-  cloudBeanToMonthly: { path: 'pages/CloudBeanToMonthly/index', title: '云豆转包月' },
-  floatingBall: { path: 'pages/user/floatingBall', title: '悬浮球设置' },
-  invite: { path: 'pages/user/invite', title: '邀请好友' },
-  space: { path: 'pages/Space/index', title: '云空间', skipChannelCode: true },
-  dataCenter: { path: 'pages/Space/DataCenter', title: '数据中心' },
-  historyData: { path: 'pages/Space/HistoryData', title: '备份与恢复记录' },
-  buySpace: { path: 'pages/Space/BuySpace', title: '购买空间' },
-  coupon: { path: 'pages/user/coupon', title: '优惠券' },
-  couponUse: { path: 'pages/user/couponUse', title: '使用记录' },
+  webInstance: { path: 'pages/webView/web_instance', customNav: true },
+  group: { path: 'pages/Group/index' },
+  moveGroup: { path: 'pages/Group/pages/MoveGroup' },
+  changeZone: { path: 'pages/Device/changeZone' },
+  deviceTransfer: { path: 'pages/Device/transfer' },
+  empower: { path: 'pages/Device/empower' },
+  selectChangeZone: { path: 'pages/Device/selectChangeZone' },
+  replaceDevice: { path: 'pages/Device/replace' },
+  upgradeDevice: { path: 'pages/Device/upgradeDevice' },
+  selectDevice: { path: 'pages/Device/selectDevice' },
+  activateDevice: { path: 'pages/user/activateDevice' },
+  scan: { path: 'pages/user/scan' },
+  scanResult: { path: 'pages/user/scanResult' },
+  chooseDevice: { path: 'pages/user/device' },
+  recharge: { path: 'pages/user/recharge' },
+  cloudBeansList: { path: 'pages/user/cloudBeansList' },
+  cloudBeanToMonthly: { path: 'pages/CloudBeanToMonthly/index' },
+  floatingBall: { path: 'pages/user/floatingBall' },
+  invite: { path: 'pages/user/invite' },
+  space: { path: 'pages/Space/index', skipChannelCode: true },
+  dataCenter: { path: 'pages/Space/DataCenter' },
+  historyData: { path: 'pages/Space/HistoryData' },
+  buySpace: { path: 'pages/Space/BuySpace' },
+  coupon: { path: 'pages/user/coupon' },
+  couponUse: { path: 'pages/user/couponUse' },
   playTrial: {
     path: 'pages/landing/play-trial/index',
-    title: '免费试玩',
     public: true,
     skipChannelCode: true,
   },
   playTrialDownload: {
     path: 'pages/landing/play-trial/download',
-    title: '下载游戏',
     public: true,
     skipChannelCode: true,
   },
   /** Public (a visitor may look at an activity); buying a seckill unit asks for a login. */
-  activity: { path: 'pages/webView/activity', title: '活动', public: true },
+  activity: { path: 'pages/webView/activity', public: true },
 } satisfies Record<string, RouteDef>
 
 export type RouteName = keyof typeof ROUTES

@@ -10,6 +10,7 @@ import {
   LOADING_TEXT,
   PAGE_SIZE,
   REQUEST_TIMEOUT_MS,
+  TOAST_DURATION_MS,
 } from '@/constants/limits'
 import { isPublicPage } from '@/constants/routes'
 import { REQUEST_SUPPLIER_TYPE } from '@/domain/enums'
@@ -452,7 +453,7 @@ export const taroUi: RequestUi = {
     void Taro.showToast({
       title: msg,
       icon: kind === 'success' ? 'success' : kind === 'danger' ? 'error' : 'none',
-      duration: 2000,
+      duration: TOAST_DURATION_MS,
     }),
   refusalDialog: (code, msg) => void showRefusalDialog(code, msg),
 }

@@ -1,3 +1,4 @@
+import { APP_VERSION } from '#constants/limits'
 import type { Db } from './client'
 import { commonConfig, deviceStatuses, dictionaries } from './schema'
 import { seedActivities } from './seed-activity'
@@ -9,7 +10,7 @@ export const DEFAULT_COMMON_CONFIG: Record<string, string> = {
   renewalReminderMsg: '您的云手机已到期，系统将为您保留2小时，请及时续费，以免数据丢失',
   customerServicePhone: '400-820-8820',
   customerServiceHours: '每天 9:00-21:00',
-  appVersion: '2.4.8',
+  appVersion: APP_VERSION,
 }
 
 const INDUSTRIES: { id: number; name: string; worktypes: string[] }[] = [

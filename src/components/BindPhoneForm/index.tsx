@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { View } from '@tarojs/components'
 import { Button, Input } from '@nutui/nutui-react-taro'
-import { validateMobile, validateSmsCode } from '@/domain/validators'
+import { DEFAULT_SMS_CODE_LENGTH, validateMobile, validateSmsCode } from '@/domain/validators'
 import SmsCodeButton from '@/components/SmsCodeButton'
 import { sendCodeWithFeedback } from '@/components/SmsCodeButton/send-code'
 import { toast, toastError } from '@/services/feedback'
@@ -50,7 +50,7 @@ export default function BindPhoneForm({ submitText, smsType, onSubmit }: BindPho
       <View className={styles.row}>
         <Input
           type="number"
-          maxLength={6}
+          maxLength={DEFAULT_SMS_CODE_LENGTH}
           placeholder="请输入验证码"
           aria-label="验证码"
           value={code}

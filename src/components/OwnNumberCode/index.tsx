@@ -1,6 +1,7 @@
 import { View, Text } from '@tarojs/components'
 import { Input } from '@nutui/nutui-react-taro'
 import { maskPhone } from '@/domain/formatters'
+import { DEFAULT_SMS_CODE_LENGTH } from '@/domain/validators'
 import SmsCodeButton from '@/components/SmsCodeButton'
 import { sendCodeWithFeedback } from '@/components/SmsCodeButton/send-code'
 import styles from './index.module.scss'
@@ -28,7 +29,7 @@ export default function OwnNumberCode({
       <View className={styles.row}>
         <Input
           type="number"
-          maxLength={6}
+          maxLength={DEFAULT_SMS_CODE_LENGTH}
           placeholder="请输入验证码"
           aria-label="验证码"
           value={code}

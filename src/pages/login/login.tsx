@@ -4,7 +4,12 @@ import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { Button, Input, Tabs } from '@nutui/nutui-react-taro'
 import TickBox from '@/components/TickBox'
-import { validateMobile, validatePassword, validateSmsCode } from '@/domain/validators'
+import {
+  DEFAULT_SMS_CODE_LENGTH,
+  validateMobile,
+  validatePassword,
+  validateSmsCode,
+} from '@/domain/validators'
 import { url } from '@/constants/routes'
 import { useStores } from '@/stores'
 import SmsCodeButton from '@/components/SmsCodeButton'
@@ -79,7 +84,7 @@ function Login() {
             <View className={styles.row}>
               <Input
                 type="number"
-                maxLength={6}
+                maxLength={DEFAULT_SMS_CODE_LENGTH}
                 placeholder="请输入验证码"
                 aria-label="验证码"
                 value={code}
