@@ -1,5 +1,5 @@
 import { createCommonService } from '@/services/common'
-import { createRequest, type RequestDeps, type TransportRequest } from '@/services/request'
+import { createRequest, type RequestDeps, type TransportRequest } from '@/services/request-client'
 
 function setup() {
   let now = 0

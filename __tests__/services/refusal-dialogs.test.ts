@@ -1,7 +1,8 @@
 import Taro from '@tarojs/taro'
 import { toastError } from '@/services/feedback'
 import { ResultCode } from '@/domain/result-codes'
-import { ApiError, createRequest, type RequestDeps } from '@/services/request'
+import { ApiError } from '@/services/api-error'
+import { createRequest, type RequestDeps } from '@/services/request-client'
 import { REFUSAL_DIALOGS, showRefusalDialog } from '@/services/refusal-dialogs'
 
 function client(code: number, refusalDialog = jest.fn()) {

@@ -1,13 +1,12 @@
 import Taro from '@tarojs/taro'
+import { ApiError } from '@/services/api-error'
+import { createTokenInvalidHandler, request as singletonRequest } from '@/services/request'
 import {
-  ApiError,
   createRequest,
-  createTokenInvalidHandler,
-  request as singletonRequest,
   type RequestDeps,
   type TransportRequest,
   type TransportResponse,
-} from '@/services/request'
+} from '@/services/request-client'
 
 type Reply = TransportResponse | Error | (() => Promise<TransportResponse>)
 

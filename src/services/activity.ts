@@ -5,7 +5,8 @@ import type {
   CreateSeckillOrderBody,
   OrderInfo,
 } from '../../types/api'
-import { client, type RequestOptions } from './request'
+import { client } from './request'
+import type { RequestOptions } from './request-client'
 import { purchaseOutcome } from './order'
 
 /** Public: enabled activities not yet ended, running first. */

@@ -10,7 +10,8 @@ import type {
 } from '../../types/api'
 import { DICT_CACHE_MS } from '@/constants/limits'
 import { createTtlCache } from './cache'
-import { client, type RequestClient } from './request'
+import { client } from './request'
+import type { RequestClient } from './request-client'
 
 export type DictType = 'industry' | 'worktype'
 

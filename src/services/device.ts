@@ -9,7 +9,8 @@ import type {
   DeviceModel,
   SystemUpdateProgress,
 } from '../../types/api'
-import { client, type RequestOptions } from './request'
+import { client } from './request'
+import type { RequestOptions } from './request-client'
 
 type Loading = Pick<RequestOptions, 'loading'>
 

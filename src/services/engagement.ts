@@ -7,7 +7,8 @@ import type {
   SaveFloatingBallBody,
   TrialPhone,
 } from '../../types/api'
-import { client, type RequestOptions } from './request'
+import { client } from './request'
+import type { RequestOptions } from './request-client'
 
 export const getNewUserGuideConfig = async () =>
   (

@@ -6,7 +6,8 @@ import type {
   UnreadCount,
   UpdateMessageSettingsBody,
 } from '../../types/api'
-import { client, type RequestOptions } from './request'
+import { client } from './request'
+import type { RequestOptions } from './request-client'
 
 export const getUnreadCount = async (options?: Pick<RequestOptions, 'loading'>) =>
   (await client.get<UnreadCount>('/message/getUnreadCount', undefined, options)).data

@@ -8,7 +8,8 @@ import type {
   SpaceTask,
   SpaceTaskKind,
 } from '../../types/api'
-import { client, type RequestOptions } from './request'
+import { client } from './request'
+import type { RequestOptions } from './request-client'
 
 export const getSpaceInfo = async () => (await client.get<SpaceInfo>('/space/info')).data
 

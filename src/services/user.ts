@@ -15,7 +15,8 @@ import type {
   WxBindLoginBody,
   WxLoginResult,
 } from '../../types/api'
-import { client, type RequestOptions } from './request'
+import { client } from './request'
+import type { RequestOptions } from './request-client'
 
 export type SmsType =
   'login' | 'changeOld' | 'changeNew' | 'deleteAccount' | 'setPassword' | 'transfer'
