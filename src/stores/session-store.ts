@@ -39,29 +39,25 @@ export class SessionStore {
   token = ''
   userId: number | null = null
   personnelId = ''
-  name = ''
-  avatar = ''
   openId = ''
+  /** the login's answer, completed by the user info once loaded */
   info: SessionInfo | null = null
+  /** the user's data as last loaded: name, avatar, user type… are read from it (getters below) */
   userInfo: UserInfo | null = null
-  userType: 1 | 2 | null = null
-  outerUserCheckStatus = 0
   inviteType: string | number = ''
   inviteCode = ''
   bindInfo = -2
   channel: string
+  /** the full number: the login form's until the user info arrives, then the user info's */
   mobilePhone = ''
   version = APP_VERSION
   runtime: 'applet' | 'h5'
   renewMsg = DEFAULT_RENEWAL_REMINDER
   commonConfig: CommonConfig | null = null
-  firstLogin = 0
-  showModifyPassword = 0
   deviceId = ''
   deviceModel = ''
   preGroup = ''
   shareUser: number | undefined = undefined
-  openActivityBall = 0
   accountList: StoredAccount[] = []
   /**
    * The bind ticket of the last WeChat login that found no account: binding that WeChat to a number
@@ -92,6 +88,35 @@ export class SessionStore {
 
   get isVerified(): boolean {
     return this.outerUserCheckStatus === 1
+  }
+
+  // One copy of the user: these read the loaded user info and the login's answer.
+  get name(): string {
+    return this.userInfo?.name ?? ''
+  }
+
+  get avatar(): string {
+    return this.userInfo?.avatar ?? ''
+  }
+
+  get userType(): 1 | 2 | null {
+    return this.userInfo?.userType ?? null
+  }
+
+  get outerUserCheckStatus(): number {
+    return this.userInfo?.outerUserCheckStatus ?? 0
+  }
+
+  get openActivityBall(): number {
+    return this.userInfo?.openActivityBall ?? 0
+  }
+
+  get firstLogin(): number {
+    return this.info?.firstLogin ?? 0
+  }
+
+  get showModifyPassword(): number {
+    return this.info?.showModifyPassword ?? 0
   }
 
   get maskedPhone(): string {
@@ -202,8 +227,6 @@ export class SessionStore {
       showModifyPassword: result.showModifyPassword ?? 0,
     }
     this.setCredentials(login.token, login.userId)
-    this.firstLogin = login.firstLogin
-    this.showModifyPassword = login.showModifyPassword
     this.info = { ...login }
     if (extra.mobilePhone) this.mobilePhone = extra.mobilePhone
     if (login.showModifyPassword === 1) this.setNeedModifyPassword(true)
@@ -274,21 +297,15 @@ export class SessionStore {
     })
   }
 
-  /** Empties token, info, name, userId, openId, avatar, check status and user type. */
+  /** Empties token, info and user info (so name, avatar, check status, user type…), userId, openId. */
   clear() {
     this.token = ''
     this.info = null
     this.userInfo = null
-    this.name = ''
     this.userId = null
     this.openId = ''
     this.wechatBind = null
-    this.avatar = ''
     this.mobilePhone = ''
-    this.outerUserCheckStatus = 0
-    this.userType = null
-    this.firstLogin = 0
-    this.showModifyPassword = 0
     this.deps.storage.remove(STORAGE_KEYS.token)
     this.deps.storage.remove(STORAGE_KEYS.userId)
     this.deps.platform.removeCookies(['token', 'userId'])
@@ -392,7 +409,6 @@ export class SessionStore {
   /** After a password was set or changed: the modify-password prompt is done. */
   markPasswordSet() {
     this.setNeedModifyPassword(false)
-    this.showModifyPassword = 0
     if (this.info) this.info = { ...this.info, showModifyPassword: 0, hasPassword: true }
     if (this.userInfo) this.userInfo = { ...this.userInfo, hasPassword: true }
   }
@@ -428,12 +444,7 @@ export class SessionStore {
       }),
       ...info,
     }
-    this.name = info.name
-    this.avatar = info.avatar
     this.mobilePhone = info.mobilePhone
-    this.userType = info.userType
-    this.outerUserCheckStatus = info.outerUserCheckStatus
-    this.openActivityBall = info.openActivityBall
     if (info.hasPassword && this.needModifyPassword) this.setNeedModifyPassword(false)
     const entry = this.accountList.find((a) => a.userId === info.userId)
     if (entry) {
