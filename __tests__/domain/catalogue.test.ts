@@ -4,11 +4,8 @@ import {
   imageTypeLabel,
   INVENTORY_STATUS_TEXT,
   inventoryStatus,
-  isGoodsLevel,
-  isSoldOut,
   levelInfo,
   LEVELS,
-  versionFilterMatches,
 } from '@/domain/catalogue'
 
 describe('goods levels', () => {
@@ -24,8 +21,6 @@ describe('goods levels', () => {
   it('looks a level up by number and knows an unknown one', () => {
     expect(levelInfo(3)?.name).toBe('旗舰版')
     expect(levelInfo(6)).toBeUndefined()
-    expect(isGoodsLevel(5)).toBe(true)
-    expect(isGoodsLevel(0)).toBe(false)
   })
 })
 
@@ -44,24 +39,12 @@ describe('inventory status from stock', () => {
   it('shows 充足/正常/紧张/售罄', () => {
     expect(INVENTORY_STATUS_TEXT).toEqual({ 1: '充足', 2: '正常', 3: '紧张', 4: '售罄' })
   })
-  it('is sold out only at zero stock', () => {
-    expect(isSoldOut(0)).toBe(true)
-    expect(isSoldOut(1)).toBe(false)
-  })
 })
 
 describe('android version and image labels', () => {
   it('labels B and H as Android 10 variants', () => {
     expect(androidVersionLabel('B')).toBe('安卓10/B')
     expect(androidVersionLabel('H')).toBe('安卓10/H')
-  })
-  it('filter 0 matches every version, 1 only B, 2 only H', () => {
-    expect(versionFilterMatches(0, 'B')).toBe(true)
-    expect(versionFilterMatches(0, 'H')).toBe(true)
-    expect(versionFilterMatches(1, 'B')).toBe(true)
-    expect(versionFilterMatches(1, 'H')).toBe(false)
-    expect(versionFilterMatches(2, 'H')).toBe(true)
-    expect(versionFilterMatches(2, 'B')).toBe(false)
   })
   it('names the three image types', () => {
     expect([1, 2, 3].map((t) => imageTypeLabel(t as 1 | 2 | 3))).toEqual([

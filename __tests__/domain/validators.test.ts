@@ -1,21 +1,13 @@
 import {
-  isAmount,
-  isEmail,
   isIdCard,
-  isLandline,
   isMobile,
   isPassword,
-  isPlateNumber,
   isSmsCode,
   isUrl,
-  validateAmount,
-  validateEmail,
   validateIdCard,
-  validateLandline,
   validateMobile,
   validateName,
   validatePassword,
-  validatePlateNumber,
   validateRealName,
   validateSmsCode,
   validateUrl,
@@ -103,38 +95,11 @@ describe('verification code (6 digits by default)', () => {
 })
 
 describe('generic checks', () => {
-  it('email', () => {
-    expect(isEmail('a.b+c@example.com')).toBe(true)
-    expect(validateEmail('a@b.cn')).toBeNull()
-    expect(validateEmail('a@b')).toBe('请输入正确的邮箱地址')
-    expect(validateEmail('')).toBe('请输入邮箱')
-  })
   it('url', () => {
     expect(isUrl('https://example.com/x?y=1')).toBe(true)
     expect(validateUrl('http://a.cn')).toBeNull()
     expect(validateUrl('ftp://a.cn')).toBe('请输入正确的网址（以http://或https://开头）')
     expect(validateUrl('')).toBe('请输入网址')
-  })
-  it('amount with up to 2 decimals', () => {
-    expect(isAmount('0')).toBe(true)
-    expect(isAmount('12.5')).toBe(true)
-    expect(validateAmount('12.34')).toBeNull()
-    expect(validateAmount('12.345')).toBe('请输入正确的金额，最多保留两位小数')
-    expect(validateAmount('012')).toBe('请输入正确的金额，最多保留两位小数')
-    expect(validateAmount('-1')).toBe('请输入正确的金额，最多保留两位小数')
-    expect(validateAmount('')).toBe('请输入金额')
-  })
-  it('plate number', () => {
-    expect(isPlateNumber('京A12345')).toBe(true)
-    expect(isPlateNumber('粤BD12345')).toBe(true)
-    expect(validatePlateNumber('A12345')).toBe('请输入正确的车牌号')
-    expect(validatePlateNumber('')).toBe('请输入车牌号')
-  })
-  it('landline', () => {
-    expect(isLandline('010-12345678')).toBe(true)
-    expect(isLandline('075512345678')).toBe(true)
-    expect(validateLandline('12345678')).toBe('请输入正确的固定电话，如010-12345678')
-    expect(validateLandline('')).toBe('请输入固定电话')
   })
   it('real name and nickname', () => {
     expect(validateRealName('张三')).toBeNull()

@@ -12,17 +12,11 @@ export const USAGE_EXIT_DEDUP_MS = 1_000
 export const UNREAD_POLL_MS = 60_000
 export const SMS_COUNTDOWN_S = 60
 export const DICT_CACHE_MS = 5 * 60_000
-export const UPLOAD_MAX_COUNT = 52
-export const VIDEO_MAX_DURATION_S = 60
 export const PAGE_SIZE = 10
-export const NO_MORE_SIZE = 3
 export const PULL_DOWN_OFFSET = 80
 export const LOAD_MORE_OFFSET = 150
 export const BACK_TO_TOP_FROM = 1000
 export const TOAST_DURATION_MS = 2000
-export const NUMBER_BOX_MIN = 1
-export const RATE_COUNT = 5
-export const CALENDAR_TITLE = '日期选择'
 export const CALENDAR_MONTHS = 3
 export const SEARCH_PLACEHOLDER = '请输入关键字'
 export const LOADING_TEXT = '加载中'
@@ -32,5 +26,3 @@ export const LIST_TEXTS = {
   error: '加载失败',
   empty: '暂无相关数据',
 } as const
-export const CURRENCY_UNITS = ['元', '万元', '亿元'] as const
-export const CURRENCY_BASE = 10_000

@@ -1,6 +1,5 @@
 /** Catalogue display rules (docs/cloud-phones.md "Catalogue"): levels, stock status, version and duration labels. */
 import {
-  DeviceVersionFilter,
   GoodsLevel,
   type ImageType,
   InventoryStatus,
@@ -9,7 +8,6 @@ import {
 } from './enums'
 
 export type AndroidVersion = 'B' | 'H'
-export const ANDROID_VERSIONS: readonly AndroidVersion[] = ['B', 'H']
 
 export interface LevelInfo {
   level: GoodsLevel
@@ -24,10 +22,6 @@ export const LEVELS: readonly LevelInfo[] = [
   { level: GoodsLevel.supreme, name: '至尊版', themeColor: '#8F6B00' },
   { level: GoodsLevel.gameCustom, name: '游戏定制版', themeColor: '#007D59' },
 ]
-
-export function isGoodsLevel(level: number): level is GoodsLevel {
-  return LEVELS.some((info) => info.level === level)
-}
 
 /** The level's name and colour; undefined for a level that does not exist. */
 export function levelInfo(level: GoodsLevel): LevelInfo
@@ -53,24 +47,8 @@ export const INVENTORY_STATUS_TEXT: Record<InventoryStatus, string> = {
   [InventoryStatus.insufficient]: '售罄',
 }
 
-export function isSoldOut(stock: number): boolean {
-  return inventoryStatus(stock) === InventoryStatus.insufficient
-}
-
 export function androidVersionLabel(version: AndroidVersion): string {
   return `安卓10/${version}`
-}
-
-const versionOfFilter: Record<DeviceVersionFilter, AndroidVersion | null> = {
-  [DeviceVersionFilter.all]: null,
-  [DeviceVersionFilter['10/B']]: 'B',
-  [DeviceVersionFilter['10/H']]: 'H',
-}
-
-/** Device version filter: 0 matches every phone, 1 only B, 2 only H. */
-export function versionFilterMatches(filter: DeviceVersionFilter, androidVersion: string): boolean {
-  const wanted = versionOfFilter[filter]
-  return wanted === null || wanted === androidVersion
 }
 
 export function imageTypeLabel(type: ImageType): string {

@@ -2,17 +2,8 @@
 
 type ValueOf<T> = T[keyof T]
 
-export const YesNo = { yes: 1, no: 0 } as const
-export type YesNo = ValueOf<typeof YesNo>
-export const yesNoLabels: Record<YesNo, string> = { 1: '是', 0: '否' }
-
-export const ActivityEnable = { enable: 1, disable: 0 } as const
-export type ActivityEnable = ValueOf<typeof ActivityEnable>
-export const activityEnableLabels: Record<ActivityEnable, string> = { 1: '启用', 0: '禁用' }
-
 export const HomeViewType = { single: 0, multi: 1 } as const
 export type HomeViewType = ValueOf<typeof HomeViewType>
-export const homeViewTypeLabels: Record<HomeViewType, string> = { 0: '单列', 1: '多列' }
 
 export const PaymentMethod = { alipay: 1, wechatPay: 2 } as const
 export type PaymentMethod = ValueOf<typeof PaymentMethod>
@@ -20,11 +11,6 @@ export const paymentMethodLabels: Record<PaymentMethod, string> = { 1: '支付�
 
 export const DeviceVersionFilter = { all: 0, '10/B': 1, '10/H': 2 } as const
 export type DeviceVersionFilter = ValueOf<typeof DeviceVersionFilter>
-export const deviceVersionFilterLabels: Record<DeviceVersionFilter, string> = {
-  0: '全部',
-  1: '10/B',
-  2: '10/H',
-}
 
 export const ImageType = { base: 1, google: 2, custom: 3 } as const
 export type ImageType = ValueOf<typeof ImageType>
@@ -42,41 +28,6 @@ export const GoodsLevel = {
   gameCustom: 5,
 } as const
 export type GoodsLevel = ValueOf<typeof GoodsLevel>
-export const goodsLevelLabels: Record<GoodsLevel, string> = {
-  1: '畅享',
-  2: '尊享',
-  3: '旗舰',
-  4: '至尊',
-  5: '游戏定制版',
-}
-/** Card theme per goods level: background gradient start/end and text colour. */
-export interface CardTheme {
-  from: string
-  to: string
-  text: string
-}
-export const goodsLevelThemes: Record<GoodsLevel, CardTheme> = {
-  1: { from: '#5AA2FF', to: '#2F6BFF', text: '#FFFFFF' },
-  2: { from: '#8C7BFF', to: '#5B45E0', text: '#FFFFFF' },
-  3: { from: '#3C3F4A', to: '#16171C', text: '#F5D9A8' },
-  4: { from: '#F6D79B', to: '#C8963E', text: '#4A2E00' },
-  5: { from: '#FF7A59', to: '#E5363A', text: '#FFFFFF' },
-}
-
-export const PayFunction = {
-  beansToMonthly: 1,
-  cloudOrder: 2,
-  createUpOrDownOrder: 3,
-  createVideoOrder: 4,
-} as const
-export type PayFunction = ValueOf<typeof PayFunction>
-/** Order-creating API (under /order/) per pay function. */
-export const payFunctionApis: Record<PayFunction, string> = {
-  1: 'createTimeToMonthOrder',
-  2: 'createCloudOrder',
-  3: 'createUpOrDownOrder',
-  4: 'createVideoOrder',
-}
 
 export const CouponStatus = { efficient: 1, used: 2, expired: 3, invalid: 4 } as const
 export type CouponStatus = ValueOf<typeof CouponStatus>
@@ -115,8 +66,6 @@ export const CouponType = {
   firstRechargeCoupon: 4,
 } as const
 export type CouponType = ValueOf<typeof CouponType>
-/** A coupon of this type shows no value text (SPEC 3). */
-export const COUPON_TYPE_NO_VALUE = 5
 export const couponTypeLabels: Record<CouponType, string> = {
   [-1]: '新到',
   [-2]: '即将过期',
@@ -179,23 +128,6 @@ export const messageTypeLabels: Record<MessageType, string> = {
   5: '系统消息',
 }
 
-export const SupplierType = {
-  baidu: 1,
-  volcano: 2,
-  fastCloudGame: 3,
-  localVolcano: 4,
-  lingyi: 5,
-  tencent: 6,
-} as const
-export type SupplierType = ValueOf<typeof SupplierType>
-export const supplierTypeLabels: Record<SupplierType, string> = {
-  1: '百度',
-  2: '火山',
-  3: '快云游',
-  4: '本地火山',
-  5: '灵异',
-  6: '腾讯',
-}
 /** supplierType header value sent on every request (SPEC 6). */
 export const REQUEST_SUPPLIER_TYPE = '0'
 
@@ -210,39 +142,8 @@ export const DeviceCommand = {
 } as const
 export type DeviceCommand = ValueOf<typeof DeviceCommand>
 
-export const TokenStatus = { NULL: 'NULL', NORMAL: 'NORMAL', EXPIRE: 'EXPIRE' } as const
-export type TokenStatus = ValueOf<typeof TokenStatus>
-
 export const UserType = { personal: 1, company: 2 } as const
 export type UserType = ValueOf<typeof UserType>
-export const userTypeLabels: Record<UserType, string> = { 1: '个人', 2: '企业' }
-
-export const CheckStatus = { unverified: 0, pass: 1 } as const
-export type CheckStatus = ValueOf<typeof CheckStatus>
-
-/** Process definition keys (SPEC 3 constants). */
-export const ProcessDefinitionKey = {
-  activityApply: 'activityApply',
-  contractApproval: 'contractApproval',
-  projectApproval: 'projectApproval',
-  projectPlanChange: 'projectPlanChange',
-  projectReview: 'projectReview',
-  projectReportReview: 'projectReportReview',
-  knowledgeRecordReview: 'knowledgeRecordReview',
-} as const
-
-export const IMAGE_VERSION_INFO_KEY = 'imageVersionInfo'
 
 export const WechatPayResult = { ok: 'ok', cancel: 'cancel', fail: 'fail' } as const
 export type WechatPayResult = ValueOf<typeof WechatPayResult>
-
-/** Turn a label map into NutUI-friendly `{ label, value }` options. */
-export function toOptions<V extends string | number>(
-  labels: Record<V, string>,
-): { label: string; value: V }[] {
-  return (Object.keys(labels) as string[]).map((key) => {
-    const n = Number(key)
-    const value = (Number.isNaN(n) ? key : n) as V
-    return { label: labels[value], value }
-  })
-}

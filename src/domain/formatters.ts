@@ -7,7 +7,6 @@ const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 const WEEK = 7 * DAY
 const MONTH = 30 * DAY
-const YEAR = 365 * DAY
 
 export function toMillis(time: TimeInput): number {
   if (time instanceof Date) return time.getTime()
@@ -50,26 +49,6 @@ export function timeAgo(time: TimeInput, now: number): string {
 }
 
 /**
- * Relative time, reading two: 刚刚 (now) under 5 minutes, then minutes, hours, days under 30,
- * months, years. A future time also reads 刚刚.
- */
-export function timeSince(time: TimeInput, now: number): string {
-  const diff = now - toMillis(time)
-  if (diff < 5 * MINUTE) return '刚刚'
-  if (diff < HOUR) return `${Math.floor(diff / MINUTE)}分钟前`
-  if (diff < DAY) return `${Math.floor(diff / HOUR)}小时前`
-  if (diff < MONTH) return `${Math.floor(diff / DAY)}天前`
-  if (diff < YEAR) return `${Math.floor(diff / MONTH)}个月前`
-  return `${Math.floor(diff / YEAR)}年前`
-}
-
-/** Meters under 1000, otherwise kilometers with one decimal. */
-export function formatDistance(meters: number): string {
-  if (meters < 1000) return `${Math.round(meters)}米`
-  return `${(meters / 1000).toFixed(1)}公里`
-}
-
-/**
  * SPEC 9: 13812345678 → 138****5678. Anything that is not an 11-digit number becomes *** (never shown
  * half-masked); no number at all stays empty. Client and server (logs, other users' numbers) use this.
  */
@@ -95,47 +74,6 @@ export function formatBytes(bytes: number): string {
   if (!bytes || bytes < 0) return '0 B'
   const i = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), SIZE_UNITS.length - 1)
   return `${parseFloat((bytes / 1024 ** i).toFixed(2))} ${SIZE_UNITS[i]}`
-}
-
-/** File size, reading two: B, KB, MB or GB, always with 2 decimals ('1.50KB'). */
-export function formatFileSize(bytes: number): string {
-  const size = Math.max(0, bytes || 0)
-  if (size < 1024) return `${size.toFixed(2)}B`
-  if (size < 1024 ** 2) return `${(size / 1024).toFixed(2)}KB`
-  if (size < 1024 ** 3) return `${(size / 1024 ** 2).toFixed(2)}MB`
-  return `${(size / 1024 ** 3).toFixed(2)}GB`
-}
-
-/** Cut (never round) to `places` decimals: 1.239 → 1.23, -1.239 → -1.23. */
-export function truncateDecimals(value: number, places = 2): number {
-  if (!Number.isFinite(value)) return 0
-  const text = String(value)
-  if (!/e/i.test(text)) {
-    const match = new RegExp(`^-?\\d+(?:\\.\\d{0,${places}})?`).exec(text)
-    if (match) return Number(match[0])
-  }
-  const factor = 10 ** places
-  return Math.trunc(value * factor) / factor
-}
-
-export const MONEY_UNITS = ['元', '万元', '亿元'] as const
-export type MoneyUnit = (typeof MONEY_UNITS)[number]
-
-/** Split an amount in yuan into a value (truncated to 2 decimals) and its unit on a 10000 base. */
-export function splitMoneyUnit(yuan: number): { value: number; unit: MoneyUnit } {
-  let value = yuan
-  let i = 0
-  while (Math.abs(value) >= 10_000 && i < MONEY_UNITS.length - 1) {
-    value /= 10_000
-    i += 1
-  }
-  return { value: truncateDecimals(value), unit: MONEY_UNITS[i] }
-}
-
-/** 12345 → '1.23万元', 999 → '999元', 250000000 → '2.5亿元'. */
-export function formatMoneyUnit(yuan: number): string {
-  const { value, unit } = splitMoneyUnit(yuan)
-  return `${value}${unit}`
 }
 
 /** Prices travel in fen (integer). '12.30' for 1230. */

@@ -77,7 +77,3 @@ export const payMethodLabels: Record<PayMethod, string> = {
   3: '云豆',
   4: '账户余额',
 }
-
-export function isPayMethod(value: number): value is PayMethod {
-  return Object.values(PayMethod).includes(value as PayMethod)
-}

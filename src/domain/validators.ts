@@ -7,25 +7,14 @@ export const MOBILE_PATTERN = /^1[3-9]\d{9}$/
 const ID_CARD_15 = /^[1-9]\d{7}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\d{3}$/
 const ID_CARD_18 = /^[1-9]\d{5}(18|19|20)\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\d{3}[\dXx]$/
 const PASSWORD = /^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7e]{6,13}$/
-const EMAIL = /^[\w.+-]+@[A-Za-z\d-]+(\.[A-Za-z\d-]+)*\.[A-Za-z]{2,}$/
 const URL_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*$/i
-const AMOUNT = /^(0|[1-9]\d*)(\.\d{1,2})?$/
-const PLATE_PROVINCES = '京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼'
-const PLATE = new RegExp(
-  `^[${PLATE_PROVINCES}][A-HJ-NP-Z](?:[A-HJ-NP-Z0-9]{4}[A-HJ-NP-Z0-9挂学警港澳]|[DF][A-HJ-NP-Z0-9]\\d{4}|\\d{5}[DF])$`,
-)
-const LANDLINE = /^0\d{2,3}-?\d{7,8}$/
 
 export const DEFAULT_SMS_CODE_LENGTH = 6
 export const NAME_MAX_LENGTH = 20
 
 export const isMobile = (value: string) => MOBILE_PATTERN.test(value)
 export const isPassword = (value: string) => PASSWORD.test(value)
-export const isEmail = (value: string) => EMAIL.test(value)
 export const isUrl = (value: string) => URL_PATTERN.test(value)
-export const isAmount = (value: string) => AMOUNT.test(value)
-export const isPlateNumber = (value: string) => PLATE.test(value)
-export const isLandline = (value: string) => LANDLINE.test(value)
 export const isSmsCode = (value: string, length = DEFAULT_SMS_CODE_LENGTH) =>
   new RegExp(`^\\d{${length}}$`).test(value)
 
@@ -85,34 +74,10 @@ export function validateName(value: string | undefined | null): string | null {
     : null
 }
 
-export function validateEmail(value: string | undefined | null): string | null {
-  return required(value, '请输入邮箱') ?? (isEmail(String(value)) ? null : '请输入正确的邮箱地址')
-}
-
 export function validateUrl(value: string | undefined | null): string | null {
   return (
     required(value, '请输入网址') ??
     (isUrl(String(value)) ? null : '请输入正确的网址（以http://或https://开头）')
-  )
-}
-
-export function validateAmount(value: string | undefined | null): string | null {
-  return (
-    required(value, '请输入金额') ??
-    (isAmount(String(value)) ? null : '请输入正确的金额，最多保留两位小数')
-  )
-}
-
-export function validatePlateNumber(value: string | undefined | null): string | null {
-  return (
-    required(value, '请输入车牌号') ?? (isPlateNumber(String(value)) ? null : '请输入正确的车牌号')
-  )
-}
-
-export function validateLandline(value: string | undefined | null): string | null {
-  return (
-    required(value, '请输入固定电话') ??
-    (isLandline(String(value)) ? null : '请输入正确的固定电话，如010-12345678')
   )
 }
 
