@@ -1,4 +1,11 @@
-import { allSelected, keepExisting, selectAll, selectedIds, toggle } from '@/domain/fleet-selection'
+import {
+  allSelected,
+  keepExisting,
+  parseDeviceIds,
+  selectAll,
+  selectedIds,
+  toggle,
+} from '@/domain/fleet-selection'
 
 describe('fleet selection', () => {
   it('toggles a phone in and out without changing the original set', () => {
@@ -21,5 +28,14 @@ describe('fleet selection', () => {
 
   it('lists ids in ascending order', () => {
     expect(selectedIds(new Set([9, 2, 5]))).toEqual([2, 5, 9])
+  })
+
+  it('reads the deviceIds a page receives, encoded or not, dropping junk and repeats', () => {
+    expect(parseDeviceIds('1, 2,2,x,-4,0,3.5,7')).toEqual([1, 2, 7])
+    expect(parseDeviceIds('1,2,x,2,%203')).toEqual([1, 2, 3])
+    // the mini-program passes url()'s encoding through: 1%2C2 is two phones, not junk
+    expect(parseDeviceIds('1%2C2%2C3')).toEqual([1, 2, 3])
+    expect(parseDeviceIds('5,%')).toEqual([5])
+    expect(parseDeviceIds(undefined)).toEqual([])
   })
 })

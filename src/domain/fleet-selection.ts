@@ -25,11 +25,23 @@ export const allSelected = (selection: Selection, total: number) =>
 
 export const selectedIds = (selection: Selection): number[] => [...selection].sort((a, b) => a - b)
 
-/** '1,2,3' → [1, 2, 3]; anything that is not a positive whole number is dropped. */
+/** A page's `deviceIds` as it arrives: the mini-program hands query values over still percent-encoded. */
+function decodeQueryValue(value: string): string {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value // a stray '%' is junk to drop below, not a crash
+  }
+}
+
+/**
+ * '1,2,3' (or '1%2C2%2C3', as url() encodes it) → [1, 2, 3]; repeats and anything that is not a
+ * positive whole number are dropped.
+ */
 export function parseDeviceIds(value: string | undefined): number[] {
   return [
     ...new Set(
-      String(value ?? '')
+      decodeQueryValue(String(value ?? ''))
         .split(',')
         .map((part) => Number(part.trim()))
         .filter((id) => Number.isInteger(id) && id > 0),

@@ -2,7 +2,7 @@ import { goodsBadges, priceFrom } from '@/pages/Home/catalogue/price-from'
 import { idParam, pickPriceId, pickZoneId } from '@/components/goods-selection'
 import { newIdempotencyKey } from '@/components/use-idempotency-key'
 import { orderStage, payMethodsFor } from '@/pages/pay/parts/pay-flow'
-import { commonGoodId, parseDeviceIds } from '@/pages/Renew/renew-plan'
+import { commonGoodId } from '@/pages/Renew/renew-plan'
 import { loadAll } from '@/services/load-all'
 import { price, zone } from './fixtures'
 
@@ -91,11 +91,6 @@ describe('pay page rules', () => {
 })
 
 describe('renew plan', () => {
-  it('parses the id list, dropping junk and repeats', () => {
-    expect(parseDeviceIds('1,2,x,2,%203')).toEqual([1, 2, 3])
-    expect(parseDeviceIds(undefined)).toEqual([])
-  })
-
   it('needs one goods for all phones', () => {
     expect(commonGoodId([{ goodId: 4 }, { goodId: 4 }])).toBe(4)
     expect(commonGoodId([{ goodId: 4 }, { goodId: 5 }])).toBeNull()

@@ -15,11 +15,12 @@ import { useOrderSubmit } from '@/components/use-order-submit'
 import { useQuote } from '@/components/use-quote'
 import { canRenew } from '@/domain/device-lifecycle'
 import { formatDateTime } from '@/domain/formatters'
+import { parseDeviceIds } from '@/domain/fleet-selection'
 import { getDevice } from '@/services/device'
 import { getGoodsDetail } from '@/services/goods'
 import { createRenewOrder } from '@/services/order'
 import { loadAll } from '@/services/load-all'
-import { commonGoodId, MIXED_GOODS_MESSAGE, parseDeviceIds } from './renew-plan'
+import { commonGoodId, MIXED_GOODS_MESSAGE } from './renew-plan'
 import styles from './index.module.scss'
 
 /** Renew one phone or several of the same configuration, optionally aligned to one expiry. */

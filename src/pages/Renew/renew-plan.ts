@@ -1,14 +1,5 @@
-/** Renewal rules of the page: which ids were passed, and whether they can be renewed together. */
+/** Renewal rules of the page: whether the phones passed can be renewed together. */
 export const MIXED_GOODS_MESSAGE = '请选择同一配置的云手机批量续费'
-
-/** '1,2,3' → [1, 2, 3]; junk and repeats dropped. */
-export function parseDeviceIds(value: string | undefined): number[] {
-  const ids = (value ? decodeURIComponent(value) : '')
-    .split(',')
-    .map((part) => Number(part.trim()))
-    .filter((n) => Number.isInteger(n) && n > 0)
-  return [...new Set(ids)]
-}
 
 /** The one goods every phone has, or null when they differ (one price list must fit all). */
 export function commonGoodId(devices: { goodId: number }[]): number | null {

@@ -1,4 +1,4 @@
-import { routeIfPresent } from '@/constants/routes'
+import { routeIfPresent, url } from '@/constants/routes'
 import { parseDeviceIds } from '@/domain/fleet-selection'
 import { actionQuery, actionRoute, availableActions } from '@/pages/Home/fleet/action-routes'
 
@@ -27,8 +27,13 @@ describe('action routes', () => {
     expect(actionQuery('changeZone', [2])).toEqual({ deviceId: 2 })
   })
 
-  it('reads deviceIds=1,2,3 and drops anything that is not a positive id', () => {
-    expect(parseDeviceIds('1, 2,2,x,-4,0,3.5,7')).toEqual([1, 2, 7])
-    expect(parseDeviceIds(undefined)).toEqual([])
+  it('the phones of a batch action reach its page whole: as the mini-program (still encoded) or H5 hands them over', () => {
+    for (const action of ['renew', 'moveGroup', 'empower', 'transfer'] as const) {
+      const link = url(actionRoute(action)!, actionQuery(action, [3, 1]))
+      const raw = new URL(link, 'https://x').search.split('deviceIds=')[1]
+      expect(raw).toBe('3%2C1')
+      expect(parseDeviceIds(raw)).toEqual([3, 1])
+      expect(parseDeviceIds(decodeURIComponent(raw))).toEqual([3, 1])
+    }
   })
 })
