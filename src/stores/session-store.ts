@@ -1,4 +1,10 @@
-/** SPEC 3 "Session and user state" and SPEC 4 "Session". */
+/**
+ * SPEC 3 "Session and user state" and SPEC 4 "Session": the token, the user (one copy: userInfo, read
+ * through getters), the logins (code, password, WeChat and its bind ticket), the accounts stored on
+ * this device and the launch context sent with a login. One store on purpose, though long (~480
+ * lines): a login, an account switch and a logout each change token, user and account list together
+ * in one action, and pages observe them as one session.
+ */
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { CommonConfig, LoginResult, UserInfo, WxLoginResult } from '../../types/api'
 import { APP_VERSION } from '@/constants/limits'
