@@ -22,7 +22,7 @@ import { test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { allRoutes } from '#constants/routes'
 import { LOADING_TEXT } from '#constants/limits'
-import { PRERENDERED_DIR } from '../scripts/lib/prerendered.mjs'
+import { PRERENDERED_DIR } from '../shared/prerendered.mjs'
 import { H5_DIST, apiLogin, seedSession, setupE2E, sleep } from './harness'
 
 const e2e = setupE2E({ env: { RATE_LIMIT_PER_MINUTE: '0' } })

@@ -32,7 +32,7 @@ import {
   PRERENDERED_DIR,
   prerenderedFile,
   prerenderedTemplate,
-} from './lib/prerendered.mjs'
+} from '../shared/prerendered.mjs'
 
 const dir = path.resolve(process.argv[2] || process.env.TARO_OUTPUT_DIR || 'dist/h5')
 // the one API call a signed-out page makes: a usage-log write, no data on the page comes from it;

@@ -12,7 +12,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs'
-import { prerenderedFile } from './prerendered.mjs'
+import { prerenderedFile } from '../../shared/prerendered.mjs'
 
 const TYPES = {
   '.js': 'text/javascript',

@@ -10,7 +10,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import esbuild from 'esbuild'
 import cssModuleNames from '../../config/css-module-names.js'
-import { levelGoodsRenderer } from './prerendered.mjs'
+import { levelGoodsRenderer } from '../../shared/prerendered.mjs'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 

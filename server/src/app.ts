@@ -40,7 +40,7 @@ import securityHeaders from './plugins/security-headers'
 import textInput from './plugins/text-input'
 import apiRoutes from './routes'
 import { BENEFIT_DEV_PEPPER } from './services/benefits'
-import { systemClock, type Clock } from './services/clock'
+import { systemClock, type Clock } from './clock'
 import { createServices, type Services } from './services'
 
 declare module 'fastify' {

@@ -2,7 +2,8 @@ import { and, asc, eq, lte, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client'
 import { jobs } from '../db/schema'
-import type { Clock } from '../services/clock'
+import { enqueueJob } from './queue'
+import type { Clock } from '../clock'
 
 export interface JobDefinition<Payload = Record<string, unknown>> {
   kind: string
@@ -11,41 +12,6 @@ export interface JobDefinition<Payload = Record<string, unknown>> {
   maxAttempts?: number
   /** A one-off job may ask to run again later (polling something remote) instead of finishing. */
   run(payload: Payload, now: Date): Promise<void | { rerunAt: Date }>
-}
-
-/**
- * Adds a job row with the given query layer, so a caller can enqueue inside its own transaction and
- * the job exists exactly when the work that needs it was committed. A duplicate uniqueKey is ignored.
- */
-export async function enqueueJob(
-  db: Db,
-  now: Date,
-  kind: string,
-  payload: Record<string, unknown>,
-  options: { runAt?: Date; uniqueKey?: string } = {},
-) {
-  await enqueueJobs(db, now, [{ kind, payload, ...options }])
-}
-
-/** Several jobs in one insert (e.g. one per phone of a batch); duplicate uniqueKeys are ignored. */
-export async function enqueueJobs(
-  db: Db,
-  now: Date,
-  rows: { kind: string; payload: Record<string, unknown>; runAt?: Date; uniqueKey?: string }[],
-) {
-  if (rows.length === 0) return
-  await db
-    .insert(jobs)
-    .values(
-      rows.map((row) => ({
-        kind: row.kind,
-        payload: row.payload,
-        runAt: row.runAt ?? now,
-        uniqueKey: row.uniqueKey ?? null,
-        createdAt: now,
-      })),
-    )
-    .onConflictDoNothing()
 }
 
 const LEASE_MS = 5 * 60_000

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { negotiate } from '@fastify/accept-negotiator'
 import fastifyStatic from '@fastify/static'
 import { COMPRESSION, inEncoding, type KeptBody } from './compression'
-import { PRERENDERED_DIR, prerenderedFile } from '../../../scripts/lib/prerendered.mjs'
+import { PRERENDERED_DIR, prerenderedFile } from '../../../shared/prerendered.mjs'
 
 const HASHED_ASSET = /\.[0-9a-f]{8}\.[a-z0-9]+(\.(br|gz))?$/i
 const NOT_SPA_PREFIXES = ['/vmcloud/api', '/files', '/docs']

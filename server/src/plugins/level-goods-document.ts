@@ -6,7 +6,7 @@ import {
   LEVEL_GOODS_SLOT,
   levelGoodsRenderer,
   prerenderedTemplate,
-} from '../../../scripts/lib/prerendered.mjs'
+} from '../../../shared/prerendered.mjs'
 import type { KeptBody } from './compression'
 
 export const CREATE_PAGE = `/${ROUTES.create.path}`

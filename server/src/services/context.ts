@@ -4,7 +4,7 @@ import type { SmsAdapter } from '../adapters/sms/sms-adapter'
 import type { SupplierAdapter } from '../adapters/supplier/supplier-adapter'
 import type { WechatAdapter } from '../adapters/wechat/wechat-adapter'
 import type { Db } from '../db/client'
-import type { Clock } from './clock'
+import type { Clock } from '../clock'
 
 /** What every service gets: the database, time, adapters and settings. No request state. */
 export interface ServiceContext {

@@ -4,7 +4,7 @@ import { ResultCode } from '#domain/result-codes'
 import type { Db } from '../db/client'
 import { devices, goods } from '../db/schema'
 import { BizError } from '../domain/biz-error'
-import { enqueueJobs } from '../jobs/scheduler'
+import { enqueueJobs } from '../jobs/queue'
 import type { ServiceContext } from './context'
 
 export const PROVISION_JOB = 'provision-device'

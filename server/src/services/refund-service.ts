@@ -7,7 +7,7 @@ import {
 } from '../adapters/payment/payment-provider'
 import type { Db } from '../db/client'
 import { payments, refunds } from '../db/schema'
-import { enqueueJob } from '../jobs/scheduler'
+import { enqueueJob } from '../jobs/queue'
 import type { ServiceContext } from './context'
 
 export const SEND_REFUND_JOB = 'send-refund'

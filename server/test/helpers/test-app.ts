@@ -5,7 +5,7 @@ import type { TestContext } from 'node:test'
 import assert from 'node:assert/strict'
 import { buildApp, type App, type BuildAppOptions } from '../../src/app'
 import type { Database } from '../../src/db/client'
-import type { Clock } from '../../src/services/clock'
+import type { Clock } from '../../src/clock'
 import { checkRouteCodes } from './route-codes-check'
 import { createTestDatabase } from './test-database'
 

@@ -5,7 +5,7 @@ import { ResultCode } from '#domain/result-codes'
 import type { Db } from '../../db/client'
 import { sandboxPayRefunds, sandboxPayTrades } from '../../db/schema'
 import { BizError } from '../../domain/biz-error'
-import type { Clock } from '../../services/clock'
+import type { Clock } from '../../clock'
 import {
   PaymentProviderRefusal,
   PaymentSignatureError,

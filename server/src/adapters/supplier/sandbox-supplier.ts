@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { DeviceCommand } from '#domain/enums'
 import type { Db } from '../../db/client'
 import { sandboxBackupTasks, sandboxInstances } from '../../db/schema'
-import type { Clock } from '../../services/clock'
+import type { Clock } from '../../clock'
 import type {
   CommandOutcome,
   CommandRequest,

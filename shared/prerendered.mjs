@@ -1,7 +1,8 @@
 /**
  * Where scripts/prerender-h5.mjs writes a page's HTML, and where the server (server/src/plugins/
  * h5-static.ts) and the build checks look for it: `/` → prerendered/index.html, `/a/b` →
- * prerendered/a/b.html. Plain .mjs, so the build scripts (run without tsx) and the server share it.
+ * prerendered/a/b.html. Plain .mjs in shared/ (the home of what the build, which runs on plain node,
+ * and the server both import), so the server never reaches into scripts/.
  */
 import path from 'node:path'
 
