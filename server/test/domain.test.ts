@@ -2,10 +2,19 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { assertProductionSafe, loadConfig } from '../src/config'
 import { sniffImageType, isUploadPath } from '../src/domain/files'
+import { escapeHtml } from '../src/domain/html'
 import { resendWaitSeconds, startOfChinaDay } from '../src/domain/sms-policy'
 import { normalisePage, toPaged } from '../src/domain/paging'
 import { describeValidationError } from '../src/plugins/errors'
 import { pngBytes } from './helpers/multipart'
+
+test('text put into the sandbox pages cannot open a tag or leave an attribute', () => {
+  assert.equal(
+    escapeHtml(`<img src=x onerror="a('b')">&amp;`),
+    '&lt;img src=x onerror=&quot;a(&#39;b&#39;)&quot;&gt;&amp;amp;',
+  )
+  assert.equal(escapeHtml('云手机 1'), '云手机 1')
+})
 
 test('SMS quota days start at midnight China time', () => {
   assert.equal(
