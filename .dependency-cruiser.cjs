@@ -2,7 +2,7 @@
  * The import graph's rules (`npm run lint` runs them, `npm run graph` draws the graph for
  * docs/architecture.md). Each layer imports only the layers below it:
  *
- *   client   pages → components → stores → services → domain / platform / constants
+ *   client   pages → components · hooks → stores → services → domain / platform / constants
  *   server   routes, plugins, jobs → services → domain / db / adapters / contract, with the job queue
  *            (jobs/queue.ts) and the clock (clock.ts) below services
  *
@@ -41,19 +41,19 @@ module.exports = {
       'client: stores are below components',
       'Stores hold state and call services; they import no component or page (pass UI callbacks in instead).',
       { path: '^src/stores/' },
-      { path: '^src/(pages|components)/' },
+      { path: '^src/(pages|components|hooks)/' },
     ),
     forbid(
       'client: services are below stores',
       'Services (API modules and app runtime) import no store, component or page: the app wires stores to them (src/stores/create-app-stores.ts).',
       { path: '^src/services/' },
-      { path: '^src/(pages|components|stores)/' },
+      { path: '^src/(pages|components|hooks|stores)/' },
     ),
     forbid(
       'client: domain, platform and constants are the bottom',
       'src/domain, src/platform and src/constants import nothing of the app above them.',
       { path: '^src/(domain|platform|constants)/' },
-      { path: '^src/(pages|components|stores|services)/' },
+      { path: '^src/(pages|components|hooks|stores|services)/' },
     ),
     forbid(
       'client: the domain is pure',

@@ -7,7 +7,7 @@ const fs = require('node:fs')
 const path = require('node:path')
 
 // ---- Layers (issue 26; docs/architecture.md) ------------------------------------------------------
-// client: pages → components → stores → services → domain / platform / constants; no page folder
+// client: pages → components · hooks → stores → services → domain / platform / constants; no page folder
 // imports another's modules. server: routes / plugins / jobs → services → domain / db / adapters /
 // contract, with the job queue (jobs/queue.ts) and the clock (clock.ts) below services.
 // These rules catch the `@/…` and relative imports as you type; `depcruise` (.dependency-cruiser.cjs,
@@ -31,9 +31,9 @@ const NOT_PAGES = {
     'Only pages import page modules: shared UI goes to src/components, shared rules to src/domain, app runtime to src/services.',
 }
 const NOT_COMPONENTS = {
-  group: ['@/components/*', '../components/*'],
+  group: ['@/components/*', '../components/*', '@/hooks/*', '../hooks/*'],
   message:
-    'Stores, services and the domain import no component: pass UI callbacks in, or move the logic down (src/services, src/domain).',
+    'Stores, services and the domain import no component or hook: pass UI callbacks in, or move the logic down (src/services, src/domain).',
 }
 const NOT_STORES = {
   group: ['@/stores', '@/stores/*', '../stores', '../stores/*'],
@@ -169,7 +169,7 @@ module.exports = {
     },
     ...pageFolderOverrides,
     {
-      files: ['src/components/**/*.{ts,tsx}'],
+      files: ['src/components/**/*.{ts,tsx}', 'src/hooks/**/*.ts'],
       rules: { 'no-restricted-imports': clientRestrict([NOT_PAGES]) },
     },
     {

@@ -1,6 +1,6 @@
 import { goodsBadges, priceFrom } from '@/pages/Home/catalogue/price-from'
 import { idParam, pickPriceId, pickZoneId } from '@/components/goods-selection'
-import { newIdempotencyKey } from '@/components/use-idempotency-key'
+import { newIdempotencyKey } from '@/hooks/use-idempotency-key'
 import { orderStage, payMethodsFor } from '@/pages/pay/parts/pay-flow'
 import { commonGoodId } from '@/pages/Renew/renew-plan'
 import { loadAll } from '@/services/load-all'

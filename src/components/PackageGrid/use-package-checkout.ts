@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { OrderInfo, Quote, QuoteKind } from '../../../types/api'
 import { useCoupons } from '@/components/CouponPicker/use-coupons'
 import { toastError } from '@/services/feedback'
-import { useIdempotencyKey } from '@/components/use-idempotency-key'
+import { useIdempotencyKey } from '@/hooks/use-idempotency-key'
 import { navigate } from '@/services/navigation'
 
 /**

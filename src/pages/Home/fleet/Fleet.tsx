@@ -5,7 +5,7 @@ import { observer } from 'mobx-react'
 import { Button } from '@nutui/nutui-react-taro'
 import type { Device } from '../../../../types/api'
 import EmptyState from '@/components/EmptyState'
-import { useFollowPaid } from '@/components/use-follow'
+import { useFollowPaid } from '@/hooks/use-follow'
 import { BottomSheet } from '@/components/Overlay'
 import { LIST_TEXTS } from '@/constants/limits'
 import {
