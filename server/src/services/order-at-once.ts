@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { OrderStatus } from '#domain/order-status'
+import { OrderStatus, PAY_WINDOW_MS } from '#domain/order-status'
+import { checkExpectedAmount } from '#domain/pricing'
+import type { CreateCloudOrderBody } from '../contract/order'
+import { BizError } from '../domain/biz-error'
 import type { Db } from '../db/client'
 import { preparedOn } from '../db/prepared'
 import { goodsStockSlots, orders, users } from '../db/schema'
-import { isCheckViolation, isDeadlock, isUniqueViolation } from './context'
+import { isCheckViolation, isDeadlock, isUniqueViolation, type ServiceContext } from './context'
 import { inStockSlot, randomSlot, stockSlot } from './goods-service'
-import { firstOrderOf } from './order-pricing'
-import type { OrderRow } from './order-insert'
+import { firstOrderOf, type OrderDraft, type OrderPricing } from './order-pricing'
+import { newOrderNo, orderDetail, type OrderRow } from './order-insert'
 
 /** What a new-phone order placed at once is made of (the transaction path writes the same columns). */
 export interface NewPhonesOrder {
@@ -157,4 +160,47 @@ export async function againIfRacedByPlacedOrder<T>(run: () => Promise<T>): Promi
     if (!raced && !isDeadlock(error)) throw error
     return run()
   }
+}
+
+/**
+ * Most orders are new phones without a coupon: they are tried as one statement (order-at-once.ts),
+ * priced for the standing whose amount the buyer was shown (an established buyer's first). Null
+ * when that did not place the order; the transaction path then decides, and answers as it always has.
+ */
+export async function placeAtOnce(
+  ctx: ServiceContext,
+  pricing: OrderPricing,
+  userId: number,
+  body: CreateCloudOrderBody,
+): Promise<OrderRow | null> {
+  for (const firstOrder of [false, true]) {
+    let draft: OrderDraft
+    try {
+      draft = await pricing.forBuyer(userId, firstOrder).newPhones(ctx.db, userId, body)
+    } catch (error) {
+      if (error instanceof BizError) return null
+      throw error
+    }
+    if (draft.amount === 0 || !checkExpectedAmount(body.expectedAmount, draft.amount)) continue
+    const now = ctx.clock.now()
+    const placed = await placeNewPhonesAtOnce(ctx.db, {
+      orderNo: newOrderNo(now),
+      userId,
+      businessType: draft.businessType,
+      amount: draft.amount,
+      originalAmount: draft.originalAmount,
+      quantity: draft.quantity,
+      goodId: body.goodId,
+      priceId: body.priceId,
+      goodTime: draft.goodTime!,
+      zoneId: body.zoneId,
+      payDeadline: new Date(now.getTime() + PAY_WINDOW_MS),
+      idempotencyKey: body.idempotencyKey,
+      detail: orderDetail(draft),
+      createdAt: now,
+      firstOrder,
+    })
+    if (placed) return placed
+  }
+  return null
 }

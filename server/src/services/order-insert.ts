@@ -5,6 +5,7 @@ import type { PgInsertValue } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
 import { preparedOn } from '../db/prepared'
 import { orders } from '../db/schema'
+import type { OrderDraft } from './order-pricing'
 
 export type OrderRow = typeof orders.$inferSelect
 
@@ -68,3 +69,10 @@ export async function insertOrder(
   }
   throw new Error(`no free order number in ${ORDER_NO_DRAWS} draws`)
 }
+
+/** What an order keeps of its draft: the lines shown, and what fulfilment applies. */
+export const orderDetail = (draft: OrderDraft) => ({
+  lines: draft.lines,
+  renewals: draft.renewals,
+  upgrade: draft.upgrade,
+})

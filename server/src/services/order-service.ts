@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { and, asc, count, desc, eq, lte, or, sql } from 'drizzle-orm'
-import { durationLabel } from '#domain/catalogue'
+import { and, asc, eq, lte, sql } from 'drizzle-orm'
 import {
   OrderStatus,
   PAY_WINDOW_MS,
-  orderStatusLabels,
   type OrderStatus as OrderStatusValue,
 } from '#domain/order-status'
 import { checkExpectedAmount } from '#domain/pricing'
@@ -17,21 +15,19 @@ import type {
   CreateUpOrDownOrderBody,
   CreateVideoOrderBody,
   OrderInfo,
-  OrderListQuery,
   PurchaseActivationCodeBody,
 } from '../contract/order'
 import type { Db } from '../db/client'
 import { preparedOn } from '../db/prepared'
-import { activationCodes, orders, users } from '../db/schema'
+import { orders, users } from '../db/schema'
 import { BizError } from '../domain/biz-error'
-import { normalisePage, toPaged } from '../domain/paging'
 import type { ServiceContext } from './context'
 import { releaseOrderCoupon, type CouponService } from './coupon-service'
-import { againIfRacedByPlacedOrder, placeNewPhonesAtOnce } from './order-at-once'
-import { insertOrder, newOrderNo, type OrderRow } from './order-insert'
-import { rechargeDraft } from './recharge-packages'
+import { orderNotFound, OrderReads } from './order-reads'
+import { againIfRacedByPlacedOrder, placeAtOnce } from './order-at-once'
+import { insertOrder, orderDetail, type OrderRow } from './order-insert'
+import { draftOf, honourRecentQuote, QUOTE_GRACE_MS, withCoupon } from './order-quote'
 import { releaseSeckillUnit } from './seckill-units'
-import { spaceDraft } from './space-packages'
 import type { FleetService } from './fleet-service'
 import type { GoodsService } from './goods-service'
 import {
@@ -44,43 +40,19 @@ import {
 } from './order-pricing'
 import { lockPlans, type PlanVersions } from './plan-orders'
 
-export const ORDER_NOT_FOUND = '订单不存在'
-/** How old a quote for remaining time may be and still be charged as shown. */
-export const QUOTE_GRACE_MS = 10 * 60_000
-export const payLinkPath = (token: string) => `/pages/pay/pay?link=${token}`
-
 const p = (name: string) => sql.placeholder(name)
-const orderNotFound = () => new BizError(ResultCode.SHOW_ERROR_TIPS, ORDER_NOT_FOUND)
-const ms = (date: Date | null) => date?.getTime() ?? null
-
-/** What an order keeps of its draft: the lines shown, and what fulfilment applies. */
-const orderDetail = (draft: OrderDraft) => ({
-  lines: draft.lines,
-  renewals: draft.renewals,
-  upgrade: draft.upgrade,
-})
-
-/** The order's price after its coupon, with the coupon as a line of its own. */
-function withCoupon(draft: OrderDraft, coupon: { discount: number; name: string }): OrderDraft {
-  const line = {
-    label: `优惠券：${coupon.name}`,
-    unitPrice: -coupon.discount,
-    quantity: 1,
-    amount: -coupon.discount,
-  }
-  return { ...draft, amount: draft.amount - coupon.discount, lines: [...draft.lines, line] }
-}
 
 /** Creating, reading, cancelling and timing out orders; payment and fulfilment live next door. */
-export class OrderService {
+export class OrderService extends OrderReads {
   readonly pricing: OrderPricing
 
   constructor(
-    private readonly ctx: ServiceContext,
-    private readonly goods: GoodsService,
+    ctx: ServiceContext,
+    goods: GoodsService,
     private readonly fleet: FleetService,
     private readonly coupons: CouponService,
   ) {
+    super(ctx, goods)
     this.pricing = new OrderPricing(ctx, goods, fleet)
   }
 
@@ -90,103 +62,15 @@ export class OrderService {
   }
 
   /** The order a quote body describes, priced as creating it would (before any coupon). */
-  async draft(userId: number | null, body: QuoteBody): Promise<OrderDraft> {
-    const db = this.ctx.db
-    const need = <T>(value: T | undefined, field: string): T => {
-      if (value === undefined) throw new BizError(ResultCode.SHOW_ERROR_TIPS, `缺少参数 ${field}`)
-      return value
-    }
-    const loggedIn = () => {
-      if (userId == null) throw new BizError(ResultCode.LOGIN_TOKEN_INVALID)
-      return userId
-    }
-    switch (body.kind) {
-      case 'new':
-        // A company user may be pricing a big-user link order: quote up to its limit.
-        return this.pricing.newPhones(
-          db,
-          userId,
-          {
-            goodId: need(body.goodId, 'goodId'),
-            priceId: need(body.priceId, 'priceId'),
-            quantity: body.quantity ?? 1,
-          },
-          { bigUser: await this.pricing.isCompany(db, userId) },
-        )
-      case 'activationCode':
-        return this.pricing.activationCodes(db, {
-          goodId: need(body.goodId, 'goodId'),
-          priceId: need(body.priceId, 'priceId'),
-          quantity: body.quantity ?? 1,
-        })
-      case 'renew':
-        return this.pricing.renewal(db, loggedIn(), {
-          deviceIds: need(body.deviceIds, 'deviceIds'),
-          priceId: need(body.priceId, 'priceId'),
-          alignToLatest: body.alignToLatest ?? false,
-        })
-      case 'upgrade':
-        return this.pricing.upgrade(db, loggedIn(), {
-          deviceId: need(body.deviceIds, 'deviceIds')[0],
-          toGoodId: need(body.toGoodId, 'toGoodId'),
-        })
-      case 'video':
-        return this.pricing.video(db, loggedIn(), {
-          deviceId: need(body.deviceIds, 'deviceIds')[0],
-        })
-      case 'recharge': {
-        const { detail: _detail, ...draft } = rechargeDraft(need(body.packageId, 'packageId'))
-        return draft
-      }
-      case 'cloudSpace': {
-        const { detail: _detail, ...draft } = spaceDraft(need(body.packageId, 'packageId'))
-        return draft
-      }
-    }
+  draft(userId: number | null, body: QuoteBody): Promise<OrderDraft> {
+    return draftOf(this.pricing, this.ctx.db, userId, body)
   }
 
   async createCloudOrder(userId: number, body: CreateCloudOrderBody) {
-    const placed = body.couponId === undefined ? await this.placeAtOnce(userId, body) : null
-    if (placed) return this.info(placed, userId)
+    const placed =
+      body.couponId === undefined ? await placeAtOnce(this.ctx, this.pricing, userId, body) : null
+    if (placed) return this.info(placed, userId, this.ctx.db)
     return this.create(userId, body, (tx, pricing) => pricing.newPhones(tx, userId, body))
-  }
-
-  /**
-   * Most orders are new phones without a coupon: they are tried as one statement (order-at-once.ts),
-   * priced for the standing whose amount the buyer was shown (an established buyer's first). Null
-   * when that did not place the order; the transaction path then decides, and answers as it always has.
-   */
-  private async placeAtOnce(userId: number, body: CreateCloudOrderBody): Promise<OrderRow | null> {
-    for (const firstOrder of [false, true]) {
-      let draft: OrderDraft
-      try {
-        draft = await this.pricing.forBuyer(userId, firstOrder).newPhones(this.ctx.db, userId, body)
-      } catch (error) {
-        if (error instanceof BizError) return null
-        throw error
-      }
-      if (draft.amount === 0 || !checkExpectedAmount(body.expectedAmount, draft.amount)) continue
-      const now = this.ctx.clock.now()
-      const placed = await placeNewPhonesAtOnce(this.ctx.db, {
-        orderNo: newOrderNo(now),
-        userId,
-        businessType: draft.businessType,
-        amount: draft.amount,
-        originalAmount: draft.originalAmount,
-        quantity: draft.quantity,
-        goodId: body.goodId,
-        priceId: body.priceId,
-        goodTime: draft.goodTime!,
-        zoneId: body.zoneId,
-        payDeadline: new Date(now.getTime() + PAY_WINDOW_MS),
-        idempotencyKey: body.idempotencyKey,
-        detail: orderDetail(draft),
-        createdAt: now,
-        firstOrder,
-      })
-      if (placed) return placed
-    }
-    return null
   }
 
   createBigUserLinkOrder(userId: number, body: CreateBigUserLinkOrderBody) {
@@ -323,7 +207,7 @@ export class OrderService {
             ? await lockPlans(tx, options.planOf, userId)
             : undefined
           const pricing = this.pricing.forBuyer(userId, firstOrder)
-          const priced = await this.honourRecentQuote(
+          const priced = await honourRecentQuote(
             await price(tx, pricing),
             request.expectedAmount,
             () => price(tx, pricing.at(this.ctx.clock.now().getTime() - QUOTE_GRACE_MS)),
@@ -394,84 +278,17 @@ export class OrderService {
         }),
       ),
     )
-    return this.info(row, userId)
-  }
-
-  /**
-   * Upgrades and the video edition charge for the remaining time, so their price falls a little every
-   * minute: a quote shown up to QUOTE_GRACE_MS ago (between the price now and the price then) is
-   * charged as shown instead of being refused with 1023.
-   */
-  private async honourRecentQuote(
-    draft: OrderDraft,
-    expected: number,
-    priceEarlier: () => Promise<OrderDraft>,
-  ): Promise<OrderDraft> {
-    const timePriced = draft.kind === 'upgrade' || draft.kind === 'video'
-    if (
-      !timePriced ||
-      draft.amount === 0 ||
-      !Number.isInteger(expected) ||
-      expected <= draft.amount
-    ) {
-      return draft
-    }
-    const earlier = await priceEarlier()
-    if (expected > earlier.amount) return draft
-    const lines = draft.lines.map((line) => ({ ...line, unitPrice: expected, amount: expected }))
-    return { ...draft, amount: expected, originalAmount: expected, lines }
-  }
-
-  /** The order if the caller created it or paid it, else 订单不存在 (never someone else's). */
-  async ownOrder(userId: number, orderNo: string, db: Db = this.ctx.db): Promise<OrderRow> {
-    const [row] = await db
-      .select()
-      .from(orders)
-      .where(
-        and(eq(orders.orderNo, orderNo), or(eq(orders.userId, userId), eq(orders.buyerId, userId))),
-      )
-    if (!row) throw orderNotFound()
-    return row
-  }
-
-  async byLink(link: string, db: Db = this.ctx.db): Promise<OrderRow> {
-    const [row] = await db.select().from(orders).where(eq(orders.linkToken, link))
-    if (!row) throw new BizError(ResultCode.SHOW_ERROR_TIPS, '支付链接无效或已失效')
-    return row
-  }
-
-  async getOrderInfo(userId: number, query: { orderNo?: string; link?: string }) {
-    if (query.link) return this.info(await this.byLink(query.link), userId)
-    if (!query.orderNo) throw new BizError(ResultCode.SHOW_ERROR_TIPS, '缺少参数 orderNo')
-    return this.info(await this.ownOrder(userId, query.orderNo), userId)
-  }
-
-  async list(userId: number, query: OrderListQuery) {
-    const { page, rows, offset } = normalisePage(query)
-    const where = and(
-      or(eq(orders.userId, userId), eq(orders.buyerId, userId)),
-      query.status === undefined ? undefined : eq(orders.status, query.status),
-    )
-    const [{ total }] = await this.ctx.db.select({ total: count() }).from(orders).where(where)
-    const found = await this.ctx.db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(rows)
-      .offset(offset)
-    const records = await Promise.all(found.map((row) => this.info(row, userId)))
-    return toPaged(records, page, rows, total)
+    return this.info(row, userId, this.ctx.db)
   }
 
   async cancel(userId: number, orderNo: string): Promise<OrderInfo> {
-    const order = await this.ownOrder(userId, orderNo)
+    const order = await this.ownOrder(userId, orderNo, this.ctx.db)
     if (order.userId !== userId) throw orderNotFound()
     const closed = await this.close(order.id, OrderStatus.cancelled)
     if (!closed) {
       throw new BizError(ResultCode.SHOW_ERROR_TIPS, '订单已支付或已关闭，不能取消')
     }
-    return this.info(closed, userId)
+    return this.info(closed, userId, this.ctx.db)
   }
 
   /**
@@ -510,59 +327,5 @@ export class OrderService {
       .orderBy(asc(orders.payDeadline))
       .limit(limit)
     return rows.map((row) => row.id)
-  }
-
-  async info(row: OrderRow, viewerId: number, db: Db = this.ctx.db): Promise<OrderInfo> {
-    const good = row.goodId ? await this.goods.getGoods(row.goodId, db) : null
-    const zone = row.zoneId ? await this.goods.getZone(row.zoneId, db) : null
-    const codes =
-      row.kind === 'activationCode' && row.status === OrderStatus.completed
-        ? await db
-            .select({ code: activationCodes.code })
-            .from(activationCodes)
-            .where(eq(activationCodes.orderId, row.id))
-            .orderBy(asc(activationCodes.id))
-        : []
-    const detail = row.detail as Pick<OrderDraft, 'lines' | 'renewals'>
-    return {
-      orderNo: row.orderNo,
-      kind: row.kind,
-      businessType: row.businessType,
-      status: row.status,
-      statusText: orderStatusLabels[row.status as OrderStatusValue],
-      amount: row.amount,
-      originalAmount: row.originalAmount,
-      quantity: row.quantity,
-      goodId: row.goodId,
-      goodsName: good?.name ?? null,
-      priceId: row.priceId,
-      goodTime: row.goodTime,
-      durationLabel: row.goodTime ? durationLabel(row.goodTime) : null,
-      zoneId: row.zoneId,
-      zoneName: zone?.name ?? null,
-      deviceIds: row.deviceIds,
-      codes: codes.map((c) => c.code),
-      payMethod: row.payMethod,
-      payDeadline: row.payDeadline.getTime(),
-      createdAt: row.createdAt.getTime(),
-      paidAt: ms(row.paidAt),
-      completedAt: ms(row.completedAt),
-      payLink: row.linkToken ? payLinkPath(row.linkToken) : null,
-      remark: row.remark,
-      lines: detail.lines ?? [],
-      renewals: (detail.renewals ?? []).map(({ deviceId, newExpireAt, amount, extraMs }) => ({
-        deviceId,
-        newExpireAt,
-        amount,
-        extraMs,
-      })),
-      isOwner: row.userId === viewerId,
-    }
-  }
-
-  /** The order, locked for the caller's transaction. */
-  async lock(tx: Db, orderId: number): Promise<OrderRow | null> {
-    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
-    return row ?? null
   }
 }

@@ -72,8 +72,8 @@ export class PaymentService {
 
   async createPayment(userId: number, body: CreatePaymentBody): Promise<CreatePaymentResult> {
     let order: OrderRow
-    if (body.link) order = await this.orders.byLink(body.link)
-    else if (body.orderNo) order = await this.orders.ownOrder(userId, body.orderNo)
+    if (body.link) order = await this.orders.byLink(body.link, this.ctx.db)
+    else if (body.orderNo) order = await this.orders.ownOrder(userId, body.orderNo, this.ctx.db)
     else throw refuse('缺少参数 orderNo')
     const now = this.ctx.clock.now()
     const refusal = payRefusal(order, now.getTime())
