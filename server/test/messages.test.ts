@@ -20,9 +20,15 @@ test('message center: welcome messages, unread counts, reading, settings', async
   await t.test('unread counts per type and a newest-first paged list', async () => {
     for (let i = 1; i <= 3; i++) {
       clock.advance(1000)
-      await messages.sendMessage(alice.userId, 2, `续费提醒 ${i}`, '您的云手机即将到期')
+      await messages.sendMessage(
+        alice.userId,
+        2,
+        `续费提醒 ${i}`,
+        '您的云手机即将到期',
+        app.services.ctx.db,
+      )
     }
-    await messages.sendMessage(alice.userId, 4, '创建成功', '云手机已创建')
+    await messages.sendMessage(alice.userId, 4, '创建成功', '云手机已创建', app.services.ctx.db)
     const unread = await get(app, '/message/getUnreadCount', alice)
     assert.equal(unread.data.longRenewal, 3)
     assert.equal(unread.data.longCreate, 1)
@@ -78,8 +84,14 @@ test('message center: welcome messages, unread counts, reading, settings', async
       system: true,
     })
     assert.deepEqual((await get(app, '/message/getSettings', bob)).data, settings.data)
-    assert.equal(await messages.sendMessage(bob.userId, 2, '续费提醒', '...'), false)
-    assert.equal(await messages.sendMessage(bob.userId, 5, '系统通知', '...'), true)
+    assert.equal(
+      await messages.sendMessage(bob.userId, 2, '续费提醒', '...', app.services.ctx.db),
+      false,
+    )
+    assert.equal(
+      await messages.sendMessage(bob.userId, 5, '系统通知', '...', app.services.ctx.db),
+      true,
+    )
     const unread = await get(app, '/message/getUnreadCount', bob)
     assert.equal(unread.data.longRenewal, 0)
     assert.equal(unread.data.longSystem, 2)

@@ -679,9 +679,9 @@ test('a transaction never waits for a catalogue read under way outside it', asyn
   // waiting for it never ends (without the rule in ReferenceData.get this test file hangs).
   const ta = await commerceApp(t)
   const { reference, goods: catalogue, ctx } = ta.app.services
-  await reference.get()
+  await reference.get(ctx.db)
   ta.clock.advance(REFERENCE_TTL_MS)
-  const outside = reference.get()
+  const outside = reference.get(ctx.db)
   const name = await ctx.db.transaction(
     async (tx) => (await catalogue.getGoods(GOODS.enjoyB, tx))?.name,
   )

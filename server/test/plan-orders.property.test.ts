@@ -75,13 +75,14 @@ async function deliveredValue(
   now: number,
 ): Promise<number> {
   const goods = ta.app.services.goods
-  const videoFee = async (goodId: number) => (await goods.getGoods(goodId))?.videoDailyFee ?? 0
+  const videoFee = async (goodId: number) =>
+    (await goods.getGoods(goodId, ta.database.db))?.videoDailyFee ?? 0
   if (order.kind === 'renew') {
     let value = 0
     const { renewals } = order.detail as { renewals: { deviceId: number; addMs: number }[] }
     for (const line of renewals) {
       const phone = before.get(line.deviceId)!
-      const price = (await goods.priceFor(phone.goodId, order.goodTime!))!
+      const price = (await goods.priceFor(phone.goodId, order.goodTime!, ta.database.db))!
       value += unitPrice(price, { firstPurchaseEligible: false, now })
       if (phone.videoEdition) value += videoUpgradeQuote(await videoFee(phone.goodId), line.addMs)
     }
@@ -91,7 +92,7 @@ async function deliveredValue(
   const remaining = phone.expireAt - now
   if (order.kind === 'video') return videoUpgradeQuote(await videoFee(phone.goodId), remaining)
   const daily = async (goodId: number) =>
-    dailyPrice(await goods.referencePrice(goodId)) +
+    dailyPrice(await goods.referencePrice(goodId, ta.database.db)) +
     (phone.videoEdition ? await videoFee(goodId) : 0)
   return upgradeQuote(await daily(phone.goodId), await daily(order.goodId!), remaining).amount
 }

@@ -69,7 +69,10 @@ test('a paid space order raises the quota until it expires, then the quota falls
   assert.equal(info.grants[0].bytes, 10 * GB)
   const expiresAt = info.grants[0].expiresAt
   assert.ok(expiresAt >= paidAt + 30 * DAY_MS && expiresAt < paidAt + 30 * DAY_MS + 60_000)
-  assert.equal(await ta.app.services.space.quota(buyer.userId), BASE_QUOTA_BYTES + 10 * GB)
+  assert.equal(
+    await ta.app.services.space.quota(buyer.userId, ta.app.services.ctx.db),
+    BASE_QUOTA_BYTES + 10 * GB,
+  )
 
   // (The session would have expired after 30 days: ask the service directly.)
   const space = ta.app.services.space
@@ -79,7 +82,7 @@ test('a paid space order raises the quota until it expires, then the quota falls
   const after = await space.info(buyer.userId)
   assert.equal(after.quotaBytes, BASE_QUOTA_BYTES)
   assert.deepEqual(after.grants, [])
-  assert.equal(await space.quota(buyer.userId), BASE_QUOTA_BYTES)
+  assert.equal(await space.quota(buyer.userId, ta.app.services.ctx.db), BASE_QUOTA_BYTES)
 })
 
 test('a space notification replayed 30 times, its job and the grant run again grant the space once', async (t) => {

@@ -126,6 +126,7 @@ export function provisionDeviceJob(db: Db, services: Services): JobDefinition {
         MessageKind.CREATE,
         '云手机更换失败',
         `您的云手机「${device.name}」更换失败（${reason}），原云手机可继续使用，请稍后重试。`,
+        db,
       )
       return
     }
@@ -146,6 +147,7 @@ export function provisionDeviceJob(db: Db, services: Services): JobDefinition {
       MessageKind.CREATE,
       '云手机创建失败',
       `您的云手机「${device.name}」创建失败（${reason}），可在云机操作中免费更换云机。`,
+      db,
     )
   })
 }

@@ -53,7 +53,8 @@ const messageRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) =>
   app.get(
     '/message/getSettings',
     { schema: { tags, security, response: { 200: Envelope(MessageSettings) } } },
-    async (request) => ok(await messages.getSettings(currentUser(request).userId)),
+    async (request) =>
+      ok(await messages.getSettings(currentUser(request).userId, app.services.ctx.db)),
   )
 
   app.post(

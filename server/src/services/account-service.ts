@@ -75,15 +75,12 @@ export class AccountService {
     this.benefits = new PersonBenefits(ctx.settings.benefitPepper)
   }
 
-  private async findByMobile(
-    mobilePhone: string,
-    db: Db = this.ctx.db,
-  ): Promise<UserRow | undefined> {
+  private async findByMobile(mobilePhone: string, db: Db): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.mobilePhone, mobilePhone)).limit(1)
     return row
   }
 
-  async getUser(userId: number, db: Db = this.ctx.db): Promise<UserRow> {
+  async getUser(userId: number, db: Db): Promise<UserRow> {
     const [row] = await db
       .select()
       .from(users)
@@ -103,7 +100,7 @@ export class AccountService {
     login: LoginContext,
     wechat: Pick<Identity, 'openId' | 'unionId'> = { openId: null, unionId: null },
   ) {
-    const existing = await this.findByMobile(mobilePhone)
+    const existing = await this.findByMobile(mobilePhone, this.ctx.db)
     if (existing) return { user: existing, created: false }
     const identity: Identity = { mobilePhone, ...wechat }
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -144,7 +141,7 @@ export class AccountService {
       } catch (error) {
         if (!isUniqueViolation(error)) throw error
         // Either the same number registered concurrently, or an invite code collided: look again.
-        const raced = await this.findByMobile(mobilePhone)
+        const raced = await this.findByMobile(mobilePhone, this.ctx.db)
         if (raced) return { user: raced, created: false }
       }
     }
@@ -185,14 +182,14 @@ export class AccountService {
 
   /** Logs an existing account in without a secret: only for a login its owner confirmed (scan-login). */
   async loginAsUser(userId: number, login: LoginContext): Promise<LoginResult> {
-    return this.completeLogin(await this.getUser(userId), login, false)
+    return this.completeLogin(await this.getUser(userId, this.ctx.db), login, false)
   }
 
   /** Codes for changeOld/deleteAccount go to the caller's own number, whatever the body says. */
   async sendSmsCode(type: string, mobilePhone: string | undefined, userId: number | null) {
     if ((OWN_NUMBER_SMS_TYPES as readonly string[]).includes(type)) {
       if (userId == null) throw new BizError(ResultCode.LOGIN_TOKEN_INVALID)
-      const user = await this.getUser(userId)
+      const user = await this.getUser(userId, this.ctx.db)
       return this.sms.send(user.mobilePhone!, type)
     }
     return this.sms.send(mobilePhone ?? '', type)
@@ -225,7 +222,7 @@ export class AccountService {
     if (!mobilePhone?.trim() || !password) throw new BizError(ResultCode.PASSWORD_OR_PHONE_EMPTY)
     const mobile = assertMobile(mobilePhone)
     const attempts = await this.reservePasswordAttempt(mobile)
-    const user = await this.findByMobile(mobile)
+    const user = await this.findByMobile(mobile, this.ctx.db)
     const matches = await verifyPassword(
       user?.passwordHash ?? (await this.unmatchableHash()),
       password,
@@ -386,7 +383,7 @@ export class AccountService {
   }
 
   async changePassword(userId: number, tokenId: number, oldPassword: string, newPassword: string) {
-    const user = await this.getUser(userId)
+    const user = await this.getUser(userId, this.ctx.db)
     if (!user.passwordHash) throw new BizError(ResultCode.MUST_SET_PASSWORD)
     if (!(await verifyPassword(user.passwordHash, oldPassword)))
       throw new BizError(ResultCode.OLD_PASSWORD_WRONG)
@@ -401,7 +398,7 @@ export class AccountService {
   }
 
   async setFirstPassword(userId: number, newPassword: string) {
-    const user = await this.getUser(userId)
+    const user = await this.getUser(userId, this.ctx.db)
     if (user.passwordHash)
       throw new BizError(ResultCode.SHOW_ERROR_TIPS, '已设置过密码，请使用修改密码')
     this.assertNewPassword(newPassword)
@@ -418,7 +415,7 @@ export class AccountService {
 
   /** Step 1 of changing number: prove the old number, get a single-use ticket. */
   async checkOldMobile(userId: number, code: string) {
-    const user = await this.getUser(userId)
+    const user = await this.getUser(userId, this.ctx.db)
     await this.sms.consume(user.mobilePhone!, 'changeOld', code)
     const ticket = newOpaqueSecret()
     await this.ctx.db.insert(mobileChangeTickets).values({
@@ -445,10 +442,10 @@ export class AccountService {
       )
     if (!found) throw new BizError(ResultCode.SHOW_ERROR_TIPS, '原手机号验证已失效，请重新验证')
     const mobile = assertMobile(newMobilePhone)
-    const user = await this.getUser(userId)
+    const user = await this.getUser(userId, this.ctx.db)
     if (user.mobilePhone === mobile)
       throw new BizError(ResultCode.SHOW_ERROR_TIPS, '新手机号不能与原手机号相同')
-    if (await this.findByMobile(mobile)) throw new BizError(ResultCode.USER_REGISTERED)
+    if (await this.findByMobile(mobile, this.ctx.db)) throw new BizError(ResultCode.USER_REGISTERED)
     await this.sms.consume(mobile, 'changeNew', code)
     try {
       await this.ctx.db.transaction(async (tx) => {
@@ -477,7 +474,7 @@ export class AccountService {
    * registering either again is not a new user.
    */
   async deleteAccount(userId: number, code: string) {
-    const user = await this.getUser(userId)
+    const user = await this.getUser(userId, this.ctx.db)
     await this.sms.consume(user.mobilePhone!, 'deleteAccount', code)
     await this.sessions.changingSessionsOf(userId, () =>
       this.ctx.db.transaction(async (tx) => {

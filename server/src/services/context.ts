@@ -8,6 +8,13 @@ import type { Clock } from '../clock'
 
 /** What every service gets: the database, time, adapters and settings. No request state. */
 export interface ServiceContext {
+  /**
+   * The database outside any transaction. The house rule: a service method that may run inside a
+   * transaction takes its query layer as a required `db` (or `tx`) parameter, never a default of
+   * `ctx.db`, and a caller outside a transaction passes `ctx.db` itself. A forgotten `tx` is then a
+   * type error instead of a second connection, which on PGlite (one connection, held by the
+   * transaction) waits for ever.
+   */
   db: Db
   clock: Clock
   log: FastifyBaseLogger

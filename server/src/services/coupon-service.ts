@@ -176,7 +176,7 @@ export class CouponService {
     return this.ctx.clock.now()
   }
 
-  private joined(db: Db = this.ctx.db) {
+  private joined(db: Db) {
     return db
       .select({ coupon: userCoupons, template: couponTemplates })
       .from(userCoupons)
@@ -204,7 +204,7 @@ export class CouponService {
       byStatus[status] ?? eq(userCoupons.status, status),
     )
     const [{ total }] = await this.ctx.db.select({ total: count() }).from(userCoupons).where(where)
-    const found = await this.joined()
+    const found = await this.joined(this.ctx.db)
       .where(where)
       .orderBy(
         ...(status === CouponStatus.usable
@@ -279,7 +279,7 @@ export class CouponService {
   async applicable(userId: number, draft: OrderDraft): Promise<ApplicableCoupons> {
     const now = this.now()
     const info = await this.goodsInfo(this.ctx.db, draft, userId)
-    const held = await this.joined()
+    const held = await this.joined(this.ctx.db)
       .where(
         and(
           eq(userCoupons.userId, userId),

@@ -42,7 +42,7 @@ export class DeviceAuthService {
     const [device] = await this.ctx.db.select().from(devices).where(eq(devices.id, deviceId))
     if (!device) return undefined
     if (device.userId === userId) return device
-    return (await this.grants.allows(userId, deviceId, 'control')) ? device : undefined
+    return (await this.grants.allows(userId, deviceId, 'control', this.ctx.db)) ? device : undefined
   }
 
   /**
@@ -52,7 +52,7 @@ export class DeviceAuthService {
   async issue(userId: number, deviceId: number): Promise<AuthTokenResult> {
     const device = await this.controllable(userId, deviceId)
     if (!device) {
-      if (await this.grants.allows(userId, deviceId, 'view')) {
+      if (await this.grants.allows(userId, deviceId, 'view', this.ctx.db)) {
         throw new BizError(ResultCode.SHOW_ERROR_TIPS, VIEW_ONLY)
       }
       throw deviceNotFound()

@@ -120,7 +120,7 @@ export class DeviceService {
     return this.ctx.supplier
   }
 
-  private select(db: Db = this.ctx.db) {
+  private select(db: Db) {
     return db
       .select(listColumns)
       .from(devices)
@@ -197,7 +197,7 @@ export class DeviceService {
     const key = listPageKey(userId, query)
     const [version, known] = await Promise.all([
       this.listQueries.version(userId),
-      this.reference.get(),
+      this.reference.get(this.ctx.db),
     ])
     const kept = this.listPages.find(key, version, known, this.ctx.clock.now().getTime())
     if (kept) return kept
@@ -216,14 +216,14 @@ export class DeviceService {
     const { page, rows, offset } = normalisePage({ page: query.page, rows: query.rows ?? 20 })
     const [listed, known, passes] = await Promise.all([
       this.listQueries.page(userId, query, this.ctx.clock.now(), rows, offset),
-      this.reference.get(),
+      this.reference.get(this.ctx.db),
       this.screens.passes(userId),
     ])
     const { phones, total, version, nextGrantExpiry } = listed
     // a goods or zone added since the reference data was read
     const isNew = (phone: ListedPhone) =>
       !known.goods.has(phone.goodId) || !known.zoneNames.has(phone.zoneId)
-    const reference = phones.some(isNew) ? await this.reference.refresh() : known
+    const reference = phones.some(isNew) ? await this.reference.refresh(this.ctx.db) : known
     const paged = toPaged(
       phones.map((phone) => {
         const bought = reference.goods.get(phone.goodId)
@@ -265,7 +265,7 @@ export class DeviceService {
   }
 
   /** The user's phone, or 1031 (also for someone else's phone: its existence is not revealed). */
-  private async owned(userId: number, deviceId: number, db: Db = this.ctx.db) {
+  private async owned(userId: number, deviceId: number, db: Db) {
     const [row] = await this.select(db).where(
       and(eq(devices.id, deviceId), eq(devices.userId, userId)),
     )
@@ -275,7 +275,7 @@ export class DeviceService {
 
   /** What is authorised to the user now, by phone (the grant as a Device shows it). */
   private async grantedTo(userId: number): Promise<Map<number, NonNullable<Device['grant']>>> {
-    const rows = await this.grants.grantsTo(userId)
+    const rows = await this.grants.grantsTo(userId, this.ctx.db)
     return new Map(
       rows.map((g) => [
         g.deviceId,
@@ -293,9 +293,10 @@ export class DeviceService {
    * neither: the same refusal as an unknown phone. Returns the grant (null for the owner).
    */
   private async accessible(userId: number, deviceId: number, need: 'view' | 'control') {
-    const [row] = await this.select().where(eq(devices.id, deviceId))
+    const [row] = await this.select(this.ctx.db).where(eq(devices.id, deviceId))
     if (!row) throw deviceNotFound()
-    if (row.device.userId === userId) return { row: await this.live(userId, deviceId), grant: null }
+    if (row.device.userId === userId)
+      return { row: await this.live(userId, deviceId, this.ctx.db), grant: null }
     const grant = (await this.grantedTo(userId)).get(deviceId)
     if (!grant || row.device.status === DeviceStatus.released) throw deviceNotFound()
     if (!grantAllows(grant.permission, need)) throw tip(VIEW_ONLY)
@@ -303,7 +304,7 @@ export class DeviceService {
   }
 
   /** The user's phone unless released (云手机已释放). */
-  private async live(userId: number, deviceId: number, db: Db = this.ctx.db) {
+  private async live(userId: number, deviceId: number, db: Db) {
     const row = await this.owned(userId, deviceId, db)
     if (row.device.status === DeviceStatus.released) {
       throw tip(statusCommandRefusal(DeviceStatus.released)!)
@@ -313,7 +314,7 @@ export class DeviceService {
 
   /** The user's phone, which must offer `action` now (status, busy, goods permissions). */
   private async ready(userId: number, deviceId: number, action: DeviceAction, notAllowed: string) {
-    const row = await this.live(userId, deviceId)
+    const row = await this.live(userId, deviceId, this.ctx.db)
     const d = row.device
     const why = action === 'replace' && d.status === DeviceStatus.failed ? null : refusal(d) // a failed phone is replaced
     if (why) throw tip(why)
@@ -380,7 +381,7 @@ export class DeviceService {
 
   async rename(userId: number, deviceId: number, rawName: string): Promise<Device> {
     const name = checkName(rawName, validateDeviceName)
-    const { device } = await this.live(userId, deviceId)
+    const { device } = await this.live(userId, deviceId, this.ctx.db)
     await this.ctx.db.update(devices).set({ name }).where(eq(devices.id, deviceId))
     if (device.supplierInstanceId) {
       const instanceId = device.supplierInstanceId
@@ -501,7 +502,7 @@ export class DeviceService {
    */
   async changeZone(userId: number, deviceId: number, zoneId: number): Promise<Device> {
     const { device } = await this.ready(userId, deviceId, 'changeZone', '该云手机不支持更换地区')
-    const zone = await this.goodsService.getZone(zoneId)
+    const zone = await this.goodsService.getZone(zoneId, this.ctx.db)
     if (!zone) throw tip('所选地区不存在')
     if (zoneId === device.zoneId) throw tip('云手机已在该地区，无需更换')
     await this.ctx.db.transaction(async (tx) => {
@@ -554,7 +555,7 @@ export class DeviceService {
   }
 
   async systemUpdateProgress(userId: number, deviceId: number): Promise<SystemUpdateProgress> {
-    const { device } = await this.live(userId, deviceId)
+    const { device } = await this.live(userId, deviceId, this.ctx.db)
     const latestVersion = this.supplier.latestImageVersion()
     const updating = device.busyOp === 'systemUpdate'
     let progress = device.imageVersion === latestVersion ? 100 : 0

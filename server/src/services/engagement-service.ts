@@ -114,7 +114,7 @@ export class EngagementService {
     return taken.has('trial') ? TRIAL_TAKEN_BEFORE : null
   }
 
-  private async offerRow(db: Db = this.ctx.db) {
+  private async offerRow(db: Db) {
     const [row] = await db
       .select({
         enabled: trialOffers.enabled,
@@ -130,7 +130,7 @@ export class EngagementService {
     return row
   }
 
-  private async stockOf(goodId: number, db: Db = this.ctx.db): Promise<number> {
+  private async stockOf(goodId: number, db: Db): Promise<number> {
     const [row] = await db
       .select({ stock: sql<number>`coalesce(sum(${goodsInventory.stock}), 0)::int` })
       .from(goodsInventory)
@@ -139,7 +139,7 @@ export class EngagementService {
   }
 
   async trialOffer(userId: number): Promise<TrialOffer> {
-    const offer = await this.offerRow()
+    const offer = await this.offerRow(this.ctx.db)
     if (!offer) {
       return {
         enabled: false,
@@ -153,7 +153,7 @@ export class EngagementService {
       }
     }
     const claimed = (await this.trialRefusal(this.ctx.db, userId)) !== null
-    const inStock = (await this.stockOf(offer.goodId)) > 0
+    const inStock = (await this.stockOf(offer.goodId, this.ctx.db)) > 0
     return {
       ...offer,
       enabled: offer.enabled && !claimed && inStock,
@@ -244,7 +244,7 @@ export class EngagementService {
   async playTrialConfig(): Promise<PlayTrialConfig> {
     const [game] = await this.ctx.db.select().from(gameTrials).where(eq(gameTrials.id, 1))
     if (!game) throw tips('试玩活动已结束')
-    const offer = await this.offerRow()
+    const offer = await this.offerRow(this.ctx.db)
     const { id: _id, ...rest } = game
     return {
       ...rest,

@@ -97,28 +97,28 @@ export class GoodsService {
    * REFERENCE_TTL_MS. Stock is never cached. Inside a transaction pass it as `db`: a read of the
    * reference tables then goes through it (PGlite has one connection, which the transaction holds).
    */
-  async getGoods(goodId: number, db: Db = this.ctx.db): Promise<GoodsRow | null> {
+  async getGoods(goodId: number, db: Db): Promise<GoodsRow | null> {
     return (await this.reference.get(db)).goods.get(goodId) ?? null
   }
 
   /** The goods on sale, else 1022. */
-  async requireGoods(goodId: number, db: Db = this.ctx.db): Promise<GoodsRow> {
+  async requireGoods(goodId: number, db: Db): Promise<GoodsRow> {
     const row = await this.getGoods(goodId, db)
     if (!row || !row.onSale) throw new BizError(ResultCode.GOODS_NOT_EXIST)
     return row
   }
 
   /** The goods' prices, shortest duration first. */
-  async pricesOf(goodId: number, db: Db = this.ctx.db): Promise<PriceRow[]> {
+  async pricesOf(goodId: number, db: Db): Promise<PriceRow[]> {
     return (await this.reference.get(db)).prices.get(goodId) ?? []
   }
 
-  async priceById(priceId: number, db: Db = this.ctx.db): Promise<PriceRow | null> {
+  async priceById(priceId: number, db: Db): Promise<PriceRow | null> {
     return (await this.reference.get(db)).priceById.get(priceId) ?? null
   }
 
   /** The price row, which must belong to the goods (else 1016). */
-  async requirePrice(priceId: number, goodId: number, db: Db = this.ctx.db): Promise<PriceRow> {
+  async requirePrice(priceId: number, goodId: number, db: Db): Promise<PriceRow> {
     const row = await this.priceById(priceId, db)
     if (!row || row.goodId !== goodId) {
       throw new BizError(ResultCode.PRICE_INCONSISTENT, '所选时长不属于该商品')
@@ -127,28 +127,28 @@ export class GoodsService {
   }
 
   /** The goods' price for the given number of days, or null when it is not sold for that long. */
-  async priceFor(goodId: number, goodTime: number, db: Db = this.ctx.db): Promise<PriceRow | null> {
+  async priceFor(goodId: number, goodTime: number, db: Db): Promise<PriceRow | null> {
     return (await this.pricesOf(goodId, db)).find((price) => price.goodTime === goodTime) ?? null
   }
 
   /** The price row whose daily rate stands for the goods (monthly, else the shortest duration). */
-  async referencePrice(goodId: number, db: Db = this.ctx.db): Promise<PriceRow> {
+  async referencePrice(goodId: number, db: Db): Promise<PriceRow> {
     const prices = await this.pricesOf(goodId, db)
     const price = prices.find((p) => p.goodTime === REFERENCE_DAYS) ?? prices[0]
     if (!price) throw new BizError(ResultCode.GOODS_NOT_EXIST, '该配置暂未定价')
     return price
   }
 
-  async getZone(zoneId: number, db: Db = this.ctx.db) {
+  async getZone(zoneId: number, db: Db) {
     return (await this.reference.get(db)).zones.find((zone) => zone.id === zoneId) ?? null
   }
 
   /** Zones with their inventory status for one goods, or summed over every goods. */
-  async listZones(goodId?: number, db: Db = this.ctx.db): Promise<ZoneStock[]> {
+  async listZones(goodId?: number): Promise<ZoneStock[]> {
     const stock = goodId
       ? sql<number>`coalesce(max(${goodsInventory.stock}) filter (where ${goodsInventory.goodId} = ${goodId}), 0)`
       : sql<number>`coalesce(sum(${goodsInventory.stock}), 0)`
-    const rows = await db
+    const rows = await this.ctx.db
       .select({ zoneId: zones.id, name: zones.name, stock })
       .from(zones)
       .leftJoin(goodsInventory, eq(goodsInventory.zoneId, zones.id))
@@ -264,7 +264,10 @@ export class GoodsService {
   }
 
   private async listInputs() {
-    const [catalogue, stock] = await Promise.all([this.reference.get(), this.stock.get()])
+    const [catalogue, stock] = await Promise.all([
+      this.reference.get(this.ctx.db),
+      this.stock.get(),
+    ])
     const stockOf = new Map<number, Map<number, number>>()
     for (const row of stock) {
       let ofGoods = stockOf.get(row.goodId)
@@ -276,9 +279,9 @@ export class GoodsService {
   }
 
   async goodsDetail(goodId: number): Promise<Goods> {
-    const row = await this.requireGoods(goodId)
-    const prices = await this.pricesOf(goodId)
-    const zoneRows = (await this.reference.get()).zones
+    const row = await this.requireGoods(goodId, this.ctx.db)
+    const prices = await this.pricesOf(goodId, this.ctx.db)
+    const zoneRows = (await this.reference.get(this.ctx.db)).zones
     const stock = await this.ctx.db
       .select()
       .from(goodsInventory)

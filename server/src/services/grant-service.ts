@@ -39,7 +39,7 @@ export class GrantService {
   constructor(private readonly ctx: ServiceContext) {}
 
   /** The permission `userId` holds on someone else's phone now (1 view, 2 control), or null. */
-  async permissionFor(userId: number, deviceId: number, db: Db = this.ctx.db) {
+  async permissionFor(userId: number, deviceId: number, db: Db) {
     const [grant] = await db
       .select({ permission: deviceGrants.permission })
       .from(deviceGrants)
@@ -53,13 +53,13 @@ export class GrantService {
     return grant?.permission ?? null
   }
 
-  async allows(userId: number, deviceId: number, need: 'view' | 'control', db?: Db) {
+  async allows(userId: number, deviceId: number, need: 'view' | 'control', db: Db) {
     const permission = await this.permissionFor(userId, deviceId, db)
     return permission !== null && grantAllows(permission, need)
   }
 
   /** The grants to `userId` that count now, by phone. */
-  async grantsTo(userId: number, db: Db = this.ctx.db) {
+  async grantsTo(userId: number, db: Db) {
     return db
       .select({
         deviceId: deviceGrants.deviceId,

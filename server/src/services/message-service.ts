@@ -52,7 +52,7 @@ export const WELCOME_MESSAGES = [
 export class MessageService {
   constructor(private readonly ctx: ServiceContext) {}
 
-  async getSettings(userId: number, db: Db = this.ctx.db): Promise<MessageSettings> {
+  async getSettings(userId: number, db: Db): Promise<MessageSettings> {
     const [row] = await db.select().from(messageSettings).where(eq(messageSettings.userId, userId))
     if (!row) return { ...ALL_ON }
     return {
@@ -65,7 +65,7 @@ export class MessageService {
   }
 
   async updateSettings(userId: number, patch: UpdateMessageSettingsBody): Promise<MessageSettings> {
-    const next = { ...(await this.getSettings(userId)), ...patch, system: true }
+    const next = { ...(await this.getSettings(userId, this.ctx.db)), ...patch, system: true }
     const values = {
       notice: next.notice,
       renewal: next.renewal,
@@ -85,7 +85,7 @@ export class MessageService {
     type: MessageKind,
     title: string,
     content: string,
-    db: Db = this.ctx.db,
+    db: Db,
   ): Promise<boolean> {
     if (type !== MessageKind.SYSTEM) {
       const settings = await this.getSettings(userId, db)

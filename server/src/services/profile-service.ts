@@ -75,7 +75,7 @@ export class ProfileService {
   ) {}
 
   async getUserInfo(userId: number): Promise<UserInfo> {
-    const user = await this.accounts.getUser(userId)
+    const user = await this.accounts.getUser(userId, this.ctx.db)
     const workTypes = await this.ctx.db
       .select({ industryId: userWorkTypes.industryId, worktypeId: userWorkTypes.worktypeId })
       .from(userWorkTypes)
@@ -138,7 +138,7 @@ export class ProfileService {
     if (nameProblem) throw new BizError(ResultCode.SHOW_ERROR_TIPS, nameProblem)
     const idProblem = validateIdCard(idCard)
     if (idProblem) throw new BizError(ResultCode.SHOW_ERROR_TIPS, idProblem)
-    const user = await this.accounts.getUser(userId)
+    const user = await this.accounts.getUser(userId, this.ctx.db)
     if (user.checkStatus === 1) throw new BizError(ResultCode.SHOW_ERROR_TIPS, '已完成实名认证')
     const idCardHash = hashIdCard(idCard)
     const [holder] = await this.ctx.db
@@ -186,7 +186,7 @@ export class ProfileService {
         }
       }
     }
-    const user = await this.accounts.getUser(userId)
+    const user = await this.accounts.getUser(userId, this.ctx.db)
     const companyName = body.companyName.trim()
     // Saving details asks for verification; a verified company keeps it while its name stays the same.
     const stillVerified =

@@ -56,7 +56,7 @@ export class ReferenceData {
    * way on another connection (with every pooled connection held by transactions waiting for it, or
    * PGlite's one connection held by this one, that read could never run): it reads through its own.
    */
-  get(db: Db = this.ctx.db): Promise<Reference> {
+  get(db: Db): Promise<Reference> {
     const now = this.ctx.clock.now().getTime()
     const cached = this.cached
     const fresh = cached && now >= cached.readAt && now - cached.readAt < REFERENCE_TTL_MS
@@ -65,7 +65,7 @@ export class ReferenceData {
   }
 
   /** Reads the tables again now (a row newer than the last read was asked for). */
-  refresh(db: Db = this.ctx.db): Promise<Reference> {
+  refresh(db: Db): Promise<Reference> {
     const value = this.read(db)
     const entry = { readAt: this.ctx.clock.now().getTime(), value, settled: false }
     this.cached = entry

@@ -125,6 +125,6 @@ export class ScreenAccess {
     if (!phone || phone.instanceId !== instanceId || phone.status === DeviceStatus.released) {
       return false
     }
-    return phone.userId === viewerId || this.grants.allows(viewerId, deviceId, 'view')
+    return phone.userId === viewerId || this.grants.allows(viewerId, deviceId, 'view', this.ctx.db)
   }
 }

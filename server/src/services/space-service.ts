@@ -100,7 +100,7 @@ export class SpaceService {
   }
 
   /** Unexpired bought space, soonest to expire first. */
-  async grants(userId: number, db: Db = this.ctx.db): Promise<SpaceGrant[]> {
+  async grants(userId: number, db: Db): Promise<SpaceGrant[]> {
     const rows = await db
       .select()
       .from(spaceGrants)
@@ -115,7 +115,7 @@ export class SpaceService {
   }
 
   /** The free 2 GB plus every grant not yet expired. */
-  async quota(userId: number, db: Db = this.ctx.db): Promise<number> {
+  async quota(userId: number, db: Db): Promise<number> {
     const grants = await this.grants(userId, db)
     return grants.reduce((sum, grant) => sum + grant.bytes, BASE_QUOTA_BYTES)
   }
@@ -203,7 +203,7 @@ export class SpaceService {
     return {
       deviceId,
       deviceName: device.name,
-      quotaBytes: await this.quota(userId),
+      quotaBytes: await this.quota(userId, this.ctx.db),
       usedBytes: await this.usedBytes(db, userId),
       backups: backups.map(toSpaceTask),
       running: running ? toSpaceTask(running) : null,
@@ -388,7 +388,11 @@ export class SpaceService {
     const now = this.now()
     const timedOut = now.getTime() - task.createdAt.getTime() >= SPACE_TASK_TIMEOUT_MS
     const interrupt = async () => {
-      await this.finish(task, { status: 'interrupted', failCode: ResultCode.TASK_INTERRUPTED })
+      await this.finish(
+        task,
+        { status: 'interrupted', failCode: ResultCode.TASK_INTERRUPTED },
+        this.ctx.db,
+      )
     }
     let supplierTaskId = task.supplierTaskId
     // Work never handed over before a long outage is not started any more.
@@ -397,7 +401,11 @@ export class SpaceService {
       const [device] = await db.select().from(devices).where(eq(devices.id, task.deviceId))
       const requestId = `space-task-${task.id}`
       if (!device?.supplierInstanceId) {
-        await this.finish(task, { status: 'failed', failCode: ResultCode.GET_DEVICE_FAILED })
+        await this.finish(
+          task,
+          { status: 'failed', failCode: ResultCode.GET_DEVICE_FAILED },
+          this.ctx.db,
+        )
         return
       }
       let accepted: { taskId: string }
@@ -406,7 +414,11 @@ export class SpaceService {
       } else {
         const [source] = await db.select().from(spaceTasks).where(eq(spaceTasks.id, task.backupId!))
         if (!source?.supplierTaskId || source.deletedAt) {
-          await this.finish(task, { status: 'failed', failCode: ResultCode.TASK_NOT_EXIST })
+          await this.finish(
+            task,
+            { status: 'failed', failCode: ResultCode.TASK_NOT_EXIST },
+            this.ctx.db,
+          )
           return
         }
         accepted = await supplier.restore(
@@ -426,15 +438,19 @@ export class SpaceService {
       return { rerunAt: new Date(Math.min(soon, ready)) }
     }
     if (state.status === 'failed') {
-      await this.finish(task, {
-        status: 'failed',
-        failCode: task.kind === 'backup' ? ResultCode.BACKUP_FAILED : null,
-        failReason: state.failReason,
-      })
+      await this.finish(
+        task,
+        {
+          status: 'failed',
+          failCode: task.kind === 'backup' ? ResultCode.BACKUP_FAILED : null,
+          failReason: state.failReason,
+        },
+        this.ctx.db,
+      )
       return
     }
     if (task.kind === 'restore') {
-      await this.finish(task, { status: 'done' })
+      await this.finish(task, { status: 'done' }, this.ctx.db)
       return
     }
     const fits = await db.transaction(async (tx) => {
@@ -462,7 +478,7 @@ export class SpaceService {
   private finish(
     task: TaskRow,
     outcome: Partial<Pick<TaskRow, 'status' | 'sizeBytes' | 'failCode' | 'failReason'>>,
-    db: Db = this.ctx.db,
+    db: Db,
   ) {
     const failReason =
       outcome.failReason ??
