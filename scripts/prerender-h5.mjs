@@ -52,10 +52,10 @@ const PAGES = [
   { url: '/pages/Home/create', text: '预渲染样例', links: [], levelGoods: true },
 ]
 
-/** The element of 创建云机 that the server renders (src/pages/Home/catalogue/LevelGoods.tsx). */
+/** The element of 创建云机 that the server renders (src/pages/Home/parts/catalogue/LevelGoods.tsx). */
 const LEVEL_GOODS_CLASS = cssModuleNames.scopedClassName(
   'levelGoods',
-  'src/pages/Home/catalogue/catalogue.module.scss',
+  'src/pages/Home/parts/catalogue/catalogue.module.scss',
 )
 /**
  * What 创建云机 shows around the catalogue (tabs, footer, tab bar) does not depend on it, so the

@@ -16,7 +16,7 @@ export const PRERENDERED_DIR = 'prerendered'
 export const LEVEL_GOODS_SLOT = 'level-goods'
 export const prerenderedTemplate = (distDir, pathname) =>
   prerenderedFile(distDir, pathname).replace(/\.html$/, '.template.html')
-/** What renders it: src/pages/Home/catalogue/render-level-goods.tsx for Node. */
+/** What renders it: src/pages/Home/parts/catalogue/render-level-goods.tsx for Node. */
 export const levelGoodsRenderer = (distDir) =>
   path.join(distDir, PRERENDERED_DIR, 'level-goods.cjs')
 

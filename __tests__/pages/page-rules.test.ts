@@ -1,10 +1,13 @@
-import { checkPasswordForm } from '@/pages/user/password/password-rules'
-import { checkDeletionRequest } from '@/pages/user/security/deletion'
-import { buildWorkTypeOptions, workTypeLabel } from '@/pages/user/personal-data/work-type-options'
-import { weappLabel, weappState } from '@/pages/user/permissions/permission-items'
-import { categoryOf } from '@/pages/user/messages/message-categories'
-import { checkFeedback } from '@/pages/CustomerService/feedback-rules'
-import { PROTOCOLS, protocolIndex } from '@/pages/webView/protocol-content'
+import { checkPasswordForm } from '@/pages/user/parts/password/password-rules'
+import { checkDeletionRequest } from '@/pages/user/parts/deletion'
+import {
+  buildWorkTypeOptions,
+  workTypeLabel,
+} from '@/pages/user/parts/personal-data/work-type-options'
+import { weappLabel, weappState } from '@/pages/user/parts/permissions/permission-items'
+import { categoryOf } from '@/pages/user/parts/messages/message-categories'
+import { checkFeedback } from '@/pages/CustomerService/parts/feedback-rules'
+import { PROTOCOLS, protocolIndex } from '@/pages/webView/parts/protocol-content'
 
 describe('set-password form', () => {
   it('asks for the confirmation, then a match', () => {

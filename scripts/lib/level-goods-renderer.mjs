@@ -1,5 +1,5 @@
 /**
- * Bundles src/pages/Home/catalogue/render-level-goods.tsx for Node (esbuild), into the H5 build beside
+ * Bundles src/pages/Home/parts/catalogue/render-level-goods.tsx for Node (esbuild), into the H5 build beside
  * the prerendered pages: the server renders 创建云机's opening level into the page's document with it.
  * The page's own components, which are HTML elements, with each CSS module as the class names the H5
  * build gives it (config/css-module-names.js). A Taro component among them fails the build: on H5 it
@@ -48,7 +48,7 @@ export async function buildLevelGoodsRenderer(distDir) {
   const outfile = levelGoodsRenderer(distDir)
   await esbuild.build({
     absWorkingDir: ROOT,
-    entryPoints: ['src/pages/Home/catalogue/render-level-goods.tsx'],
+    entryPoints: ['src/pages/Home/parts/catalogue/render-level-goods.tsx'],
     outfile,
     bundle: true,
     platform: 'node',

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import Empower from '@/pages/Device/empower'
-import { checkGrantForm } from '@/pages/Device/empower-parts/grant-rules'
+import { checkGrantForm } from '@/pages/Device/parts/empower/grant-rules'
 import * as deviceService from '@/services/device'
 import * as grantService from '@/services/grant'
 import { renderPage, setRouteParams, typeInto } from '../page-harness'

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import Transfer from '@/pages/Device/transfer'
-import { checkTransferForm, refusedPhones } from '@/pages/Device/transfer-rules'
+import { checkTransferForm, refusedPhones } from '@/pages/Device/parts/transfer-rules'
 import { ApiError } from '@/services/api-error'
 import * as deviceService from '@/services/device'
 import * as transferService from '@/services/transfer'

@@ -1,4 +1,4 @@
-import { moveInOrder } from '@/pages/Group/group-order'
+import { moveInOrder } from '@/pages/Group/parts/group-order'
 
 describe('group order', () => {
   it('swaps a group with its neighbour', () => {

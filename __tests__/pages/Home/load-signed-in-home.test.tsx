@@ -1,9 +1,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
-import LoadSignedInHome from '@/pages/Home/LoadSignedInHome.h5'
+import LoadSignedInHome from '@/pages/Home/parts/LoadSignedInHome.h5'
 
 // H5 fetches the signed-in part of Home as a chunk of its own; here the first fetch fails as webpack's does.
 let mockFetches = 0
-jest.mock('@/pages/Home/SignedInHome', () => {
+jest.mock('@/pages/Home/parts/SignedInHome', () => {
   mockFetches += 1
   if (mockFetches === 1) {
     const failure = new Error('Loading chunk 812 failed.')

@@ -1,8 +1,8 @@
-import { goodsBadges, priceFrom } from '@/pages/Home/catalogue/price-from'
+import { goodsBadges, priceFrom } from '@/pages/Home/parts/catalogue/price-from'
 import { idParam, pickPriceId, pickZoneId } from '@/components/goods-selection'
 import { newIdempotencyKey } from '@/hooks/use-idempotency-key'
 import { orderStage, payMethodsFor } from '@/pages/pay/parts/pay-flow'
-import { commonGoodId } from '@/pages/Renew/renew-plan'
+import { commonGoodId } from '@/pages/Renew/parts/renew-plan'
 import { loadAll } from '@/services/load-all'
 import { price, zone } from './fixtures'
 

@@ -106,7 +106,7 @@ export const DRIVERS: Record<string, Driver> = {
     route: 'pages/Home/index',
     answers: homeAnswers,
     open: () => openHome(),
-    quiet: 'the last frame stays and the phone is tried again when due (Home/fleet/cover-queue.ts)',
+    quiet: 'the last frame stays and the phone is tried again when due (Home/parts/fleet/cover-queue.ts)',
   },
   'GET /dict/getDeviceStatusList': {
     route: 'pages/Home/index',

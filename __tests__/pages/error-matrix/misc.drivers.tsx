@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import NewUserGuide from '@/components/NewUserGuide'
 import CustomerService from '@/pages/CustomerService/index'
-import ScanLogin, { SCAN_POLL_MS } from '@/pages/login/ScanLogin'
+import ScanLogin, { SCAN_POLL_MS } from '@/pages/login/parts/ScanLogin'
 import Message from '@/pages/user/message'
 import MessageList from '@/pages/user/messageList'
 import MessageSet from '@/pages/user/messageSet'

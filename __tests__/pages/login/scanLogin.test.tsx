@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react'
 import Taro from '@tarojs/taro'
-import ScanLogin, { SCAN_POLL_MS } from '@/pages/login/ScanLogin'
+import ScanLogin, { SCAN_POLL_MS } from '@/pages/login/parts/ScanLogin'
 import * as scanLogin from '@/services/scan-login'
 import type { ScanLoginStatus } from '../../../types/api'
 import { renderPage } from '../page-harness'

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react'
-import WechatLogin from '@/pages/login/WechatLogin'
+import WechatLogin from '@/pages/login/parts/WechatLogin'
 import platform from '@/platform'
 import { flush, renderPage } from '../page-harness'
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
-import CompanySection from '@/pages/user/personal-data/CompanySection'
+import CompanySection from '@/pages/user/parts/personal-data/CompanySection'
 import type { UserInfo } from '../../../types/api'
 import { renderPage } from '../page-harness'
 

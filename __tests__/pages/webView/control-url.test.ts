@@ -1,4 +1,4 @@
-import { controlPageUrl } from '@/pages/webView/control-url'
+import { controlPageUrl } from '@/pages/webView/parts/control-url'
 
 describe('control page hand-off', () => {
   it('adds token, userId, userType 2 and isWeb 1', () => {

@@ -12,7 +12,7 @@ export const INVENTORY_COLORS: Record<number, string> = {
 
 /**
  * A zone's name with its stock status in the status colour. HTML elements, as in the catalogue's cards
- * that show it (pages/Home/catalogue/LevelGoods.tsx says why).
+ * that show it (pages/Home/parts/catalogue/LevelGoods.tsx says why).
  */
 export default function ZoneStatus({ zone }: { zone: ZoneStock }) {
   return (

@@ -1,7 +1,7 @@
 import { View, Text } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
 import { navigate } from '@/services/navigation'
-import { useDevicePage } from './use-device-page'
+import { useDevicePage } from './parts/use-device-page'
 import styles from './device-page.module.scss'
 
 export const ZONE_CHANGE_WARNING =

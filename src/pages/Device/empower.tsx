@@ -9,8 +9,8 @@ import { parseDeviceIds } from '@/domain/fleet-selection'
 import { loadAll } from '@/services/load-all'
 import { getDevice } from '@/services/device'
 import { useStores } from '@/stores'
-import GrantForm from './empower-parts/GrantForm'
-import GrantList from './empower-parts/GrantList'
+import GrantForm from './parts/empower/GrantForm'
+import GrantList from './parts/empower/GrantList'
 import styles from './device-page.module.scss'
 
 const TABS = ['新增授权', '我授权的', '授权给我的'] as const

@@ -5,7 +5,7 @@ import { DeviceStatus } from '@/domain/device-lifecycle'
 import { canDo } from '@/domain/device-permissions'
 import { replaceDevice } from '@/services/device'
 import { goBack } from '@/services/navigation'
-import { useDevicePage } from './use-device-page'
+import { useDevicePage } from './parts/use-device-page'
 import styles from './device-page.module.scss'
 
 /** Swap a faulty phone for a new one of the same configuration, zone and expiry. */

@@ -6,7 +6,7 @@ import { InventoryStatus } from '@/domain/enums'
 import { changeZone } from '@/services/device'
 import { getZones } from '@/services/goods'
 import { goBack } from '@/services/navigation'
-import { useDevicePage } from './use-device-page'
+import { useDevicePage } from './parts/use-device-page'
 import styles from './device-page.module.scss'
 
 /** Change region, step 2: the zones of this phone's goods with stock; sold-out ones disabled. */

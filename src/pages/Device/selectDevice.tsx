@@ -5,7 +5,7 @@ import type { DeviceModel } from '../../../types/api'
 import { toast, toastError, toastSuccess } from '@/services/feedback'
 import { listModels, setModel } from '@/services/device'
 import { goBack } from '@/services/navigation'
-import { useDevicePage } from './use-device-page'
+import { useDevicePage } from './parts/use-device-page'
 import styles from './device-page.module.scss'
 
 /** The phone model the cloud phone presents itself as (brand and model apps see). */

@@ -24,7 +24,7 @@ import { getDevice } from '@/services/device'
 import { navigate } from '@/services/navigation'
 import { listTransfers, transferDevices } from '@/services/transfer'
 import { useStores } from '@/stores'
-import { checkTransferForm, refusedPhones } from './transfer-rules'
+import { checkTransferForm, refusedPhones } from './parts/transfer-rules'
 import styles from './device-page.module.scss'
 
 const PASSWORD_REASON = '为保障账号安全，转移云手机前需设置登录密码'

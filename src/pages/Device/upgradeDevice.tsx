@@ -4,7 +4,7 @@ import { Button, Progress } from '@nutui/nutui-react-taro'
 import type { SystemUpdateProgress } from '../../../types/api'
 import { confirm, toastError, toastSuccess } from '@/services/feedback'
 import { getDevice, getSystemUpdateProgress, startSystemUpdate } from '@/services/device'
-import { useDevicePage } from './use-device-page'
+import { useDevicePage } from './parts/use-device-page'
 import styles from './device-page.module.scss'
 
 export const PROGRESS_POLL_MS = 1_500

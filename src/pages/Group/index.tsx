@@ -11,8 +11,8 @@ import { UNGROUPED } from '@/domain/fleet-query'
 import { createGroup, deleteGroup, renameGroup, sortGroups } from '@/services/group'
 import { navigate } from '@/services/navigation'
 import { useStores } from '@/stores'
-import { moveInOrder } from './group-order'
-import { useGroupList } from './use-group-list'
+import { moveInOrder } from './parts/group-order'
+import { useGroupList } from './parts/use-group-list'
 import styles from './index.module.scss'
 
 /** Group management: counts, create, rename, delete, order; a tap shows that group on Home. */

@@ -9,8 +9,8 @@ import { LOADING_TEXT } from '@/constants/limits'
 import { takeGoodsList } from '@/services/goods'
 import { navigate } from '@/services/navigation'
 import { holdPrerender } from '@/services/prerender'
-import LevelGoods, { OPENING_LEVEL } from './catalogue/LevelGoods'
-import LevelTabs from './catalogue/LevelTabs'
+import LevelGoods, { OPENING_LEVEL } from './parts/catalogue/LevelGoods'
+import LevelTabs from './parts/catalogue/LevelTabs'
 import styles from './create.module.scss'
 
 /** 创建云机: the catalogue by level, each configuration with its price and stock per zone. */

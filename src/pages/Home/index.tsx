@@ -4,8 +4,8 @@ import { View } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import NavBar from '@/components/NavBar'
 import { useStores } from '@/stores'
-import SignedInHome from './LoadSignedInHome'
-import SignedOutHome from './SignedOutHome'
+import SignedInHome from './parts/LoadSignedInHome'
+import SignedOutHome from './parts/SignedOutHome'
 import styles from './index.module.scss'
 
 /** My cloud phones: the fleet when logged in, an invitation to log in otherwise. */

@@ -20,7 +20,7 @@ import { getDevice } from '@/services/device'
 import { getGoodsDetail } from '@/services/goods'
 import { createRenewOrder } from '@/services/order'
 import { loadAll } from '@/services/load-all'
-import { commonGoodId, MIXED_GOODS_MESSAGE } from './renew-plan'
+import { commonGoodId, MIXED_GOODS_MESSAGE } from './parts/renew-plan'
 import styles from './index.module.scss'
 
 /** Renew one phone or several of the same configuration, optionally aligned to one expiry. */

@@ -10,7 +10,7 @@ import { formatBytes } from '@/domain/formatters'
 import { ApiError } from '@/services/request'
 import { navigate } from '@/services/navigation'
 import { deleteBackup, getDeviceSpace, startBackup, startRestore } from '@/services/space'
-import TaskItem from './TaskItem'
+import TaskItem from './parts/TaskItem'
 import {
   KIND_LABELS,
   statusLabel,
@@ -18,10 +18,10 @@ import {
   TASK_POLL_MS,
   usedColor,
   usedPercent,
-} from './space-tasks'
+} from './parts/space-tasks'
 import styles from './space.module.scss'
 
-export { TASK_POLL_MS } from './space-tasks'
+export { TASK_POLL_MS } from './parts/space-tasks'
 
 const OVER_SPACE = '云空间容量不足，请先删除不需要的备份后再试'
 

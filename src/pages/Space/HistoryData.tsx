@@ -4,8 +4,8 @@ import type { SpaceTask } from '../../../types/api'
 import PagedList from '@/components/PagedList'
 import { usePageShown, usePollWhile } from '@/hooks/use-follow'
 import { listSpaceHistory } from '@/services/space'
-import { TASK_FOLLOW_LIMIT_MS, TASK_POLL_MS } from './space-tasks'
-import TaskItem from './TaskItem'
+import { TASK_FOLLOW_LIMIT_MS, TASK_POLL_MS } from './parts/space-tasks'
+import TaskItem from './parts/TaskItem'
 import styles from './space.module.scss'
 
 /**

@@ -10,7 +10,7 @@ import { useFollowPaid, usePageShown } from '@/hooks/use-follow'
 import { formatBytes, formatDate } from '@/domain/formatters'
 import { navigate } from '@/services/navigation'
 import { getSpaceInfo } from '@/services/space'
-import { usedColor, usedPercent } from './space-tasks'
+import { usedColor, usedPercent } from './parts/space-tasks'
 import styles from './space.module.scss'
 
 /**

@@ -6,9 +6,9 @@ import { url } from '@/constants/routes'
 import { goBack, redirect } from '@/services/navigation'
 import { ResultCode, resultMessages } from '@/domain/result-codes'
 import { toast, toastError, toastSuccess } from '@/services/feedback'
-import PasswordInput from './password/PasswordInput'
-import { checkPasswordForm } from './password/password-rules'
-import styles from './password/password-page.module.scss'
+import PasswordInput from './parts/password/PasswordInput'
+import { checkPasswordForm } from './parts/password/password-rules'
+import styles from './parts/password/password-page.module.scss'
 
 const isCode = (error: unknown, code: number) =>
   !!error && typeof error === 'object' && 'code' in error && error.code === code

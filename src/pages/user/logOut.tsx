@@ -9,11 +9,7 @@ import { logoutUser } from '@/services/user'
 import { url } from '@/constants/routes'
 import { confirm, toast, toastError, toastSuccess } from '@/services/feedback'
 import OwnNumberCode from '@/components/OwnNumberCode'
-import {
-  DELETION_AGREE_TEXT,
-  DELETION_CONSEQUENCES,
-  checkDeletionRequest,
-} from './security/deletion'
+import { DELETION_AGREE_TEXT, DELETION_CONSEQUENCES, checkDeletionRequest } from './parts/deletion'
 import styles from './logOut.module.scss'
 
 /** 注销账号: read what is lost, tick the box, prove the number, confirm once more. */

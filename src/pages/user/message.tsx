@@ -7,7 +7,7 @@ import { readMessages } from '@/services/message'
 import { navigate } from '@/services/navigation'
 import LinkCell from '@/components/LinkCell'
 import { toastError, toastSuccess } from '@/services/feedback'
-import { MESSAGE_CATEGORIES } from './messages/message-categories'
+import { MESSAGE_CATEGORIES } from './parts/messages/message-categories'
 import styles from './message.module.scss'
 
 /** 消息中心: one entry per message category with its unread count, 全部已读 and the settings. */

@@ -6,8 +6,8 @@ import { useStores } from '@/stores'
 import { listMessages, readMessages } from '@/services/message'
 import PagedList from '@/components/PagedList'
 import { toastError, toastSuccess } from '@/services/feedback'
-import MessageItem, { type MessageView } from './messages/MessageItem'
-import { categoryOf } from './messages/message-categories'
+import MessageItem, { type MessageView } from './parts/messages/MessageItem'
+import { categoryOf } from './parts/messages/message-categories'
 import styles from './messageList.module.scss'
 
 /** Messages of one category (`type` query), newest first; opening one marks it read. */

@@ -5,7 +5,7 @@ import { Cell, Switch } from '@nutui/nutui-react-taro'
 import { ariaRole } from '@/components/a11y'
 import { getMessageSettings, updateMessageSettings } from '@/services/message'
 import { toastError } from '@/services/feedback'
-import { MESSAGE_CATEGORIES, type SettingKey } from './messages/message-categories'
+import { MESSAGE_CATEGORIES, type SettingKey } from './parts/messages/message-categories'
 import styles from './messageSet.module.scss'
 
 type Settings = Record<SettingKey, boolean>

@@ -9,12 +9,12 @@ import {
   WEAPP_SCOPES,
   weappLabel,
   type PermissionState,
-} from './permissions/permission-items'
+} from './parts/permissions/permission-items'
 import {
   readBrowserPermissions,
   readWeappPermissions,
   type PermissionStates,
-} from './permissions/read-permissions'
+} from './parts/permissions/read-permissions'
 import styles from './permission.module.scss'
 
 const isWeapp = process.env.TARO_ENV === 'weapp'

@@ -1,7 +1,7 @@
 import { View } from '@tarojs/components'
 import { toastError } from '@/services/feedback'
 import { redirect } from '@/services/navigation'
-import ScanSource from './scan-parts/ScanSource'
+import ScanSource from './parts/scan/ScanSource'
 import styles from './scan.module.scss'
 
 const cancelled = (error: unknown) =>

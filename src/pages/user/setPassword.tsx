@@ -7,9 +7,9 @@ import { firstUpdateUserPassword } from '@/services/user'
 import { toast, toastError, toastSuccess } from '@/services/feedback'
 import { resumeAfterPasswordSet } from '@/components/login-password'
 import { finishLogin } from '@/services/finish-login'
-import PasswordInput from './password/PasswordInput'
-import { checkPasswordForm } from './password/password-rules'
-import styles from './password/password-page.module.scss'
+import PasswordInput from './parts/password/PasswordInput'
+import { checkPasswordForm } from './parts/password/password-rules'
+import styles from './parts/password/password-page.module.scss'
 
 /**
  * 设置密码 for an account without one: after a code or WeChat login (then on where login was going), or

@@ -15,8 +15,8 @@ import { createSeckillOrder, getActivityDetail, listActivities } from '@/service
 import { loginUrl, navigate, openPath } from '@/services/navigation'
 import { fileUrl } from '@/services/request'
 import { useStores } from '@/stores'
-import SeckillItemCard from './activity-parts/SeckillItemCard'
-import { useServerClock } from './activity-parts/use-server-clock'
+import SeckillItemCard from './parts/activity/SeckillItemCard'
+import { useServerClock } from './parts/activity/use-server-clock'
 import styles from './activity.module.scss'
 
 /** Several activities at once (no id given): one card each, and the game trial landing. */

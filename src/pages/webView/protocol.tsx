@@ -4,7 +4,7 @@ import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { Tabs } from '@nutui/nutui-react-taro'
 import { useStores } from '@/stores'
-import { PROTOCOLS, protocolIndex } from './protocol-content'
+import { PROTOCOLS, protocolIndex } from './parts/protocol-content'
 import styles from './protocol.module.scss'
 
 /** 用户协议 / 隐私政策: `type` query picks the tab, otherwise the last tab read on this device. */

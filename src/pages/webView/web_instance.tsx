@@ -10,7 +10,7 @@ import { getAuthToken } from '@/services/device'
 import { goBack } from '@/services/navigation'
 import { fileUrl } from '@/services/request'
 import { useStores } from '@/stores'
-import { USER_INFO_FAILED, controlPageUrl } from './control-url'
+import { USER_INFO_FAILED, controlPageUrl } from './parts/control-url'
 import styles from './web_instance.module.scss'
 
 /**

@@ -10,7 +10,7 @@ import { UNGROUPED } from '@/domain/fleet-query'
 import { GROUP_NAME_MAX, validateGroupName } from '@/domain/validators'
 import { createGroup, moveDevices } from '@/services/group'
 import { goBack } from '@/services/navigation'
-import { useGroupList } from '../use-group-list'
+import { useGroupList } from '../parts/use-group-list'
 import styles from '../index.module.scss'
 
 /** Move the phones passed as `deviceIds=1,2,3` to a group (or a new one made here). */

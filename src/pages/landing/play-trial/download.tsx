@@ -9,8 +9,8 @@ import EmptyState from '@/components/EmptyState'
 import { DeviceStatus } from '@/domain/device-lifecycle'
 import { formatBytes } from '@/domain/formatters'
 import type { Device } from '../../../../types/api'
-import { useLandingAction, usePlayTrialConfig, useShareLanding } from './use-play-trial'
-import CopyLinkButton from './CopyLinkButton'
+import { useLandingAction, usePlayTrialConfig, useShareLanding } from '../parts/use-play-trial'
+import CopyLinkButton from '../parts/CopyLinkButton'
 import styles from './landing.module.scss'
 
 /** The action sheet lists at most 6 entries. */

@@ -6,8 +6,8 @@ import { navigate, relaunch } from '@/services/navigation'
 import { toast, toastSuccess } from '@/services/feedback'
 import EmptyState from '@/components/EmptyState'
 import { trialDurationText } from '@/components/NewUserGuide/trial-duration'
-import { useLandingAction, usePlayTrialConfig, useShareLanding } from './use-play-trial'
-import CopyLinkButton from './CopyLinkButton'
+import { useLandingAction, usePlayTrialConfig, useShareLanding } from '../parts/use-play-trial'
+import CopyLinkButton from '../parts/CopyLinkButton'
 import styles from './landing.module.scss'
 
 /** Game-trial landing page (public, shareable): the game, the free trial phone, the download. */

@@ -1,0 +1,149 @@
+import { useEffect, useState } from 'react'
+import { View } from '@tarojs/components'
+import { KEYBOARD_SCROLLABLE } from '@/components/a11y'
+import { observer } from 'mobx-react'
+import { Button } from '@nutui/nutui-react-taro'
+import type { Device } from '../../../../../types/api'
+import EmptyState from '@/components/EmptyState'
+import { useFollowPaid } from '@/hooks/use-follow'
+import { BottomSheet } from '@/components/Overlay'
+import { LIST_TEXTS } from '@/constants/limits'
+import {
+  ACTION_LABELS,
+  actionInput,
+  deviceActions,
+  type DeviceAction,
+} from '@/domain/device-permissions'
+import { HomeViewType } from '@/domain/enums'
+import { navigate } from '@/services/navigation'
+import { useStores } from '@/stores'
+import { paidOrders, type PaidOrder } from '@/stores/paid-orders-store'
+import BatchBar from './BatchBar'
+import FleetToolbar from './FleetToolbar'
+import MultiView from './MultiView'
+import PromptDialog, { type PromptRequest } from '@/components/PromptDialog'
+import SingleView from './SingleView'
+import { availableActions } from './action-routes'
+import { fleetQuery } from '@/domain/fleet-query'
+import { useCovers } from './use-covers'
+import { useDeviceActions } from './use-device-actions'
+import styles from './fleet.module.scss'
+
+/** Poll phones that are creating or rebooting, and move the remaining-time clock on. */
+const TICK_MS = 3_000
+
+/** What an order paid but not yet delivered does to the fleet, said until it is delivered. */
+export function pendingNotice(waiting: PaidOrder[]): string {
+  const creating = waiting.filter((o) => o.kind === 'new').reduce((n, o) => n + o.quantity, 0)
+  if (creating > 0) return `支付成功，${creating}台云手机创建中…`
+  if (waiting.some((o) => o.kind === 'renew')) return '续费已支付，到期时间更新中…'
+  return waiting.length > 0 ? '支付成功，云手机更新中…' : ''
+}
+
+/** The logged-in fleet: toolbar, single or multi view, multi-select, prompts. */
+function Fleet({ active }: { active: boolean }) {
+  const { fleet, session } = useStores()
+  const covers = useCovers()
+  const [now, setNow] = useState(() => Date.now())
+  const [prompt, setPrompt] = useState<PromptRequest | null>(null)
+  const [sheetFor, setSheetFor] = useState<Device | null>(null)
+
+  const run = useDeviceActions({
+    prompt: setPrompt,
+    onPatched: fleet.patch,
+    refreshCover: covers.refresh,
+  })
+
+  useEffect(() => covers.setPaused(!active), [covers, active])
+
+  // an order just paid: follow it while shown, load the list again once it is delivered
+  const notice = pendingNotice(useFollowPaid('fleet', active, fleet.reload))
+  // another account (or logged out): its orders are not followed
+  useEffect(() => paidOrders.reset, [session.token])
+
+  const polling = active && fleet.transientIds.length > 0
+  useEffect(() => {
+    if (!active) return undefined
+    const timer = setInterval(() => {
+      setNow(Date.now())
+      if (polling) void fleet.refreshTransient()
+    }, TICK_MS)
+    return () => clearInterval(timer)
+  }, [active, polling, fleet])
+
+  const sheetActions = sheetFor ? availableActions(deviceActions(actionInput(sheetFor))) : []
+
+  const onAction = (action: DeviceAction, device: Device) => void run(action, device)
+  const filtered = Object.keys(fleetQuery(fleet.filters)).length > 0
+
+  let body
+  if (!fleet.loaded && fleet.status === 'error') {
+    body = (
+      <View className={styles.centre} role="alert">
+        <View>{fleet.error || LIST_TEXTS.error}</View>
+        <Button size="small" onClick={fleet.reload}>
+          重新加载
+        </Button>
+      </View>
+    )
+  } else if (!fleet.loaded) {
+    body = <View className={styles.centre}>{LIST_TEXTS.loading}</View>
+  } else if (fleet.devices.length === 0 && notice) {
+    body = null
+  } else if (fleet.devices.length === 0) {
+    body = filtered ? (
+      <EmptyState description="没有符合条件的云手机" />
+    ) : (
+      <View className={styles.centre}>
+        <EmptyState
+          title="您还没有云手机"
+          description="购买后，云手机会出现在这里，可随时进入、重启和续费"
+        />
+        <Button type="primary" block onClick={() => void navigate('create')}>
+          去创建云机
+        </Button>
+      </View>
+    )
+  } else if (fleet.viewType === HomeViewType.multi) {
+    body = (
+      <MultiView
+        covers={covers}
+        now={now}
+        onTap={(device) =>
+          fleet.selecting ? fleet.toggleSelected(device.deviceId) : setSheetFor(device)
+        }
+      />
+    )
+  } else {
+    body = <SingleView covers={covers} now={now} onAction={onAction} />
+  }
+
+  return (
+    <View className={styles.fleet}>
+      <FleetToolbar />
+      <View className={styles.fleetBody} {...KEYBOARD_SCROLLABLE}>
+        {notice && fleet.loaded && (
+          <View className={styles.notice} role="status">
+            {notice}
+          </View>
+        )}
+        {body}
+      </View>
+      {fleet.selecting && fleet.viewType === HomeViewType.multi && <BatchBar />}
+      <BottomSheet
+        visible={sheetFor !== null}
+        title={sheetFor?.name}
+        options={sheetActions.map((a) => ACTION_LABELS[a])}
+        onCancel={() => setSheetFor(null)}
+        onSelect={(index) => {
+          const device = sheetFor
+          setSheetFor(null)
+          if (device) onAction(sheetActions[index], device)
+        }}
+      />
+      <PromptDialog request={prompt} onClose={() => setPrompt(null)} />
+    </View>
+  )
+}
+
+export default observer(Fleet)
