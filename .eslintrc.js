@@ -224,7 +224,19 @@ module.exports = {
     },
     {
       files: ['server/src/services/**/*.ts'],
-      rules: { 'no-restricted-imports': restrict([SERVER_ONLY_SHARED, SERVER_NOT_ABOVE_SERVICES]) },
+      rules: {
+        'no-restricted-imports': restrict([SERVER_ONLY_SHARED, SERVER_NOT_ABOVE_SERVICES]),
+        // A method that may run in a transaction takes its query layer as a required parameter: a
+        // default of this.ctx.db would silently open a second connection (PGlite: wait for ever).
+        'no-restricted-syntax': [
+          'error',
+          {
+            selector: "AssignmentPattern[right.type='MemberExpression'][right.property.name='db']",
+            message:
+              'Take db/tx as a required parameter (callers outside a transaction pass ctx.db): see ServiceContext.db.',
+          },
+        ],
+      },
     },
     {
       files: [

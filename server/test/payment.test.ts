@@ -289,7 +289,7 @@ test('100 concurrent bean payments never take the balance below zero and the led
   )
   assert.equal(replies.filter((r) => r.code === 200).length, 20)
   assert.equal(replies.filter((r) => r.code === 1015).length, 80)
-  const balance = await ta.app.services.beans.balance(buyer.userId)
+  const balance = await ta.app.services.beans.balance(buyer.userId, ta.app.services.ctx.db)
   assert.equal(balance, 100)
   const ledger = await ta.database.db
     .select()
@@ -347,7 +347,7 @@ test('a paid order that can no longer be delivered is refunded, beans back to th
   await runJobs(ta)
   const order = await orderInfo(ta, buyer, created.data.orderNo)
   assert.deepEqual([order.status, order.statusText], [5, '已退款'])
-  assert.equal(await ta.app.services.beans.balance(buyer.userId), 2990)
+  assert.equal(await ta.app.services.beans.balance(buyer.userId, ta.app.services.ctx.db), 2990)
   const ledger = await ta.database.db
     .select()
     .from(beanLedger)

@@ -182,7 +182,7 @@ async function checkInvariants(world: World, label: string) {
   }
   const db = ta.database.db
   for (const { session } of world.people) {
-    const balance = await ta.app.services.beans.balance(session.userId)
+    const balance = await ta.app.services.beans.balance(session.userId, ta.app.services.ctx.db)
     const [{ paid }] = await db
       .select({ paid: sql<number>`coalesce(sum(${orders.amount}), 0)::integer` })
       .from(orders)

@@ -129,7 +129,11 @@ test('an upgrade paid after its phone changed is refunded, never applied, and st
   assert.equal(after.goodId, GOODS.enjoyB, 'still on the plan that was paid for')
   assert.equal(await stockOf(ta, GOODS.enjoyB, ZONES.shanghai), smallStock)
   assert.equal(await stockOf(ta, GOODS.enjoyBigB, ZONES.shanghai), bigStock)
-  assert.equal(await ta.app.services.beans.balance(buyer.userId), up.data.amount, 'beans back')
+  assert.equal(
+    await ta.app.services.beans.balance(buyer.userId, ta.app.services.ctx.db),
+    up.data.amount,
+    'beans back',
+  )
 })
 
 test('the plan version moves with the goods, expiry, video, zone, owner and release, not with status', async (t) => {

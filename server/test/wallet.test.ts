@@ -71,7 +71,7 @@ test('a paid recharge order credits its beans and bonus once, with a ledger row 
   assert.equal(order.amount, 3000)
   await payWithSandbox(ta, buyer, order.orderNo)
   assert.equal((await orderInfo(ta, buyer, order.orderNo)).status, 2)
-  assert.equal(await ta.app.services.beans.balance(buyer.userId), 3300)
+  assert.equal(await ta.app.services.beans.balance(buyer.userId, ta.app.services.ctx.db), 3300)
   const ledger = await get(ta.app, '/wallet/beanLedger', buyer)
   assert.equal(ledger.code, 200, ledger.msg)
   assert.equal(ledger.data.total, 1)
@@ -111,7 +111,7 @@ test('a recharge notification replayed 50 times and its job run again credit the
   const [job] = await ta.database.db.select().from(jobs).where(eq(jobs.kind, 'fulfil-order'))
   await ta.app.services.fulfilment.fulfil(Number((job.payload as { orderId: number }).orderId))
   await runJobs(ta)
-  assert.equal(await ta.app.services.beans.balance(buyer.userId), 600)
+  assert.equal(await ta.app.services.beans.balance(buyer.userId, ta.app.services.ctx.db), 600)
   assert.equal((await ledgerOf(ta, buyer.userId)).length, 1)
 })
 
@@ -128,7 +128,7 @@ test('a recharge cannot be paid with beans, and bad packages or amounts create n
   )
   assert.equal(withBeans.code, 1080)
   assert.equal(withBeans.msg, '云豆充值请使用微信支付或支付宝')
-  assert.equal(await ta.app.services.beans.balance(buyer.userId), 10_000)
+  assert.equal(await ta.app.services.beans.balance(buyer.userId, ta.app.services.ctx.db), 10_000)
   const bad = [
     { packageId: 99, expectedAmount: 600 },
     { packageId: -1, expectedAmount: 600 },
@@ -235,7 +235,7 @@ test('beans to a month: 30 more days, the beans debited with a ledger row, once 
   assert.equal(await expiryOf(ta, deviceId), before + 30 * DAY_MS)
   const again = await timeToMonth(ta, buyer, deviceId, quote.beans, key)
   assert.equal(again.data.orderNo, reply.data.orderNo)
-  assert.equal(await ta.app.services.beans.balance(buyer.userId), 7)
+  assert.equal(await ta.app.services.beans.balance(buyer.userId, ta.app.services.ctx.db), 7)
   assert.equal(await expiryOf(ta, deviceId), before + 30 * DAY_MS)
   const ledger = await get(ta.app, '/wallet/beanLedger', buyer)
   const [debit] = ledger.data.records
@@ -257,7 +257,10 @@ test('beans to a month with too few beans is 1015 and changes nothing; others ph
   const before = await expiryOf(ta, deviceId)
   const short = await timeToMonth(ta, buyer, deviceId, quote.beans)
   assert.equal(short.code, 1015)
-  assert.equal(await ta.app.services.beans.balance(buyer.userId), quote.beans - 1)
+  assert.equal(
+    await ta.app.services.beans.balance(buyer.userId, ta.app.services.ctx.db),
+    quote.beans - 1,
+  )
   assert.equal(await expiryOf(ta, deviceId), before)
   const timeToMonthOrders = await ta.database.db
     .select()
@@ -271,7 +274,7 @@ test('beans to a month with too few beans is 1015 and changes nothing; others ph
   await grant(ta, stranger.userId, 10_000)
   const notTheirs = await timeToMonth(ta, stranger, deviceId, quote.beans)
   assert.notEqual(notTheirs.code, 200)
-  assert.equal(await ta.app.services.beans.balance(stranger.userId), 10_000)
+  assert.equal(await ta.app.services.beans.balance(stranger.userId, ta.app.services.ctx.db), 10_000)
   for (const bad of [0, -5, 1.5]) {
     const reply = await timeToMonth(ta, buyer, deviceId, bad)
     assert.notEqual(reply.code, 200)
@@ -291,7 +294,7 @@ test('50 concurrent beans-to-month spends never go negative, the ledger sums to 
   )
   assert.equal(replies.filter((r) => r.code === 200).length, 7)
   assert.equal(replies.filter((r) => r.code === 1015).length, 43)
-  const balance = await ta.app.services.beans.balance(buyer.userId)
+  const balance = await ta.app.services.beans.balance(buyer.userId, ta.app.services.ctx.db)
   assert.equal(balance, 3)
   const ledger = await ledgerOf(ta, buyer.userId)
   assert.equal(

@@ -38,7 +38,8 @@ const paymentRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) =>
   app.get(
     '/pay/beanBalance',
     { schema: { tags, security, response: { 200: Envelope(BeanBalance) } } },
-    async (request) => ok({ balance: await beans.balance(currentUser(request).userId) }),
+    async (request) =>
+      ok({ balance: await beans.balance(currentUser(request).userId, app.services.ctx.db) }),
   )
 
   // The provider's callback: no login, the signature over the exact bytes received is what counts.

@@ -18,7 +18,7 @@ export interface BeanEntry {
 export class BeanService {
   constructor(private readonly ctx: ServiceContext) {}
 
-  balance(userId: number, db: Db = this.ctx.db): Promise<number> {
+  balance(userId: number, db: Db): Promise<number> {
     return balanceOf(db, BEANS, userId)
   }
 

@@ -104,7 +104,7 @@ export class WalletService {
 
   async packages(userId: number): Promise<RechargePackages> {
     return {
-      balance: await this.beans.balance(userId),
+      balance: await this.beans.balance(userId, this.ctx.db),
       fenPerBean: FEN_PER_BEAN,
       packages: [...RECHARGE_PACKAGES],
     }
@@ -214,7 +214,7 @@ export class WalletService {
       deviceId,
       days: MONTH_DAYS,
       beans: await this.monthInBeans(db, device),
-      balance: await this.beans.balance(userId),
+      balance: await this.beans.balance(userId, this.ctx.db),
       expireAt: device.expireAt,
       newExpireAt: this.newExpiry(device),
     }
