@@ -74,7 +74,7 @@ function placeStatement(db: Db) {
 /**
  * The order as the statement writes it. Only its id comes back from the database: every other column
  * is what was sent, or the column's default for a new order (a row of 29 columns read back, its dates
- * and JSON parsed again, was a sixth of the server's CPU for an order). server/test/order-at-once
+ * and JSON parsed again, was a sixth of the server's CPU for an order). server/test/services/order-at-once
  * compares it with the row read back.
  */
 function writtenOrder(id: number, order: NewPhonesOrder): OrderRow {

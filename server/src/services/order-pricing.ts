@@ -37,7 +37,7 @@ export const COMPANY_USER_TYPE = 2
 /**
  * Stock units one user's unpaid orders may hold at once: a personal buyer one retail order's most, a
  * verified company two big-user orders. Kept by a trigger and a check on users (migration 0016), which
- * writes these numbers; server/test/plan-orders.test.ts orders one unit past each.
+ * writes these numbers; server/test/services/plan-orders.test.ts orders one unit past each.
  */
 export const UNPAID_UNITS_CAP = { personal: 50, company: 1000 } as const
 export const UNPAID_UNITS_REFUSAL =

@@ -1,0 +1,466 @@
+/**
+ * Money the provider holds is reconciled with ours: refunds go through the provider (duplicate and
+ * late payments, orders that cannot be delivered), a confirmed payment whose notification never came
+ * (the process died first) is settled by asking the provider, and refund notifications are verified
+ * and acted on once.
+ */
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { test, type TestContext } from 'node:test'
+import { eq } from 'drizzle-orm'
+import fc from 'fast-check'
+import { PaymentProviderRefusal } from '../../src/adapters/payment/payment-provider'
+import { buildApp } from '../../src/app'
+import {
+  devices,
+  paymentNotifications,
+  payments,
+  refunds,
+  sandboxPayRefunds,
+  sandboxPayTrades,
+} from '../../src/db/schema'
+import { OrderStatus } from '#domain/order-status'
+import {
+  GOODS,
+  ZONES,
+  createCloudOrder,
+  newBuyer,
+  newKey,
+  orderInfo,
+  priceOf,
+  runningPhones,
+  sandboxProvider,
+  stockOf,
+} from '../helpers/commerce'
+import { FakeClock, buildTestApp, post, type Session, type TestApp } from '../helpers/test-app'
+import { createTestDatabase } from '../helpers/test-database'
+
+const REFUND_NOTIFY = '/vmcloud/api/pay/notify/sandbox/refund'
+/** Notifications go out only when a test flushes them (or never, when it drops them). */
+const HELD = { delayMs: 120_000 }
+const MINUTE = 60_000
+
+function heldApp(t: TestContext) {
+  return buildTestApp(t, {
+    sandboxSupplier: { delayMs: 0, failureRate: 0 },
+    sandboxPayment: HELD,
+  })
+}
+
+async function startPayment(ta: TestApp, buyer: Session, orderNo: string) {
+  const reply = await post(ta.app, '/pay/createPayment', { orderNo, payMethod: 1 }, buyer)
+  assert.equal(reply.code, 200, reply.msg)
+  return reply.data.tradeNo as string
+}
+
+/** The buyer's choice on the checkout page (the sandbox writes it down; the notification is held). */
+async function act(ta: TestApp, tradeNo: string, action: 'pay' | 'cancel' = 'pay') {
+  return post(ta.app, '/sandbox/pay/act', { tradeNo, action })
+}
+
+async function paymentRow(ta: TestApp, tradeNo: string) {
+  const [row] = await ta.database.db.select().from(payments).where(eq(payments.tradeNo, tradeNo))
+  return row
+}
+
+async function refundOf(ta: TestApp, tradeNo: string) {
+  const payment = await paymentRow(ta, tradeNo)
+  const [row] = await ta.database.db.select().from(refunds).where(eq(refunds.paymentId, payment.id))
+  return row
+}
+
+async function sandboxRefundsOf(ta: TestApp, tradeNo: string) {
+  return ta.database.db
+    .select()
+    .from(sandboxPayRefunds)
+    .where(eq(sandboxPayRefunds.tradeNo, tradeNo))
+}
+
+/** What the timeout job does, alone (the reconciliation job is due at the same time otherwise). */
+async function timeOutOrders(ta: TestApp) {
+  for (const id of await ta.app.services.orders.overdue(ta.clock.now())) {
+    await ta.app.services.orders.close(id, OrderStatus.timedOut)
+  }
+}
+
+function notifyRefund(ta: TestApp, body: string, signature: string) {
+  return ta.app.inject({
+    method: 'POST',
+    url: REFUND_NOTIFY,
+    headers: { 'content-type': 'application/json', 'x-sandbox-signature': signature },
+    payload: body,
+  })
+}
+
+test('a payment the provider took but whose notification never came is fulfilled by reconciliation, once', async (t) => {
+  const ta = await heldApp(t)
+  await ta.app.jobs.ensureRecurring()
+  const buyer = await newBuyer(ta)
+  const { data: order } = await createCloudOrder(ta, buyer)
+  const tradeNo = await startPayment(ta, buyer, order.orderNo)
+  assert.equal((await act(ta, tradeNo)).code, 200)
+  await sandboxProvider(ta).close() // the notification is lost
+  await ta.app.jobs.runDue()
+  assert.equal((await orderInfo(ta, buyer, order.orderNo)).status, 0, 'not asked about yet')
+
+  ta.clock.advance(MINUTE + 1_000)
+  await ta.app.jobs.runDue()
+  const done = await orderInfo(ta, buyer, order.orderNo)
+  assert.equal(done.status, 2)
+  assert.equal(done.deviceIds.length, 1)
+  assert.equal((await paymentRow(ta, tradeNo)).status, 'paid')
+  const [record] = await ta.database.db.select().from(paymentNotifications)
+  assert.equal((record.payload as { source?: string }).source, 'query')
+
+  // The notification arriving after all changes nothing.
+  const late = sandboxProvider(ta).notification(tradeNo, 'paid', order.amount)
+  const reply = await ta.app.inject({
+    method: 'POST',
+    url: '/vmcloud/api/pay/notify/sandbox',
+    headers: { 'content-type': 'application/json', 'x-sandbox-signature': late.signature },
+    payload: late.body,
+  })
+  assert.equal(reply.json().data.outcome, 'duplicate')
+  ta.clock.advance(2 * MINUTE)
+  await ta.app.jobs.runDue()
+  assert.equal((await ta.database.db.select().from(devices)).length, 1)
+})
+
+test('restart: a payment confirmed before the process died is fulfilled by the next one without paying again', async (t) => {
+  const database = await createTestDatabase()
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-phone-files-'))
+  t.after(async () => {
+    await database.close()
+    fs.rmSync(filesDir, { recursive: true, force: true })
+  })
+  const start = async (clock: FakeClock): Promise<TestApp> => {
+    const app = await buildApp({
+      rateLimit: false,
+      database,
+      clock,
+      filesDir,
+      sandboxSupplier: { delayMs: 0, failureRate: 0 },
+      sandboxPayment: HELD,
+    })
+    await app.ready()
+    return { app, clock, database, filesDir }
+  }
+  const first = await start(new FakeClock())
+  const buyer = await newBuyer(first)
+  const { data: order } = await createCloudOrder(first, buyer)
+  const tradeNo = await startPayment(first, buyer, order.orderNo)
+  assert.equal((await act(first, tradeNo)).code, 200)
+  await first.app.close() // dies before the notification's timer fires
+
+  const clock = new FakeClock(first.clock.now().toISOString())
+  clock.advance(2 * MINUTE)
+  const second = await start(clock)
+  t.after(() => second.app.close())
+  await second.app.jobs.ensureRecurring()
+  await second.app.jobs.runDue()
+  const done = await orderInfo(second, buyer, order.orderNo)
+  assert.equal(done.status, 2)
+  assert.equal(done.deviceIds.length, 1)
+  const trades = await database.db.select().from(sandboxPayTrades)
+  assert.deepEqual(
+    trades.map((row) => row.status),
+    ['paid'],
+    'paid once',
+  )
+  const again = await post(
+    second.app,
+    '/pay/createPayment',
+    { orderNo: order.orderNo, payMethod: 1 },
+    buyer,
+  )
+  assert.deepEqual([again.code, again.msg], [1080, '订单已支付，请勿重复支付'])
+})
+
+test('a second payment of a paid order is refunded through the provider', async (t) => {
+  const ta = await heldApp(t)
+  const buyer = await newBuyer(ta)
+  const { data: order } = await createCloudOrder(ta, buyer)
+  // Two checkout pages open, both paid.
+  const firstTrade = await startPayment(ta, buyer, order.orderNo)
+  const secondTrade = await startPayment(ta, buyer, order.orderNo)
+  assert.equal((await act(ta, firstTrade)).code, 200)
+  assert.equal((await act(ta, secondTrade)).code, 200)
+  const sandbox = sandboxProvider(ta)
+  await sandbox.flush()
+  assert.equal((await paymentRow(ta, firstTrade)).status, 'paid')
+  assert.equal((await paymentRow(ta, secondTrade)).status, 'refunding')
+  assert.equal((await refundOf(ta, secondTrade)).status, 'requested')
+
+  await ta.app.jobs.runDue() // fulfils the order and sends the refund
+  const [asked] = await sandboxRefundsOf(ta, secondTrade)
+  assert.deepEqual([asked.status, asked.amount], ['processing', order.amount])
+  await sandbox.flush() // the provider's refund notification
+  const refund = await refundOf(ta, secondTrade)
+  assert.equal(refund.status, 'succeeded')
+  assert.equal((await paymentRow(ta, secondTrade)).status, 'refunded')
+  assert.equal((await sandboxRefundsOf(ta, secondTrade))[0].status, 'succeeded')
+  assert.equal(await sandbox.heldFor(firstTrade), order.amount)
+  assert.equal(await sandbox.heldFor(secondTrade), 0)
+  const done = await orderInfo(ta, buyer, order.orderNo)
+  assert.deepEqual([done.status, done.deviceIds.length], [2, 1])
+})
+
+test('money that arrives after the order timed out is refunded through the provider, not fulfilled', async (t) => {
+  const ta = await heldApp(t)
+  const buyer = await newBuyer(ta)
+  const before = await stockOf(ta, GOODS.enjoyB, ZONES.shanghai)
+  const { data: order } = await createCloudOrder(ta, buyer)
+  const tradeNo = await startPayment(ta, buyer, order.orderNo)
+  ta.clock.advance(14 * MINUTE)
+  assert.equal((await act(ta, tradeNo)).code, 200, 'paid inside the pay window')
+  ta.clock.advance(2 * MINUTE)
+  await timeOutOrders(ta)
+  assert.equal((await orderInfo(ta, buyer, order.orderNo)).status, 4)
+  const sandbox = sandboxProvider(ta)
+  await sandbox.flush() // the notification arrives after the timeout
+  assert.equal((await paymentRow(ta, tradeNo)).status, 'refunding')
+  await ta.app.jobs.runDue()
+  await sandbox.flush()
+  assert.equal((await refundOf(ta, tradeNo)).status, 'succeeded')
+  assert.equal((await paymentRow(ta, tradeNo)).status, 'refunded')
+  assert.equal(await sandbox.heldFor(tradeNo), 0)
+  assert.equal((await orderInfo(ta, buyer, order.orderNo)).status, 4)
+  assert.equal((await ta.database.db.select().from(devices)).length, 0)
+  assert.equal(await stockOf(ta, GOODS.enjoyB, ZONES.shanghai), before)
+  const retry = await post(
+    ta.app,
+    '/pay/createPayment',
+    { orderNo: order.orderNo, payMethod: 1 },
+    buyer,
+  )
+  assert.deepEqual([retry.code, retry.msg], [1080, '订单已超时，请重新下单'])
+})
+
+test('a trade still open when its order is cancelled is closed at the provider, so no money can arrive', async (t) => {
+  const ta = await heldApp(t)
+  const buyer = await newBuyer(ta)
+  const { data: order } = await createCloudOrder(ta, buyer)
+  const tradeNo = await startPayment(ta, buyer, order.orderNo)
+  const cancelled = await post(ta.app, '/order/cancel', { orderNo: order.orderNo }, buyer)
+  assert.equal(cancelled.code, 200, cancelled.msg)
+  await ta.app.services.payments.reconcile(ta.clock.now())
+  assert.equal((await paymentRow(ta, tradeNo)).status, 'closed')
+  const [trade] = await ta.database.db
+    .select()
+    .from(sandboxPayTrades)
+    .where(eq(sandboxPayTrades.tradeNo, tradeNo))
+  assert.equal(trade.status, 'closed')
+  const paid = await act(ta, tradeNo)
+  assert.deepEqual([paid.code, paid.msg], [1080, '该笔交易已关闭，请返回应用重新支付'])
+  const page = await ta.app.inject({
+    method: 'GET',
+    url: `/vmcloud/api/sandbox/pay/checkout?tradeNo=${tradeNo}`,
+  })
+  assert.ok(!page.body.includes('确认支付'), 'no pay button on a closed trade')
+})
+
+test('a paid order that cannot be delivered is refunded through the provider; a lost refund notification is made up by asking', async (t) => {
+  const ta = await buildTestApp(t, { sandboxSupplier: { delayMs: 0, failureRate: 0 } })
+  const buyer = await newBuyer(ta)
+  const [phone] = await runningPhones(ta, buyer)
+  const created = await post(
+    ta.app,
+    '/order/createRenewOrder',
+    {
+      deviceIds: [phone],
+      priceId: priceOf(GOODS.enjoyB, 30),
+      expectedAmount: 2990,
+      idempotencyKey: newKey(),
+    },
+    buyer,
+  )
+  assert.equal(created.code, 200, created.msg)
+  const tradeNo = await startPayment(ta, buyer, created.data.orderNo)
+  assert.equal((await act(ta, tradeNo)).code, 200)
+  const sandbox = sandboxProvider(ta)
+  await sandbox.settled()
+  // Released between payment and delivery (the expiry job ran first).
+  await ta.database.db.update(devices).set({ status: 3 }).where(eq(devices.id, phone))
+  await ta.app.jobs.runDue()
+  const order = await orderInfo(ta, buyer, created.data.orderNo)
+  assert.deepEqual([order.status, order.statusText], [5, '已退款'])
+  assert.equal((await refundOf(ta, tradeNo)).status, 'requested')
+  assert.equal((await sandboxRefundsOf(ta, tradeNo))[0].amount, 2990)
+  await sandbox.close() // the refund notification is lost
+  ta.clock.advance(MINUTE + 1_000)
+  await ta.app.services.refunds.reconcile(ta.clock.now())
+  assert.equal((await refundOf(ta, tradeNo)).status, 'succeeded')
+  assert.equal((await paymentRow(ta, tradeNo)).status, 'refunded')
+  assert.equal(await sandbox.heldFor(tradeNo), 0)
+})
+
+test('refund notifications: a replay is acted on once, a forged or altered one is refused', async (t) => {
+  const ta = await heldApp(t)
+  const buyer = await newBuyer(ta)
+  const { data: order } = await createCloudOrder(ta, buyer)
+  const firstTrade = await startPayment(ta, buyer, order.orderNo)
+  const secondTrade = await startPayment(ta, buyer, order.orderNo)
+  await act(ta, firstTrade)
+  await act(ta, secondTrade)
+  const sandbox = sandboxProvider(ta)
+  await sandbox.flush()
+  const refund = await refundOf(ta, secondTrade)
+  const good = sandbox.refundNotification(refund.refundNo, secondTrade, 'succeeded', order.amount)
+
+  const forged = await notifyRefund(ta, good.body, 'b'.repeat(64))
+  assert.equal(forged.statusCode, 401)
+  const altered = await notifyRefund(
+    ta,
+    good.body.replace('"succeeded"', '"failed"'),
+    good.signature,
+  )
+  assert.equal(altered.statusCode, 401)
+  const trade = sandbox.notification(secondTrade, 'paid', order.amount)
+  assert.equal((await notifyRefund(ta, trade.body, trade.signature)).statusCode, 401)
+  const cheap = sandbox.refundNotification(refund.refundNo, secondTrade, 'succeeded', 1)
+  assert.equal((await notifyRefund(ta, cheap.body, cheap.signature)).statusCode, 400)
+  const other = sandbox.refundNotification(refund.refundNo, firstTrade, 'succeeded', order.amount)
+  assert.equal((await notifyRefund(ta, other.body, other.signature)).statusCode, 400)
+  const unknown = sandbox.refundNotification('R-unknown', secondTrade, 'succeeded', order.amount)
+  assert.equal((await notifyRefund(ta, unknown.body, unknown.signature)).statusCode, 404)
+  assert.equal((await refundOf(ta, secondTrade)).status, 'requested')
+
+  const replies = await Promise.all(
+    Array.from({ length: 20 }, () => notifyRefund(ta, good.body, good.signature)),
+  )
+  const outcomes = replies.map((r) => r.json().data.outcome)
+  assert.equal(outcomes.filter((o) => o === 'succeeded').length, 1)
+  assert.equal(outcomes.filter((o) => o === 'duplicate').length, 19)
+  assert.equal((await paymentRow(ta, secondTrade)).status, 'refunded')
+})
+
+test('the sandbox refuses a refund it should: unknown or unpaid trade, more than paid, a refundNo reused; the same request twice is one refund', async (t) => {
+  const ta = await heldApp(t)
+  const buyer = await newBuyer(ta)
+  const { data: order } = await createCloudOrder(ta, buyer)
+  const unpaid = await startPayment(ta, buyer, order.orderNo)
+  const paid = await startPayment(ta, buyer, order.orderNo)
+  await act(ta, paid)
+  const sandbox = sandboxProvider(ta)
+  const refund = (tradeNo: string, refundNo: string, amount: number) =>
+    sandbox.refund({ tradeNo, refundNo, amount, reason: 'test' })
+  await assert.rejects(refund('T-unknown', 'R1', 1), PaymentProviderRefusal)
+  await assert.rejects(refund(unpaid, 'R1', 1), /交易未支付/)
+  await assert.rejects(refund(paid, 'R1', order.amount + 1), /超过可退金额/)
+  await assert.rejects(refund(paid, 'R1', 0), /退款金额不正确/)
+  const once = await refund(paid, 'R1', order.amount - 100)
+  const twice = await refund(paid, 'R1', order.amount - 100)
+  assert.deepEqual(twice, once)
+  await assert.rejects(refund(paid, 'R1', 100), /另一笔退款/)
+  await assert.rejects(refund(paid, 'R2', 101), /超过可退金额/)
+  await refund(paid, 'R2', 100)
+  assert.equal(await sandbox.heldFor(paid), 0)
+  assert.equal((await sandboxRefundsOf(ta, paid)).length, 2)
+  await assert.rejects(sandbox.queryRefund('R-unknown'), PaymentProviderRefusal)
+})
+
+type Step =
+  | { kind: 'startPayment' }
+  | { kind: 'confirm'; trade: number; action: 'pay' | 'cancel' }
+  | { kind: 'deliver' }
+  | { kind: 'lose' }
+  | { kind: 'advance'; ms: number }
+  | { kind: 'jobs' }
+  | { kind: 'timeout' }
+  | { kind: 'cancelOrder' }
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  { arbitrary: fc.constant({ kind: 'startPayment' as const }), weight: 3 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('confirm' as const),
+      trade: fc.nat(3),
+      action: fc.constantFrom('pay' as const, 'pay' as const, 'cancel' as const),
+    }),
+    weight: 4,
+  },
+  { arbitrary: fc.constant({ kind: 'deliver' as const }), weight: 2 },
+  { arbitrary: fc.constant({ kind: 'lose' as const }), weight: 1 },
+  {
+    arbitrary: fc.record({ kind: fc.constant('advance' as const), ms: fc.nat(6 * MINUTE) }),
+    weight: 2,
+  },
+  { arbitrary: fc.constant({ kind: 'jobs' as const }), weight: 2 },
+  { arbitrary: fc.constant({ kind: 'timeout' as const }), weight: 1 },
+  { arbitrary: fc.constant({ kind: 'cancelOrder' as const }), weight: 1 },
+)
+
+test('property: whatever happens to one order, the provider ends up holding its amount if it was delivered, else nothing', async (t) => {
+  await fc.assert(
+    fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 14 }), async (steps) => {
+      await t.test(`run of ${steps.length} steps`, async (run) => {
+        const ta = await heldApp(run)
+        const buyer = await newBuyer(ta)
+        const { data: order } = await createCloudOrder(ta, buyer)
+        const sandbox = sandboxProvider(ta)
+        const trades: string[] = []
+        for (const s of steps) {
+          switch (s.kind) {
+            case 'startPayment': {
+              const reply = await post(
+                ta.app,
+                '/pay/createPayment',
+                { orderNo: order.orderNo, payMethod: 1 },
+                buyer,
+              )
+              assert.ok([200, 1080].includes(reply.code), reply.msg)
+              if (reply.code === 200) trades.push(reply.data.tradeNo)
+              break
+            }
+            case 'confirm': {
+              if (trades.length === 0) break
+              const reply = await act(ta, trades[s.trade % trades.length], s.action)
+              assert.ok([200, 1080].includes(reply.code), reply.msg)
+              break
+            }
+            case 'deliver':
+              await sandbox.flush()
+              break
+            case 'lose':
+              await sandbox.close()
+              break
+            case 'advance':
+              ta.clock.advance(s.ms)
+              break
+            case 'jobs':
+              await ta.app.jobs.runDue()
+              break
+            case 'timeout':
+              await timeOutOrders(ta)
+              break
+            case 'cancelOrder':
+              await post(ta.app, '/order/cancel', { orderNo: order.orderNo }, buyer)
+              break
+          }
+        }
+        // Then time passes with every notification either delivered or lost, and the jobs run.
+        await ta.app.jobs.ensureRecurring()
+        for (let i = 0; i < 12; i++) {
+          await sandbox.flush()
+          ta.clock.advance(2 * MINUTE)
+          await ta.app.jobs.runDue()
+        }
+        await sandbox.flush()
+        const info = await orderInfo(ta, buyer, order.orderNo)
+        let held = 0
+        for (const tradeNo of trades) held += await sandbox.heldFor(tradeNo)
+        const delivered = info.status === 2
+        assert.equal(held, delivered ? order.amount : 0, `order status ${info.status}`)
+        const open = await ta.database.db.select().from(payments)
+        for (const row of open) {
+          assert.ok(!['pending', 'refunding'].includes(row.status), `payment left ${row.status}`)
+        }
+        const left = await ta.database.db.select().from(refunds)
+        assert.ok(left.every((row) => row.status === 'succeeded'))
+      })
+    }),
+    { numRuns: 20 },
+  )
+})
