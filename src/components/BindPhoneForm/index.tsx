@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { View } from '@tarojs/components'
-import { Button, Input } from '@nutui/nutui-react-taro'
+import { Button } from '@nutui/nutui-react-taro'
 import { DEFAULT_SMS_CODE_LENGTH, validateMobile, validateSmsCode } from '@/domain/validators'
+import FormRow from '@/components/FormRow'
 import SmsCodeButton from '@/components/SmsCodeButton'
 import { sendCodeWithFeedback } from '@/components/SmsCodeButton/send-code'
 import { toast, toastError } from '@/services/feedback'
@@ -37,27 +38,26 @@ export default function BindPhoneForm({ submitText, smsType, onSubmit }: BindPho
 
   return (
     <View className={styles.form}>
-      <View className={styles.row}>
-        <Input
-          type="tel"
-          maxLength={11}
-          placeholder="请输入手机号"
-          aria-label="手机号"
-          value={mobilePhone}
-          onChange={setMobilePhone}
-        />
-      </View>
-      <View className={styles.row}>
-        <Input
-          type="number"
-          maxLength={DEFAULT_SMS_CODE_LENGTH}
-          placeholder="请输入验证码"
-          aria-label="验证码"
-          value={code}
-          onChange={setCode}
-        />
+      <FormRow
+        label="手机号"
+        hideLabel
+        type="tel"
+        maxLength={11}
+        placeholder="请输入手机号"
+        value={mobilePhone}
+        onChange={setMobilePhone}
+      />
+      <FormRow
+        label="验证码"
+        hideLabel
+        type="number"
+        maxLength={DEFAULT_SMS_CODE_LENGTH}
+        placeholder="请输入验证码"
+        value={code}
+        onChange={setCode}
+      >
         <SmsCodeButton onSend={requestCode} />
-      </View>
+      </FormRow>
       <Button type="primary" block loading={submitting} onClick={submit} className={styles.submit}>
         {submitText}
       </Button>

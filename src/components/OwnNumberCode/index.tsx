@@ -1,7 +1,7 @@
 import { View, Text } from '@tarojs/components'
-import { Input } from '@nutui/nutui-react-taro'
 import { maskPhone } from '@/domain/formatters'
 import { DEFAULT_SMS_CODE_LENGTH } from '@/domain/validators'
+import FormRow from '@/components/FormRow'
 import SmsCodeButton from '@/components/SmsCodeButton'
 import { sendCodeWithFeedback } from '@/components/SmsCodeButton/send-code'
 import styles from './index.module.scss'
@@ -26,17 +26,17 @@ export default function OwnNumberCode({
   return (
     <View>
       <Text className={styles.to}>验证码将发送至 {maskPhone(mobilePhone)}</Text>
-      <View className={styles.row}>
-        <Input
-          type="number"
-          maxLength={DEFAULT_SMS_CODE_LENGTH}
-          placeholder="请输入验证码"
-          aria-label="验证码"
-          value={code}
-          onChange={onChange}
-        />
+      <FormRow
+        label="验证码"
+        hideLabel
+        type="number"
+        maxLength={DEFAULT_SMS_CODE_LENGTH}
+        placeholder="请输入验证码"
+        value={code}
+        onChange={onChange}
+      >
         <SmsCodeButton onSend={send} disabled={!mobilePhone} />
-      </View>
+      </FormRow>
     </View>
   )
 }

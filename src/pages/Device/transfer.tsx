@@ -2,8 +2,9 @@ import { useCallback, useState } from 'react'
 import { useLoad, useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
-import { Button, Input } from '@nutui/nutui-react-taro'
+import { Button } from '@nutui/nutui-react-taro'
 import type { Device, TransferDirection, TransferRecord } from '../../../types/api'
+import FormRow from '@/components/FormRow'
 import OwnNumberCode from '@/components/OwnNumberCode'
 import PageTabs from '@/components/PageTabs'
 import PagedList from '@/components/PagedList'
@@ -141,11 +142,13 @@ function Transfer() {
           ) : (
             <>
               <Section title="接收账号">
-                <Input
+                <FormRow
+                  label="接收方手机号"
+                  hideLabel
+                  plain
                   type="tel"
                   maxLength={11}
                   placeholder="请输入对方的注册手机号"
-                  aria-label="接收方手机号"
                   value={mobile}
                   onChange={setMobile}
                 />

@@ -2,7 +2,8 @@ import { useState } from 'react'
 import Taro, { useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
-import { Button, Input, Tabs } from '@nutui/nutui-react-taro'
+import { Button, Tabs } from '@nutui/nutui-react-taro'
+import FormRow from '@/components/FormRow'
 import TickBox from '@/components/TickBox'
 import {
   DEFAULT_SMS_CODE_LENGTH,
@@ -70,39 +71,37 @@ function Login() {
         <ScanLogin redirect={params.redirect} />
       ) : (
         <View className={styles.form}>
-          <View className={styles.row}>
-            <Input
-              type="tel"
-              maxLength={11}
-              placeholder="请输入手机号"
-              aria-label="手机号"
-              value={mobilePhone}
-              onChange={setMobilePhone}
-            />
-          </View>
+          <FormRow
+            label="手机号"
+            hideLabel
+            type="tel"
+            maxLength={11}
+            placeholder="请输入手机号"
+            value={mobilePhone}
+            onChange={setMobilePhone}
+          />
           {mode === 'code' ? (
-            <View className={styles.row}>
-              <Input
-                type="number"
-                maxLength={DEFAULT_SMS_CODE_LENGTH}
-                placeholder="请输入验证码"
-                aria-label="验证码"
-                value={code}
-                onChange={setCode}
-              />
+            <FormRow
+              label="验证码"
+              hideLabel
+              type="number"
+              maxLength={DEFAULT_SMS_CODE_LENGTH}
+              placeholder="请输入验证码"
+              value={code}
+              onChange={setCode}
+            >
               <SmsCodeButton onSend={requestCode} />
-            </View>
+            </FormRow>
           ) : (
-            <View className={styles.row}>
-              <Input
-                type="password"
-                maxLength={13}
-                placeholder="请输入密码"
-                aria-label="密码"
-                value={password}
-                onChange={setPassword}
-              />
-            </View>
+            <FormRow
+              label="密码"
+              hideLabel
+              type="password"
+              maxLength={13}
+              placeholder="请输入密码"
+              value={password}
+              onChange={setPassword}
+            />
           )}
           <Button
             type="primary"

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { View, Text, Textarea } from '@tarojs/components'
-import { Button, Input } from '@nutui/nutui-react-taro'
+import { Button } from '@nutui/nutui-react-taro'
+import FormRow from '@/components/FormRow'
 import { submitFeedback } from '@/services/common'
 import { toast, toastError, toastSuccess } from '@/services/feedback'
 import { CONTACT_MAX, FEEDBACK_MAX, checkFeedback } from './feedback-rules'
@@ -46,15 +47,14 @@ export default function FeedbackForm({ onSent }: { onSent: () => void }) {
       <Text className={styles.counter}>
         {[...content].length}/{FEEDBACK_MAX}
       </Text>
-      <View className={styles.row}>
-        <Input
-          value={contact}
-          onChange={setContact}
-          maxLength={CONTACT_MAX}
-          placeholder="联系方式（选填，手机号或微信号）"
-          aria-label="联系方式"
-        />
-      </View>
+      <FormRow
+        label="联系方式"
+        hideLabel
+        maxLength={CONTACT_MAX}
+        placeholder="联系方式（选填，手机号或微信号）"
+        value={contact}
+        onChange={setContact}
+      />
       <Button type="primary" block loading={sending} onClick={send} className={styles.submit}>
         提交反馈
       </Button>

@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { View, Text } from '@tarojs/components'
-import { Button, Input } from '@nutui/nutui-react-taro'
+import { Button } from '@nutui/nutui-react-taro'
 import type { Device, ShareCode } from '../../../../../types/api'
+import FormRow from '@/components/FormRow'
 import Picture from '@/components/Picture'
 import Section from '@/components/Section'
 import { confirm, toast, toastError, toastSuccess } from '@/services/feedback'
@@ -109,11 +110,13 @@ export default function GrantForm({ phones, ownMobile, onGranted }: GrantFormPro
         </View>
       </Section>
       <Section title="授权给">
-        <Input
+        <FormRow
+          label="被授权人手机号"
+          hideLabel
+          plain
           type="tel"
           maxLength={11}
           placeholder="请输入对方的注册手机号"
-          aria-label="被授权人手机号"
           value={mobile}
           onChange={setMobile}
         />

@@ -1,6 +1,4 @@
-import { View, Text } from '@tarojs/components'
-import { Input } from '@nutui/nutui-react-taro'
-import styles from './PasswordInput.module.scss'
+import FormRow from '@/components/FormRow'
 
 export interface PasswordInputProps {
   label: string
@@ -10,18 +8,6 @@ export interface PasswordInputProps {
 }
 
 /** One labelled password row of the change/set-password forms (6–13 characters). */
-export default function PasswordInput({ label, placeholder, value, onChange }: PasswordInputProps) {
-  return (
-    <View className={styles.row}>
-      <Text className={styles.label}>{label}</Text>
-      <Input
-        type="password"
-        maxLength={13}
-        placeholder={placeholder}
-        aria-label={label}
-        value={value}
-        onChange={onChange}
-      />
-    </View>
-  )
+export default function PasswordInput(props: PasswordInputProps) {
+  return <FormRow type="password" maxLength={13} {...props} />
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { View, Text } from '@tarojs/components'
-import { Button, Cell, Input, Tag } from '@nutui/nutui-react-taro'
+import { Button, Cell, Tag } from '@nutui/nutui-react-taro'
+import FormRow from '@/components/FormRow'
 import platform from '@/platform'
 import type { WorkTypeEntry } from '@/domain/work-types'
 import { toast, toastError, toastSuccess } from '@/services/feedback'
@@ -108,16 +109,13 @@ export default function CompanySection({
             {STATUS_TAGS[companyStatus].text}
           </Tag>
         )}
-        <View className={styles.row}>
-          <Text className={styles.label}>公司名称</Text>
-          <Input
-            value={companyName}
-            onChange={setCompanyName}
-            maxLength={100}
-            placeholder="请输入公司名称"
-            aria-label="公司名称"
-          />
-        </View>
+        <FormRow
+          label="公司名称"
+          maxLength={100}
+          placeholder="请输入公司名称"
+          value={companyName}
+          onChange={setCompanyName}
+        />
         {isWeapp ? (
           <View
             className={styles.row}
@@ -131,16 +129,13 @@ export default function CompanySection({
             </Text>
           </View>
         ) : (
-          <View className={styles.row}>
-            <Text className={styles.label}>公司地址</Text>
-            <Input
-              value={address}
-              onChange={setAddress}
-              maxLength={200}
-              placeholder="请输入公司详细地址"
-              aria-label="公司地址"
-            />
-          </View>
+          <FormRow
+            label="公司地址"
+            maxLength={200}
+            placeholder="请输入公司详细地址"
+            value={address}
+            onChange={setAddress}
+          />
         )}
         <Text className={styles.label}>行业工种</Text>
         <WorkTypeList value={list} onChange={setList} />

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { View, Text } from '@tarojs/components'
-import { Button, Cell, Input, Tag } from '@nutui/nutui-react-taro'
+import { Button, Cell, Tag } from '@nutui/nutui-react-taro'
+import FormRow from '@/components/FormRow'
 import { validateIdCard, validateRealName } from '@/domain/validators'
 import { maskIdCard } from '@/domain/formatters'
 import { toast, toastError, toastSuccess } from '@/services/feedback'
@@ -54,26 +55,20 @@ export default function RealNameSection({
     <Cell.Group title="实名认证">
       <View className={styles.form}>
         <Text className={styles.tip}>完成实名认证后可使用云手机的全部功能，信息仅用于身份核验</Text>
-        <View className={styles.row}>
-          <Text className={styles.label}>真实姓名</Text>
-          <Input
-            value={name}
-            onChange={setName}
-            maxLength={20}
-            placeholder="请输入真实姓名"
-            aria-label="真实姓名"
-          />
-        </View>
-        <View className={styles.row}>
-          <Text className={styles.label}>身份证号</Text>
-          <Input
-            value={number}
-            onChange={setNumber}
-            maxLength={18}
-            placeholder="请输入身份证号"
-            aria-label="身份证号"
-          />
-        </View>
+        <FormRow
+          label="真实姓名"
+          maxLength={20}
+          placeholder="请输入真实姓名"
+          value={name}
+          onChange={setName}
+        />
+        <FormRow
+          label="身份证号"
+          maxLength={18}
+          placeholder="请输入身份证号"
+          value={number}
+          onChange={setNumber}
+        />
         <Button
           type="primary"
           block
