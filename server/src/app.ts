@@ -12,7 +12,10 @@ import type { PaymentProvider } from './adapters/payment/payment-provider'
 import { SandboxPaymentProvider, type SandboxPaySettings } from './adapters/payment/sandbox-payment'
 import { SandboxSmsAdapter } from './adapters/sms/sandbox-sms'
 import type { SmsAdapter } from './adapters/sms/sms-adapter'
-import { SandboxSupplier, type SandboxSupplierSettings } from './adapters/supplier/sandbox-supplier'
+import {
+  SandboxSupplier,
+  type SandboxSupplierSettings,
+} from './adapters/supplier/sandbox/sandbox-supplier'
 import type { SupplierAdapter } from './adapters/supplier/supplier-adapter'
 import { SandboxWechatAdapter } from './adapters/wechat/sandbox-wechat'
 import type { WechatAdapter } from './adapters/wechat/wechat-adapter'

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ResultCode } from '#domain/result-codes'
 import { SandboxSmsAdapter } from '../adapters/sms/sandbox-sms'
-import { SANDBOX_PREFIX, SandboxSupplier } from '../adapters/supplier/sandbox-supplier'
+import { SANDBOX_PREFIX, SandboxSupplier } from '../adapters/supplier/sandbox/sandbox-supplier'
 import { SandboxLastSms, SandboxLastSmsQuery } from '../contract/auth'
 import { Envelope } from '../contract/common'
 import { ControlSessionQuery, FloatingBallSettings } from '../contract/engagement'

@@ -5,9 +5,9 @@ import {
   CONTROL_BUTTONS,
   controlPage,
   refusedPage,
-} from '../adapters/supplier/sandbox-control-page'
-import { renderScreen } from '../adapters/supplier/sandbox-screen'
-import { SandboxSupplier } from '../adapters/supplier/sandbox-supplier'
+} from '../adapters/supplier/sandbox/control-page'
+import { renderScreen } from '../adapters/supplier/sandbox/screen'
+import { SandboxSupplier } from '../adapters/supplier/sandbox/sandbox-supplier'
 import { Envelope } from '../contract/common'
 import { CommandResult, Device } from '../contract/device'
 import { ResultCode } from '#domain/result-codes'

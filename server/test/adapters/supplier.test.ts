@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { SandboxSupplier } from '../../src/adapters/supplier/sandbox-supplier'
+import { SandboxSupplier } from '../../src/adapters/supplier/sandbox/sandbox-supplier'
 import { buildTestApp, get, loginWithSms, post } from '../helpers/test-app'
 import { deviceRow, runningPhones, settle, SUPPLIER_DELAY_MS } from '../helpers/fleet'
 

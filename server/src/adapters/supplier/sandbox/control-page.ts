@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../domain/html'
+import { escapeHtml } from '../../../domain/html'
 import { SANDBOX_PREFIX } from './sandbox-supplier'
 
 export const CONTROL_REFUSED_TEXT = '链接已失效，请返回重新进入'

@@ -1,5 +1,5 @@
-import { chinaClock, chinaDateTime } from '../../domain/china-time'
-import { escapeHtml } from '../../domain/html'
+import { chinaClock, chinaDateTime } from '../../../domain/china-time'
+import { escapeHtml } from '../../../domain/html'
 import type { SandboxSnapshot } from './sandbox-supplier'
 
 /** Names the sandbox screen shows for its preinstalled apps; others show their package name. */
