@@ -11,7 +11,12 @@ import os from 'node:os'
 import path from 'node:path'
 import { test, type TestContext } from 'node:test'
 import { BizError } from '../../src/domain/biz-error'
-import { ROUTE_CODES, SIGNED_IN_CODES, isResultCode, routeKey } from '../../src/contract/route-codes'
+import {
+  ROUTE_CODES,
+  SIGNED_IN_CODES,
+  isResultCode,
+  routeKey,
+} from '../../src/contract/route-codes'
 import { API_PREFIX } from '../../src/plugins/errors'
 import { ResultCode } from '#domain/result-codes'
 import { buildApp } from '../../src/app'

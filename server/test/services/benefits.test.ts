@@ -7,7 +7,14 @@ import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { test } from 'node:test'
 import { eq, sql } from 'drizzle-orm'
-import { benefitClaims, devices, goodsPrices, orders, userCoupons, users } from '../../src/db/schema'
+import {
+  benefitClaims,
+  devices,
+  goodsPrices,
+  orders,
+  userCoupons,
+  users,
+} from '../../src/db/schema'
 import { assertProductionSafe, loadConfig, SANDBOX_SWITCHES } from '../../src/config'
 import { BENEFIT_DEV_PEPPER, PersonBenefits } from '../../src/services/benefits'
 import { TRIAL_TAKEN, TRIAL_TAKEN_BEFORE } from '../../src/services/engagement-service'

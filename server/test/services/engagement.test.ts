@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { count, eq } from 'drizzle-orm'
-import { devices, floatingBallSettings, invites, trialClaims, trialOffers } from '../../src/db/schema'
+import {
+  devices,
+  floatingBallSettings,
+  invites,
+  trialClaims,
+  trialOffers,
+} from '../../src/db/schema'
 import { setStock, stockOf } from '../helpers/commerce'
 import { ENJOY_GOOD, runningPhones } from '../helpers/fleet'
 import { buildTestApp, call, get, loginWithSms, post, type TestApp } from '../helpers/test-app'

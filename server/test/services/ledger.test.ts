@@ -2,7 +2,14 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { eq } from 'drizzle-orm'
 import { ResultCode } from '#domain/result-codes'
-import { BEANS, COMPANY_ACCOUNT, balanceOf, credit, debit, type Book } from '../../src/services/ledger'
+import {
+  BEANS,
+  COMPANY_ACCOUNT,
+  balanceOf,
+  credit,
+  debit,
+  type Book,
+} from '../../src/services/ledger'
 import { newBuyer, commerceApp } from '../helpers/commerce'
 import type { TestApp } from '../helpers/test-app'
 
