@@ -2,7 +2,7 @@
  * The import graph's rules (`npm run lint` runs them, `npm run graph` draws the graph for
  * docs/architecture.md). Each layer imports only the layers below it:
  *
- *   client   pages → components · hooks → stores → services → domain / platform / constants
+ *   client   pages → components · hooks → stores → api → services → domain / platform / constants
  *   server   routes, plugins, jobs → services → domain / db / adapters / contract, with the job queue
  *            (jobs/queue.ts) and the clock (clock.ts) below services
  *
@@ -44,16 +44,22 @@ module.exports = {
       { path: '^src/(pages|components|hooks)/' },
     ),
     forbid(
-      'client: services are below stores',
-      'Services (API modules and app runtime) import no store, component or page: the app wires stores to them (src/stores/create-app-stores.ts).',
-      { path: '^src/services/' },
+      'client: the API modules are below stores',
+      'The API modules (src/api) import no store, hook, component or page: the app wires stores to them (src/stores/create-app-stores.ts).',
+      { path: '^src/api/' },
       { path: '^src/(pages|components|hooks|stores)/' },
+    ),
+    forbid(
+      'client: the app runtime is below the API modules',
+      'The app runtime (src/services: request, navigation, feedback, route events) imports no API module, store, hook, component or page: pass what it needs in.',
+      { path: '^src/services/' },
+      { path: '^src/(pages|components|hooks|stores|api)/' },
     ),
     forbid(
       'client: domain, platform and constants are the bottom',
       'src/domain, src/platform and src/constants import nothing of the app above them.',
       { path: '^src/(domain|platform|constants)/' },
-      { path: '^src/(pages|components|hooks|stores|services)/' },
+      { path: '^src/(pages|components|hooks|stores|api|services)/' },
     ),
     forbid(
       'client: the domain is pure',

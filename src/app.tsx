@@ -3,7 +3,7 @@ import Taro, { useDidHide, useDidShow, useLaunch, usePageNotFound } from '@taroj
 import { createAppStores, StoresProvider } from '@/stores'
 import platform from '@/platform'
 import { allRoutes, ROUTES, url } from '@/constants/routes'
-import { prefetchGoodsList } from '@/services/goods'
+import { prefetchGoodsList } from '@/api/goods'
 import { goLogin } from '@/services/navigation'
 import { client } from '@/services/request'
 import { handOverPrerender } from '@/services/prerender'

@@ -1,17 +1,17 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import HomeEngagement from '@/components/NewUserGuide/HomeEngagement'
-import * as engagement from '@/services/engagement'
-import * as activity from '@/services/activity'
+import * as engagement from '@/api/engagement'
+import * as activity from '@/api/activity'
 import { flush, renderPage } from '../pages/page-harness'
 
-jest.mock('@/services/engagement', () => ({
+jest.mock('@/api/engagement', () => ({
   getPlayTrialConfig: jest.fn(),
   getNewUserGuideConfig: jest.fn(),
   receiveTrialPhone: jest.fn(),
 }))
 
-jest.mock('@/services/activity', () => ({ listActivities: jest.fn() }))
+jest.mock('@/api/activity', () => ({ listActivities: jest.fn() }))
 
 const api = engagement as jest.Mocked<typeof engagement>
 const activities = activity as jest.Mocked<typeof activity>

@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import NewUserGuide, { guideShownKey } from '@/components/NewUserGuide'
-import * as engagement from '@/services/engagement'
+import * as engagement from '@/api/engagement'
 import { StoresContext } from '@/stores/context'
 import type { RootStore } from '@/stores'
 import { flush, renderPage } from '../pages/page-harness'
 
-jest.mock('@/services/engagement', () => ({
+jest.mock('@/api/engagement', () => ({
   getNewUserGuideConfig: jest.fn(),
   receiveTrialPhone: jest.fn(),
 }))

@@ -12,10 +12,10 @@ import HistoryData from '@/pages/Space/HistoryData'
 import DataCenter from '@/pages/Space/DataCenter'
 import SpaceIndex from '@/pages/Space/index'
 import Recharge from '@/pages/user/recharge'
-import * as couponService from '@/services/coupon'
-import * as deviceService from '@/services/device'
-import * as spaceService from '@/services/space'
-import * as wallet from '@/services/wallet'
+import * as couponService from '@/api/coupon'
+import * as deviceService from '@/api/device'
+import * as spaceService from '@/api/space'
+import * as wallet from '@/api/wallet'
 import { AppStore } from '@/stores/app-store'
 import { FleetStore } from '@/stores/fleet-store'
 import { paidOrders, type OrderSnapshot } from '@/stores/paid-orders-store'
@@ -27,16 +27,16 @@ import { device, page } from './Home/fleet-fixtures'
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('./page-harness')>('./page-harness').mockTaro(),
 )
-jest.mock('@/services/device', () => ({
+jest.mock('@/api/device', () => ({
   listDevices: jest.fn(),
   getDevice: jest.fn(),
   getCover: jest.fn(),
 }))
-jest.mock('@/services/wallet', () => ({
+jest.mock('@/api/wallet', () => ({
   getRechargePackages: jest.fn(),
   getAccountBalance: jest.fn(),
 }))
-jest.mock('@/services/coupon', () => ({ getApplicableCoupons: jest.fn() }))
+jest.mock('@/api/coupon', () => ({ getApplicableCoupons: jest.fn() }))
 // the app's one paid-orders store, asking this mock instead of the server
 const mockGetOrder = jest.fn()
 jest.mock('@/stores/paid-orders-store', () => {
@@ -46,7 +46,7 @@ jest.mock('@/stores/paid-orders-store', () => {
   const getOrder = (orderNo: string) => mockGetOrder(orderNo) as Promise<OrderSnapshot>
   return { ...actual, paidOrders: new actual.PaidOrdersStore({ getOrder, now: () => Date.now() }) }
 })
-jest.mock('@/services/space', () => ({
+jest.mock('@/api/space', () => ({
   getSpaceInfo: jest.fn(),
   listSpaceHistory: jest.fn(),
   getDeviceSpace: jest.fn(),

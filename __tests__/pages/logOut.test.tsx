@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import LogOut from '@/pages/user/logOut'
-import { logoutUser } from '@/services/user'
+import { logoutUser } from '@/api/user'
 import { flush, renderPage, typeInto } from './page-harness'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('./page-harness')>('./page-harness').mockTaro(),
 )
-jest.mock('@/services/user', () => ({ logoutUser: jest.fn(), sendSmsCode: jest.fn() }))
+jest.mock('@/api/user', () => ({ logoutUser: jest.fn(), sendSmsCode: jest.fn() }))
 
 const AGREE = '我已阅读并知晓注销后果'
 const deleteAccount = logoutUser as jest.Mock

@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import MessageSet from '@/pages/user/messageSet'
-import { getMessageSettings, updateMessageSettings } from '@/services/message'
+import { getMessageSettings, updateMessageSettings } from '@/api/message'
 import { renderPage } from './page-harness'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('./page-harness')>('./page-harness').mockTaro(),
 )
-jest.mock('@/services/message', () => ({
+jest.mock('@/api/message', () => ({
   getMessageSettings: jest.fn(),
   updateMessageSettings: jest.fn(),
 }))

@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import SetPassword from '@/pages/user/setPassword'
-import { firstUpdateUserPassword } from '@/services/user'
+import { firstUpdateUserPassword } from '@/api/user'
 import { renderPage, setRouteParams, typeInto } from './page-harness'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('./page-harness')>('./page-harness').mockTaro(),
 )
-jest.mock('@/services/user', () => ({ firstUpdateUserPassword: jest.fn() }))
+jest.mock('@/api/user', () => ({ firstUpdateUserPassword: jest.fn() }))
 
 const save = firstUpdateUserPassword as jest.Mock
 const FORM = '/pages/Device/transfer?deviceIds=7%2C8'

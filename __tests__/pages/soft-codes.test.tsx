@@ -13,11 +13,11 @@ import SelectChangeZone from '@/pages/Device/selectChangeZone'
 import PlayTrial from '@/pages/landing/play-trial/index'
 import DataCenter from '@/pages/Space/DataCenter'
 import ActivateDevice from '@/pages/user/activateDevice'
-import * as activation from '@/services/activation'
-import * as deviceService from '@/services/device'
-import * as engagement from '@/services/engagement'
-import * as goods from '@/services/goods'
-import * as space from '@/services/space'
+import * as activation from '@/api/activation'
+import * as deviceService from '@/api/device'
+import * as engagement from '@/api/engagement'
+import * as goods from '@/api/goods'
+import * as space from '@/api/space'
 import { resolveApiBase } from '@/services/request'
 import { STORAGE_KEYS } from '@/services/storage-keys'
 import { renderPage, setRouteParams, typeInto } from './page-harness'
@@ -28,25 +28,25 @@ jest.mock('@tarojs/taro', () => {
   const taro = jest.requireActual<typeof import('./page-harness')>('./page-harness').mockTaro()
   return { ...taro, useShareAppMessage: jest.fn() }
 })
-jest.mock('@/services/device', () => ({
-  ...jest.requireActual<typeof import('@/services/device')>('@/services/device'),
+jest.mock('@/api/device', () => ({
+  ...jest.requireActual<typeof import('@/api/device')>('@/api/device'),
   getDevice: jest.fn(),
 }))
-jest.mock('@/services/goods', () => ({
-  ...jest.requireActual<typeof import('@/services/goods')>('@/services/goods'),
+jest.mock('@/api/goods', () => ({
+  ...jest.requireActual<typeof import('@/api/goods')>('@/api/goods'),
   getZones: jest.fn(),
 }))
-jest.mock('@/services/activation', () => ({
-  ...jest.requireActual<typeof import('@/services/activation')>('@/services/activation'),
+jest.mock('@/api/activation', () => ({
+  ...jest.requireActual<typeof import('@/api/activation')>('@/api/activation'),
   listMyCodes: jest.fn(),
 }))
-jest.mock('@/services/engagement', () => ({
-  ...jest.requireActual<typeof import('@/services/engagement')>('@/services/engagement'),
+jest.mock('@/api/engagement', () => ({
+  ...jest.requireActual<typeof import('@/api/engagement')>('@/api/engagement'),
   getPlayTrialConfig: jest.fn(),
   getNewUserGuideConfig: jest.fn(),
 }))
-jest.mock('@/services/space', () => ({
-  ...jest.requireActual<typeof import('@/services/space')>('@/services/space'),
+jest.mock('@/api/space', () => ({
+  ...jest.requireActual<typeof import('@/api/space')>('@/api/space'),
   getDeviceSpace: jest.fn(),
 }))
 

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { OrderInfo } from '../../types/api'
 import { navigate } from '@/services/navigation'
-import type { Outcome } from '@/services/order'
+import type { Outcome } from '@/api/order'
 import { errorMessage } from '@/services/feedback'
 import { useIdempotencyKey } from './use-idempotency-key'
 import { useSingleFlight } from './use-single-flight'

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { Quote, QuoteBody } from '../../types/api'
-import { getGoodPrice } from '@/services/goods'
+import { getGoodPrice } from '@/api/goods'
 import { errorMessage } from '@/services/feedback'
 
 /** Wait this long after the last change before asking for a new quote. */

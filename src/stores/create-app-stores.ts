@@ -1,6 +1,6 @@
 /** The app's RootStore on the real services, wired to the request layer's token-invalid hook. */
 import platform from '@/platform'
-import { api } from '@/services/api'
+import { api } from '@/api'
 import { currentRoute } from '@/services/navigation'
 import { client, configureRequest } from '@/services/request'
 import { systemClock, systemTimers } from './deps'

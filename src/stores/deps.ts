@@ -1,5 +1,5 @@
 /** What the stores are built on; the app passes the real ones, tests pass fakes. */
-import type { Api } from '@/services/api'
+import type { Api } from '@/api'
 import type { KeyValueStorage, Platform } from '@/platform/types'
 
 export interface Clock {

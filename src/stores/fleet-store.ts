@@ -8,7 +8,7 @@ import type { CommandResult, Device, DeviceGroup, DeviceStatusEntry } from '../.
 import { summariseBatch, validateBatchSelection } from '@/domain/batch-results'
 import { DeviceVersionFilter, HomeViewType } from '@/domain/enums'
 import type { KeyValueStorage } from '@/platform/types'
-import type { Api } from '@/services/api'
+import type { Api } from '@/api'
 import { errorMessage } from '@/services/api-error'
 import {
   FLEET_ALL_ROWS,

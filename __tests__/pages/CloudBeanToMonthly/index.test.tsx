@@ -2,13 +2,13 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import CloudBeanToMonthly from '@/pages/CloudBeanToMonthly/index'
 import { ApiError } from '@/services/request'
-import * as wallet from '@/services/wallet'
+import * as wallet from '@/api/wallet'
 import { renderPage } from '../page-harness'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
 )
-jest.mock('@/services/wallet', () => ({
+jest.mock('@/api/wallet', () => ({
   getTimeToMonthQuote: jest.fn(),
   createTimeToMonthOrder: jest.fn(),
 }))

@@ -2,16 +2,16 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import Empower from '@/pages/Device/empower'
 import { checkGrantForm } from '@/pages/Device/parts/empower/grant-rules'
-import * as deviceService from '@/services/device'
-import * as grantService from '@/services/grant'
+import * as deviceService from '@/api/device'
+import * as grantService from '@/api/grant'
 import { renderPage, setRouteParams, typeInto } from '../page-harness'
 import { device } from '../Home/fleet-fixtures'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
 )
-jest.mock('@/services/device', () => ({ getDevice: jest.fn() }))
-jest.mock('@/services/grant', () => ({
+jest.mock('@/api/device', () => ({ getDevice: jest.fn() }))
+jest.mock('@/api/grant', () => ({
   grantDevices: jest.fn(),
   listGrants: jest.fn(),
   revokeGrants: jest.fn(),

@@ -2,16 +2,16 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import ChangeZone from '@/pages/Device/changeZone'
 import SelectChangeZone from '@/pages/Device/selectChangeZone'
-import * as deviceService from '@/services/device'
-import * as goods from '@/services/goods'
+import * as deviceService from '@/api/device'
+import * as goods from '@/api/goods'
 import { renderPage, setRouteParams } from '../page-harness'
 import { device } from '../Home/fleet-fixtures'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
 )
-jest.mock('@/services/device', () => ({ getDevice: jest.fn(), changeZone: jest.fn() }))
-jest.mock('@/services/goods', () => ({ getZones: jest.fn() }))
+jest.mock('@/api/device', () => ({ getDevice: jest.fn(), changeZone: jest.fn() }))
+jest.mock('@/api/goods', () => ({ getZones: jest.fn() }))
 
 const api = deviceService as jest.Mocked<typeof deviceService>
 const zones = goods.getZones as jest.Mock

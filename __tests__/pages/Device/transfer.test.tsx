@@ -3,16 +3,16 @@ import Taro from '@tarojs/taro'
 import Transfer from '@/pages/Device/transfer'
 import { checkTransferForm, refusedPhones } from '@/pages/Device/parts/transfer-rules'
 import { ApiError } from '@/services/api-error'
-import * as deviceService from '@/services/device'
-import * as transferService from '@/services/transfer'
+import * as deviceService from '@/api/device'
+import * as transferService from '@/api/transfer'
 import { renderPage, setRouteParams, typeInto } from '../page-harness'
 import { device } from '../Home/fleet-fixtures'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
 )
-jest.mock('@/services/device', () => ({ getDevice: jest.fn() }))
-jest.mock('@/services/transfer', () => ({ transferDevices: jest.fn(), listTransfers: jest.fn() }))
+jest.mock('@/api/device', () => ({ getDevice: jest.fn() }))
+jest.mock('@/api/transfer', () => ({ transferDevices: jest.fn(), listTransfers: jest.fn() }))
 
 const devices = deviceService as jest.Mocked<typeof deviceService>
 const api = transferService as jest.Mocked<typeof transferService>

@@ -1,14 +1,14 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import UpgradeDevice, { PROGRESS_POLL_MS } from '@/pages/Device/upgradeDevice'
-import * as deviceService from '@/services/device'
+import * as deviceService from '@/api/device'
 import { renderPage, setRouteParams } from '../page-harness'
 import { device } from '../Home/fleet-fixtures'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
 )
-jest.mock('@/services/device', () => ({
+jest.mock('@/api/device', () => ({
   getDevice: jest.fn(),
   startSystemUpdate: jest.fn(),
   getSystemUpdateProgress: jest.fn(),

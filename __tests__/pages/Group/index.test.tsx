@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import GroupIndex from '@/pages/Group'
-import * as groupService from '@/services/group'
+import * as groupService from '@/api/group'
 import { AppStore } from '@/stores/app-store'
 import { renderPage, typeInto } from '../page-harness'
 import { memoryStorage } from '../../stores/helpers'
@@ -9,7 +9,7 @@ import { memoryStorage } from '../../stores/helpers'
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
 )
-jest.mock('@/services/group', () => ({
+jest.mock('@/api/group', () => ({
   listGroups: jest.fn(),
   createGroup: jest.fn(),
   renameGroup: jest.fn(),

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import Home from '@/pages/Home'
-import * as deviceService from '@/services/device'
+import * as deviceService from '@/api/device'
 import { AppStore } from '@/stores/app-store'
 import { FleetStore, VIEW_TYPE_KEY } from '@/stores/fleet-store'
 import { renderPage, typeInto } from '../page-harness'
@@ -15,7 +15,7 @@ jest.mock('@tarojs/taro', () => {
   Object.assign(mocked.default, { useDidHide })
   return { ...mocked, useDidHide }
 })
-jest.mock('@/services/device', () => ({
+jest.mock('@/api/device', () => ({
   listDevices: jest.fn(),
   getDevice: jest.fn(),
   batchCommand: jest.fn(),

@@ -2,16 +2,16 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import BuySpace from '@/pages/Space/BuySpace'
 import { ApiError } from '@/services/api-error'
-import * as couponService from '@/services/coupon'
-import * as spaceService from '@/services/space'
+import * as couponService from '@/api/coupon'
+import * as spaceService from '@/api/space'
 import { applicableCoupons, heldCoupon, packageGoods } from '../coupon-fixtures'
 import { renderPage } from '../page-harness'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
 )
-jest.mock('@/services/space', () => ({ getSpacePackages: jest.fn(), createSpaceOrder: jest.fn() }))
-jest.mock('@/services/coupon', () => ({ getApplicableCoupons: jest.fn() }))
+jest.mock('@/api/space', () => ({ getSpacePackages: jest.fn(), createSpaceOrder: jest.fn() }))
+jest.mock('@/api/coupon', () => ({ getApplicableCoupons: jest.fn() }))
 
 const api = spaceService as jest.Mocked<typeof spaceService>
 const couponApi = couponService as jest.Mocked<typeof couponService>

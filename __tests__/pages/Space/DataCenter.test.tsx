@@ -2,14 +2,14 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import DataCenter, { TASK_POLL_MS } from '@/pages/Space/DataCenter'
 import { ApiError } from '@/services/request'
-import * as spaceService from '@/services/space'
+import * as spaceService from '@/api/space'
 import { renderPage, setRouteParams } from '../page-harness'
 import { deviceSpace, GB, spaceTask } from './space-fixtures'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
 )
-jest.mock('@/services/space', () => ({
+jest.mock('@/api/space', () => ({
   getDeviceSpace: jest.fn(),
   startBackup: jest.fn(),
   startRestore: jest.fn(),

@@ -2,13 +2,13 @@ import { fireEvent, screen } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import SpaceIndex from '@/pages/Space/index'
 import HistoryData from '@/pages/Space/HistoryData'
-import * as spaceService from '@/services/space'
+import * as spaceService from '@/api/space'
 import { renderPage } from '../page-harness'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
 )
-jest.mock('@/services/space', () => ({ getSpaceInfo: jest.fn(), listSpaceHistory: jest.fn() }))
+jest.mock('@/api/space', () => ({ getSpaceInfo: jest.fn(), listSpaceHistory: jest.fn() }))
 
 const api = spaceService as jest.Mocked<typeof spaceService>
 const GB = 1024 ** 3

@@ -1,20 +1,20 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import BigUserBuyGoods from '@/pages/create/bigUserBuyGoods'
-import { getGoodPrice, getGoodsList } from '@/services/goods'
+import { getGoodPrice, getGoodsList } from '@/api/goods'
 import { navigate, openPath } from '@/services/navigation'
-import { createBigUserLinkOrder } from '@/services/order'
-import { getApplicableCoupons } from '@/services/coupon'
+import { createBigUserLinkOrder } from '@/api/order'
+import { getApplicableCoupons } from '@/api/coupon'
 import { renderPage } from '../page-harness'
 import { goods, heldCoupon, noCoupons, order, quote, session } from './fixtures'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
 )
-jest.mock('@/services/goods', () => ({ getGoodsList: jest.fn(), getGoodPrice: jest.fn() }))
-jest.mock('@/services/order', () => ({ createBigUserLinkOrder: jest.fn() }))
+jest.mock('@/api/goods', () => ({ getGoodsList: jest.fn(), getGoodPrice: jest.fn() }))
+jest.mock('@/api/order', () => ({ createBigUserLinkOrder: jest.fn() }))
 jest.mock('@/services/navigation', () => ({ navigate: jest.fn(), openPath: jest.fn() }))
-jest.mock('@/services/coupon', () => ({ getApplicableCoupons: jest.fn() }))
+jest.mock('@/api/coupon', () => ({ getApplicableCoupons: jest.fn() }))
 
 const mockList = getGoodsList as jest.Mock
 const mockCreate = createBigUserLinkOrder as jest.Mock

@@ -1,22 +1,22 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import BuyGoods from '@/pages/create/buyGoods'
-import { getGoodPrice, getGoodsDetail } from '@/services/goods'
+import { getGoodPrice, getGoodsDetail } from '@/api/goods'
 import { goLogin, navigate } from '@/services/navigation'
-import { createCloudOrder, purchaseActivationCode } from '@/services/order'
+import { createCloudOrder, purchaseActivationCode } from '@/api/order'
 import { renderPage, setRouteParams } from '../page-harness'
-import { getApplicableCoupons } from '@/services/coupon'
+import { getApplicableCoupons } from '@/api/coupon'
 import { goods, heldCoupon, noCoupons, order, quote, session } from './fixtures'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
 )
-jest.mock('@/services/goods', () => ({ getGoodsDetail: jest.fn(), getGoodPrice: jest.fn() }))
-jest.mock('@/services/order', () => ({
+jest.mock('@/api/goods', () => ({ getGoodsDetail: jest.fn(), getGoodPrice: jest.fn() }))
+jest.mock('@/api/order', () => ({
   createCloudOrder: jest.fn(),
   purchaseActivationCode: jest.fn(),
 }))
 jest.mock('@/services/navigation', () => ({ navigate: jest.fn(), goLogin: jest.fn() }))
-jest.mock('@/services/coupon', () => ({ getApplicableCoupons: jest.fn() }))
+jest.mock('@/api/coupon', () => ({ getApplicableCoupons: jest.fn() }))
 
 const mockPurchaseActivationCode = purchaseActivationCode as jest.Mock
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import Create from '@/pages/Home/create'
-import { takeGoodsList } from '@/services/goods'
+import { takeGoodsList } from '@/api/goods'
 import { navigate } from '@/services/navigation'
 import { renderPage } from '../page-harness'
 import { goods, price, session } from './fixtures'
@@ -8,7 +8,7 @@ import { goods, price, session } from './fixtures'
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
 )
-jest.mock('@/services/goods', () => ({ takeGoodsList: jest.fn() }))
+jest.mock('@/api/goods', () => ({ takeGoodsList: jest.fn() }))
 jest.mock('@/services/navigation', () => ({ navigate: jest.fn() }))
 
 const list = takeGoodsList as jest.Mock

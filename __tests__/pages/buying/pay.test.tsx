@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import Pay from '@/pages/pay/pay'
 import { openCheckout } from '@/pages/pay/parts/checkout'
-import { cancelOrder, getOrderInfo } from '@/services/order'
-import { createPayment, sandboxPayAct } from '@/services/pay'
+import { cancelOrder, getOrderInfo } from '@/api/order'
+import { createPayment, sandboxPayAct } from '@/api/pay'
 import { navigate } from '@/services/navigation'
 import { paidOrders } from '@/stores/paid-orders-store'
 import { renderPage, setRouteParams } from '../page-harness'
@@ -16,14 +16,14 @@ jest.mock('@tarojs/taro', () => {
   Object.assign(taro.default, { useDidHide })
   return { ...taro, useDidHide }
 })
-jest.mock('@/services/order', () => ({ getOrderInfo: jest.fn(), cancelOrder: jest.fn() }))
-jest.mock('@/services/pay', () => ({
+jest.mock('@/api/order', () => ({ getOrderInfo: jest.fn(), cancelOrder: jest.fn() }))
+jest.mock('@/api/pay', () => ({
   createPayment: jest.fn(),
   sandboxPayAct: jest.fn(),
   getBeanBalance: jest.fn().mockResolvedValue({ balance: 500 }),
 }))
 jest.mock('@/services/navigation', () => ({ navigate: jest.fn() }))
-jest.mock('@/services/wallet', () => ({
+jest.mock('@/api/wallet', () => ({
   getAccountBalance: jest.fn(() => Promise.resolve({ balance: 0, enabled: false })),
 }))
 jest.mock('@/pages/pay/parts/checkout', () => ({ openCheckout: jest.fn() }))
@@ -227,9 +227,7 @@ describe('支付', () => {
 
 describe('账户余额 (company users)', () => {
   it('offers the account balance with its amount and shows the 1025 prompt', async () => {
-    const { getAccountBalance } = jest.requireMock<{ getAccountBalance: jest.Mock }>(
-      '@/services/wallet',
-    )
+    const { getAccountBalance } = jest.requireMock<{ getAccountBalance: jest.Mock }>('@/api/wallet')
     getAccountBalance.mockResolvedValueOnce({ balance: 1234, enabled: true })
     payment.mockResolvedValue({ ok: false, code: 1025, msg: '账户余额不足，请更换支付方式' })
     renderPage(<Pay />, session())

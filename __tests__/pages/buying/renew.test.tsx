@@ -2,15 +2,15 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import type { Device } from '../../../types/api'
 import Renew from '@/pages/Renew/index'
 import { formatDateTime } from '@/domain/formatters'
-import { getDevice } from '@/services/device'
-import { getGoodPrice, getGoodsDetail } from '@/services/goods'
-import { createRenewOrder } from '@/services/order'
+import { getDevice } from '@/api/device'
+import { getGoodPrice, getGoodsDetail } from '@/api/goods'
+import { createRenewOrder } from '@/api/order'
 import { navigate } from '@/services/navigation'
-import { getApplicableCoupons } from '@/services/coupon'
+import { getApplicableCoupons } from '@/api/coupon'
 import { renderPage, setRouteParams } from '../page-harness'
 import { goods, order, quote, session } from './fixtures'
 
-jest.mock('@/services/coupon', () => ({
+jest.mock('@/api/coupon', () => ({
   // no coupons held: these pages order at the quoted price (coupons: buyGoods.test.tsx)
   getApplicableCoupons: jest.fn(async () => {
     throw new Error('no coupons')
@@ -19,9 +19,9 @@ jest.mock('@/services/coupon', () => ({
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
 )
-jest.mock('@/services/device', () => ({ getDevice: jest.fn() }))
-jest.mock('@/services/goods', () => ({ getGoodsDetail: jest.fn(), getGoodPrice: jest.fn() }))
-jest.mock('@/services/order', () => ({ createRenewOrder: jest.fn() }))
+jest.mock('@/api/device', () => ({ getDevice: jest.fn() }))
+jest.mock('@/api/goods', () => ({ getGoodsDetail: jest.fn(), getGoodPrice: jest.fn() }))
+jest.mock('@/api/order', () => ({ createRenewOrder: jest.fn() }))
 jest.mock('@/services/navigation', () => ({ navigate: jest.fn() }))
 
 const mockGetDevice = getDevice as jest.Mock

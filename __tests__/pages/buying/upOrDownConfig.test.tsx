@@ -1,15 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import type { Device } from '../../../types/api'
 import UpOrDownConfig from '@/pages/Device/upOrDownConfig'
-import { getDevice } from '@/services/device'
-import { getGoodPrice, getGoodsList } from '@/services/goods'
+import { getDevice } from '@/api/device'
+import { getGoodPrice, getGoodsList } from '@/api/goods'
 import { navigate } from '@/services/navigation'
-import { createUpOrDownOrder } from '@/services/order'
+import { createUpOrDownOrder } from '@/api/order'
 import { formatDateTime } from '@/domain/formatters'
 import { renderPage, setRouteParams } from '../page-harness'
 import { goods, order, quote, session } from './fixtures'
 
-jest.mock('@/services/coupon', () => ({
+jest.mock('@/api/coupon', () => ({
   // no coupons held: these pages order at the quoted price (coupons: buyGoods.test.tsx)
   getApplicableCoupons: jest.fn(async () => {
     throw new Error('no coupons')
@@ -18,9 +18,9 @@ jest.mock('@/services/coupon', () => ({
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
 )
-jest.mock('@/services/device', () => ({ getDevice: jest.fn() }))
-jest.mock('@/services/goods', () => ({ getGoodsList: jest.fn(), getGoodPrice: jest.fn() }))
-jest.mock('@/services/order', () => ({ createUpOrDownOrder: jest.fn() }))
+jest.mock('@/api/device', () => ({ getDevice: jest.fn() }))
+jest.mock('@/api/goods', () => ({ getGoodsList: jest.fn(), getGoodPrice: jest.fn() }))
+jest.mock('@/api/order', () => ({ createUpOrDownOrder: jest.fn() }))
 jest.mock('@/services/navigation', () => ({ navigate: jest.fn() }))
 
 const mockGetDevice = getDevice as jest.Mock

@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import VideoChangeOpType from '@/pages/Device/videoChangeOpType'
-import { getDevice } from '@/services/device'
-import { getGoodPrice } from '@/services/goods'
+import { getDevice } from '@/api/device'
+import { getGoodPrice } from '@/api/goods'
 import { navigate } from '@/services/navigation'
-import { createVideoOrder } from '@/services/order'
+import { createVideoOrder } from '@/api/order'
 import { renderPage, setRouteParams } from '../page-harness'
 import { order, quote, session } from './fixtures'
 
-jest.mock('@/services/coupon', () => ({
+jest.mock('@/api/coupon', () => ({
   // no coupons held: these pages order at the quoted price (coupons: buyGoods.test.tsx)
   getApplicableCoupons: jest.fn(async () => {
     throw new Error('no coupons')
@@ -16,9 +16,9 @@ jest.mock('@/services/coupon', () => ({
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
 )
-jest.mock('@/services/device', () => ({ getDevice: jest.fn() }))
-jest.mock('@/services/goods', () => ({ getGoodPrice: jest.fn() }))
-jest.mock('@/services/order', () => ({ createVideoOrder: jest.fn() }))
+jest.mock('@/api/device', () => ({ getDevice: jest.fn() }))
+jest.mock('@/api/goods', () => ({ getGoodPrice: jest.fn() }))
+jest.mock('@/api/order', () => ({ createVideoOrder: jest.fn() }))
 jest.mock('@/services/navigation', () => ({ navigate: jest.fn() }))
 
 const mockDevice = getDevice as jest.Mock

@@ -8,7 +8,7 @@ import Renew from '@/pages/Renew/index'
 import UpOrDownConfig from '@/pages/Device/upOrDownConfig'
 import VideoChangeOpType from '@/pages/Device/videoChangeOpType'
 import ActivateDevice from '@/pages/user/activateDevice'
-import { SOFT_CODE_MESSAGES } from '@/services/order'
+import { SOFT_CODE_MESSAGES } from '@/api/order'
 import { renderPage, setRouteParams, typeInto } from '../page-harness'
 import { goods, noCoupons, quote as goodsQuote, session } from '../buying/fixtures'
 import { device } from '../Home/fleet-fixtures'
@@ -26,7 +26,7 @@ const openBuy = async (params: Record<string, string> = {}) => {
   await waitFor(() => expect(screen.getByLabelText('合计金额').textContent).toBe('¥99.00'))
 }
 
-/** a purchase's soft refusals in the buyer's words (services/order.ts) */
+/** a purchase's soft refusals in the buyer's words (api/order.ts) */
 const purchaseText = (code: number, msg: string) => SOFT_CODE_MESSAGES[code] ?? msg
 
 const activateAnswers = {

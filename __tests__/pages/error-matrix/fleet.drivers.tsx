@@ -8,7 +8,7 @@ import WebInstance from '@/pages/webView/web_instance'
 import GroupIndex from '@/pages/Group'
 import MoveGroup from '@/pages/Group/pages/MoveGroup'
 import Home from '@/pages/Home'
-import { api } from '@/services/api'
+import { api } from '@/api'
 import { AppStore } from '@/stores/app-store'
 import { FleetStore, VIEW_TYPE_KEY } from '@/stores/fleet-store'
 import { renderPage, setRouteParams, typeInto } from '../page-harness'
@@ -106,7 +106,8 @@ export const DRIVERS: Record<string, Driver> = {
     route: 'pages/Home/index',
     answers: homeAnswers,
     open: () => openHome(),
-    quiet: 'the last frame stays and the phone is tried again when due (Home/parts/fleet/cover-queue.ts)',
+    quiet:
+      'the last frame stays and the phone is tried again when due (Home/parts/fleet/cover-queue.ts)',
   },
   'GET /dict/getDeviceStatusList': {
     route: 'pages/Home/index',

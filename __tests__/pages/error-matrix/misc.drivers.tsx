@@ -8,8 +8,8 @@ import MessageList from '@/pages/user/messageList'
 import MessageSet from '@/pages/user/messageSet'
 import ScanResult from '@/pages/user/scanResult'
 import ActivityPage from '@/pages/webView/activity'
-import { api } from '@/services/api'
-import { SOFT_CODE_MESSAGES } from '@/services/order'
+import { api } from '@/api'
+import { SOFT_CODE_MESSAGES } from '@/api/order'
 import { UnreadStore } from '@/stores/unread-store'
 import { renderPage, setRouteParams } from '../page-harness'
 import { page } from '../Home/fleet-fixtures'
@@ -232,7 +232,7 @@ export const DRIVERS: Record<string, Driver> = {
       // NutUI renders a taro-button-core, which has no role in jsdom
       fireEvent.click(document.querySelector<HTMLElement>('taro-button-core')!)
     },
-    /** a purchase's soft refusals in the buyer's words (services/order.ts) */
+    /** a purchase's soft refusals in the buyer's words (api/order.ts) */
     shows: (code, msg) => SOFT_CODE_MESSAGES[code] ?? msg,
   },
   'GET /newUserGuide/getNewUserGuideConfig_V2': {

@@ -2,19 +2,19 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import PlayTrial from '@/pages/landing/play-trial/index'
 import PlayTrialDownload from '@/pages/landing/play-trial/download'
-import * as engagement from '@/services/engagement'
-import * as device from '@/services/device'
+import * as engagement from '@/api/engagement'
+import * as device from '@/api/device'
 import { renderPage } from '../page-harness'
 
 jest.mock('@tarojs/taro', () => {
   const taro = jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro()
   return { ...taro, useShareAppMessage: jest.fn() }
 })
-jest.mock('@/services/engagement', () => ({
+jest.mock('@/api/engagement', () => ({
   getPlayTrialConfig: jest.fn(),
   receiveTrialPhone: jest.fn(),
 }))
-jest.mock('@/services/device', () => ({ listDevices: jest.fn(), sendCommand: jest.fn() }))
+jest.mock('@/api/device', () => ({ listDevices: jest.fn(), sendCommand: jest.fn() }))
 
 const api = engagement as jest.Mocked<typeof engagement>
 const devices = device as jest.Mocked<typeof device>

@@ -1,14 +1,14 @@
 import { act, fireEvent, screen } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import ScanLogin, { SCAN_POLL_MS } from '@/pages/login/parts/ScanLogin'
-import * as scanLogin from '@/services/scan-login'
+import * as scanLogin from '@/api/scan-login'
 import type { ScanLoginStatus } from '../../../types/api'
 import { renderPage } from '../page-harness'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
 )
-jest.mock('@/services/scan-login', () => ({
+jest.mock('@/api/scan-login', () => ({
   createScanLogin: jest.fn(),
   scanLoginStatus: jest.fn(),
 }))

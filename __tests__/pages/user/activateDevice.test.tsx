@@ -1,14 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import ActivateDevice from '@/pages/user/activateDevice'
-import * as activation from '@/services/activation'
+import * as activation from '@/api/activation'
 import { renderPage, setRouteParams, typeInto } from '../page-harness'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
 )
-jest.mock('@/services/activation', () => ({ activateCode: jest.fn(), listMyCodes: jest.fn() }))
-jest.mock('@/services/goods', () => ({ getGoodsList: jest.fn() }))
+jest.mock('@/api/activation', () => ({ activateCode: jest.fn(), listMyCodes: jest.fn() }))
+jest.mock('@/api/goods', () => ({ getGoodsList: jest.fn() }))
 
 const api = activation as jest.Mocked<typeof activation>
 const toastTitles = () =>

@@ -1,13 +1,13 @@
 import { screen, waitFor } from '@testing-library/react'
 import dayjs from 'dayjs'
 import CloudBeansList, { rangeFromCalendar, rangeToTimes } from '@/pages/user/cloudBeansList'
-import * as wallet from '@/services/wallet'
+import * as wallet from '@/api/wallet'
 import { renderPage } from '../page-harness'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
 )
-jest.mock('@/services/wallet', () => ({ listBeanLedger: jest.fn() }))
+jest.mock('@/api/wallet', () => ({ listBeanLedger: jest.fn() }))
 
 const api = wallet as jest.Mocked<typeof wallet>
 const entry = (id: number, change: number, reasonText: string, orderNo: string | null) => ({

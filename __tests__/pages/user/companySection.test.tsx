@@ -7,7 +7,7 @@ import { renderPage } from '../page-harness'
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
 )
-jest.mock('@/services/common', () => ({ getDictList: jest.fn().mockResolvedValue([]) }))
+jest.mock('@/api/common', () => ({ getDictList: jest.fn().mockResolvedValue([]) }))
 
 const company = {
   companyName: '星云科技',

@@ -2,14 +2,14 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import CouponPage from '@/pages/user/coupon'
 import CouponUse from '@/pages/user/couponUse'
-import * as coupon from '@/services/coupon'
+import * as coupon from '@/api/coupon'
 import type { UserCoupon } from '../../../types/api'
 import { renderPage } from '../page-harness'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
 )
-jest.mock('@/services/coupon', () => ({ listCoupons: jest.fn(), listCouponUsage: jest.fn() }))
+jest.mock('@/api/coupon', () => ({ listCoupons: jest.fn(), listCouponUsage: jest.fn() }))
 
 const api = coupon as jest.Mocked<typeof coupon>
 const DAY = 86_400_000

@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import FloatingBall from '@/pages/user/floatingBall'
-import * as engagement from '@/services/engagement'
+import * as engagement from '@/api/engagement'
 import { renderPage } from '../page-harness'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
 )
-jest.mock('@/services/engagement', () => ({
+jest.mock('@/api/engagement', () => ({
   getFloatingBall: jest.fn(),
   saveFloatingBall: jest.fn(),
 }))

@@ -1,14 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import Invite from '@/pages/user/invite'
-import * as engagement from '@/services/engagement'
+import * as engagement from '@/api/engagement'
 import { renderPage } from '../page-harness'
 
 jest.mock('@tarojs/taro', () => {
   const taro = jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro()
   return { ...taro, useShareAppMessage: jest.fn() }
 })
-jest.mock('@/services/engagement', () => ({ listInvitees: jest.fn() }))
+jest.mock('@/api/engagement', () => ({ listInvitees: jest.fn() }))
 
 const api = engagement as jest.Mocked<typeof engagement>
 const stores = { session: { info: { inviteCode: 'K7Q2MX' } } }

@@ -2,22 +2,22 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import { payMethodsFor } from '@/pages/pay/parts/pay-flow'
 import Recharge, { topUpFen } from '@/pages/user/recharge'
-import * as couponService from '@/services/coupon'
-import * as wallet from '@/services/wallet'
+import * as couponService from '@/api/coupon'
+import * as wallet from '@/api/wallet'
 import { applicableCoupons, heldCoupon, packageGoods } from '../coupon-fixtures'
 import { renderPage, typeInto } from '../page-harness'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
 )
-jest.mock('@/services/wallet', () => ({
+jest.mock('@/api/wallet', () => ({
   getRechargePackages: jest.fn(),
   createRechargeOrder: jest.fn(),
   getAccountBalance: jest.fn(),
   agentBalanceRecharge: jest.fn(),
 }))
 
-jest.mock('@/services/coupon', () => ({ getApplicableCoupons: jest.fn() }))
+jest.mock('@/api/coupon', () => ({ getApplicableCoupons: jest.fn() }))
 
 const api = wallet as jest.Mocked<typeof wallet>
 const couponApi = couponService as jest.Mocked<typeof couponService>

@@ -1,21 +1,21 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import ScanResult from '@/pages/user/scanResult'
-import * as grant from '@/services/grant'
+import * as grant from '@/api/grant'
 import * as navigation from '@/services/navigation'
-import * as scanLogin from '@/services/scan-login'
+import * as scanLogin from '@/api/scan-login'
 import { ApiError } from '@/services/api-error'
 import { renderPage, setRouteParams } from '../page-harness'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
 )
-jest.mock('@/services/scan-login', () => ({
+jest.mock('@/api/scan-login', () => ({
   scanLoginScan: jest.fn(),
   scanLoginConfirm: jest.fn(),
   scanLoginRefuse: jest.fn(),
 }))
-jest.mock('@/services/grant', () => ({ previewShare: jest.fn(), acceptShare: jest.fn() }))
+jest.mock('@/api/grant', () => ({ previewShare: jest.fn(), acceptShare: jest.fn() }))
 jest.mock('@/services/navigation', () => ({ navigate: jest.fn(), redirect: jest.fn() }))
 
 const login = scanLogin as jest.Mocked<typeof scanLogin>

@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import ActivityPage from '@/pages/webView/activity'
-import * as activity from '@/services/activity'
+import * as activity from '@/api/activity'
 import { navigate, openPath } from '@/services/navigation'
 import { renderPage, setRouteParams } from '../page-harness'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
 )
-jest.mock('@/services/activity', () => ({
+jest.mock('@/api/activity', () => ({
   listActivities: jest.fn(),
   getActivityDetail: jest.fn(),
   createSeckillOrder: jest.fn(),

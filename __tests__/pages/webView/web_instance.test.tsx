@@ -1,13 +1,13 @@
 import { screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import WebInstance from '@/pages/webView/web_instance'
-import * as deviceService from '@/services/device'
+import * as deviceService from '@/api/device'
 import { renderPage, setRouteParams } from '../page-harness'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
 )
-jest.mock('@/services/device', () => ({ getAuthToken: jest.fn() }))
+jest.mock('@/api/device', () => ({ getAuthToken: jest.fn() }))
 
 const getAuthToken = deviceService.getAuthToken as jest.Mock
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { ApplicableCoupons, Quote, QuoteBody } from '../../../types/api'
 import { pickBestCoupon } from '@/domain/coupon'
-import { getApplicableCoupons } from '@/services/coupon'
+import { getApplicableCoupons } from '@/api/coupon'
 
 /** The quote with the chosen coupon taken off, as a line of its own (what the order will charge). */
 export function applyCoupon(

@@ -1,5 +1,5 @@
 import { validateMobile } from '@/domain/validators'
-import { sendSmsCode, type SmsType } from '@/services/user'
+import { sendSmsCode, type SmsType } from '@/api/user'
 import { toast, toastError } from '@/services/feedback'
 
 /**

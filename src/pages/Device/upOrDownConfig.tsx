@@ -14,10 +14,10 @@ import { androidVersionLabel } from '@/domain/catalogue'
 import { remainingText } from '@/domain/device-lifecycle'
 import { formatDateTime, formatYuan } from '@/domain/formatters'
 import { OrderStatus } from '@/domain/order-status'
-import { getDevice } from '@/services/device'
-import { getGoodPrice, getGoodsList } from '@/services/goods'
+import { getDevice } from '@/api/device'
+import { getGoodPrice, getGoodsList } from '@/api/goods'
 import { navigate } from '@/services/navigation'
-import { createUpOrDownOrder } from '@/services/order'
+import { createUpOrDownOrder } from '@/api/order'
 import styles from './upOrDownConfig.module.scss'
 
 /** What moving to a configuration means for this phone, from the server's upgrade quote. */

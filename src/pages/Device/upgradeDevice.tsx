@@ -3,7 +3,7 @@ import { View, Text } from '@tarojs/components'
 import { Button, Progress } from '@nutui/nutui-react-taro'
 import type { SystemUpdateProgress } from '../../../types/api'
 import { confirm, toastError, toastSuccess } from '@/services/feedback'
-import { getDevice, getSystemUpdateProgress, startSystemUpdate } from '@/services/device'
+import { getDevice, getSystemUpdateProgress, startSystemUpdate } from '@/api/device'
 import { useDevicePage } from './parts/use-device-page'
 import styles from './device-page.module.scss'
 

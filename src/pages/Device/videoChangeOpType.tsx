@@ -11,8 +11,8 @@ import { errorMessage } from '@/services/feedback'
 import { useOrderSubmit } from '@/hooks/use-order-submit'
 import { useQuote } from '@/hooks/use-quote'
 import { remainingText } from '@/domain/device-lifecycle'
-import { getDevice } from '@/services/device'
-import { createVideoOrder } from '@/services/order'
+import { getDevice } from '@/api/device'
+import { createVideoOrder } from '@/api/order'
 import styles from './upOrDownConfig.module.scss'
 
 const FEATURES = [

@@ -8,7 +8,7 @@ import { toast, toastError } from '@/services/feedback'
 import PackageGrid from '@/components/PackageGrid'
 import { usePackageCheckout } from '@/components/PackageGrid/use-package-checkout'
 import { formatYuan, formatBytes } from '@/domain/formatters'
-import { createSpaceOrder, getSpacePackages } from '@/services/space'
+import { createSpaceOrder, getSpacePackages } from '@/api/space'
 import styles from './space.module.scss'
 
 /** 购买空间: the space packages, a coupon, an order for the chosen one, paid on pay/pay. */

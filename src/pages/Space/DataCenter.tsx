@@ -9,7 +9,7 @@ import { ResultCode } from '@/domain/result-codes'
 import { formatBytes } from '@/domain/formatters'
 import { ApiError } from '@/services/request'
 import { navigate } from '@/services/navigation'
-import { deleteBackup, getDeviceSpace, startBackup, startRestore } from '@/services/space'
+import { deleteBackup, getDeviceSpace, startBackup, startRestore } from '@/api/space'
 import TaskItem from './parts/TaskItem'
 import {
   KIND_LABELS,

@@ -9,7 +9,7 @@ import { toastError } from '@/services/feedback'
 import { useFollowPaid, usePageShown } from '@/hooks/use-follow'
 import { formatBytes, formatDate } from '@/domain/formatters'
 import { navigate } from '@/services/navigation'
-import { getSpaceInfo } from '@/services/space'
+import { getSpaceInfo } from '@/api/space'
 import { usedColor, usedPercent } from './parts/space-tasks'
 import styles from './space.module.scss'
 

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { View, Text } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
-import { updateUserPassword } from '@/services/user'
+import { updateUserPassword } from '@/api/user'
 import { url } from '@/constants/routes'
 import { goBack, redirect } from '@/services/navigation'
 import { ResultCode, resultMessages } from '@/domain/result-codes'

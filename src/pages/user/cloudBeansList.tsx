@@ -5,7 +5,7 @@ import dayjs from 'dayjs'
 import type { BeanLedgerEntry } from '../../../types/api'
 import PagedList from '@/components/PagedList'
 import { formatDateTime } from '@/domain/formatters'
-import { listBeanLedger } from '@/services/wallet'
+import { listBeanLedger } from '@/api/wallet'
 import styles from './cloudBeansList.module.scss'
 
 /** How far back the date filter reaches (SPEC: the calendar covers 3 months). */

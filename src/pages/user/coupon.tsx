@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
-import { listCoupons } from '@/services/coupon'
+import { listCoupons } from '@/api/coupon'
 import { navigate } from '@/services/navigation'
 import PagedList from '@/components/PagedList'
 import CouponCard from '@/components/CouponPicker/CouponCard'

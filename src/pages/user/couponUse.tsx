@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { listCouponUsage } from '@/services/coupon'
+import { listCouponUsage } from '@/api/coupon'
 import PagedList from '@/components/PagedList'
 import { couponValueText, formatDateTime, formatYuan } from '@/domain/formatters'
 import type { CouponUsage } from '../../../types/api'

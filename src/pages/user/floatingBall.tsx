@@ -3,7 +3,7 @@ import { useLoad } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { Button, Cell, Switch } from '@nutui/nutui-react-taro'
 import { ariaRole } from '@/components/a11y'
-import { getFloatingBall, saveFloatingBall } from '@/services/engagement'
+import { getFloatingBall, saveFloatingBall } from '@/api/engagement'
 import { toast, toastError, toastSuccess } from '@/services/feedback'
 import {
   FLOATING_BALL_OPACITY,

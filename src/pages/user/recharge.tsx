@@ -16,7 +16,7 @@ import {
   createRechargeOrder,
   getAccountBalance,
   getRechargePackages,
-} from '@/services/wallet'
+} from '@/api/wallet'
 import { navigate } from '@/services/navigation'
 import styles from './recharge.module.scss'
 

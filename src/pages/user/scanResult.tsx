@@ -7,9 +7,9 @@ import { errorMessage, toastError, toastSuccess } from '@/services/feedback'
 import { formatDateTime } from '@/domain/formatters'
 import { GRANT_PERMISSION_LABELS, type GrantPermissionValue } from '@/domain/grants'
 import { parseScanCode } from '@/domain/scan-codes'
-import { acceptShare, previewShare } from '@/services/grant'
+import { acceptShare, previewShare } from '@/api/grant'
 import { navigate, redirect } from '@/services/navigation'
-import { scanLoginConfirm, scanLoginRefuse, scanLoginScan } from '@/services/scan-login'
+import { scanLoginConfirm, scanLoginRefuse, scanLoginScan } from '@/api/scan-login'
 import styles from './scanResult.module.scss'
 
 type Outcome = 'confirmed' | 'refused' | 'accepted' | null

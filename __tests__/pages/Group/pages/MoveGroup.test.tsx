@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import MoveGroup from '@/pages/Group/pages/MoveGroup'
-import * as groupService from '@/services/group'
+import * as groupService from '@/api/group'
 import { renderPage, setRouteParams, typeInto } from '../../page-harness'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../../page-harness')>('../../page-harness').mockTaro(),
 )
-jest.mock('@/services/group', () => ({
+jest.mock('@/api/group', () => ({
   listGroups: jest.fn(),
   createGroup: jest.fn(),
   moveDevices: jest.fn(),

@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import { View, Text } from '@tarojs/components'
 import { Tag } from '@nutui/nutui-react-taro'
-import { listFeedback } from '@/services/common'
+import { listFeedback } from '@/api/common'
 import { formatDateTime } from '@/domain/formatters'
 import PagedList from '@/components/PagedList'
 import type { FeedbackTicket } from '../../../../types/api'

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useDidShow, useRouter } from '@tarojs/taro'
 import type { Device } from '../../../../types/api'
 import { toastError } from '@/services/feedback'
-import { getDevice } from '@/services/device'
+import { getDevice } from '@/api/device'
 
 export function useDevicePage() {
   const { params } = useRouter()

@@ -1,7 +1,7 @@
 /** My groups with counts, for Group/index and MoveGroup; a failed load is shown as a toast. */
 import { useState } from 'react'
 import { toastError } from '@/services/feedback'
-import { listGroups, type GroupList } from '@/services/group'
+import { listGroups, type GroupList } from '@/api/group'
 
 export function useGroupList() {
   const [list, setList] = useState<GroupList | null>(null)

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useStores } from '@/stores'
 import Taro, { useLoad, useShareAppMessage } from '@tarojs/taro'
-import { getPlayTrialConfig } from '@/services/engagement'
+import { getPlayTrialConfig } from '@/api/engagement'
 import { openPath, loginUrl } from '@/services/navigation'
 import { url, type RouteName } from '@/constants/routes'
 import { toastError, toastSuccess } from '@/services/feedback'

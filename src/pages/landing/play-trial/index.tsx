@@ -1,7 +1,7 @@
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { Button } from '@nutui/nutui-react-taro'
-import { receiveTrialPhone } from '@/services/engagement'
+import { receiveTrialPhone } from '@/api/engagement'
 import { navigate, relaunch } from '@/services/navigation'
 import { toast, toastSuccess } from '@/services/feedback'
 import EmptyState from '@/components/EmptyState'

@@ -3,7 +3,7 @@ import { useDidHide, useDidShow } from '@tarojs/taro'
 import type { OrderInfo, OrderInfoQuery } from '../../../../types/api'
 import { errorMessage } from '@/services/feedback'
 import { isFinal } from '@/domain/order-status'
-import { getOrderInfo } from '@/services/order'
+import { getOrderInfo } from '@/api/order'
 import { paidOrders } from '@/stores/paid-orders-store'
 import { POLL_INTERVAL_MS } from './pay-flow'
 

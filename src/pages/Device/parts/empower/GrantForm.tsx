@@ -13,7 +13,7 @@ import {
   GrantPermission,
   type GrantPermissionValue,
 } from '@/domain/grants'
-import { createShare, grantDevices } from '@/services/grant'
+import { createShare, grantDevices } from '@/api/grant'
 import { checkGrantForm } from './grant-rules'
 import styles from '../../device-page.module.scss'
 

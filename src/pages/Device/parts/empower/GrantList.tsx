@@ -6,7 +6,7 @@ import PagedList from '@/components/PagedList'
 import { confirm, toastError, toastSuccess } from '@/services/feedback'
 import { formatDateTime } from '@/domain/formatters'
 import { GRANT_PERMISSION_LABELS, type GrantPermissionValue } from '@/domain/grants'
-import { listGrants, revokeGrants } from '@/services/grant'
+import { listGrants, revokeGrants } from '@/api/grant'
 import styles from '../../device-page.module.scss'
 
 /** Live grants by me (with 撤销) or to me. */

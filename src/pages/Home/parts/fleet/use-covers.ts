@@ -1,6 +1,6 @@
 /** One cover queue per Home page: frames re-render the cards that show them. */
 import { useEffect, useMemo, useReducer } from 'react'
-import { getCover } from '@/services/device'
+import { getCover } from '@/api/device'
 import { systemTimers } from '@/stores/deps'
 import { createCoverQueue } from './cover-queue'
 

@@ -14,7 +14,7 @@ import {
   validatePackageName,
   validateUrl,
 } from '@/domain/validators'
-import { getDevice, renameDevice, sendCommand } from '@/services/device'
+import { getDevice, renameDevice, sendCommand } from '@/api/device'
 import { navigate } from '@/services/navigation'
 import { actionQuery, actionRoute } from './action-routes'
 import type { PromptRequest } from '@/components/PromptDialog'

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { View, Text } from '@tarojs/components'
 import { Button, Picker } from '@nutui/nutui-react-taro'
-import { getDictList } from '@/services/common'
+import { getDictList } from '@/api/common'
 import { addWorkType, removeWorkType, type WorkTypeEntry } from '@/domain/work-types'
 import { toast, toastError } from '@/services/feedback'
 import {

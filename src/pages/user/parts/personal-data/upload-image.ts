@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { uploadFile } from '@/services/user'
+import { uploadFile } from '@/api/user'
 
 const MAX_BYTES = 2 * 1024 * 1024
 

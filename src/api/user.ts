@@ -15,8 +15,8 @@ import type {
   WxBindLoginBody,
   WxLoginResult,
 } from '../../types/api'
-import { client } from './request'
-import type { RequestOptions } from './request-client'
+import { client } from '@/services/request'
+import type { RequestOptions } from '@/services/request-client'
 
 export type SmsType =
   'login' | 'changeOld' | 'changeNew' | 'deleteAccount' | 'setPassword' | 'transfer'

@@ -1,4 +1,4 @@
-import { createCommonService } from '@/services/common'
+import { createCommonService } from '@/api/common'
 import { createRequest, type RequestDeps, type TransportRequest } from '@/services/request-client'
 
 function setup() {

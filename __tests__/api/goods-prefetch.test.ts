@@ -1,5 +1,5 @@
 import { client } from '@/services/request'
-import { prefetchGoodsList, takeGoodsList } from '@/services/goods'
+import { prefetchGoodsList, takeGoodsList } from '@/api/goods'
 
 jest.mock('@/services/request', () => ({ client: { get: jest.fn() } }))
 

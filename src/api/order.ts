@@ -11,10 +11,10 @@ import type {
   PurchaseActivationCodeBody,
 } from '../../types/api'
 import { ResultCode, resultMessages } from '@/domain/result-codes'
-import { client } from './request'
-import type { Outcome, RequestOptions } from './request-client'
+import { client } from '@/services/request'
+import type { Outcome, RequestOptions } from '@/services/request-client'
 
-export type { Outcome } from './request-client'
+export type { Outcome } from '@/services/request-client'
 
 /** Clear messages for the soft codes a purchase can meet. */
 export const SOFT_CODE_MESSAGES: Record<number, string> = {

@@ -1,7 +1,7 @@
 /**
  * The API areas the stores call: what the RootStore receives (tests pass fakes of the same shape).
- * Only these five: every service module listed here is in the mini-program's main package, so a page
- * imports the other services itself and they stay in that page's sub-package.
+ * Only these five: every API module listed here is in the mini-program's main package, so a page
+ * imports the other API modules itself and they stay in that page's sub-package.
  */
 import { commonApi, type CommonApi } from './common'
 import { deviceApi, type DeviceApi } from './device'

@@ -7,8 +7,8 @@ import type {
   SaveFloatingBallBody,
   TrialPhone,
 } from '../../types/api'
-import { client } from './request'
-import type { RequestOptions } from './request-client'
+import { client } from '@/services/request'
+import type { RequestOptions } from '@/services/request-client'
 
 export const getNewUserGuideConfig = async () =>
   (

@@ -9,9 +9,9 @@ import type {
   SaveUsageLogBody,
 } from '../../types/api'
 import { DICT_CACHE_MS } from '@/constants/limits'
-import { createTtlCache } from './cache'
-import { client } from './request'
-import type { RequestClient } from './request-client'
+import { createTtlCache } from '@/services/cache'
+import { client } from '@/services/request'
+import type { RequestClient } from '@/services/request-client'
 
 export type DictType = 'industry' | 'worktype'
 
