@@ -66,3 +66,4 @@ export type FeedbackTicket = Static<typeof FeedbackTicket>
 export const FeedbackListQuery = PageQuery
 
 export const Health = Type.Object({ db: Type.Literal('ok') })
+export type Health = Static<typeof Health>

@@ -33,6 +33,7 @@ export const DeleteGroupBody = Type.Object({ groupId: GroupId })
 export type DeleteGroupBody = Static<typeof DeleteGroupBody>
 
 export const DeleteGroupResult = Type.Object({ movedDevices: Type.Integer() })
+export type DeleteGroupResult = Static<typeof DeleteGroupResult>
 
 export const SortGroupsBody = Type.Object({
   /** Every group of the user, first to last. */
@@ -48,3 +49,4 @@ export const MoveDevicesBody = Type.Object({
 export type MoveDevicesBody = Static<typeof MoveDevicesBody>
 
 export const MoveDevicesResult = Type.Object({ moved: Type.Integer() })
+export type MoveDevicesResult = Static<typeof MoveDevicesResult>

@@ -43,6 +43,7 @@ export const ReadMessagesBody = Type.Object({
 export type ReadMessagesBody = Static<typeof ReadMessagesBody>
 
 export const ReadMessagesResult = Type.Object({ updated: Type.Integer() })
+export type ReadMessagesResult = Static<typeof ReadMessagesResult>
 
 export const MessageSettings = Type.Object({
   notice: Type.Boolean(),
