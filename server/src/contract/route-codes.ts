@@ -1,4 +1,6 @@
 /**
+ * Long because it is a table, one entry per route; its logic is the four small functions around it.
+ *
  * The SPEC 8 result codes each /vmcloud/api route can answer besides 200, in one table: the client's
  * error matrix (__tests__/pages/error-matrix/) renders the page that makes each call and answers
  * it with each code here, and the OpenAPI document shows them as `x-result-codes`. Server tests keep it
