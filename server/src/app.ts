@@ -9,7 +9,10 @@ import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import { APP_VERSION } from '#constants/limits'
 import type { PaymentProvider } from './adapters/payment/payment-provider'
-import { SandboxPaymentProvider, type SandboxPaySettings } from './adapters/payment/sandbox-payment'
+import {
+  SandboxPaymentProvider,
+  type SandboxPaySettings,
+} from './adapters/payment/sandbox/sandbox-payment'
 import { SandboxSmsAdapter } from './adapters/sms/sandbox-sms'
 import type { SmsAdapter } from './adapters/sms/sms-adapter'
 import {
@@ -42,7 +45,6 @@ import { withLogRedaction } from './plugins/log-redaction'
 import securityHeaders from './plugins/security-headers'
 import textInput from './plugins/text-input'
 import apiRoutes from './routes'
-import { BENEFIT_DEV_PEPPER } from './services/benefits'
 import { systemClock, type Clock } from './clock'
 import { createServices, type Services } from './services'
 
@@ -80,7 +82,7 @@ export interface BuildAppOptions {
   /** Default SERVER_DEFAULTS.sessionCacheMs; 0 looks every session up in the database. */
   sessionCacheMs?: number
   customerServiceUrl?: string | null
-  /** Default: BENEFIT_DEV_PEPPER (services/benefits.ts). */
+  /** Default SERVER_DEFAULTS.benefitPepper (development only). */
   benefitPepper?: string
   /** false turns rate limiting off (tests that are not about it). */
   rateLimit?: RateLimits | false
@@ -136,13 +138,16 @@ export async function buildApp(options: BuildAppOptions) {
     supplier,
     payment:
       options.payment ??
-      new SandboxPaymentProvider(options.database.db, clock, options.sandboxPayment),
+      new SandboxPaymentProvider(options.database.db, clock, {
+        secret: options.sandboxPayment?.secret ?? SERVER_DEFAULTS.sandboxPaySecret,
+        delayMs: options.sandboxPayment?.delayMs ?? SERVER_DEFAULTS.sandboxPayDelayMs,
+      }),
     settings: {
       tokenTtlDays: options.tokenTtlDays ?? SERVER_DEFAULTS.tokenTtlDays,
       sessionCacheMs: options.sessionCacheMs ?? SERVER_DEFAULTS.sessionCacheMs,
       filesDir: options.filesDir,
       customerServiceUrl: options.customerServiceUrl ?? null,
-      benefitPepper: options.benefitPepper ?? BENEFIT_DEV_PEPPER,
+      benefitPepper: options.benefitPepper ?? SERVER_DEFAULTS.benefitPepper,
     },
   })
   app.decorate('services', services)

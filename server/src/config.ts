@@ -1,7 +1,9 @@
+/**
+ * The server's settings: read from the environment (loadConfig), checked for production
+ * (assertProductionSafe), with their defaults in SERVER_DEFAULTS. It sits below every layer and imports
+ * nothing of the server, so adapters, services and the composition root can all read it.
+ */
 import path from 'node:path'
-import { SANDBOX_PAY_DEV_SECRET } from './adapters/payment/sandbox-payment'
-import { BENEFIT_DEV_PEPPER } from './services/benefits'
-import { DEFAULT_SESSION_CACHE_MS } from './services/session-service'
 
 export type SmsProviderName = 'sandbox' | 'aliyun'
 export type WechatProviderName = 'sandbox' | 'wechat'
@@ -103,11 +105,17 @@ function fraction(name: string, value: string): number {
  */
 export const SERVER_DEFAULTS = {
   tokenTtlDays: 30,
-  sessionCacheMs: DEFAULT_SESSION_CACHE_MS,
+  /** How long a revocation made on another instance may go unseen here (SESSION_CACHE_MS). */
+  sessionCacheMs: 5_000,
   rateLimitPerMinute: 300,
   sensitiveRateLimitPerMinute: 20,
   sandboxSupplierDelayMs: 3000,
   sandboxSupplierFailureRate: 0,
+  /** For development and tests only: production refuses to start with it (assertProductionSafe). */
+  sandboxPaySecret: 'sandbox-pay-dev-secret',
+  sandboxPayDelayMs: 300,
+  /** For development and tests only: production refuses to start with it (assertProductionSafe). */
+  benefitPepper: 'cloudphone-development-benefit-pepper',
 } as const
 
 /** Reads the server settings from the environment; every value has a default that runs out of the box. */
@@ -174,9 +182,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'SANDBOX_SUPPLIER_FAILURE_RATE',
       env.SANDBOX_SUPPLIER_FAILURE_RATE || String(SERVER_DEFAULTS.sandboxSupplierFailureRate),
     ),
-    sandboxPaySecret: env.SANDBOX_PAY_SECRET || SANDBOX_PAY_DEV_SECRET,
-    sandboxPayDelayMs: nonNegativeInt('SANDBOX_PAY_DELAY_MS', env.SANDBOX_PAY_DELAY_MS || '300'),
-    benefitPepper: env.BENEFIT_PEPPER || BENEFIT_DEV_PEPPER,
+    sandboxPaySecret: env.SANDBOX_PAY_SECRET || SERVER_DEFAULTS.sandboxPaySecret,
+    sandboxPayDelayMs: nonNegativeInt(
+      'SANDBOX_PAY_DELAY_MS',
+      env.SANDBOX_PAY_DELAY_MS || String(SERVER_DEFAULTS.sandboxPayDelayMs),
+    ),
+    benefitPepper: env.BENEFIT_PEPPER || SERVER_DEFAULTS.benefitPepper,
   }
 }
 
@@ -218,11 +229,14 @@ export function assertProductionSafe(config: ServerConfig): void {
     if (!config.sandboxAllowed[adapter]) problems.push(SANDBOX_REFUSALS[adapter])
   }
   // Anyone who knows the default secret could sign "paid" notifications.
-  if (sandboxes.includes('payment') && config.sandboxPaySecret === SANDBOX_PAY_DEV_SECRET) {
+  if (
+    sandboxes.includes('payment') &&
+    config.sandboxPaySecret === SERVER_DEFAULTS.sandboxPaySecret
+  ) {
     problems.push('the default SANDBOX_PAY_SECRET: set a secret of your own')
   }
   // With the public default, the hashed numbers of benefit_claims are found again by trying every number.
-  if (config.benefitPepper === BENEFIT_DEV_PEPPER) {
+  if (config.benefitPepper === SERVER_DEFAULTS.benefitPepper) {
     problems.push(
       'the default BENEFIT_PEPPER: set a secret of your own (and keep it: changing it forgets who took the new-user benefits)',
     )

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply } from 'fastify'
 import { fenToYuan } from '#domain/formatters'
-import {
-  SANDBOX_SIGNATURE_HEADER,
-  SandboxPaymentProvider,
-} from '../adapters/payment/sandbox-payment'
+import { SANDBOX_SIGNATURE_HEADER } from '../adapters/payment/sandbox/protocol'
+import { SandboxPaymentProvider } from '../adapters/payment/sandbox/sandbox-payment'
 import { Envelope } from '../contract/common'
 import {
   SandboxActBody,
@@ -65,7 +63,7 @@ const sandboxPayRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app)
   const tags = ['sandbox']
 
   // The sandbox's signed notifications reach our callbacks as a real provider's HTTP call would.
-  sandbox.connect(async (url, body, signature) => {
+  sandbox.outbox.connect(async (url, body, signature) => {
     const response = await app.inject({
       method: 'POST',
       url,
@@ -77,10 +75,10 @@ const sandboxPayRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app)
     }
     return response.statusCode
   })
-  sandbox.onError = (error) => app.log.error({ err: error }, 'sandbox notification failed')
+  sandbox.outbox.onError = (error) => app.log.error({ err: error }, 'sandbox notification failed')
   app.addHook('onClose', async () => {
-    sandbox.connect(null)
-    await sandbox.close()
+    sandbox.outbox.connect(null)
+    await sandbox.outbox.close()
   })
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',

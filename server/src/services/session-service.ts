@@ -11,8 +11,6 @@ export interface AuthenticatedUser {
   frozen: boolean
 }
 
-/** Default of SESSION_CACHE_MS: how long a revocation made on another instance may go unseen here. */
-export const DEFAULT_SESSION_CACHE_MS = 5_000
 const SESSION_CACHE_ENTRIES = 20_000
 
 export class SessionService {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import type { TestContext } from 'node:test'
 import { and, eq, sql } from 'drizzle-orm'
-import { SandboxPaymentProvider } from '../../src/adapters/payment/sandbox-payment'
+import { SandboxPaymentProvider } from '../../src/adapters/payment/sandbox/sandbox-payment'
 import type { Quote } from '../../src/contract/catalog'
 import { devices, goodsInventory, goodsStockSlots, orders, users } from '../../src/db/schema'
 import { stockSlotRows } from '../../src/db/seed-catalogue'
@@ -127,7 +127,7 @@ export async function payWithSandbox(
   assert.equal(payment.code, 200, payment.msg)
   const acted = await post(t.app, '/sandbox/pay/act', { tradeNo: payment.data.tradeNo, action })
   assert.equal(acted.code, 200, acted.msg)
-  await sandboxProvider(t).settled()
+  await sandboxProvider(t).outbox.settled()
   await runJobs(t)
   return payment.data.tradeNo as string
 }

@@ -101,7 +101,7 @@ test('a payment the provider took but whose notification never came is fulfilled
   const { data: order } = await createCloudOrder(ta, buyer)
   const tradeNo = await startPayment(ta, buyer, order.orderNo)
   assert.equal((await act(ta, tradeNo)).code, 200)
-  await sandboxProvider(ta).close() // the notification is lost
+  await sandboxProvider(ta).outbox.close() // the notification is lost
   await ta.app.jobs.runDue()
   assert.equal((await orderInfo(ta, buyer, order.orderNo)).status, 0, 'not asked about yet')
 
@@ -188,7 +188,7 @@ test('a second payment of a paid order is refunded through the provider', async 
   assert.equal((await act(ta, firstTrade)).code, 200)
   assert.equal((await act(ta, secondTrade)).code, 200)
   const sandbox = sandboxProvider(ta)
-  await sandbox.flush()
+  await sandbox.outbox.flush()
   assert.equal((await paymentRow(ta, firstTrade)).status, 'paid')
   assert.equal((await paymentRow(ta, secondTrade)).status, 'refunding')
   assert.equal((await refundOf(ta, secondTrade)).status, 'requested')
@@ -196,7 +196,7 @@ test('a second payment of a paid order is refunded through the provider', async 
   await ta.app.jobs.runDue() // fulfils the order and sends the refund
   const [asked] = await sandboxRefundsOf(ta, secondTrade)
   assert.deepEqual([asked.status, asked.amount], ['processing', order.amount])
-  await sandbox.flush() // the provider's refund notification
+  await sandbox.outbox.flush() // the provider's refund notification
   const refund = await refundOf(ta, secondTrade)
   assert.equal(refund.status, 'succeeded')
   assert.equal((await paymentRow(ta, secondTrade)).status, 'refunded')
@@ -219,10 +219,10 @@ test('money that arrives after the order timed out is refunded through the provi
   await timeOutOrders(ta)
   assert.equal((await orderInfo(ta, buyer, order.orderNo)).status, 4)
   const sandbox = sandboxProvider(ta)
-  await sandbox.flush() // the notification arrives after the timeout
+  await sandbox.outbox.flush() // the notification arrives after the timeout
   assert.equal((await paymentRow(ta, tradeNo)).status, 'refunding')
   await ta.app.jobs.runDue()
-  await sandbox.flush()
+  await sandbox.outbox.flush()
   assert.equal((await refundOf(ta, tradeNo)).status, 'succeeded')
   assert.equal((await paymentRow(ta, tradeNo)).status, 'refunded')
   assert.equal(await sandbox.heldFor(tradeNo), 0)
@@ -280,7 +280,7 @@ test('a paid order that cannot be delivered is refunded through the provider; a 
   const tradeNo = await startPayment(ta, buyer, created.data.orderNo)
   assert.equal((await act(ta, tradeNo)).code, 200)
   const sandbox = sandboxProvider(ta)
-  await sandbox.settled()
+  await sandbox.outbox.settled()
   // Released between payment and delivery (the expiry job ran first).
   await ta.database.db.update(devices).set({ status: 3 }).where(eq(devices.id, phone))
   await ta.app.jobs.runDue()
@@ -288,7 +288,7 @@ test('a paid order that cannot be delivered is refunded through the provider; a 
   assert.deepEqual([order.status, order.statusText], [5, '已退款'])
   assert.equal((await refundOf(ta, tradeNo)).status, 'requested')
   assert.equal((await sandboxRefundsOf(ta, tradeNo))[0].amount, 2990)
-  await sandbox.close() // the refund notification is lost
+  await sandbox.outbox.close() // the refund notification is lost
   ta.clock.advance(MINUTE + 1_000)
   await ta.app.services.refunds.reconcile(ta.clock.now())
   assert.equal((await refundOf(ta, tradeNo)).status, 'succeeded')
@@ -305,7 +305,7 @@ test('refund notifications: a replay is acted on once, a forged or altered one i
   await act(ta, firstTrade)
   await act(ta, secondTrade)
   const sandbox = sandboxProvider(ta)
-  await sandbox.flush()
+  await sandbox.outbox.flush()
   const refund = await refundOf(ta, secondTrade)
   const good = sandbox.refundNotification(refund.refundNo, secondTrade, 'succeeded', order.amount)
 
@@ -421,10 +421,10 @@ test('property: whatever happens to one order, the provider ends up holding its 
               break
             }
             case 'deliver':
-              await sandbox.flush()
+              await sandbox.outbox.flush()
               break
             case 'lose':
-              await sandbox.close()
+              await sandbox.outbox.close()
               break
             case 'advance':
               ta.clock.advance(s.ms)
@@ -443,11 +443,11 @@ test('property: whatever happens to one order, the provider ends up holding its 
         // Then time passes with every notification either delivered or lost, and the jobs run.
         await ta.app.jobs.ensureRecurring()
         for (let i = 0; i < 12; i++) {
-          await sandbox.flush()
+          await sandbox.outbox.flush()
           ta.clock.advance(2 * MINUTE)
           await ta.app.jobs.runDue()
         }
-        await sandbox.flush()
+        await sandbox.outbox.flush()
         const info = await orderInfo(ta, buyer, order.orderNo)
         let held = 0
         for (const tradeNo of trades) held += await sandbox.heldFor(tradeNo)

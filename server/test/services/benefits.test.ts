@@ -15,8 +15,13 @@ import {
   userCoupons,
   users,
 } from '../../src/db/schema'
-import { assertProductionSafe, loadConfig, SANDBOX_SWITCHES } from '../../src/config'
-import { BENEFIT_DEV_PEPPER, PersonBenefits } from '../../src/services/benefits'
+import {
+  assertProductionSafe,
+  loadConfig,
+  SANDBOX_SWITCHES,
+  SERVER_DEFAULTS,
+} from '../../src/config'
+import { PersonBenefits } from '../../src/services/benefits'
 import { TRIAL_TAKEN, TRIAL_TAKEN_BEFORE } from '../../src/services/engagement-service'
 import { RECHARGE_PACKAGES } from '../../src/services/wallet-service'
 import {
@@ -313,5 +318,9 @@ test('production refuses to start with the development pepper', () => {
   const own = loadConfig({ ...production, BENEFIT_PEPPER: 'a-pepper-of-our-own' })
   assert.doesNotThrow(() => assertProductionSafe(own))
   assert.equal(own.benefitPepper, 'a-pepper-of-our-own')
-  assert.equal(loadConfig({}).benefitPepper, BENEFIT_DEV_PEPPER, 'development runs on the default')
+  assert.equal(
+    loadConfig({}).benefitPepper,
+    SERVER_DEFAULTS.benefitPepper,
+    'development runs on the default',
+  )
 })

@@ -346,7 +346,7 @@ test('big-user link orders are for company users; anyone logged in can pay the l
   const payment = await post(ta.app, '/pay/createPayment', { link, payMethod: 2 }, payer)
   assert.equal(payment.code, 200, payment.msg)
   await post(ta.app, '/sandbox/pay/act', { tradeNo: payment.data.tradeNo, action: 'pay' })
-  await sandboxProvider(ta).settled()
+  await sandboxProvider(ta).outbox.settled()
   await runJobs(ta)
   const phones = await ta.database.db.select().from(devices)
   assert.equal(phones.length, 60)

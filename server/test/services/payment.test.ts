@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { eq } from 'drizzle-orm'
-import { SANDBOX_PAY_DEV_SECRET } from '../../src/adapters/payment/sandbox-payment'
-import { assertProductionSafe, loadConfig } from '../../src/config'
+import { assertProductionSafe, loadConfig, SERVER_DEFAULTS } from '../../src/config'
 import {
   beanLedger,
   devices,
@@ -90,7 +89,7 @@ test('paying on the checkout page redirects back, then the signed notification f
   assert.equal(form.statusCode, 303)
   assert.equal(form.headers.location, returnUrl)
   assert.equal((await orderInfo(ta, buyer, order.orderNo)).status, 0, 'the notice comes later')
-  await sandboxProvider(ta).settled()
+  await sandboxProvider(ta).outbox.settled()
   const paid = await orderInfo(ta, buyer, order.orderNo)
   assert.deepEqual([paid.status, paid.payMethod], [1, 1])
   await runJobs(ta)
@@ -207,7 +206,7 @@ test('the mini-program pays through the same sandbox with a JSON action', async 
   assert.equal(acted.data.returnUrl, `/pages/pay/pay?orderNo=${order.orderNo}`)
   const bad = await post(ta.app, '/sandbox/pay/act', { tradeNo: start.tradeNo, action: 'steal' })
   assert.equal(bad.code, 400)
-  await sandboxProvider(ta).settled()
+  await sandboxProvider(ta).outbox.settled()
   assert.equal((await orderInfo(ta, buyer, order.orderNo)).payMethod, 2)
 })
 
@@ -310,7 +309,7 @@ test('production refuses the default sandbox payment secret', () => {
     BENEFIT_PEPPER: 'a-pepper-of-our-own',
   }
   const production = loadConfig({ NODE_ENV: 'production', ...sandboxes })
-  assert.equal(production.sandboxPaySecret, SANDBOX_PAY_DEV_SECRET)
+  assert.equal(production.sandboxPaySecret, SERVER_DEFAULTS.sandboxPaySecret)
   assert.throws(() => assertProductionSafe(production), /SANDBOX_PAY_SECRET/)
   const ownSecret = loadConfig({
     NODE_ENV: 'production',

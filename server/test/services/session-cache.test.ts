@@ -4,8 +4,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { test, type TestContext } from 'node:test'
 import { buildApp } from '../../src/app'
+import { SERVER_DEFAULTS } from '../../src/config'
 import { SessionCache } from '../../src/services/session-cache'
-import { DEFAULT_SESSION_CACHE_MS } from '../../src/services/session-service'
 import {
   buildTestApp,
   get,
@@ -133,7 +133,7 @@ test('a token revoked on one instance is refused by another on the same database
 
   assert.equal((await post(ctx.app, '/user/exitLogin', {}, who)).code, 200)
   assert.equal((await get(ctx.app, '/user/getUserInfo', who)).code, 2017, 'A: at once')
-  ctx.clock.advance(DEFAULT_SESSION_CACHE_MS)
+  ctx.clock.advance(SERVER_DEFAULTS.sessionCacheMs)
   assert.equal((await get(other, '/user/getUserInfo', who)).code, 2017, 'B: within the bound')
 })
 

@@ -1,14 +1,21 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+/**
+ * A stand-in for a real payment provider that keeps its own books (sandbox_pay_trades and
+ * sandbox_pay_refunds) the way the provider would on its side: its checkout page is served by our own
+ * server, the buyer's choice is written there first and then reported by a signed notification
+ * (protocol.ts) sent `delayMs` later (outbox.ts); refunds are accepted at once and reported when they
+ * finish. A notification lost with the process (kill -9 before the timer fires) is not resent; what the
+ * books say is still there for queryTrade / queryRefund, as with a real provider.
+ */
+import { randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { payMethodLabels } from '#domain/order-status'
 import { ResultCode } from '#domain/result-codes'
-import type { Db } from '../../db/client'
-import { sandboxPayRefunds, sandboxPayTrades } from '../../db/schema'
-import { BizError } from '../../domain/biz-error'
-import type { Clock } from '../../clock'
+import type { Db } from '../../../db/client'
+import { sandboxPayRefunds, sandboxPayTrades } from '../../../db/schema'
+import { BizError } from '../../../domain/biz-error'
+import type { Clock } from '../../../clock'
 import {
   PaymentProviderRefusal,
-  PaymentSignatureError,
   type PaymentNotice,
   type PaymentProvider,
   type PaymentRequest,
@@ -17,26 +24,23 @@ import {
   type RefundRequest,
   type RefundState,
   type TradeState,
-} from './payment-provider'
-
-/** Default secret for development and tests; production refuses it (config.ts). */
-export const SANDBOX_PAY_DEV_SECRET = 'sandbox-pay-dev-secret'
-export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature'
-export const SANDBOX_CHECKOUT_PATH = '/vmcloud/api/sandbox/pay/checkout'
-export const SANDBOX_NOTIFY_PATH = '/vmcloud/api/pay/notify/sandbox'
-export const SANDBOX_REFUND_NOTIFY_PATH = '/vmcloud/api/pay/notify/sandbox/refund'
-
-const TRADE_STATUSES = ['paid', 'cancelled', 'failed'] as const
-const REFUND_STATUSES = ['succeeded', 'failed'] as const
+} from '../payment-provider'
+import { SandboxOutbox } from './outbox'
+import {
+  SANDBOX_CHECKOUT_PATH,
+  SANDBOX_NOTIFY_PATH,
+  SANDBOX_REFUND_NOTIFY_PATH,
+  signedNotice,
+  verifyRefundNotice,
+  verifyTradeNotice,
+} from './protocol'
 
 export interface SandboxPaySettings {
+  /** Key of the notifications' HMAC signature. */
   secret: string
   /** How long after the buyer's choice (or a refund request) the signed notification is sent. */
   delayMs: number
 }
-
-/** Sends a signed notification to our callback (the routes plugin does it with app.inject); the HTTP status. */
-export type SandboxDeliver = (path: string, body: string, signature: string) => Promise<number>
 
 type TradeRow = typeof sandboxPayTrades.$inferSelect
 type RefundRow = typeof sandboxPayRefunds.$inferSelect
@@ -58,36 +62,22 @@ const refundState = (row: RefundRow): RefundState => ({
 
 const refuse = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
 
-/**
- * A stand-in for a real payment provider that keeps its own books (sandbox_pay_trades and
- * sandbox_pay_refunds) the way the provider would on its side: its checkout page is served by our own
- * server, the buyer's choice is written there first and then reported by an HMAC-SHA256-signed
- * notification sent `delayMs` later, refunds are accepted at once and reported when they finish.
- * A notification lost with the process (kill -9 before the timer fires) is not resent; what the books
- * say is still there for queryTrade / queryRefund, as with a real provider.
- */
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox'
   readonly isSandbox = true
-  readonly delayMs: number
   private readonly secret: string
-  private deliver: SandboxDeliver | null = null
-  /** Notifications not yet sent, each with its send; the promise settles when it is sent or dropped. */
-  private readonly pending = new Map<NodeJS.Timeout, { send: () => Promise<void> }>()
-  private readonly inFlight = new Set<Promise<void>>()
+  private readonly delayMs: number
+  /** The signed notifications on their way to our callbacks (the routes plugin connects it). */
+  readonly outbox: SandboxOutbox
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    settings: Partial<SandboxPaySettings> = {},
+    settings: SandboxPaySettings,
   ) {
-    this.secret = settings.secret ?? SANDBOX_PAY_DEV_SECRET
-    this.delayMs = settings.delayMs ?? 300
-  }
-
-  /** Where notifications go; until connected (or after close) none are sent. */
-  connect(deliver: SandboxDeliver | null) {
-    this.deliver = deliver
+    this.secret = settings.secret
+    this.delayMs = settings.delayMs
+    this.outbox = new SandboxOutbox(settings.delayMs, (fields) => this.signed(fields))
   }
 
   async createPayment(request: PaymentRequest): Promise<PaymentStart> {
@@ -161,8 +151,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
       if (found.status !== 'pending') throw refuse('该笔交易已处理')
       return this.setTradeStatus(tx, found, status)
     })
-    this.schedule(() =>
-      this.send(SANDBOX_NOTIFY_PATH, { kind: 'trade', tradeNo, status, amount: row.amount }),
+    this.outbox.later(() =>
+      this.outbox.send(SANDBOX_NOTIFY_PATH, { kind: 'trade', tradeNo, status, amount: row.amount }),
     )
     return { status, amount: row.amount, returnUrl: row.returnUrl }
   }
@@ -222,9 +212,9 @@ export class SandboxPaymentProvider implements PaymentProvider {
       return { created: true, row: inserted }
     })
     if (created) {
-      this.schedule(async () => {
+      this.outbox.later(async () => {
         const done = await this.finishRefund(row.refundNo)
-        await this.send(SANDBOX_REFUND_NOTIFY_PATH, {
+        await this.outbox.send(SANDBOX_REFUND_NOTIFY_PATH, {
           kind: 'refund',
           refundNo: done.refundNo,
           tradeNo: done.tradeNo,
@@ -271,17 +261,9 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return row?.status === 'paid' ? row.amount - row.refunded : 0
   }
 
-  sign(rawBody: string): string {
-    return createHmac('sha256', this.secret).update(rawBody).digest('hex')
-  }
-
+  /** The fields as a notification body, stamped now and signed with our secret. */
   private signed(fields: Record<string, unknown>) {
-    const body = JSON.stringify({
-      ...fields,
-      ts: this.clock.now().getTime(),
-      nonce: randomBytes(8).toString('hex'),
-    })
-    return { body, signature: this.sign(body) }
+    return signedNotice(this.secret, this.clock.now(), fields)
   }
 
   /** A signed trade notification as the sandbox sends it (tests forge and replay with it). */
@@ -294,107 +276,11 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return this.signed({ kind: 'refund', refundNo, tradeNo, status, amount })
   }
 
-  private async send(path: string, fields: Record<string, unknown>) {
-    if (!this.deliver) return
-    const { body, signature } = this.signed(fields)
-    const status = await this.deliver(path, body, signature)
-    if (status !== 200) throw new Error(`sandbox notification to ${path} answered ${status}`)
-  }
-
-  /** The body, verified: signed with our secret, JSON, of the given kind. */
-  private verified(headers: Record<string, unknown>, rawBody: string, kind: string) {
-    const given = headers[SANDBOX_SIGNATURE_HEADER]
-    if (typeof given !== 'string' || !/^[0-9a-f]{64}$/.test(given)) {
-      throw new PaymentSignatureError('缺少签名或签名格式不正确')
-    }
-    const expected = Buffer.from(this.sign(rawBody), 'hex')
-    if (!timingSafeEqual(expected, Buffer.from(given, 'hex'))) throw new PaymentSignatureError()
-    let payload: Record<string, unknown>
-    try {
-      payload = JSON.parse(rawBody) as Record<string, unknown>
-    } catch {
-      throw new PaymentSignatureError('通知内容不是JSON')
-    }
-    if (payload?.kind !== kind) throw new PaymentSignatureError('通知类型不符')
-    return payload
-  }
-
   verifyNotification(headers: Record<string, unknown>, rawBody: string): PaymentNotice {
-    const payload = this.verified(headers, rawBody, 'trade')
-    const { tradeNo, status, amount } = payload
-    if (
-      typeof tradeNo !== 'string' ||
-      !TRADE_STATUSES.includes(status as (typeof TRADE_STATUSES)[number]) ||
-      !Number.isInteger(amount)
-    ) {
-      throw new PaymentSignatureError('通知字段不完整')
-    }
-    return { tradeNo, status: status as PaymentNotice['status'], amount: amount as number, payload }
+    return verifyTradeNotice(this.secret, headers, rawBody)
   }
 
   verifyRefundNotification(headers: Record<string, unknown>, rawBody: string): RefundNotice {
-    const payload = this.verified(headers, rawBody, 'refund')
-    const { refundNo, tradeNo, status, amount } = payload
-    if (
-      typeof refundNo !== 'string' ||
-      typeof tradeNo !== 'string' ||
-      !REFUND_STATUSES.includes(status as (typeof REFUND_STATUSES)[number]) ||
-      !Number.isInteger(amount)
-    ) {
-      throw new PaymentSignatureError('通知字段不完整')
-    }
-    return {
-      refundNo,
-      tradeNo,
-      status: status as RefundNotice['status'],
-      amount: amount as number,
-      payload,
-    }
-  }
-
-  /** Runs `send` after the delay without making the caller wait (the buyer's browser moves on). */
-  private schedule(send: () => Promise<void>): void {
-    const timer = setTimeout(() => {
-      this.pending.delete(timer)
-      this.run(send)
-    }, this.delayMs)
-    this.pending.set(timer, { send })
-  }
-
-  private run(send: () => Promise<void>) {
-    const sending = send().catch((error: unknown) => {
-      // Lost like a real provider's failed delivery; reconciliation asks for the state instead.
-      this.onError(error)
-    })
-    this.inFlight.add(sending)
-    void sending.finally(() => this.inFlight.delete(sending))
-  }
-
-  /** Where a failed send is reported (the routes plugin sets the app's logger). */
-  onError: (error: unknown) => void = () => {}
-
-  /** Sends every notification now instead of after the delay (tests that order events by hand). */
-  async flush(): Promise<void> {
-    for (const [timer, { send }] of this.pending) {
-      clearTimeout(timer)
-      this.pending.delete(timer)
-      this.run(send)
-    }
-    await this.settled()
-  }
-
-  /** Resolves once every scheduled notification has been sent (tests and shutdown wait on it). */
-  async settled(): Promise<void> {
-    while (this.pending.size > 0 || this.inFlight.size > 0) {
-      if (this.inFlight.size > 0) await Promise.all([...this.inFlight])
-      else await new Promise((resolve) => setTimeout(resolve, Math.min(this.delayMs, 50)))
-    }
-  }
-
-  /** Drops notifications not yet sent (a shutdown, or a process dying) and waits for those being sent. */
-  async close(): Promise<void> {
-    for (const timer of this.pending.keys()) clearTimeout(timer)
-    this.pending.clear()
-    while (this.inFlight.size > 0) await Promise.all([...this.inFlight])
+    return verifyRefundNotice(this.secret, headers, rawBody)
   }
 }
