@@ -34,9 +34,6 @@ import { firstOrderOf } from './order-pricing'
 export const BENEFITS = ['welcome', 'trial', 'firstPurchase', 'firstRecharge'] as const
 export type Benefit = (typeof BENEFITS)[number]
 
-/** The development pepper; production refuses to start with it (config.ts). */
-export const BENEFIT_DEV_PEPPER = 'cloudphone-development-benefit-pepper'
-
 /** Who a person is, as far as benefits go: the account's number and WeChat identity. */
 export interface Identity {
   mobilePhone: string | null
