@@ -1,4 +1,7 @@
-/** Catalogue, orders, payments, beans and activation codes (docs/cloud-phones.md). */
+/**
+ * Catalogue, orders, payments, beans and activation codes (docs/cloud-phones.md). Long because it is
+ * declarations only: tables with their indexes and checks, and no logic.
+ */
 import { sql } from 'drizzle-orm'
 import {
   bigint,
