@@ -2,7 +2,7 @@
  * The import graph's rules (`npm run lint` runs them, `npm run graph` draws the graph for
  * docs/architecture.md). Each layer imports only the layers below it:
  *
- *   client   pages → components · hooks → stores → api → services → domain / platform / constants
+ *   client   pages → components · hooks → stores → api → runtime → domain / platform / constants
  *   server   routes, plugins, jobs → services → domain / db / adapters / contract, with the job queue
  *            (jobs/queue.ts) and the clock (clock.ts) below services
  *
@@ -27,19 +27,19 @@ module.exports = {
     // ---- client ----------------------------------------------------------------------------
     forbid(
       'client: pages are entry points',
-      'Only a page imports a page module. Shared UI goes to src/components, shared rules to src/domain, app runtime to src/services.',
+      'Only a page imports a page module. Shared UI goes to src/components, shared rules to src/domain, app runtime to src/runtime.',
       { path: '^src/(?!pages/)' },
       { path: '^src/pages/' },
     ),
     forbid(
       'client: a page folder keeps out of another',
-      "A page folder imports no other page folder's modules (each is its own WeChat sub-package): move what both need to src/components, src/domain or src/services.",
+      "A page folder imports no other page folder's modules (each is its own WeChat sub-package): move what both need to src/components, src/hooks, src/domain or src/runtime.",
       { path: '^src/pages/([^/]+)/' },
       { path: '^src/pages/', pathNot: '^src/pages/$1/' },
     ),
     forbid(
       'client: stores are below components',
-      'Stores hold state and call services; they import no component or page (pass UI callbacks in instead).',
+      'Stores hold state and call the API modules; they import no component or page (pass UI callbacks in instead).',
       { path: '^src/stores/' },
       { path: '^src/(pages|components|hooks)/' },
     ),
@@ -51,15 +51,15 @@ module.exports = {
     ),
     forbid(
       'client: the app runtime is below the API modules',
-      'The app runtime (src/services: request, navigation, feedback, route events) imports no API module, store, hook, component or page: pass what it needs in.',
-      { path: '^src/services/' },
+      'The app runtime (src/runtime: request, navigation, feedback, route events) imports no API module, store, hook, component or page: pass what it needs in.',
+      { path: '^src/runtime/' },
       { path: '^src/(pages|components|hooks|stores|api)/' },
     ),
     forbid(
       'client: domain, platform and constants are the bottom',
       'src/domain, src/platform and src/constants import nothing of the app above them.',
       { path: '^src/(domain|platform|constants)/' },
-      { path: '^src/(pages|components|hooks|stores|api|services)/' },
+      { path: '^src/(pages|components|hooks|stores|api|runtime)/' },
     ),
     forbid(
       'client: the domain is pure',

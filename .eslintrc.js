@@ -7,7 +7,7 @@ const fs = require('node:fs')
 const path = require('node:path')
 
 // ---- Layers (issue 26; docs/architecture.md) ------------------------------------------------------
-// client: pages → components · hooks → stores → api → services → domain / platform / constants; no page
+// client: pages → components · hooks → stores → api → runtime → domain / platform / constants; no page
 // folder imports another's modules. server: routes / plugins / jobs → services → domain / db / adapters /
 // contract, with the job queue (jobs/queue.ts) and the clock (clock.ts) below services.
 // These rules catch the `@/…` and relative imports as you type; `depcruise` (.dependency-cruiser.cjs,
@@ -28,27 +28,27 @@ const clientRestrict = (patterns) => restrict(patterns, [TARO_WIDGETS])
 const NOT_PAGES = {
   group: ['@/pages/*', '../pages/*', '../../pages/*'],
   message:
-    'Only pages import page modules: shared UI goes to src/components, shared rules to src/domain, app runtime to src/services.',
+    'Only pages import page modules: shared UI goes to src/components, shared rules to src/domain, app runtime to src/runtime.',
 }
 const NOT_COMPONENTS = {
   group: ['@/components/*', '../components/*', '@/hooks/*', '../hooks/*'],
   message:
-    'Stores, services and the domain import no component or hook: pass UI callbacks in, or move the logic down (src/services, src/domain).',
+    'Stores, the API modules, the runtime and the domain import no component or hook: pass UI callbacks in, or move the logic down (src/runtime, src/domain).',
 }
 const NOT_STORES = {
   group: ['@/stores', '@/stores/*', '../stores', '../stores/*'],
   message:
-    'Services import no store: the app wires stores to services (src/stores/create-app-stores.ts), not the other way.',
+    'The API modules and the runtime import no store: the app wires stores to them (src/stores/create-app-stores.ts), not the other way.',
 }
 const NOT_API = {
   group: ['@/api', '@/api/*', '../api', '../api/*'],
   message:
-    'The app runtime (src/services) is below the API modules (src/api): it knows no server area; pass what it needs in.',
+    'The app runtime (src/runtime) is below the API modules (src/api): it knows no server area; pass what it needs in.',
 }
-const NOT_SERVICES = {
-  group: ['@/services/*', '../services/*'],
+const NOT_RUNTIME = {
+  group: ['@/runtime/*', '../runtime/*'],
   message:
-    'src/domain, src/platform and src/constants are the bottom layer: they import no service.',
+    'src/domain, src/platform and src/constants are the bottom layer: they import no runtime module.',
 }
 const NOT_UI_OR_PLATFORM = {
   group: [
@@ -76,7 +76,7 @@ const pageFolderOverrides = pageFolders.map((folder) => ({
     'no-restricted-imports': clientRestrict([
       {
         group: ['@/pages/*', `!@/pages/${folder}`],
-        message: `src/pages/${folder} imports no other page folder's modules: move what both need to src/components, src/domain or src/services.`,
+        message: `src/pages/${folder} imports no other page folder's modules: move what both need to src/components, src/hooks, src/domain or src/runtime.`,
       },
     ]),
   },
@@ -186,7 +186,7 @@ module.exports = {
       rules: { 'no-restricted-imports': clientRestrict([NOT_PAGES, NOT_COMPONENTS, NOT_STORES]) },
     },
     {
-      files: ['src/services/**/*.{ts,tsx}'],
+      files: ['src/runtime/**/*.{ts,tsx}'],
       rules: {
         'no-restricted-imports': clientRestrict([NOT_PAGES, NOT_COMPONENTS, NOT_STORES, NOT_API]),
       },
@@ -199,7 +199,7 @@ module.exports = {
           NOT_COMPONENTS,
           NOT_STORES,
           NOT_API,
-          NOT_SERVICES,
+          NOT_RUNTIME,
         ]),
       },
     },
@@ -211,7 +211,7 @@ module.exports = {
           NOT_COMPONENTS,
           NOT_STORES,
           NOT_API,
-          NOT_SERVICES,
+          NOT_RUNTIME,
           NOT_UI_OR_PLATFORM,
         ]),
       },
@@ -277,15 +277,10 @@ module.exports = {
       },
     },
     {
-      // Client tests (Jest, in `npm run lint` like the code they test; server/test is Node, above).
-      // no-explicit-any stays on: a test reads answers through typed helpers or `unknown`.
+      // Client tests run in Jest (server/test runs on Node, above). Every rule holds for tests too,
+      // no-explicit-any included: a test reads answers through typed helpers or `unknown`.
       files: ['__tests__/**/*.{ts,tsx}'],
       env: { jest: true, node: true },
-      rules: {
-        // jest.mock() factories are hoisted above the imports, so they reach modules by require().
-        '@typescript-eslint/no-require-imports': 'off',
-        '@typescript-eslint/no-var-requires': 'off',
-      },
     },
   ],
 }

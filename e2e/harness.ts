@@ -32,7 +32,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { after, afterEach, before } from 'node:test'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { STORAGE_KEYS } from '../src/services/storage-keys'
+import { STORAGE_KEYS } from '../src/runtime/storage-keys'
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/lib/chromium.mjs'
 
 export const REPO_ROOT = path.resolve(__dirname, '..')
@@ -391,7 +391,7 @@ export async function newMobileContext(
 /**
  * Puts a session into the context's localStorage exactly as the client's storage layer writes it:
  * Taro H5 `setStorageSync(key, value)` stores `JSON.stringify({ data: value })` under `key`
- * (@tarojs/taro-h5 dist/api/storage), with the keys of src/services/storage-keys.ts:
+ * (@tarojs/taro-h5 dist/api/storage), with the keys of src/runtime/storage-keys.ts:
  *   accessToken → {"data":"<token>"}, userId → {"data":<userId>}.
  * Written once from a same-origin page (not an init script), so a logout in the test sticks.
  * `extra` writes more keys the same way (e.g. { channel: 'h5' }).

@@ -3,7 +3,7 @@
  * opens first (Home at / and at its own URL, Login) in headless Chromium and writes each as a copy of
  * index.html with the rendered page inside `<div id="prerendered">`, under prerendered/ (`/` →
  * prerendered/index.html, `/pages/login/login` → prerendered/pages/login/login.html). The server sends
- * it for that URL; the browser paints it before any script has run, and src/services/prerender.ts
+ * it for that URL; the browser paints it before any script has run, and src/runtime/prerender.ts
  * removes it once the app's own page is on screen (issue 6: LCP; docs/decisions.md). The snapshot is a
  * picture: its Taro components are renamed so the app never brings them to life (a second, unconfigured
  * tab bar hung the first page change: scripts/lib/inert-snapshot.mjs). 创建云机 shows
@@ -114,7 +114,7 @@ const SAMPLE_CATALOGUE = [
 /**
  * In <head>, before the body is parsed. A visitor for whom the app would draw something else never
  * sees the snapshot: one signed in (Taro H5's storage keeps the token as {"data": token} under
- * src/services/storage-keys.ts's `accessToken`), or in the WeChat browser (Login offers WeChat login
+ * src/runtime/storage-keys.ts's `accessToken`), or in the WeChat browser (Login offers WeChat login
  * there, Home may go to the official account's authorisation).
  */
 const HEAD_SCRIPT =

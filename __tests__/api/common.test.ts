@@ -1,5 +1,5 @@
 import { createCommonService } from '@/api/common'
-import { createRequest, type RequestDeps, type TransportRequest } from '@/services/request-client'
+import { createRequest, type RequestDeps, type TransportRequest } from '@/runtime/request-client'
 
 function setup() {
   let now = 0

@@ -1,7 +1,7 @@
-import { client } from '@/services/request'
+import { client } from '@/runtime/request'
 import { prefetchGoodsList, takeGoodsList } from '@/api/goods'
 
-jest.mock('@/services/request', () => ({ client: { get: jest.fn() } }))
+jest.mock('@/runtime/request', () => ({ client: { get: jest.fn() } }))
 
 const get = client.get as jest.Mock
 const catalogue = (name: string) => ({ code: 200, msg: '', data: [{ level: 1, name, goods: [] }] })

@@ -2,15 +2,15 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import ChangePassword from '@/pages/user/changePassword'
 import { updateUserPassword } from '@/api/user'
-import { ApiError } from '@/services/api-error'
-import { redirect } from '@/services/navigation'
+import { ApiError } from '@/runtime/api-error'
+import { redirect } from '@/runtime/navigation'
 import { flush, renderPage, typeInto } from './page-harness'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('./page-harness')>('./page-harness').mockTaro(),
 )
 jest.mock('@/api/user', () => ({ updateUserPassword: jest.fn() }))
-jest.mock('@/services/navigation', () => ({ goBack: jest.fn(), redirect: jest.fn() }))
+jest.mock('@/runtime/navigation', () => ({ goBack: jest.fn(), redirect: jest.fn() }))
 
 const update = updateUserPassword as jest.Mock
 

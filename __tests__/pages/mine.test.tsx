@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import Mine from '@/pages/Home/user'
-import { configureNavigation } from '@/services/navigation'
+import { configureNavigation } from '@/runtime/navigation'
 import { renderPage } from './page-harness'
 
 jest.mock('@tarojs/taro', () =>

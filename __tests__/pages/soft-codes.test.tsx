@@ -18,8 +18,8 @@ import * as deviceService from '@/api/device'
 import * as engagement from '@/api/engagement'
 import * as goods from '@/api/goods'
 import * as space from '@/api/space'
-import { resolveApiBase } from '@/services/request'
-import { STORAGE_KEYS } from '@/services/storage-keys'
+import { resolveApiBase } from '@/runtime/request'
+import { STORAGE_KEYS } from '@/runtime/storage-keys'
 import { renderPage, setRouteParams, typeInto } from './page-harness'
 import { deviceSpace, spaceTask } from './Space/space-fixtures'
 import { device } from './Home/fleet-fixtures'
@@ -229,7 +229,7 @@ describe.each(CASES)('$name answers the soft codes as the SPEC says', (c) => {
     await waitFor(() => expect(seen()).toContain(expected))
     expect(requested).toContain(c.path)
     expectNoSuccessNorTypeError()
-    // 1025's dialog (services/refusal-dialogs.ts) leads to 去充值; nothing else navigates
+    // 1025's dialog (runtime/refusal-dialogs.ts) leads to 去充值; nothing else navigates
     const recharge = code === ResultCode.INSUFFICIENT_ACCOUNT_BALANCE
     if (recharge) expect(Taro.navigateTo).toHaveBeenCalledWith({ url: '/pages/user/recharge' })
     for (const fn of NAVIGATIONS) if (!recharge) expect(Taro[fn]).not.toHaveBeenCalled()

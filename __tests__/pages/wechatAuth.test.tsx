@@ -3,7 +3,7 @@ import Taro from '@tarojs/taro'
 import WechatAuth from '@/pages/auth/wechatAuth'
 import platform from '@/platform'
 import { newOAuthState } from '@/platform/oauth'
-import { ApiError } from '@/services/api-error'
+import { ApiError } from '@/runtime/api-error'
 import { flush, renderPage, setRouteParams, typeInto } from './page-harness'
 
 jest.mock('@tarojs/taro', () =>

@@ -1,5 +1,5 @@
-import { ApiError } from '@/services/api-error'
-import { STORAGE_KEYS } from '@/services/storage-keys'
+import { ApiError } from '@/runtime/api-error'
+import { STORAGE_KEYS } from '@/runtime/storage-keys'
 import { fakeApi, makeStores, userInfo } from './helpers'
 
 describe('SessionStore', () => {

@@ -1,4 +1,4 @@
-import { ApiError } from '@/services/api-error'
+import { ApiError } from '@/runtime/api-error'
 import { fakeApi, flush, makeStores } from './helpers'
 
 describe('UsageLogStore', () => {

@@ -1,6 +1,6 @@
 /** Activation codes (docs/cloud-phones.md "Calls": /activation/*). */
 import type { ActivateBody, ActivateResult, MyCode } from '../../types/api'
-import { client } from '@/services/request'
+import { client } from '@/runtime/request'
 
 /** A new phone, or `renewDeviceId` extended by the code's duration; 1017 when its goods sold out. */
 export const activateCode = (body: ActivateBody) =>

@@ -5,8 +5,8 @@ import type {
   CreateSeckillOrderBody,
   OrderInfo,
 } from '../../types/api'
-import { client } from '@/services/request'
-import type { RequestOptions } from '@/services/request-client'
+import { client } from '@/runtime/request'
+import type { RequestOptions } from '@/runtime/request-client'
 import { purchaseOutcome } from './order'
 
 /** Public: enabled activities not yet ended, running first. */

@@ -9,9 +9,9 @@ import type {
   SaveUsageLogBody,
 } from '../../types/api'
 import { DICT_CACHE_MS } from '@/constants/limits'
-import { createTtlCache } from '@/services/cache'
-import { client } from '@/services/request'
-import type { RequestClient } from '@/services/request-client'
+import { createTtlCache } from '@/runtime/cache'
+import { client } from '@/runtime/request'
+import type { RequestClient } from '@/runtime/request-client'
 
 export type DictType = 'industry' | 'worktype'
 

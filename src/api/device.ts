@@ -9,8 +9,8 @@ import type {
   DeviceModel,
   SystemUpdateProgress,
 } from '../../types/api'
-import { client } from '@/services/request'
-import type { RequestOptions } from '@/services/request-client'
+import { client } from '@/runtime/request'
+import type { RequestOptions } from '@/runtime/request-client'
 
 type Loading = Pick<RequestOptions, 'loading'>
 

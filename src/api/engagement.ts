@@ -7,8 +7,8 @@ import type {
   SaveFloatingBallBody,
   TrialPhone,
 } from '../../types/api'
-import { client } from '@/services/request'
-import type { RequestOptions } from '@/services/request-client'
+import { client } from '@/runtime/request'
+import type { RequestOptions } from '@/runtime/request-client'
 
 export const getNewUserGuideConfig = async () =>
   (

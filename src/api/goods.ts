@@ -7,7 +7,7 @@ import type {
   QuoteBody,
   ZoneStock,
 } from '../../types/api'
-import { client } from '@/services/request'
+import { client } from '@/runtime/request'
 
 /** Levels with their goods, each with prices and per-zone inventory status. */
 export const getGoodsList = async (query: GoodsListQuery = {}) =>

@@ -9,7 +9,7 @@ import type {
   ShareCode,
   SharePreview,
 } from '../../types/api'
-import { client } from '@/services/request'
+import { client } from '@/runtime/request'
 
 export const grantDevices = async (body: CreateGrantBody) =>
   (await client.post<CreateGrantResult>('/device/empower', body)).data

@@ -6,8 +6,8 @@ import type {
   UnreadCount,
   UpdateMessageSettingsBody,
 } from '../../types/api'
-import { client } from '@/services/request'
-import type { RequestOptions } from '@/services/request-client'
+import { client } from '@/runtime/request'
+import type { RequestOptions } from '@/runtime/request-client'
 
 export const getUnreadCount = async (options?: Pick<RequestOptions, 'loading'>) =>
   (await client.get<UnreadCount>('/message/getUnreadCount', undefined, options)).data

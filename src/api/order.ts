@@ -11,10 +11,10 @@ import type {
   PurchaseActivationCodeBody,
 } from '../../types/api'
 import { ResultCode, resultMessages } from '@/domain/result-codes'
-import { client } from '@/services/request'
-import type { Outcome, RequestOptions } from '@/services/request-client'
+import { client } from '@/runtime/request'
+import type { Outcome, RequestOptions } from '@/runtime/request-client'
 
-export type { Outcome } from '@/services/request-client'
+export type { Outcome } from '@/runtime/request-client'
 
 /** Clear messages for the soft codes a purchase can meet. */
 export const SOFT_CODE_MESSAGES: Record<number, string> = {

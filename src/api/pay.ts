@@ -5,7 +5,7 @@ import type {
   CreatePaymentResult,
   SandboxAction,
 } from '../../types/api'
-import { client } from '@/services/request'
+import { client } from '@/runtime/request'
 import { purchaseOutcome } from './order'
 
 /** Starts paying an order (own, or by a shared link): a checkout address, or paid at once with beans. */

@@ -1,6 +1,6 @@
 /** Scan-login calls (docs/api.md "Scan-login"). */
 import type { ScanLoginRequest, ScanLoginSession, ScanLoginState } from '../../types/api'
-import { client } from '@/services/request'
+import { client } from '@/runtime/request'
 
 /** Logged-out browser: a QR to show and the poll key only it knows. */
 export const createScanLogin = async () =>

@@ -8,8 +8,8 @@ import type {
   SpaceTask,
   SpaceTaskKind,
 } from '../../types/api'
-import { client } from '@/services/request'
-import type { RequestOptions } from '@/services/request-client'
+import { client } from '@/runtime/request'
+import type { RequestOptions } from '@/runtime/request-client'
 
 export const getSpaceInfo = async () => (await client.get<SpaceInfo>('/space/info')).data
 

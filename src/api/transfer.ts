@@ -5,7 +5,7 @@ import type {
   TransferRecord,
   TransferResult,
 } from '../../types/api'
-import { client } from '@/services/request'
+import { client } from '@/runtime/request'
 
 /** Rejects with the whole body on 1330 (data.devices: which phones cannot move and why). */
 export const transferDevices = async (body: TransferDevicesBody) =>

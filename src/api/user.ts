@@ -15,8 +15,8 @@ import type {
   WxBindLoginBody,
   WxLoginResult,
 } from '../../types/api'
-import { client } from '@/services/request'
-import type { RequestOptions } from '@/services/request-client'
+import { client } from '@/runtime/request'
+import type { RequestOptions } from '@/runtime/request-client'
 
 export type SmsType =
   'login' | 'changeOld' | 'changeNew' | 'deleteAccount' | 'setPassword' | 'transfer'

@@ -10,7 +10,7 @@ import type {
   TimeToMonthQuote,
   TimeToMonthResult,
 } from '../../types/api'
-import { client } from '@/services/request'
+import { client } from '@/runtime/request'
 
 export const getRechargePackages = async () =>
   (await client.get<RechargePackages>('/wallet/rechargePackages')).data

@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import type { OrderInfo } from '../../types/api'
-import { navigate } from '@/services/navigation'
+import { navigate } from '@/runtime/navigation'
 import type { Outcome } from '@/api/order'
-import { errorMessage } from '@/services/feedback'
+import { errorMessage } from '@/runtime/feedback'
 import { useIdempotencyKey } from './use-idempotency-key'
 import { useSingleFlight } from './use-single-flight'
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { Quote, QuoteBody } from '../../types/api'
 import { getGoodPrice } from '@/api/goods'
-import { errorMessage } from '@/services/feedback'
+import { errorMessage } from '@/runtime/feedback'
 
 /** Wait this long after the last change before asking for a new quote. */
 export const QUOTE_DEBOUNCE_MS = 300

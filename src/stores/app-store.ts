@@ -2,7 +2,7 @@
 import { makeAutoObservable } from 'mobx'
 import type { UsageLogId } from '@/domain/usage-log-id'
 import type { KeyValueStorage } from '@/platform/types'
-import { STORAGE_KEYS } from '@/services/storage-keys'
+import { STORAGE_KEYS } from '@/runtime/storage-keys'
 
 export class AppStore {
   onPath = ''

@@ -1,8 +1,8 @@
-/** The app's RootStore on the real services, wired to the request layer's token-invalid hook. */
+/** The app's RootStore on the real API modules, wired to the request layer's token-invalid hook. */
 import platform from '@/platform'
 import { api } from '@/api'
-import { currentRoute } from '@/services/navigation'
-import { client, configureRequest } from '@/services/request'
+import { currentRoute } from '@/runtime/navigation'
+import { client, configureRequest } from '@/runtime/request'
 import { systemClock, systemTimers } from './deps'
 import { RootStore } from './root-store'
 

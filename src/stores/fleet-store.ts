@@ -9,7 +9,7 @@ import { summariseBatch, validateBatchSelection } from '@/domain/batch-results'
 import { DeviceVersionFilter, HomeViewType } from '@/domain/enums'
 import type { KeyValueStorage } from '@/platform/types'
 import type { Api } from '@/api'
-import { errorMessage } from '@/services/api-error'
+import { errorMessage } from '@/runtime/api-error'
 import {
   FLEET_ALL_ROWS,
   FLEET_PAGE_ROWS,

@@ -11,7 +11,7 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx'
 import type { OrderInfo } from '../../types/api'
 import { isFinal, OrderStatus } from '@/domain/order-states'
-import { client } from '@/services/request'
+import { client } from '@/runtime/request'
 
 /** Which screen shows what an order changes. */
 export type OrderArea = 'fleet' | 'wallet' | 'space'

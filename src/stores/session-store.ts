@@ -10,8 +10,8 @@ import type { CommonConfig, LoginResult, UserInfo, WxLoginResult } from '../../t
 import { APP_VERSION } from '@/constants/limits'
 import { maskPhone } from '@/domain/formatters'
 import { ResultCode } from '@/domain/result-codes'
-import { ApiError } from '@/services/api-error'
-import { STORAGE_KEYS } from '@/services/storage-keys'
+import { ApiError } from '@/runtime/api-error'
+import { STORAGE_KEYS } from '@/runtime/storage-keys'
 import type { Clock, RootStoreDeps } from './deps'
 
 export const DEFAULT_RENEWAL_REMINDER =

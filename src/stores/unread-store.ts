@@ -2,7 +2,7 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx'
 import type { UnreadCount } from '../../types/api'
 import { UNREAD_POLL_MS } from '@/constants/limits'
-import { errorMessage } from '@/services/api-error'
+import { errorMessage } from '@/runtime/api-error'
 import type { RootStoreDeps } from './deps'
 import type { SessionStore } from './session-store'
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import CloudBeanToMonthly from '@/pages/CloudBeanToMonthly/index'
-import { ApiError } from '@/services/request'
+import { ApiError } from '@/runtime/request'
 import * as wallet from '@/api/wallet'
 import { renderPage } from '../page-harness'
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import BuySpace from '@/pages/Space/BuySpace'
-import { ApiError } from '@/services/api-error'
+import { ApiError } from '@/runtime/api-error'
 import * as couponService from '@/api/coupon'
 import * as spaceService from '@/api/space'
 import { applicableCoupons, heldCoupon, packageGoods } from '../coupon-fixtures'

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import DataCenter, { TASK_POLL_MS } from '@/pages/Space/DataCenter'
-import { ApiError } from '@/services/request'
+import { ApiError } from '@/runtime/request'
 import * as spaceService from '@/api/space'
 import { renderPage, setRouteParams } from '../page-harness'
 import { deviceSpace, GB, spaceTask } from './space-fixtures'

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import BigUserBuyGoods from '@/pages/create/bigUserBuyGoods'
 import { getGoodPrice, getGoodsList } from '@/api/goods'
-import { navigate, openPath } from '@/services/navigation'
+import { navigate, openPath } from '@/runtime/navigation'
 import { createBigUserLinkOrder } from '@/api/order'
 import { getApplicableCoupons } from '@/api/coupon'
 import { renderPage } from '../page-harness'
@@ -13,7 +13,7 @@ jest.mock('@tarojs/taro', () =>
 )
 jest.mock('@/api/goods', () => ({ getGoodsList: jest.fn(), getGoodPrice: jest.fn() }))
 jest.mock('@/api/order', () => ({ createBigUserLinkOrder: jest.fn() }))
-jest.mock('@/services/navigation', () => ({ navigate: jest.fn(), openPath: jest.fn() }))
+jest.mock('@/runtime/navigation', () => ({ navigate: jest.fn(), openPath: jest.fn() }))
 jest.mock('@/api/coupon', () => ({ getApplicableCoupons: jest.fn() }))
 
 const mockList = getGoodsList as jest.Mock

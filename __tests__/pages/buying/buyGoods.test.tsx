@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import BuyGoods from '@/pages/create/buyGoods'
 import { getGoodPrice, getGoodsDetail } from '@/api/goods'
-import { goLogin, navigate } from '@/services/navigation'
+import { goLogin, navigate } from '@/runtime/navigation'
 import { createCloudOrder, purchaseActivationCode } from '@/api/order'
 import { renderPage, setRouteParams } from '../page-harness'
 import { getApplicableCoupons } from '@/api/coupon'
@@ -15,7 +15,7 @@ jest.mock('@/api/order', () => ({
   createCloudOrder: jest.fn(),
   purchaseActivationCode: jest.fn(),
 }))
-jest.mock('@/services/navigation', () => ({ navigate: jest.fn(), goLogin: jest.fn() }))
+jest.mock('@/runtime/navigation', () => ({ navigate: jest.fn(), goLogin: jest.fn() }))
 jest.mock('@/api/coupon', () => ({ getApplicableCoupons: jest.fn() }))
 
 const mockPurchaseActivationCode = purchaseActivationCode as jest.Mock

@@ -3,7 +3,7 @@ import { idParam, pickPriceId, pickZoneId } from '@/components/goods-selection'
 import { newIdempotencyKey } from '@/hooks/use-idempotency-key'
 import { orderStage, payMethodsFor } from '@/pages/pay/parts/pay-flow'
 import { commonGoodId } from '@/pages/Renew/parts/renew-plan'
-import { loadAll } from '@/services/load-all'
+import { loadAll } from '@/runtime/load-all'
 import { price, zone } from './fixtures'
 
 const NOW = Date.parse('2026-11-22T08:00:00Z')

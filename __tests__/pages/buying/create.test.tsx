@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import Create from '@/pages/Home/create'
 import { takeGoodsList } from '@/api/goods'
-import { navigate } from '@/services/navigation'
+import { navigate } from '@/runtime/navigation'
 import { renderPage } from '../page-harness'
 import { goods, price, session } from './fixtures'
 
@@ -9,7 +9,7 @@ jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
 )
 jest.mock('@/api/goods', () => ({ takeGoodsList: jest.fn() }))
-jest.mock('@/services/navigation', () => ({ navigate: jest.fn() }))
+jest.mock('@/runtime/navigation', () => ({ navigate: jest.fn() }))
 
 const list = takeGoodsList as jest.Mock
 

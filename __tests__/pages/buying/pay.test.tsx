@@ -4,7 +4,7 @@ import Pay from '@/pages/pay/pay'
 import { openCheckout } from '@/pages/pay/parts/checkout'
 import { cancelOrder, getOrderInfo } from '@/api/order'
 import { createPayment, sandboxPayAct } from '@/api/pay'
-import { navigate } from '@/services/navigation'
+import { navigate } from '@/runtime/navigation'
 import { paidOrders } from '@/stores/paid-orders-store'
 import { renderPage, setRouteParams } from '../page-harness'
 import { order, session } from './fixtures'
@@ -22,7 +22,7 @@ jest.mock('@/api/pay', () => ({
   sandboxPayAct: jest.fn(),
   getBeanBalance: jest.fn().mockResolvedValue({ balance: 500 }),
 }))
-jest.mock('@/services/navigation', () => ({ navigate: jest.fn() }))
+jest.mock('@/runtime/navigation', () => ({ navigate: jest.fn() }))
 jest.mock('@/api/wallet', () => ({
   getAccountBalance: jest.fn(() => Promise.resolve({ balance: 0, enabled: false })),
 }))

@@ -5,7 +5,7 @@ import { formatDateTime } from '@/domain/formatters'
 import { getDevice } from '@/api/device'
 import { getGoodPrice, getGoodsDetail } from '@/api/goods'
 import { createRenewOrder } from '@/api/order'
-import { navigate } from '@/services/navigation'
+import { navigate } from '@/runtime/navigation'
 import { getApplicableCoupons } from '@/api/coupon'
 import { renderPage, setRouteParams } from '../page-harness'
 import { goods, order, quote, session } from './fixtures'
@@ -22,7 +22,7 @@ jest.mock('@tarojs/taro', () =>
 jest.mock('@/api/device', () => ({ getDevice: jest.fn() }))
 jest.mock('@/api/goods', () => ({ getGoodsDetail: jest.fn(), getGoodPrice: jest.fn() }))
 jest.mock('@/api/order', () => ({ createRenewOrder: jest.fn() }))
-jest.mock('@/services/navigation', () => ({ navigate: jest.fn() }))
+jest.mock('@/runtime/navigation', () => ({ navigate: jest.fn() }))
 
 const mockGetDevice = getDevice as jest.Mock
 const mockGetGoodsDetail = getGoodsDetail as jest.Mock

@@ -3,7 +3,7 @@ import type { Device } from '../../../types/api'
 import UpOrDownConfig from '@/pages/Device/upOrDownConfig'
 import { getDevice } from '@/api/device'
 import { getGoodPrice, getGoodsList } from '@/api/goods'
-import { navigate } from '@/services/navigation'
+import { navigate } from '@/runtime/navigation'
 import { createUpOrDownOrder } from '@/api/order'
 import { formatDateTime } from '@/domain/formatters'
 import { renderPage, setRouteParams } from '../page-harness'
@@ -21,7 +21,7 @@ jest.mock('@tarojs/taro', () =>
 jest.mock('@/api/device', () => ({ getDevice: jest.fn() }))
 jest.mock('@/api/goods', () => ({ getGoodsList: jest.fn(), getGoodPrice: jest.fn() }))
 jest.mock('@/api/order', () => ({ createUpOrDownOrder: jest.fn() }))
-jest.mock('@/services/navigation', () => ({ navigate: jest.fn() }))
+jest.mock('@/runtime/navigation', () => ({ navigate: jest.fn() }))
 
 const mockGetDevice = getDevice as jest.Mock
 const mockGetGoodsList = getGoodsList as jest.Mock

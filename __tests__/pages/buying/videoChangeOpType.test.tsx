@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import VideoChangeOpType from '@/pages/Device/videoChangeOpType'
 import { getDevice } from '@/api/device'
 import { getGoodPrice } from '@/api/goods'
-import { navigate } from '@/services/navigation'
+import { navigate } from '@/runtime/navigation'
 import { createVideoOrder } from '@/api/order'
 import { renderPage, setRouteParams } from '../page-harness'
 import { order, quote, session } from './fixtures'
@@ -19,7 +19,7 @@ jest.mock('@tarojs/taro', () =>
 jest.mock('@/api/device', () => ({ getDevice: jest.fn() }))
 jest.mock('@/api/goods', () => ({ getGoodPrice: jest.fn() }))
 jest.mock('@/api/order', () => ({ createVideoOrder: jest.fn() }))
-jest.mock('@/services/navigation', () => ({ navigate: jest.fn() }))
+jest.mock('@/runtime/navigation', () => ({ navigate: jest.fn() }))
 
 const mockDevice = getDevice as jest.Mock
 const mockPrice = getGoodPrice as jest.Mock

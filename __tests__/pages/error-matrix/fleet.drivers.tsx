@@ -40,7 +40,7 @@ const homeAnswers = {
   '/dict/getDeviceStatusList': [{ status: 1, name: '运行中', color: '#007d59' }],
 }
 
-/** 我的云机 on the real fleet store and services; `multi`: the many-phones view */
+/** 我的云机 on the real fleet store and API modules; `multi`: the many-phones view */
 const renderHome = (multi = false) => {
   const { storage } = memoryStorage(multi ? { [VIEW_TYPE_KEY]: 1 } : {})
   const app = new AppStore(storage)

@@ -14,9 +14,9 @@ import Taro from '@tarojs/taro'
 import { ROUTE_CODES } from '../../../server/src/contract/route-codes'
 import { isPublicPage, ROUTES } from '@/constants/routes'
 import { ResultCode } from '@/domain/result-codes'
-import { REFUSAL_DIALOGS } from '@/services/refusal-dialogs'
-import { resolveApiBase } from '@/services/request'
-import { STORAGE_KEYS } from '@/services/storage-keys'
+import { REFUSAL_DIALOGS } from '@/runtime/refusal-dialogs'
+import { resolveApiBase } from '@/runtime/request'
+import { STORAGE_KEYS } from '@/runtime/storage-keys'
 
 export interface Driver {
   /** the page's route (the current page, for 2017's login redirect) */

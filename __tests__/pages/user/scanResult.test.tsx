@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import ScanResult from '@/pages/user/scanResult'
 import * as grant from '@/api/grant'
-import * as navigation from '@/services/navigation'
+import * as navigation from '@/runtime/navigation'
 import * as scanLogin from '@/api/scan-login'
-import { ApiError } from '@/services/api-error'
+import { ApiError } from '@/runtime/api-error'
 import { renderPage, setRouteParams } from '../page-harness'
 
 jest.mock('@tarojs/taro', () =>
@@ -16,7 +16,7 @@ jest.mock('@/api/scan-login', () => ({
   scanLoginRefuse: jest.fn(),
 }))
 jest.mock('@/api/grant', () => ({ previewShare: jest.fn(), acceptShare: jest.fn() }))
-jest.mock('@/services/navigation', () => ({ navigate: jest.fn(), redirect: jest.fn() }))
+jest.mock('@/runtime/navigation', () => ({ navigate: jest.fn(), redirect: jest.fn() }))
 
 const login = scanLogin as jest.Mocked<typeof scanLogin>
 const share = grant as jest.Mocked<typeof grant>

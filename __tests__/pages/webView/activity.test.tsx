@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import ActivityPage from '@/pages/webView/activity'
 import * as activity from '@/api/activity'
-import { navigate, openPath } from '@/services/navigation'
+import { navigate, openPath } from '@/runtime/navigation'
 import { renderPage, setRouteParams } from '../page-harness'
 
 jest.mock('@tarojs/taro', () =>
@@ -12,7 +12,7 @@ jest.mock('@/api/activity', () => ({
   getActivityDetail: jest.fn(),
   createSeckillOrder: jest.fn(),
 }))
-jest.mock('@/services/navigation', () => ({
+jest.mock('@/runtime/navigation', () => ({
   navigate: jest.fn(),
   openPath: jest.fn(),
   loginUrl: (to: string) => `/pages/login/login?redirect=${encodeURIComponent(to)}`,

@@ -5,7 +5,7 @@ import { DEFAULT_SMS_CODE_LENGTH, validateMobile, validateSmsCode } from '@/doma
 import FormRow from '@/components/FormRow'
 import SmsCodeButton from '@/components/SmsCodeButton'
 import { sendCodeWithFeedback } from '@/components/SmsCodeButton/send-code'
-import { toast, toastError } from '@/services/feedback'
+import { toast, toastError } from '@/runtime/feedback'
 import styles from './index.module.scss'
 
 export interface BindPhoneFormProps {

@@ -4,7 +4,7 @@ import { observer } from 'mobx-react'
 import { useStores } from '@/stores'
 import { listActivities } from '@/api/activity'
 import { getPlayTrialConfig } from '@/api/engagement'
-import { navigate } from '@/services/navigation'
+import { navigate } from '@/runtime/navigation'
 import NewUserGuide from '.'
 import styles from './HomeEngagement.module.scss'
 

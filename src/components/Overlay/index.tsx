@@ -11,7 +11,7 @@ import Taro from '@tarojs/taro'
 import { View } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
 import { KEYBOARD_SCROLLABLE } from '@/components/a11y'
-import { errorMessage } from '@/services/feedback'
+import { errorMessage } from '@/runtime/feedback'
 import styles from './index.module.scss'
 
 export function BottomSheet({

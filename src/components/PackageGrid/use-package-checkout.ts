@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import type { OrderInfo, Quote, QuoteKind } from '../../../types/api'
 import { useCoupons } from '@/components/CouponPicker/use-coupons'
-import { toastError } from '@/services/feedback'
+import { toastError } from '@/runtime/feedback'
 import { useIdempotencyKey } from '@/hooks/use-idempotency-key'
-import { navigate } from '@/services/navigation'
+import { navigate } from '@/runtime/navigation'
 
 /**
  * Buying one of a list of packages (beans, cloud space): the chosen package (the first until the

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { View } from '@tarojs/components'
 import { Button, InfiniteLoading } from '@nutui/nutui-react-taro'
 import EmptyState from '@/components/EmptyState'
-import { errorMessage } from '@/services/feedback'
+import { errorMessage } from '@/runtime/feedback'
 import {
   BACK_TO_TOP_FROM,
   LIST_TEXTS,

@@ -1,6 +1,6 @@
 import { validateMobile } from '@/domain/validators'
 import { sendSmsCode, type SmsType } from '@/api/user'
-import { toast, toastError } from '@/services/feedback'
+import { toast, toastError } from '@/runtime/feedback'
 
 /**
  * What every SmsCodeButton's onSend does: check the number, send the code, say what happened. Rejects

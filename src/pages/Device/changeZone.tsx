@@ -1,6 +1,6 @@
 import { View, Text } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
-import { navigate } from '@/services/navigation'
+import { navigate } from '@/runtime/navigation'
 import { useDevicePage } from './parts/use-device-page'
 import styles from './device-page.module.scss'
 

@@ -1,10 +1,10 @@
 import { View, Text } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
-import { confirm, toastError, toastSuccess } from '@/services/feedback'
+import { confirm, toastError, toastSuccess } from '@/runtime/feedback'
 import { DeviceStatus } from '@/domain/device-lifecycle'
 import { canDo } from '@/domain/device-permissions'
 import { replaceDevice } from '@/api/device'
-import { goBack } from '@/services/navigation'
+import { goBack } from '@/runtime/navigation'
 import { useDevicePage } from './parts/use-device-page'
 import styles from './device-page.module.scss'
 

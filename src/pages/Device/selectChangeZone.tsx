@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react'
 import { View, Text } from '@tarojs/components'
 import type { ZoneStock } from '../../../types/api'
-import { confirm, toast, toastError, toastSuccess } from '@/services/feedback'
+import { confirm, toast, toastError, toastSuccess } from '@/runtime/feedback'
 import { InventoryStatus } from '@/domain/enums'
 import { changeZone } from '@/api/device'
 import { getZones } from '@/api/goods'
-import { goBack } from '@/services/navigation'
+import { goBack } from '@/runtime/navigation'
 import { useDevicePage } from './parts/use-device-page'
 import styles from './device-page.module.scss'
 

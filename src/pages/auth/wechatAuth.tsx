@@ -9,7 +9,7 @@ import BindPhoneForm from '@/components/BindPhoneForm'
 import { url } from '@/constants/routes'
 import platform from '@/platform'
 import { takeOAuthState } from '@/platform/oauth'
-import { finishLogin } from '@/services/finish-login'
+import { finishLogin } from '@/runtime/finish-login'
 import styles from './wechatAuth.module.scss'
 
 const decoded = (value: string | undefined) => {

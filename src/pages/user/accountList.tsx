@@ -5,10 +5,10 @@ import { observer } from 'mobx-react'
 import { Button, Tag } from '@nutui/nutui-react-taro'
 import EmptyState from '@/components/EmptyState'
 import { useStores, type StoredAccount } from '@/stores'
-import { fileUrl } from '@/services/request'
+import { fileUrl } from '@/runtime/request'
 import { maskPhone } from '@/domain/formatters'
 import { url } from '@/constants/routes'
-import { confirm, toastError } from '@/services/feedback'
+import { confirm, toastError } from '@/runtime/feedback'
 import styles from './accountList.module.scss'
 
 /** Accounts that logged in on this device: tap one to switch to it, or take it off the list. */

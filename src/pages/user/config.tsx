@@ -4,10 +4,10 @@ import { observer } from 'mobx-react'
 import { Button, Cell } from '@nutui/nutui-react-taro'
 import { useStores } from '@/stores'
 import { url } from '@/constants/routes'
-import { navigate as go } from '@/services/navigation'
+import { navigate as go } from '@/runtime/navigation'
 import LinkCell from '@/components/LinkCell'
 import { APP_VERSION } from '@/constants/limits'
-import { confirm, toastError } from '@/services/feedback'
+import { confirm, toastError } from '@/runtime/feedback'
 import styles from './config.module.scss'
 
 const showAbout = () =>

@@ -4,7 +4,7 @@ import { View, Text } from '@tarojs/components'
 import { Button, Cell, Switch } from '@nutui/nutui-react-taro'
 import { ariaRole } from '@/components/a11y'
 import { getFloatingBall, saveFloatingBall } from '@/api/engagement'
-import { toast, toastError, toastSuccess } from '@/services/feedback'
+import { toast, toastError, toastSuccess } from '@/runtime/feedback'
 import {
   FLOATING_BALL_OPACITY,
   FLOATING_BALL_SHORTCUTS,

@@ -4,7 +4,7 @@ import { View, Text } from '@tarojs/components'
 import { Cell, Switch } from '@nutui/nutui-react-taro'
 import { ariaRole } from '@/components/a11y'
 import { getMessageSettings, updateMessageSettings } from '@/api/message'
-import { toastError } from '@/services/feedback'
+import { toastError } from '@/runtime/feedback'
 import { MESSAGE_CATEGORIES, type SettingKey } from './parts/messages/message-categories'
 import styles from './messageSet.module.scss'
 

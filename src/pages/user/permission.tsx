@@ -2,7 +2,7 @@ import { useState } from 'react'
 import Taro, { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { Button, Cell, Tag } from '@nutui/nutui-react-taro'
-import { toastError } from '@/services/feedback'
+import { toastError } from '@/runtime/feedback'
 import {
   H5_PERMISSIONS,
   STATE_LABELS,

@@ -6,7 +6,7 @@ import { Button, Input } from '@nutui/nutui-react-taro'
 import type { AccountBalance, RechargePackages } from '../../../types/api'
 import CheckoutBar from '@/components/CheckoutBar'
 import CouponPicker from '@/components/CouponPicker'
-import { toast, toastError } from '@/services/feedback'
+import { toast, toastError } from '@/runtime/feedback'
 import { useFollowPaid, usePageShown } from '@/hooks/use-follow'
 import PackageGrid from '@/components/PackageGrid'
 import { usePackageCheckout } from '@/components/PackageGrid/use-package-checkout'
@@ -17,7 +17,7 @@ import {
   getAccountBalance,
   getRechargePackages,
 } from '@/api/wallet'
-import { navigate } from '@/services/navigation'
+import { navigate } from '@/runtime/navigation'
 import styles from './recharge.module.scss'
 
 /** A top-up in 元 as typed → fen, or the reason it cannot be (1 元 … 10 万元, at most 2 decimals). */

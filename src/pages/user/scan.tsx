@@ -1,6 +1,6 @@
 import { View } from '@tarojs/components'
-import { toastError } from '@/services/feedback'
-import { redirect } from '@/services/navigation'
+import { toastError } from '@/runtime/feedback'
+import { redirect } from '@/runtime/navigation'
 import ScanSource from './parts/scan/ScanSource'
 import styles from './scan.module.scss'
 

@@ -3,7 +3,7 @@ import Taro, { useLoad } from '@tarojs/taro'
 import { View, Text, Button as TaroButton } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
 import { getCustomerServiceUrl } from '@/api/common'
-import { toastError } from '@/services/feedback'
+import { toastError } from '@/runtime/feedback'
 import type { CustomerServiceInfo } from '../../../../types/api'
 import styles from '../index.module.scss'
 

@@ -3,7 +3,7 @@ import { View, Text, Textarea } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
 import FormRow from '@/components/FormRow'
 import { submitFeedback } from '@/api/common'
-import { toast, toastError, toastSuccess } from '@/services/feedback'
+import { toast, toastError, toastSuccess } from '@/runtime/feedback'
 import { CONTACT_MAX, FEEDBACK_MAX, checkFeedback } from './feedback-rules'
 import styles from '../index.module.scss'
 

@@ -2,7 +2,7 @@
 import { useState } from 'react'
 import { useDidShow, useRouter } from '@tarojs/taro'
 import type { Device } from '../../../../types/api'
-import { toastError } from '@/services/feedback'
+import { toastError } from '@/runtime/feedback'
 import { getDevice } from '@/api/device'
 
 export function useDevicePage() {

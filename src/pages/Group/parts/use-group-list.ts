@@ -1,6 +1,6 @@
 /** My groups with counts, for Group/index and MoveGroup; a failed load is shown as a toast. */
 import { useState } from 'react'
-import { toastError } from '@/services/feedback'
+import { toastError } from '@/runtime/feedback'
 import { listGroups, type GroupList } from '@/api/group'
 
 export function useGroupList() {

@@ -2,7 +2,7 @@ import { Component, lazy, Suspense } from 'react'
 import { View, Text } from '@tarojs/components'
 import { LOADING_TEXT } from '@/constants/limits'
 import PrimaryButton from '@/components/PrimaryButton'
-import { isLoadFailure, PAGE_LOAD_FAILED_MESSAGE } from '@/services/page-loading'
+import { isLoadFailure, PAGE_LOAD_FAILED_MESSAGE } from '@/runtime/page-loading'
 import styles from '../index.module.scss'
 
 /**

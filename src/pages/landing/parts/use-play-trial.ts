@@ -2,9 +2,9 @@ import { useState } from 'react'
 import { useStores } from '@/stores'
 import Taro, { useLoad, useShareAppMessage } from '@tarojs/taro'
 import { getPlayTrialConfig } from '@/api/engagement'
-import { openPath, loginUrl } from '@/services/navigation'
+import { openPath, loginUrl } from '@/runtime/navigation'
 import { url, type RouteName } from '@/constants/routes'
-import { toastError, toastSuccess } from '@/services/feedback'
+import { toastError, toastSuccess } from '@/runtime/feedback'
 import type { PlayTrialConfig } from '../../../../types/api'
 
 /** The game trial both landing pages show, loaded once (public: no session needed). */

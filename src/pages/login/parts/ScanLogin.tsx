@@ -3,10 +3,10 @@ import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import type { ScanLoginSession, ScanLoginStatus } from '../../../../types/api'
 import Picture from '@/components/Picture'
-import { errorMessage, toastError } from '@/services/feedback'
+import { errorMessage, toastError } from '@/runtime/feedback'
 import { createScanLogin, scanLoginStatus } from '@/api/scan-login'
 import { useStores } from '@/stores'
-import { finishLogin } from '@/services/finish-login'
+import { finishLogin } from '@/runtime/finish-login'
 import styles from '../login.module.scss'
 
 export const SCAN_POLL_MS = 2000

@@ -5,8 +5,8 @@ import { useStores } from '@/stores'
 import platform from '@/platform'
 import { url } from '@/constants/routes'
 import BindPhoneForm from '@/components/BindPhoneForm'
-import { toast, toastError } from '@/services/feedback'
-import { finishLogin } from '@/services/finish-login'
+import { toast, toastError } from '@/runtime/feedback'
+import { finishLogin } from '@/runtime/finish-login'
 import styles from '../login.module.scss'
 
 /**

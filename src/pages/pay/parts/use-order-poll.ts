@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useDidHide, useDidShow } from '@tarojs/taro'
 import type { OrderInfo, OrderInfoQuery } from '../../../../types/api'
-import { errorMessage } from '@/services/feedback'
+import { errorMessage } from '@/runtime/feedback'
 import { isFinal } from '@/domain/order-status'
 import { getOrderInfo } from '@/api/order'
 import { paidOrders } from '@/stores/paid-orders-store'

@@ -5,7 +5,7 @@ import type { Device, ShareCode } from '../../../../../types/api'
 import FormRow from '@/components/FormRow'
 import Picture from '@/components/Picture'
 import Section from '@/components/Section'
-import { confirm, toast, toastError, toastSuccess } from '@/services/feedback'
+import { confirm, toast, toastError, toastSuccess } from '@/runtime/feedback'
 import { formatDateTime, maskPhone } from '@/domain/formatters'
 import {
   GRANT_DAYS,

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { View, Text } from '@tarojs/components'
 import Picture from '@/components/Picture'
-import { fileUrl } from '@/services/request'
+import { fileUrl } from '@/runtime/request'
 import styles from './fleet.module.scss'
 
 /**

@@ -15,7 +15,7 @@ import {
   type DeviceAction,
 } from '@/domain/device-permissions'
 import { HomeViewType } from '@/domain/enums'
-import { navigate } from '@/services/navigation'
+import { navigate } from '@/runtime/navigation'
 import { useStores } from '@/stores'
 import { paidOrders, type PaidOrder } from '@/stores/paid-orders-store'
 import BatchBar from './BatchBar'

@@ -1,6 +1,6 @@
 /** What each action button of a phone does: open a page, ask for input, confirm, send a command. */
 import type { Device } from '../../../../../types/api'
-import { confirm, toast, toastError, toastSuccess } from '@/services/feedback'
+import { confirm, toast, toastError, toastSuccess } from '@/runtime/feedback'
 import {
   ACTION_LABELS,
   COMMANDS,
@@ -15,7 +15,7 @@ import {
   validateUrl,
 } from '@/domain/validators'
 import { getDevice, renameDevice, sendCommand } from '@/api/device'
-import { navigate } from '@/services/navigation'
+import { navigate } from '@/runtime/navigation'
 import { actionQuery, actionRoute } from './action-routes'
 import type { PromptRequest } from '@/components/PromptDialog'
 

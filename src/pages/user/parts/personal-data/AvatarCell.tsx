@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import Picture from '@/components/Picture'
 import { Cell } from '@nutui/nutui-react-taro'
-import { fileUrl } from '@/services/request'
-import { toastError, toastSuccess } from '@/services/feedback'
+import { fileUrl } from '@/runtime/request'
+import { toastError, toastSuccess } from '@/runtime/feedback'
 import { chooseAndUploadImage } from './upload-image'
 import styles from './personal-data.module.scss'
 

@@ -4,7 +4,7 @@ import { Button, Cell, Tag } from '@nutui/nutui-react-taro'
 import FormRow from '@/components/FormRow'
 import platform from '@/platform'
 import type { WorkTypeEntry } from '@/domain/work-types'
-import { toast, toastError, toastSuccess } from '@/services/feedback'
+import { toast, toastError, toastSuccess } from '@/runtime/feedback'
 import type {
   CompanyInfo,
   UpdateCompanyInfoBody,

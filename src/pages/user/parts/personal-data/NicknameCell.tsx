@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { View } from '@tarojs/components'
 import { Button, Cell, Input } from '@nutui/nutui-react-taro'
 import { validateName } from '@/domain/validators'
-import { toast, toastError, toastSuccess } from '@/services/feedback'
+import { toast, toastError, toastSuccess } from '@/runtime/feedback'
 import styles from './personal-data.module.scss'
 
 export interface NicknameCellProps {

@@ -4,7 +4,7 @@ import { Button, Cell, Tag } from '@nutui/nutui-react-taro'
 import FormRow from '@/components/FormRow'
 import { validateIdCard, validateRealName } from '@/domain/validators'
 import { maskIdCard } from '@/domain/formatters'
-import { toast, toastError, toastSuccess } from '@/services/feedback'
+import { toast, toastError, toastSuccess } from '@/runtime/feedback'
 import styles from './personal-data.module.scss'
 
 export interface RealNameSectionProps {

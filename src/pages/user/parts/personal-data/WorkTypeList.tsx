@@ -3,7 +3,7 @@ import { View, Text } from '@tarojs/components'
 import { Button, Picker } from '@nutui/nutui-react-taro'
 import { getDictList } from '@/api/common'
 import { addWorkType, removeWorkType, type WorkTypeEntry } from '@/domain/work-types'
-import { toast, toastError } from '@/services/feedback'
+import { toast, toastError } from '@/runtime/feedback'
 import {
   buildWorkTypeOptions,
   newWorkTypeKey,

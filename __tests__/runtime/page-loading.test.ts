@@ -4,7 +4,7 @@ import {
   installPageLoading,
   isLoadFailure,
   trackNavigation,
-} from '@/services/page-loading'
+} from '@/runtime/page-loading'
 
 function setup(onScreen = '/pages/Home/user') {
   const ui = { show: jest.fn(), hide: jest.fn(), toast: jest.fn() }

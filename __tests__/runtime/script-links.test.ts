@@ -1,4 +1,4 @@
-import { keepScriptLinksUnfollowed } from '@/services/script-links'
+import { keepScriptLinksUnfollowed } from '@/runtime/script-links'
 
 describe('links to a script URL (Taro H5 tab bar) are not followed, their tap handlers run', () => {
   const handled: string[] = []

@@ -8,8 +8,8 @@ import {
   navigate,
   redirect,
   relaunch,
-} from '@/services/navigation'
-import { resolveApiBase, resolveFileHost } from '@/services/request'
+} from '@/runtime/navigation'
+import { resolveApiBase, resolveFileHost } from '@/runtime/request'
 
 const ok = () => Promise.resolve({ errMsg: 'ok' }) as never
 

@@ -1,4 +1,4 @@
-import { handOverPrerender, holdPrerender } from '@/services/prerender'
+import { handOverPrerender, holdPrerender } from '@/runtime/prerender'
 
 function eventCenter() {
   const listeners = new Map<string, (() => void)[]>()

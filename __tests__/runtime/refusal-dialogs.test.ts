@@ -1,9 +1,9 @@
 import Taro from '@tarojs/taro'
-import { toastError } from '@/services/feedback'
+import { toastError } from '@/runtime/feedback'
 import { ResultCode } from '@/domain/result-codes'
-import { ApiError } from '@/services/api-error'
-import { createRequest, type RequestDeps } from '@/services/request-client'
-import { REFUSAL_DIALOGS, showRefusalDialog } from '@/services/refusal-dialogs'
+import { ApiError } from '@/runtime/api-error'
+import { createRequest, type RequestDeps } from '@/runtime/request-client'
+import { REFUSAL_DIALOGS, showRefusalDialog } from '@/runtime/refusal-dialogs'
 
 function client(code: number, refusalDialog = jest.fn()) {
   const deps: RequestDeps = {

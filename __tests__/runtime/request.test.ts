@@ -1,12 +1,12 @@
 import Taro from '@tarojs/taro'
-import { ApiError } from '@/services/api-error'
-import { createTokenInvalidHandler, request as singletonRequest } from '@/services/request'
+import { ApiError } from '@/runtime/api-error'
+import { createTokenInvalidHandler, request as singletonRequest } from '@/runtime/request'
 import {
   createRequest,
   type RequestDeps,
   type TransportRequest,
   type TransportResponse,
-} from '@/services/request-client'
+} from '@/runtime/request-client'
 
 type Reply = TransportResponse | Error | (() => Promise<TransportResponse>)
 

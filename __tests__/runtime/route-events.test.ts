@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
-import { installRouteWatch, type RouteEventSources } from '@/services/route-events'
-import { installPageLoading, createPageLoading, trackNavigation } from '@/services/page-loading'
+import { installRouteWatch, type RouteEventSources } from '@/runtime/route-events'
+import { installPageLoading, createPageLoading, trackNavigation } from '@/runtime/page-loading'
 
 const ok = () => Promise.resolve({ errMsg: 'ok' }) as never
 
