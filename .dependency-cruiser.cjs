@@ -96,6 +96,12 @@ module.exports = {
       { path: '^server/src/(services|routes|plugins|adapters)/|^server/src/jobs/(?!queue\\.ts$)' },
     ),
     forbid(
+      'server: config is the bottom',
+      'server/src/config.ts imports nothing of the server (every layer reads it): a default lives in its SERVER_DEFAULTS, not in the module that uses it.',
+      { path: '^server/src/config\\.ts$' },
+      { path: '^server/src/' },
+    ),
+    forbid(
       'server: the server runs from server/src',
       'The server imports the shared rules as #domain/* and #constants/*, names shared with the build from shared/, and nothing else outside server/src (no scripts/, no client code).',
       { path: '^server/src/' },

@@ -92,6 +92,11 @@ const SERVER_NOT_SERVICES = {
   message:
     'server/src/domain, db, adapters and contract are below services: pass what they need in (the clock is server/src/clock.ts).',
 }
+const SERVER_CONFIG_AT_THE_BOTTOM = {
+  group: ['./*', './**'],
+  message:
+    'server/src/config.ts imports nothing of the server (every layer reads it): a default lives in its SERVER_DEFAULTS, not in the module that uses it.',
+}
 const SERVER_ONLY_SHARED = {
   group: ['**/scripts/*', '**/scripts/**', '../../src/*', '../../../src/*', '../../../../src/*'],
   message:
@@ -234,6 +239,12 @@ module.exports = {
     {
       files: ['server/src/**/*.ts'],
       rules: { 'no-restricted-imports': restrict([SERVER_ONLY_SHARED]) },
+    },
+    {
+      files: ['server/src/config.ts'],
+      rules: {
+        'no-restricted-imports': restrict([SERVER_ONLY_SHARED, SERVER_CONFIG_AT_THE_BOTTOM]),
+      },
     },
     {
       files: ['server/src/services/**/*.ts'],
