@@ -1,5 +1,5 @@
 import { goodsBadges, priceFrom } from '@/pages/Home/parts/catalogue/price-from'
-import { idParam, pickPriceId, pickZoneId } from '@/components/goods-selection'
+import { idParam, pickPriceId, pickZoneId } from '@/domain/goods-selection'
 import { newIdempotencyKey } from '@/hooks/use-idempotency-key'
 import { orderStage, payMethodsFor } from '@/pages/pay/parts/pay-flow'
 import { commonGoodId } from '@/pages/Renew/parts/renew-plan'

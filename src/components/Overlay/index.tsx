@@ -10,7 +10,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import Taro from '@tarojs/taro'
 import { View } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
-import { KEYBOARD_SCROLLABLE } from '@/components/a11y'
+import { KEYBOARD_SCROLLABLE } from '@/platform/a11y'
 import { errorMessage } from '@/runtime/feedback'
 import styles from './index.module.scss'
 

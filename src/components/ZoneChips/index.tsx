@@ -1,11 +1,8 @@
 import { View } from '@tarojs/components'
 import type { ZoneStock } from '../../../types/api'
-import { InventoryStatus } from '@/domain/enums'
+import { isZoneSoldOut } from '@/domain/goods-selection'
 import ZoneStatus from '@/components/ZoneStatus'
 import styles from './index.module.scss'
-
-export const isZoneSoldOut = (zone: ZoneStock) =>
-  zone.inventoryStatus === InventoryStatus.insufficient
 
 interface ZoneChipsProps {
   zones: ZoneStock[]

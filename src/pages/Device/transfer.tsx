@@ -14,7 +14,7 @@ import {
   askToSetLoginPassword,
   goSetLoginPassword,
   loginPasswordSet,
-} from '@/components/login-password'
+} from '@/runtime/login-password'
 import { remainingText } from '@/domain/device-lifecycle'
 import { formatDate, formatDateTime, maskPhone } from '@/domain/formatters'
 import { ResultCode } from '@/domain/result-codes'

@@ -21,7 +21,7 @@ import { useStores } from '@/stores'
 import GoodsPicker from './parts/GoodsPicker'
 import { QuantitySection, useQuantity } from './parts/QuantityField'
 import { shareablePayLink } from './parts/pay-link'
-import { pickPriceId, pickZoneId } from '@/components/goods-selection'
+import { pickPriceId, pickZoneId } from '@/domain/goods-selection'
 import styles from './parts/parts.module.scss'
 
 export const REMARK_MAX = 200

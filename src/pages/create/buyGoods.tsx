@@ -19,7 +19,7 @@ import { createCloudOrder, purchaseActivationCode } from '@/api/order'
 import { useStores } from '@/stores'
 import GoodsHeader from './parts/GoodsHeader'
 import { QuantitySection, useQuantity } from './parts/QuantityField'
-import { idParam, pickPriceId, pickZoneId } from '@/components/goods-selection'
+import { idParam, pickPriceId, pickZoneId } from '@/domain/goods-selection'
 import styles from './parts/parts.module.scss'
 
 export const PURPOSE_ACTIVATION_CODE = 'activationCode'

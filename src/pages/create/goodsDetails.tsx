@@ -11,7 +11,7 @@ import { formatYuan } from '@/domain/formatters'
 import { getGoodsDetail } from '@/api/goods'
 import { navigate } from '@/runtime/navigation'
 import GoodsHeader from './parts/GoodsHeader'
-import { idParam, pickPriceId, pickZoneId } from '@/components/goods-selection'
+import { idParam, pickPriceId, pickZoneId } from '@/domain/goods-selection'
 import styles from './parts/parts.module.scss'
 
 /** One configuration: what it includes, its durations with prices and the zones with stock. */

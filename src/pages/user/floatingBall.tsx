@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useLoad } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { Button, Cell, Switch } from '@nutui/nutui-react-taro'
-import { ariaRole } from '@/components/a11y'
+import { ariaRole } from '@/platform/a11y'
 import { getFloatingBall, saveFloatingBall } from '@/api/engagement'
 import { toast, toastError, toastSuccess } from '@/runtime/feedback'
 import {

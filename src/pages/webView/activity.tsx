@@ -6,7 +6,7 @@ import type { ActivityDetail, ActivitySummary, SeckillItem } from '../../../type
 import EmptyState from '@/components/EmptyState'
 import Picture from '@/components/Picture'
 import { errorMessage } from '@/runtime/feedback'
-import { idParam } from '@/components/goods-selection'
+import { idParam } from '@/domain/goods-selection'
 import { useOrderSubmit } from '@/hooks/use-order-submit'
 import { url } from '@/constants/routes'
 import { activityCountdown, activityPhase } from '@/domain/activity'

@@ -1,4 +1,4 @@
-import { KEYBOARD_SCROLLABLE } from '@/components/a11y'
+import { KEYBOARD_SCROLLABLE } from '@/platform/a11y'
 import { LEVELS } from '@/domain/catalogue'
 import styles from './catalogue.module.scss'
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { View } from '@tarojs/components'
-import { KEYBOARD_SCROLLABLE } from '@/components/a11y'
+import { KEYBOARD_SCROLLABLE } from '@/platform/a11y'
 import { observer } from 'mobx-react'
 import { Button } from '@nutui/nutui-react-taro'
 import type { Device } from '../../../../../types/api'

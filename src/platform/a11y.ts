@@ -1,3 +1,4 @@
+// Accessibility props that differ between the H5 build and the mini-program.
 /**
  * NutUI's Switch marks itself with `ariaRole`, which Taro writes as the mini-program's `aria-role`
  * attribute. Browsers know only `role`, so on H5 the role goes there instead (and the invalid

@@ -5,8 +5,8 @@
  */
 import Taro from '@tarojs/taro'
 import { isTabPage, url } from '@/constants/routes'
-import { currentRoute, navigate } from '@/runtime/navigation'
-import { confirm } from '@/runtime/feedback'
+import { currentRoute, navigate } from './navigation'
+import { confirm } from './feedback'
 
 /** true / false from the user info (`hasPassword`), null while it is not known yet. */
 export function loginPasswordSet(session: {

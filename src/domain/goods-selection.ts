@@ -1,8 +1,12 @@
 /** Initial choices on the goods pages: the route's choice when it is still valid, else a sensible one. */
 import type { GoodsPrice, ZoneStock } from '../../types/api'
-import { isZoneSoldOut } from './ZoneChips'
+import { InventoryStatus } from './enums'
 
 export const DEFAULT_DAYS = 30
+
+/** A zone the supplier has no stock in: ZoneChips shows it greyed out, and no page preselects it. */
+export const isZoneSoldOut = (zone: ZoneStock) =>
+  zone.inventoryStatus === InventoryStatus.insufficient
 
 export function pickPriceId(prices: GoodsPrice[], wanted?: number): number | undefined {
   if (wanted && prices.some((p) => p.priceId === wanted)) return wanted
