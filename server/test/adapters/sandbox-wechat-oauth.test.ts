@@ -8,6 +8,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { sandboxOpenid } from '../../src/adapters/wechat/sandbox-wechat'
 import { buildTestApp, post } from '../helpers/test-app'
+import type { WxLoginResult } from '../../src/contract/auth'
 
 const AUTHORIZE = '/vmcloud/api/sandbox/wechat/oauth2/authorize'
 const HOST = 'h5.example.test'
@@ -44,7 +45,7 @@ test('sandbox official-account authorisation', async (t) => {
   const cookie = String(first.headers['set-cookie']).split(';')[0]
 
   await t.test('the code logs that WeChat in through the real login route', async () => {
-    const reply = await post(app, '/user/wxOfficialAccountLogin', { jsCode: code })
+    const reply = await post<WxLoginResult>(app, '/user/wxOfficialAccountLogin', { jsCode: code })
     assert.equal(reply.code, 200, reply.msg)
     assert.equal(reply.data.openid, sandboxOpenid(code))
     assert.equal(reply.data.bound, false)

@@ -3,6 +3,7 @@ import { test } from 'node:test'
 import { SandboxSupplier } from '../../src/adapters/supplier/sandbox/sandbox-supplier'
 import { buildTestApp, get, loginWithSms, post } from '../helpers/test-app'
 import { deviceRow, runningPhones, settle, SUPPLIER_DELAY_MS } from '../helpers/fleet'
+import type { AuthTokenResult, CommandResult, Device } from '../../src/contract/device'
 
 const request = (requestId: string, name = '云手机-1') => ({
   requestId,
@@ -79,8 +80,9 @@ test('the screen is an SVG of the phone that changes over time, with cache heade
   const ctx = await buildTestApp(t)
   const me = await loginWithSms(ctx, '13400000001')
   const [id] = await runningPhones(ctx, me.userId, 1)
-  const { coverUrl } = (await get(ctx.app, '/device/detail', me, { deviceId: String(id) })).data
-  const shot = () => ctx.app.inject({ method: 'GET', url: coverUrl })
+  const { coverUrl } = (await get<Device>(ctx.app, '/device/detail', me, { deviceId: String(id) }))
+    .data
+  const shot = () => ctx.app.inject({ method: 'GET', url: coverUrl! })
   const first = await shot()
   assert.equal(first.statusCode, 200)
   assert.match(String(first.headers['content-type']), /^image\/svg\+xml/)
@@ -92,9 +94,9 @@ test('the screen is an SVG of the phone that changes over time, with cache heade
   const later = await shot()
   assert.notEqual(later.body, first.body, 'the screen changes over time')
 
-  await post(ctx.app, '/device/command', { deviceId: id, command: 'Reboot' }, me)
+  await post<CommandResult>(ctx.app, '/device/command', { deviceId: id, command: 'Reboot' }, me)
   assert.match((await shot()).body, /正在重启/)
-  await post(ctx.app, '/device/rename', { deviceId: id, name: '<b>我的</b>' }, me)
+  await post<Device>(ctx.app, '/device/rename', { deviceId: id, name: '<b>我的</b>' }, me)
   await settle(ctx)
   const renamed = (await shot()).body
   assert.match(renamed, /&lt;b&gt;我的&lt;\/b&gt;/, 'names are escaped')
@@ -123,7 +125,9 @@ test('control page: the token works once, for its user and phone, within 2 minut
   const handOff = (data: { authToken: string; controlUrl: string }, userId = me.userId) =>
     `${data.controlUrl}&token=${encodeURIComponent(data.authToken)}&userId=${userId}&userType=2&isWeb=1`
 
-  const issued = await get(ctx.app, '/user/getAuthToken', me, { deviceId: String(id) })
+  const issued = await get<AuthTokenResult>(ctx.app, '/user/getAuthToken', me, {
+    deviceId: String(id),
+  })
   assert.equal(issued.code, 200, issued.msg)
   assert.equal(issued.data.expiresAt, ctx.clock.now().getTime() + 120_000)
   assert.equal(issued.data.controlUrl, `/vmcloud/api/sandbox/supplier/control?deviceId=${id}`)
@@ -157,14 +161,18 @@ test('control page: the token works once, for its user and phone, within 2 minut
     401,
   )
 
-  const late = await get(ctx.app, '/user/getAuthToken', me, { deviceId: String(id) })
+  const late = await get<AuthTokenResult>(ctx.app, '/user/getAuthToken', me, {
+    deviceId: String(id),
+  })
   ctx.clock.advance(120_000)
   const expired = await open(handOff(late.data))
   assert.equal(expired.statusCode, 401)
   assert.match(expired.body, /链接已失效，请返回重新进入/)
 
   // Someone else cannot get a token for my phone at all.
-  const stolen = await get(ctx.app, '/user/getAuthToken', other, { deviceId: String(id) })
+  const stolen = await get<AuthTokenResult>(ctx.app, '/user/getAuthToken', other, {
+    deviceId: String(id),
+  })
   assert.equal(stolen.code, 1031)
 
   // The page's buttons work through its session: reboot shows 重启中, then 运行中.
@@ -204,12 +212,16 @@ test('no token for a phone that is not running', async (t) => {
   const ctx = await buildTestApp(t)
   const me = await loginWithSms(ctx, '13400000004')
   const [id] = await runningPhones(ctx, me.userId, 1)
-  await post(ctx.app, '/device/command', { deviceId: id, command: 'Reboot' }, me)
-  const reply = await get(ctx.app, '/user/getAuthToken', me, { deviceId: String(id) })
+  await post<CommandResult>(ctx.app, '/device/command', { deviceId: id, command: 'Reboot' }, me)
+  const reply = await get<AuthTokenResult>(ctx.app, '/user/getAuthToken', me, {
+    deviceId: String(id),
+  })
   assert.equal(reply.code, 1080)
   assert.equal(reply.msg, '云手机重启中，请稍后')
   ctx.clock.advance(SUPPLIER_DELAY_MS)
   await ctx.app.jobs.runDue()
-  const ready = await get(ctx.app, '/user/getAuthToken', me, { deviceId: String(id) })
+  const ready = await get<AuthTokenResult>(ctx.app, '/user/getAuthToken', me, {
+    deviceId: String(id),
+  })
   assert.equal(ready.code, 200, 'once it runs again')
 })

@@ -21,6 +21,7 @@ import {
 import { commerceApp, createCloudOrder } from '../helpers/commerce'
 import { runningPhones } from '../helpers/fleet'
 import { call, loginWithSms, post, type TestApp } from '../helpers/test-app'
+import type { CreateGrantResult } from '../../src/contract/grant'
 
 interface JsonSchema {
   type?: string | string[]
@@ -121,7 +122,7 @@ async function aliceWorld(ta: TestApp) {
       finishedAt: ta.clock.now(),
     })
     .returning()
-  const granted = await post(
+  const granted = await post<CreateGrantResult>(
     ta.app,
     '/device/empower',
     { deviceIds: [phone], mobilePhone: '13500001003', permission: 2, days: 7 },

@@ -11,13 +11,21 @@ import {
 import { usageLogs } from '../../src/db/schema'
 import { buildTestApp, get, loginWithSms, post } from '../helpers/test-app'
 import packageJson from '../../../package.json'
+import type { PagedData } from '../../src/contract/common'
+import type {
+  CommonConfig,
+  CustomerServiceInfo,
+  DeviceStatusEntry,
+  DictEntry,
+  FeedbackTicket,
+} from '../../src/contract/config'
 
 test('config, dictionaries, usage logs, customer service', async (t) => {
   const ctx = await buildTestApp(t, { customerServiceUrl: 'https://kefu.example.com/chat' })
   const { app } = ctx
 
   await t.test('common config has the default renewal reminder text', async () => {
-    const reply = await get(app, '/configure/getCommonConfig')
+    const reply = await get<CommonConfig>(app, '/configure/getCommonConfig')
     assert.equal(
       reply.data.renewalReminderMsg,
       '您的云手机已到期，系统将为您保留2小时，请及时续费，以免数据丢失',
@@ -26,22 +34,21 @@ test('config, dictionaries, usage logs, customer service', async (t) => {
   })
 
   await t.test('dictionaries: industries and work types under them', async () => {
-    const industries = (await get(app, '/dict/getDictList', undefined, { dictType: 'industry' }))
-      .data
-    assert.ok(industries.some((d: { name: string }) => d.name === '互联网/电商'))
-    const worktypes = (await get(app, '/dict/getDictList', undefined, { dictType: 'worktype' }))
-      .data
-    const streamer = worktypes.find((d: { name: string }) => d.name === '主播')
-    assert.equal(
-      industries.find((d: { id: number }) => d.id === streamer.parentId).name,
-      '新媒体/直播',
-    )
+    const industries = (
+      await get<DictEntry[]>(app, '/dict/getDictList', undefined, { dictType: 'industry' })
+    ).data
+    assert.ok(industries.some((d) => d.name === '互联网/电商'))
+    const worktypes = (
+      await get<DictEntry[]>(app, '/dict/getDictList', undefined, { dictType: 'worktype' })
+    ).data
+    const streamer = worktypes.find((d) => d.name === '主播')
+    assert.equal(industries.find((d) => d.id === streamer!.parentId)!.name, '新媒体/直播')
   })
 
   await t.test('device status list', async () => {
-    const statuses = (await get(app, '/dict/getDeviceStatusList')).data
+    const statuses = (await get<DeviceStatusEntry[]>(app, '/dict/getDeviceStatusList')).data
     assert.deepEqual(
-      statuses.map((s: { name: string }) => s.name),
+      statuses.map((s) => s.name),
       ['创建中', '运行中', '已到期', '已释放', '重启中', '创建失败'],
     )
   })
@@ -55,10 +62,10 @@ test('config, dictionaries, usage logs, customer service', async (t) => {
       accessingPages: '/pages/Home/index',
       exitMark: 0,
     }
-    assert.equal((await post(app, '/userUsageLog/saveUserUsageLog', body)).code, 200)
+    assert.equal((await post<null>(app, '/userUsageLog/saveUserUsageLog', body)).code, 200)
     const session = await loginWithSms(ctx, '13300000001')
     ctx.clock.advance(30_000)
-    const second = await post(
+    const second = await post<null>(
       app,
       '/userUsageLog/saveUserUsageLog',
       { ...body, accessingPages: '/pages/user/recharge', exitMark: 1 },
@@ -76,9 +83,12 @@ test('config, dictionaries, usage logs, customer service', async (t) => {
     assert.equal(rows[0].accessingPages, '/pages/user/recharge')
     assert.equal(rows[0].client, 'h5')
     assert.equal(rows[0].lastAt.getTime() - rows[0].firstAt.getTime(), 30_000 + 61_000)
-    const bad = await post(app, '/userUsageLog/saveUserUsageLog', { ...body, client: 'desktop' })
+    const bad = await post<null>(app, '/userUsageLog/saveUserUsageLog', {
+      ...body,
+      client: 'desktop',
+    })
     assert.equal(bad.status, 400)
-    const invalidToken = await post(
+    const invalidToken = await post<null>(
       app,
       '/userUsageLog/saveUserUsageLog',
       { ...body, logId: 'x2' },
@@ -88,14 +98,20 @@ test('config, dictionaries, usage logs, customer service', async (t) => {
   })
 
   await t.test('customer service contact and feedback tickets', async () => {
-    assert.deepEqual((await get(app, '/customer/customerService/getUrl')).data, {
-      url: 'https://kefu.example.com/chat',
-      phone: '400-820-8820',
-      hours: '每天 9:00-21:00',
-    })
+    assert.deepEqual(
+      (await get<CustomerServiceInfo>(app, '/customer/customerService/getUrl')).data,
+      {
+        url: 'https://kefu.example.com/chat',
+        phone: '400-820-8820',
+        hours: '每天 9:00-21:00',
+      },
+    )
     const session = await loginWithSms(ctx, '13300000002')
-    assert.equal((await post(app, '/customer/feedback', { content: '短' }, session)).status, 400)
-    const created = await post(
+    assert.equal(
+      (await post<FeedbackTicket>(app, '/customer/feedback', { content: '短' }, session)).status,
+      400,
+    )
+    const created = await post<FeedbackTicket>(
       app,
       '/customer/feedback',
       { content: '云手机画面偶尔卡顿', contact: '微信 abc' },
@@ -103,11 +119,14 @@ test('config, dictionaries, usage logs, customer service', async (t) => {
     )
     assert.equal(created.code, 200)
     assert.equal(created.data.status, 0)
-    const list = await get(app, '/customer/feedback/list', session)
+    const list = await get<PagedData<FeedbackTicket>>(app, '/customer/feedback/list', session)
     assert.equal(list.data.total, 1)
     assert.equal(list.data.records[0].content, '云手机画面偶尔卡顿')
     const stranger = await loginWithSms(ctx, '13300000003')
-    assert.equal((await get(app, '/customer/feedback/list', stranger)).data.total, 0)
+    assert.equal(
+      (await get<PagedData<FeedbackTicket>>(app, '/customer/feedback/list', stranger)).data.total,
+      0,
+    )
   })
 })
 

@@ -77,7 +77,7 @@ async function startServer(
   throw new Error(`server did not start:\n${output}`)
 }
 
-async function api<T = any>(
+async function api<T = unknown>(
   server: Server,
   apiPath: string,
   options: { json?: unknown; session?: { token: string; userId: number } } = {},

@@ -23,6 +23,7 @@ import { buildApp } from '../../src/app'
 import { checkRouteCodes } from '../helpers/route-codes-check'
 import { buildTestApp, get } from '../helpers/test-app'
 import { createTestDatabase } from '../helpers/test-database'
+import type { UserInfo } from '../../src/contract/user'
 
 interface Operation {
   security?: unknown[]
@@ -104,7 +105,10 @@ test(
     checkRouteCodes({ after: (fn: () => void) => checks.push(fn) } as unknown as TestContext, probe)
     await probe.ready()
     // a declared code (2017 without a token) passes
-    assert.equal((await get(probe, '/user/getUserInfo')).code, ResultCode.LOGIN_TOKEN_INVALID)
+    assert.equal(
+      (await get<UserInfo>(probe, '/user/getUserInfo')).code,
+      ResultCode.LOGIN_TOKEN_INVALID,
+    )
     assert.equal(checks.length, 1)
     assert.doesNotThrow(checks[0])
     const reply = await get(probe, '/probe')

@@ -242,7 +242,12 @@ async function start(t: TestContext, dataDir: string) {
   return server
 }
 
-async function api<T = any>(server: Server, apiPath: string, json?: unknown, session?: Session) {
+async function api<T = unknown>(
+  server: Server,
+  apiPath: string,
+  json?: unknown,
+  session?: Session,
+) {
   const headers: Record<string, string> = { clientType: 'h5' }
   if (session) Object.assign(headers, { token: session.token, userId: String(session.userId) })
   if (json !== undefined) headers['content-type'] = 'application/json'

@@ -8,6 +8,8 @@ import { DataDirLockedError, openPglite } from '../../src/db/client'
 import { migrateDatabase } from '../../src/db/migrate'
 import { seedDatabase } from '../../src/db/seed'
 import { get, lastSmsCode, post } from '../helpers/test-app'
+import type { LoginResult, SendSmsCodeResult } from '../../src/contract/auth'
+import type { UserInfo } from '../../src/contract/user'
 
 test('PGlite data survives a restart and the directory lock keeps a second process out', async (t) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-phone-data-'))
@@ -30,14 +32,17 @@ test('PGlite data survives a restart and the directory lock keeps a second proce
     assert.match(error.message, /already open in another server process/)
     return true
   })
-  await post(first.app, '/sms/sendSmsCode', { mobilePhone: '13100000001', type: 'login' })
+  await post<SendSmsCodeResult>(first.app, '/sms/sendSmsCode', {
+    mobilePhone: '13100000001',
+    type: 'login',
+  })
   const code = await lastSmsCode(first.app, '13100000001')
-  const login = await post(first.app, '/common/userLogin/confirm', {
+  const login = await post<LoginResult>(first.app, '/common/userLogin/confirm', {
     mobilePhone: '13100000001',
     code,
   })
   assert.equal(login.code, 200)
-  await post(first.app, '/user/updateUserInfo', { name: '持久用户' }, login.data)
+  await post<UserInfo>(first.app, '/user/updateUserInfo', { name: '持久用户' }, login.data)
   await first.app.close()
   await first.database.close()
 
@@ -46,7 +51,7 @@ test('PGlite data survives a restart and the directory lock keeps a second proce
     await second.app.close()
     await second.database.close()
   })
-  const info = await get(second.app, '/user/getUserInfo', login.data)
+  const info = await get<UserInfo>(second.app, '/user/getUserInfo', login.data)
   assert.equal(info.code, 200, 'the token and the user survived the restart')
   assert.equal(info.data.name, '持久用户')
   assert.equal(info.data.mobilePhone, '13100000001')

@@ -7,6 +7,8 @@ import type { Quote } from '../../src/contract/catalog'
 import { devices, goodsInventory, goodsStockSlots, orders, users } from '../../src/db/schema'
 import { stockSlotRows } from '../../src/db/seed-catalogue'
 import { buildTestApp, get, loginWithSms, post, type Session, type TestApp } from './test-app'
+import type { OrderInfo } from '../../src/contract/order'
+import type { CreatePaymentResult, SandboxActResult } from '../../src/contract/payment'
 
 /** Seeded catalogue ids (server/src/db/seed-catalogue.ts): goods = level*100 + n, price = goods*10 + duration index. */
 export const GOODS = {
@@ -46,7 +48,7 @@ export async function quote(
   session: Session | undefined,
   body: Record<string, unknown>,
 ) {
-  const reply = await post(t.app, '/CommodityGroup/getGoodPrice', body, session)
+  const reply = await post<Quote>(t.app, '/CommodityGroup/getGoodPrice', body, session)
   assert.equal(reply.code, 200, reply.msg)
   return reply.data as Quote
 }
@@ -60,7 +62,7 @@ export async function createCloudOrder(
   const priceId = input.priceId ?? priceOf(goodId, 30)
   const quantity = input.quantity ?? 1
   const { total } = await quote(t, session, { kind: 'new', goodId, priceId, quantity })
-  return post(
+  return post<OrderInfo>(
     t.app,
     '/order/createCloudOrder',
     {
@@ -92,7 +94,12 @@ export async function replayPaidNotification(
   amount: number,
   times: number,
 ): Promise<number> {
-  const start = await post(t.app, '/pay/createPayment', { orderNo, payMethod: 2 }, session)
+  const start = await post<CreatePaymentResult>(
+    t.app,
+    '/pay/createPayment',
+    { orderNo, payMethod: 2 },
+    session,
+  )
   assert.equal(start.code, 200, start.msg)
   const { body, signature } = sandboxProvider(t).notification(start.data.tradeNo, 'paid', amount)
   const replies = await Promise.all(
@@ -123,9 +130,17 @@ export async function payWithSandbox(
   orderNo: string,
   action: 'pay' | 'cancel' | 'fail' = 'pay',
 ) {
-  const payment = await post(t.app, '/pay/createPayment', { orderNo, payMethod: 1 }, session)
+  const payment = await post<CreatePaymentResult>(
+    t.app,
+    '/pay/createPayment',
+    { orderNo, payMethod: 1 },
+    session,
+  )
   assert.equal(payment.code, 200, payment.msg)
-  const acted = await post(t.app, '/sandbox/pay/act', { tradeNo: payment.data.tradeNo, action })
+  const acted = await post<SandboxActResult>(t.app, '/sandbox/pay/act', {
+    tradeNo: payment.data.tradeNo,
+    action,
+  })
   assert.equal(acted.code, 200, acted.msg)
   await sandboxProvider(t).outbox.settled()
   await runJobs(t)
@@ -133,7 +148,7 @@ export async function payWithSandbox(
 }
 
 export async function orderInfo(t: TestApp, session: Session, orderNo: string) {
-  const reply = await get(t.app, '/order/getOrderInfo', session, { orderNo })
+  const reply = await get<OrderInfo>(t.app, '/order/getOrderInfo', session, { orderNo })
   assert.equal(reply.code, 200, reply.msg)
   return reply.data
 }

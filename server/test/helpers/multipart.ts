@@ -1,4 +1,5 @@
 import type { App } from '../../src/app'
+import type { UploadResult } from '../../src/contract/user'
 import { authHeaders, type Envelope, type Session } from './test-app'
 
 /** A valid 1×1 PNG. */
@@ -14,7 +15,7 @@ export async function uploadFile(
   filename: string,
   contentType: string,
   content: Buffer,
-): Promise<Envelope & { status: number }> {
+): Promise<Envelope<UploadResult> & { status: number }> {
   const boundary = '----cloudphone' + Date.now()
   const payload = Buffer.concat([
     Buffer.from(
@@ -32,5 +33,5 @@ export async function uploadFile(
       ...(session ? authHeaders(session) : {}),
     },
   })
-  return { ...(response.json() as Envelope), status: response.statusCode }
+  return { ...(response.json() as Envelope<UploadResult>), status: response.statusCode }
 }

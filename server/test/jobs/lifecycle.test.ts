@@ -14,6 +14,7 @@ import {
   runningPhones,
   stockOf,
 } from '../helpers/fleet'
+import type { Device } from '../../src/contract/device'
 
 const HOUR_MS = 3600_000
 
@@ -232,7 +233,7 @@ test('a supplier that never finishes: provisioning gives up after 10 minutes, a 
     .set({ status: 'running', op: null, opReadyAt: null })
     .where(eq(sandboxInstances.id, failed.supplierInstanceId!))
   await ctx.database.db.update(devices).set({ status: 1 }).where(eq(devices.id, id))
-  const moved = await post(ctx.app, '/device/changeZone', { deviceId: id, zoneId: 2 }, me)
+  const moved = await post<Device>(ctx.app, '/device/changeZone', { deviceId: id, zoneId: 2 }, me)
   assert.equal(moved.data.busyOp, 'changeZone')
   ctx.clock.advance(30 * 60_000)
   await ctx.app.jobs.runDue()

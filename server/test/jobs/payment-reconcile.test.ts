@@ -36,6 +36,8 @@ import {
 } from '../helpers/commerce'
 import { FakeClock, buildTestApp, post, type Session, type TestApp } from '../helpers/test-app'
 import { createTestDatabase } from '../helpers/test-database'
+import type { OrderInfo } from '../../src/contract/order'
+import type { CreatePaymentResult, SandboxActResult } from '../../src/contract/payment'
 
 const REFUND_NOTIFY = '/vmcloud/api/pay/notify/sandbox/refund'
 /** Notifications go out only when a test flushes them (or never, when it drops them). */
@@ -50,14 +52,19 @@ function heldApp(t: TestContext) {
 }
 
 async function startPayment(ta: TestApp, buyer: Session, orderNo: string) {
-  const reply = await post(ta.app, '/pay/createPayment', { orderNo, payMethod: 1 }, buyer)
+  const reply = await post<CreatePaymentResult>(
+    ta.app,
+    '/pay/createPayment',
+    { orderNo, payMethod: 1 },
+    buyer,
+  )
   assert.equal(reply.code, 200, reply.msg)
   return reply.data.tradeNo as string
 }
 
 /** The buyer's choice on the checkout page (the sandbox writes it down; the notification is held). */
 async function act(ta: TestApp, tradeNo: string, action: 'pay' | 'cancel' = 'pay') {
-  return post(ta.app, '/sandbox/pay/act', { tradeNo, action })
+  return post<SandboxActResult>(ta.app, '/sandbox/pay/act', { tradeNo, action })
 }
 
 async function paymentRow(ta: TestApp, tradeNo: string) {
@@ -169,7 +176,7 @@ test('restart: a payment confirmed before the process died is fulfilled by the n
     ['paid'],
     'paid once',
   )
-  const again = await post(
+  const again = await post<CreatePaymentResult>(
     second.app,
     '/pay/createPayment',
     { orderNo: order.orderNo, payMethod: 1 },
@@ -229,7 +236,7 @@ test('money that arrives after the order timed out is refunded through the provi
   assert.equal((await orderInfo(ta, buyer, order.orderNo)).status, 4)
   assert.equal((await ta.database.db.select().from(devices)).length, 0)
   assert.equal(await stockOf(ta, GOODS.enjoyB, ZONES.shanghai), before)
-  const retry = await post(
+  const retry = await post<CreatePaymentResult>(
     ta.app,
     '/pay/createPayment',
     { orderNo: order.orderNo, payMethod: 1 },
@@ -243,7 +250,12 @@ test('a trade still open when its order is cancelled is closed at the provider, 
   const buyer = await newBuyer(ta)
   const { data: order } = await createCloudOrder(ta, buyer)
   const tradeNo = await startPayment(ta, buyer, order.orderNo)
-  const cancelled = await post(ta.app, '/order/cancel', { orderNo: order.orderNo }, buyer)
+  const cancelled = await post<OrderInfo>(
+    ta.app,
+    '/order/cancel',
+    { orderNo: order.orderNo },
+    buyer,
+  )
   assert.equal(cancelled.code, 200, cancelled.msg)
   await ta.app.services.payments.reconcile(ta.clock.now())
   assert.equal((await paymentRow(ta, tradeNo)).status, 'closed')
@@ -265,7 +277,7 @@ test('a paid order that cannot be delivered is refunded through the provider; a 
   const ta = await buildTestApp(t, { sandboxSupplier: { delayMs: 0, failureRate: 0 } })
   const buyer = await newBuyer(ta)
   const [phone] = await runningPhones(ta, buyer)
-  const created = await post(
+  const created = await post<OrderInfo>(
     ta.app,
     '/order/createRenewOrder',
     {
@@ -404,7 +416,7 @@ test('property: whatever happens to one order, the provider ends up holding its 
         for (const s of steps) {
           switch (s.kind) {
             case 'startPayment': {
-              const reply = await post(
+              const reply = await post<CreatePaymentResult>(
                 ta.app,
                 '/pay/createPayment',
                 { orderNo: order.orderNo, payMethod: 1 },
@@ -436,7 +448,7 @@ test('property: whatever happens to one order, the provider ends up holding its 
               await timeOutOrders(ta)
               break
             case 'cancelOrder':
-              await post(ta.app, '/order/cancel', { orderNo: order.orderNo }, buyer)
+              await post<OrderInfo>(ta.app, '/order/cancel', { orderNo: order.orderNo }, buyer)
               break
           }
         }

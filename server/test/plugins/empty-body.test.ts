@@ -10,6 +10,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { buildTestApp, get, loginWithSms, type Session } from '../helpers/test-app'
 import type { App } from '../../src/app'
+import type { UserInfo } from '../../src/contract/user'
 
 interface Operation {
   requestBody?: { content: Record<string, { schema: { required?: string[] } }> }
@@ -74,7 +75,11 @@ test('every POST route accepts a call without a body: no 请求体格式不正�
         problems.push(`${what} (expected 缺少参数 …)`)
       if (path.endsWith('/exitLogin')) {
         assert.equal(reply.code, 200, what)
-        assert.equal((await get(app, '/user/getUserInfo', session)).code, 2017, 'logged out')
+        assert.equal(
+          (await get<UserInfo>(app, '/user/getUserInfo', session)).code,
+          2017,
+          'logged out',
+        )
         session = await loginWithSms(ta, '13500000011')
       }
     }

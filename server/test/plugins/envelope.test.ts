@@ -2,13 +2,15 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { buildApp } from '../../src/app'
 import { buildTestApp, get, post } from '../helpers/test-app'
+import type { LoginResult, SendSmsCodeResult } from '../../src/contract/auth'
+import type { CommonConfig, DictEntry, Health } from '../../src/contract/config'
 
 test('envelope, 404, 400 and 500 shapes', async (t) => {
   const ctx = await buildTestApp(t)
   const { app } = ctx
 
   await t.test('health answers in the envelope', async () => {
-    const reply = await get(app, '/health')
+    const reply = await get<Health>(app, '/health')
     assert.equal(reply.status, 200)
     assert.deepEqual(
       { code: reply.code, msg: reply.msg, data: reply.data },
@@ -26,7 +28,7 @@ test('envelope, 404, 400 and 500 shapes', async (t) => {
   })
 
   await t.test('a missing field is HTTP 400 naming the field', async () => {
-    const reply = await post(app, '/user/login', { password: 'abc123' })
+    const reply = await post<LoginResult>(app, '/user/login', { password: 'abc123' })
     assert.equal(reply.status, 400)
     assert.equal(reply.code, 400)
     assert.equal(reply.msg, '缺少参数 mobilePhone')
@@ -34,10 +36,15 @@ test('envelope, 404, 400 and 500 shapes', async (t) => {
   })
 
   await t.test('a wrongly typed or malformed field is HTTP 400 naming the field', async () => {
-    const typed = await post(app, '/user/login', { mobilePhone: { a: 1 }, password: 'abc123' })
+    const typed = await post<LoginResult>(app, '/user/login', {
+      mobilePhone: { a: 1 },
+      password: 'abc123',
+    })
     assert.equal(typed.status, 400)
     assert.match(typed.msg, /^mobilePhone /)
-    const enumBad = await get(app, '/dict/getDictList', undefined, { dictType: 'colour' })
+    const enumBad = await get<DictEntry[]>(app, '/dict/getDictList', undefined, {
+      dictType: 'colour',
+    })
     assert.equal(enumBad.status, 400)
     assert.equal(enumBad.msg, 'dictType 格式不正确')
   })
@@ -88,7 +95,8 @@ test('rate limits answer HTTP 429 in the envelope, stricter on SMS', async (t) =
   const { app } = await buildTestApp(t, {
     rateLimit: { globalPerMinute: 1000, sensitivePerMinute: 2 },
   })
-  const send = () => post(app, '/sms/sendSmsCode', { mobilePhone: '123', type: 'login' })
+  const send = () =>
+    post<SendSmsCodeResult>(app, '/sms/sendSmsCode', { mobilePhone: '123', type: 'login' })
   assert.equal((await send()).status, 200)
   assert.equal((await send()).status, 200)
   const limited = await send()
@@ -96,7 +104,7 @@ test('rate limits answer HTTP 429 in the envelope, stricter on SMS', async (t) =
   assert.equal(limited.code, 429)
   assert.equal(limited.msg, '请求过于频繁，请稍后再试')
   assert.equal(
-    (await get(app, '/configure/getCommonConfig')).status,
+    (await get<CommonConfig>(app, '/configure/getCommonConfig')).status,
     200,
     'other routes are not affected',
   )

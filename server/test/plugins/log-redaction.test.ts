@@ -16,6 +16,8 @@ import { buildApp } from '../../src/app'
 import { LOG_SERIALIZERS, redactUrl, serializeError } from '../../src/plugins/log-redaction'
 import { createTestDatabase } from '../helpers/test-database'
 import { authHeaders, post, sendCode } from '../helpers/test-app'
+import type { LoginResult } from '../../src/contract/auth'
+import type { ScanLoginSession } from '../../src/contract/scan-login'
 
 /** A logger that keeps every line it writes. */
 function capturedLog() {
@@ -62,10 +64,10 @@ test('no secret a request carries, and no SQL value of a failed query, reaches t
 
   const mobilePhone = '13600000021'
   const code = await sendCode(app, mobilePhone)
-  const login = await post(app, '/common/userLogin/confirm', { mobilePhone, code })
+  const login = await post<LoginResult>(app, '/common/userLogin/confirm', { mobilePhone, code })
   assert.equal(login.code, 200, login.msg)
   const session = login.data as { token: string; userId: number }
-  const created = await post(app, '/user/scanLogin/create', {})
+  const created = await post<ScanLoginSession>(app, '/user/scanLogin/create', {})
   assert.equal(created.code, 200, created.msg)
   const pollKey = String(created.data.pollKey)
 

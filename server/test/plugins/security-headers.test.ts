@@ -11,6 +11,7 @@ import path from 'node:path'
 import { test } from 'node:test'
 import { commerceApp, runningPhones } from '../helpers/commerce'
 import { buildTestApp, get, loginWithSms } from '../helpers/test-app'
+import type { AuthTokenResult } from '../../src/contract/device'
 
 const sha256 = (text: string) =>
   `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`
@@ -109,7 +110,9 @@ test('sandbox pages: the control page allows its own inline script by hash and o
   const ctx = await commerceApp(t)
   const me = await loginWithSms(ctx, '13400000012')
   const [deviceId] = await runningPhones(ctx, me)
-  const issued = await get(ctx.app, '/user/getAuthToken', me, { deviceId: String(deviceId) })
+  const issued = await get<AuthTokenResult>(ctx.app, '/user/getAuthToken', me, {
+    deviceId: String(deviceId),
+  })
   assert.equal(issued.code, 200, issued.msg)
   const page = await ctx.app.inject({
     url: `${issued.data.controlUrl}&token=${encodeURIComponent(issued.data.authToken)}&userId=${me.userId}`,

@@ -3,6 +3,9 @@ import { test } from 'node:test'
 import { eq } from 'drizzle-orm'
 import { authTokens, users } from '../../src/db/schema'
 import { buildTestApp, get, loginWithSms, post, sendCode } from '../helpers/test-app'
+import type { PagedData } from '../../src/contract/common'
+import type { UserCoupon } from '../../src/contract/coupon'
+import type { MobileTicket, UserInfo } from '../../src/contract/user'
 
 test('changing the bound number and deleting the account', async (t) => {
   const ctx = await buildTestApp(t)
@@ -14,13 +17,16 @@ test('changing the bound number and deleting the account', async (t) => {
   await loginWithSms(ctx, TAKEN)
 
   await t.test('checkOldMobile needs the changeOld code of the own number', async () => {
-    assert.equal((await post(app, '/user/checkOldMobile', { code: '123456' }, session)).code, 1006)
+    assert.equal(
+      (await post<MobileTicket>(app, '/user/checkOldMobile', { code: '123456' }, session)).code,
+      1006,
+    )
   })
 
   const ticket = async () => {
     clock.advance(61_000)
     const code = await sendCode(app, OLD, 'changeOld', session)
-    const reply = await post(app, '/user/checkOldMobile', { code }, session)
+    const reply = await post<MobileTicket>(app, '/user/checkOldMobile', { code }, session)
     assert.equal(reply.code, 200)
     assert.equal(reply.data.expiresIn, 600)
     return reply.data.ticket as string
@@ -46,7 +52,7 @@ test('changing the bound number and deleting the account', async (t) => {
       session,
     )
     assert.equal(reply.code, 1006)
-    assert.equal((await get(app, '/user/getUserInfo', session)).data.mobilePhone, OLD)
+    assert.equal((await get<UserInfo>(app, '/user/getUserInfo', session)).data.mobilePhone, OLD)
   })
 
   await t.test('an expired ticket is refused', async () => {
@@ -72,7 +78,7 @@ test('changing the bound number and deleting the account', async (t) => {
       session,
     )
     assert.equal(reply.code, 200)
-    assert.equal((await get(app, '/user/getUserInfo', session)).data.mobilePhone, NEW)
+    assert.equal((await get<UserInfo>(app, '/user/getUserInfo', session)).data.mobilePhone, NEW)
     clock.advance(61_000)
     const code2 = await sendCode(app, OLD, 'changeNew')
     const again = await post(
@@ -86,18 +92,18 @@ test('changing the bound number and deleting the account', async (t) => {
 
   await t.test('account deletion erases data, revokes tokens and frees the number', async () => {
     const other = await loginWithSms(ctx, NEW)
-    await post(app, '/user/updateUserInfo', { name: '小明' }, session)
+    await post<UserInfo>(app, '/user/updateUserInfo', { name: '小明' }, session)
     assert.equal((await post(app, '/user/logoutUser', { code: '000000' }, session)).code, 1006)
     assert.equal(
-      (await get(app, '/user/getUserInfo', session)).code,
+      (await get<UserInfo>(app, '/user/getUserInfo', session)).code,
       200,
       'a wrong code deletes nothing',
     )
     clock.advance(61_000)
     const code = await sendCode(app, NEW, 'deleteAccount', session)
     assert.equal((await post(app, '/user/logoutUser', { code }, session)).code, 200)
-    assert.equal((await get(app, '/user/getUserInfo', session)).code, 2017)
-    assert.equal((await get(app, '/user/getUserInfo', other)).code, 2017)
+    assert.equal((await get<UserInfo>(app, '/user/getUserInfo', session)).code, 2017)
+    assert.equal((await get<UserInfo>(app, '/user/getUserInfo', other)).code, 2017)
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, session.userId))
     assert.equal(row.mobilePhone, null)
     assert.equal(row.name, '')
@@ -111,10 +117,10 @@ test('changing the bound number and deleting the account', async (t) => {
     const reborn = await loginWithSms(ctx, NEW)
     assert.equal(reborn.firstLogin, 1)
     assert.notEqual(reborn.userId, session.userId)
-    const info = await get(app, '/user/getUserInfo', reborn)
+    const info = await get<UserInfo>(app, '/user/getUserInfo', reborn)
     assert.equal(info.data.name, '')
     // a new account, but not a new user: the 新人券 went to the deleted one (test/benefits.test.ts)
-    const coupons = await get(app, '/coupon/list', reborn, { status: '1' })
+    const coupons = await get<PagedData<UserCoupon>>(app, '/coupon/list', reborn, { status: '1' })
     assert.equal(coupons.data.total, 0)
   })
 })

@@ -13,18 +13,22 @@ import {
   runningPhones,
 } from '../helpers/commerce'
 import { get, post, type Session, type TestApp } from '../helpers/test-app'
+import type { ActivateResult, MyCode } from '../../src/contract/activation'
+import type { Quote } from '../../src/contract/catalog'
+import type { PagedData } from '../../src/contract/common'
+import type { OrderInfo } from '../../src/contract/order'
 
 const DAY = 86_400_000
 
 async function buyCodes(ta: TestApp, buyer: Session, quantity: number, goodId = GOODS.enjoyB) {
   const priceId = priceOf(goodId, 7)
-  const quote = await post(
+  const quote = await post<Quote>(
     ta.app,
     '/CommodityGroup/getGoodPrice',
     { kind: 'activationCode', goodId, priceId, quantity },
     buyer,
   )
-  const created = await post(
+  const created = await post<OrderInfo>(
     ta.app,
     '/order/purchaseActivationCode',
     { goodId, priceId, quantity, expectedAmount: quote.data.total, idempotencyKey: newKey() },
@@ -39,7 +43,7 @@ test('my codes are listed with goods, duration and status', async (t) => {
   const ta = await commerceApp(t)
   const buyer = await newBuyer(ta)
   const codes = await buyCodes(ta, buyer, 3)
-  const list = await get(ta.app, '/activation/myCodes', buyer, { rows: '2' })
+  const list = await get<PagedData<MyCode>>(ta.app, '/activation/myCodes', buyer, { rows: '2' })
   assert.equal(list.code, 200)
   assert.deepEqual([list.data.total, list.data.totalPage, list.data.records.length], [3, 2, 2])
   const first = list.data.records[0]
@@ -56,7 +60,7 @@ test('my codes are listed with goods, duration and status', async (t) => {
     ['畅享版 4核4G', 7, '7天', 0, '未使用', null],
   )
   const stranger = await newBuyer(ta)
-  const none = await get(ta.app, '/activation/myCodes', stranger)
+  const none = await get<PagedData<MyCode>>(ta.app, '/activation/myCodes', stranger)
   assert.equal(none.data.total, 0)
 })
 
@@ -66,7 +70,7 @@ test('a code makes a new phone once; typed in lower case with dashes it still wo
   const friend = await newBuyer(ta)
   const [code] = await buyCodes(ta, buyer, 1)
   const typed = code.toLowerCase().replace(/(.{4})(?!$)/g, '$1-')
-  const reply = await post(ta.app, '/activation/activate', { code: typed }, friend)
+  const reply = await post<ActivateResult>(ta.app, '/activation/activate', { code: typed }, friend)
   assert.equal(reply.code, 200, reply.msg)
   assert.equal(reply.data.kind, 'new')
   assert.equal(reply.data.expireAt, ta.clock.now().getTime() + 7 * DAY)
@@ -81,16 +85,26 @@ test('a code makes a new phone once; typed in lower case with dashes it still wo
     .where(eq(messages.userId, friend.userId))
   assert.ok(created.some((m) => m.type === 4))
 
-  const list = await get(ta.app, '/activation/myCodes', buyer)
-  const used = list.data.records.find((c: any) => c.code === code)
+  const list = await get<PagedData<MyCode>>(ta.app, '/activation/myCodes', buyer)
+  const used = list.data.records.find((c) => c.code === code)!
   assert.deepEqual([used.status, used.statusText, used.deviceId], [1, '已使用', phone.id])
   assert.equal(used.usedAt, ta.clock.now().getTime())
 
-  const again = await post(ta.app, '/activation/activate', { code }, buyer)
+  const again = await post<ActivateResult>(ta.app, '/activation/activate', { code }, buyer)
   assert.deepEqual([again.code, again.msg], [1080, '激活码已被使用'])
-  const unknown = await post(ta.app, '/activation/activate', { code: 'ABCDEFGHJKMNPQRS' }, buyer)
+  const unknown = await post<ActivateResult>(
+    ta.app,
+    '/activation/activate',
+    { code: 'ABCDEFGHJKMNPQRS' },
+    buyer,
+  )
   assert.deepEqual([unknown.code, unknown.msg], [1080, '激活码不存在'])
-  const malformed = await post(ta.app, '/activation/activate', { code: 'O0I1' }, buyer)
+  const malformed = await post<ActivateResult>(
+    ta.app,
+    '/activation/activate',
+    { code: 'O0I1' },
+    buyer,
+  )
   assert.deepEqual([malformed.code, malformed.msg], [1080, '激活码不存在'])
 })
 
@@ -100,9 +114,9 @@ test('two concurrent activations of one code: exactly one wins', async (t) => {
   const other = await newBuyer(ta)
   const [code] = await buyCodes(ta, buyer, 1)
   const replies = await Promise.all([
-    post(ta.app, '/activation/activate', { code }, buyer),
-    post(ta.app, '/activation/activate', { code }, other),
-    post(ta.app, '/activation/activate', { code }, other),
+    post<ActivateResult>(ta.app, '/activation/activate', { code }, buyer),
+    post<ActivateResult>(ta.app, '/activation/activate', { code }, other),
+    post<ActivateResult>(ta.app, '/activation/activate', { code }, other),
   ])
   assert.equal(replies.filter((r) => r.code === 200).length, 1)
   assert.ok(replies.filter((r) => r.code !== 200).every((r) => r.msg === '激活码已被使用'))
@@ -116,13 +130,18 @@ test('a code renews one of my phones of the same goods by its duration', async (
   const [other] = await runningPhones(ta, buyer, { goodId: GOODS.enjoyBigB, days: 7 })
   const [code, spare] = await buyCodes(ta, buyer, 2)
   const [before] = await ta.database.db.select().from(devices).where(eq(devices.id, phone))
-  const reply = await post(ta.app, '/activation/activate', { code, renewDeviceId: phone }, buyer)
+  const reply = await post<ActivateResult>(
+    ta.app,
+    '/activation/activate',
+    { code, renewDeviceId: phone },
+    buyer,
+  )
   assert.equal(reply.code, 200, reply.msg)
   assert.deepEqual([reply.data.kind, reply.data.deviceId], ['renew', phone])
   const [after] = await ta.database.db.select().from(devices).where(eq(devices.id, phone))
   assert.equal(after.expireAt.getTime(), before.expireAt.getTime() + 7 * DAY)
 
-  const wrongGoods = await post(
+  const wrongGoods = await post<ActivateResult>(
     ta.app,
     '/activation/activate',
     { code: spare, renewDeviceId: other },
@@ -133,16 +152,16 @@ test('a code renews one of my phones of the same goods by its duration', async (
     [1080, '该激活码只能用于「畅享版 4核4G」配置的云手机'],
   )
   const stranger = await newBuyer(ta)
-  const foreign = await post(
+  const foreign = await post<ActivateResult>(
     ta.app,
     '/activation/activate',
     { code: spare, renewDeviceId: phone },
     stranger,
   )
   assert.deepEqual([foreign.code, foreign.msg], [1031, '云手机不存在'])
-  const list = await get(ta.app, '/activation/myCodes', buyer, { status: '0' })
+  const list = await get<PagedData<MyCode>>(ta.app, '/activation/myCodes', buyer, { status: '0' })
   assert.deepEqual(
-    list.data.records.map((c: any) => c.code),
+    list.data.records.map((c) => c.code),
     [spare],
     'a refused activation leaves the code unused',
   )
@@ -156,9 +175,9 @@ test('when the goods are sold out everywhere the code stays unused (1017)', asyn
     .update(goodsStockSlots)
     .set({ stock: 0 })
     .where(eq(goodsStockSlots.goodId, GOODS.enjoyB))
-  const reply = await post(ta.app, '/activation/activate', { code }, buyer)
+  const reply = await post<ActivateResult>(ta.app, '/activation/activate', { code }, buyer)
   assert.equal(reply.code, 1017)
-  const list = await get(ta.app, '/activation/myCodes', buyer)
+  const list = await get<PagedData<MyCode>>(ta.app, '/activation/myCodes', buyer)
   assert.equal(list.data.records[0].status, 0)
   assert.equal((await ta.database.db.select().from(devices)).length, 0)
 })
@@ -167,9 +186,9 @@ test('activation needs a login and a code', async (t) => {
   const ta = await commerceApp(t)
   const buyer = await newBuyer(ta)
   assert.equal(
-    (await post(ta.app, '/activation/activate', { code: 'ABCDEFGHJKMNPQRS' })).code,
+    (await post<ActivateResult>(ta.app, '/activation/activate', { code: 'ABCDEFGHJKMNPQRS' })).code,
     2017,
   )
-  assert.equal((await post(ta.app, '/activation/activate', {}, buyer)).code, 400)
-  assert.equal((await get(ta.app, '/activation/myCodes')).code, 2017)
+  assert.equal((await post<ActivateResult>(ta.app, '/activation/activate', {}, buyer)).code, 400)
+  assert.equal((await get<PagedData<MyCode>>(ta.app, '/activation/myCodes')).code, 2017)
 })

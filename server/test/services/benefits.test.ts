@@ -34,6 +34,12 @@ import {
   quote,
 } from '../helpers/commerce'
 import { get, loginWithSms, post, sendCode, type Session, type TestApp } from '../helpers/test-app'
+import type { LoginResult, WxLoginResult } from '../../src/contract/auth'
+import type { PagedData } from '../../src/contract/common'
+import type { ApplicableCoupons, UserCoupon } from '../../src/contract/coupon'
+import type { NewUserGuideConfig, TrialPhone } from '../../src/contract/engagement'
+import type { OrderInfo } from '../../src/contract/order'
+import type { MobileTicket } from '../../src/contract/user'
 
 const MONTH = priceOf(GOODS.enjoyB, 30)
 const MONTH_QUOTE = { kind: 'new', goodId: GOODS.enjoyB, priceId: MONTH, quantity: 1 }
@@ -45,16 +51,23 @@ async function monthPrices(ta: TestApp) {
 }
 
 async function couponNames(ta: TestApp, session: Session) {
-  const reply = await get(ta.app, '/coupon/list', session, { status: '1', rows: '50' })
+  const reply = await get<PagedData<UserCoupon>>(ta.app, '/coupon/list', session, {
+    status: '1',
+    rows: '50',
+  })
   assert.equal(reply.code, 200, reply.msg)
   return (reply.data.records as { name: string }[]).map((c) => c.name).sort()
 }
 
 const claimTrial = (ta: TestApp, session: Session) =>
-  get(ta.app, '/newUserGuide/getNewUserReceiveEquipment', session)
+  get<TrialPhone>(ta.app, '/newUserGuide/getNewUserReceiveEquipment', session)
 
 async function trialOffer(ta: TestApp, session: Session) {
-  const reply = await get(ta.app, '/newUserGuide/getNewUserGuideConfig_V2', session)
+  const reply = await get<NewUserGuideConfig>(
+    ta.app,
+    '/newUserGuide/getNewUserGuideConfig_V2',
+    session,
+  )
   assert.equal(reply.code, 200, reply.msg)
   return reply.data.trialOffer as { enabled: boolean; claimed: boolean }
 }
@@ -68,7 +81,7 @@ async function deleteAccount(ta: TestApp, session: Session, mobilePhone: string)
 
 /** Whether a bean recharge of this account would be a first recharge (as the 首充券 rule sees it). */
 async function firstRecharge(ta: TestApp, session: Session) {
-  const reply = await post(
+  const reply = await post<ApplicableCoupons>(
     ta.app,
     '/coupon/applicable',
     { kind: 'recharge', packageId: 2 },
@@ -80,7 +93,7 @@ async function firstRecharge(ta: TestApp, session: Session) {
 
 async function rechargeAndPay(ta: TestApp, session: Session) {
   const pack = RECHARGE_PACKAGES.find((p) => p.id === 2)!
-  const created = await post(
+  const created = await post<OrderInfo>(
     ta.app,
     '/order/createRechargeOrder',
     { packageId: 2, expectedAmount: pack.price, idempotencyKey: newKey() },
@@ -99,12 +112,14 @@ async function bindWechat(
   name: string,
   mobilePhone: string,
 ): Promise<Session & { firstLogin: 0 | 1 }> {
-  const login = await post(ta.app, '/user/wxAppletsLogin', { jsCode: `sandbox:${name}` })
+  const login = await post<WxLoginResult>(ta.app, '/user/wxAppletsLogin', {
+    jsCode: `sandbox:${name}`,
+  })
   assert.equal(login.code, 200, login.msg)
   assert.equal(login.data.bound, false)
   ta.clock.advance(61_000)
   const code = await sendCode(ta.app, mobilePhone)
-  const reply = await post(ta.app, '/user/wxAppletsLoginPro', {
+  const reply = await post<LoginResult>(ta.app, '/user/wxAppletsLoginPro', {
     bindTicket: login.data.bindTicket,
     mobilePhone,
     code,
@@ -155,7 +170,7 @@ test('after deleting the account, the same number gets no trial phone, no 新人
   assert.equal(row.firstOrder, false)
   // An order with a coupon (a campaign's, handed out by an operator) takes the transaction path: the
   // same normal price. Cancel the open order first, so the account has no live new-phone order.
-  await post(ta.app, '/order/cancel', { orderNo: normal.data.orderNo }, again)
+  await post<OrderInfo>(ta.app, '/order/cancel', { orderNo: normal.data.orderNo }, again)
   const [coupon] = await ta.database.db
     .insert(userCoupons)
     .values({
@@ -167,14 +182,14 @@ test('after deleting the account, the same number gets no trial phone, no 新人
     })
     .returning()
   const body = { goodId: GOODS.enjoyB, priceId: MONTH, zoneId: 1, quantity: 1, couponId: coupon.id }
-  const atFirstPrice = await post(
+  const atFirstPrice = await post<OrderInfo>(
     ta.app,
     '/order/createCloudOrder',
     { ...body, expectedAmount: prices.first - 500, idempotencyKey: newKey() },
     again,
   )
   assert.equal(atFirstPrice.code, 1023, atFirstPrice.msg)
-  const withCoupon = await post(
+  const withCoupon = await post<OrderInfo>(
     ta.app,
     '/order/createCloudOrder',
     { ...body, expectedAmount: prices.normal - 500, idempotencyKey: newKey() },
@@ -192,7 +207,12 @@ test('a first order that was cancelled, or never made, leaves the first-purchase
   const first = await loginWithSms(ta, NUMBER)
   const order = await createCloudOrder(ta, first)
   assert.equal(order.data.amount, prices.first)
-  const cancelled = await post(ta.app, '/order/cancel', { orderNo: order.data.orderNo }, first)
+  const cancelled = await post<OrderInfo>(
+    ta.app,
+    '/order/cancel',
+    { orderNo: order.data.orderNo },
+    first,
+  )
   assert.equal(cancelled.code, 200, cancelled.msg)
   await deleteAccount(ta, first, NUMBER)
 
@@ -239,7 +259,7 @@ test('a number moved away from keeps what its account took', async (t) => {
   assert.equal((await claimTrial(ta, me)).code, 200)
   ta.clock.advance(61_000)
   const oldCode = await sendCode(ta.app, OLD, 'changeOld', me)
-  const ticket = await post(ta.app, '/user/checkOldMobile', { code: oldCode }, me)
+  const ticket = await post<MobileTicket>(ta.app, '/user/checkOldMobile', { code: oldCode }, me)
   assert.equal(ticket.code, 200, ticket.msg)
   const newCode = await sendCode(ta.app, NEW, 'changeNew')
   const moved = await post(

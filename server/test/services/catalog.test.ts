@@ -12,13 +12,14 @@ import {
   setStock,
 } from '../helpers/commerce'
 import { get, post } from '../helpers/test-app'
+import type { Goods, GoodsLevelGroup, Quote, ZoneStock } from '../../src/contract/catalog'
 
 test('the goods list has the five levels with colours, goods of both versions and six durations', async (t) => {
   const ta = await commerceApp(t)
-  const reply = await get(ta.app, '/CommodityGroup/getGoodsList')
+  const reply = await get<GoodsLevelGroup[]>(ta.app, '/CommodityGroup/getGoodsList')
   assert.equal(reply.code, 200)
   assert.deepEqual(
-    reply.data.map((l: any) => [l.level, l.name, l.themeColor]),
+    reply.data.map((l) => [l.level, l.name, l.themeColor]),
     [
       [1, '畅享版', '#2F5FE8'],
       [2, '尊享版', '#6A45F0'],
@@ -29,55 +30,61 @@ test('the goods list has the five levels with colours, goods of both versions an
   )
   for (const level of reply.data) {
     assert.ok(level.goods.length >= 2, `level ${level.level} has several goods`)
-    assert.deepEqual(new Set(level.goods.map((g: any) => g.androidVersion)), new Set(['B', 'H']))
+    assert.deepEqual(new Set(level.goods.map((g) => g.androidVersion)), new Set(['B', 'H']))
     for (const goods of level.goods) {
       assert.deepEqual(
-        goods.prices.map((p: any) => p.goodTime),
+        goods.prices.map((p) => p.goodTime),
         [1, 7, 30, 90, 180, 365],
       )
       assert.equal(goods.zones.length, 4)
     }
   }
-  const enjoy = reply.data[0].goods.find((g: any) => g.goodId === GOODS.enjoyB)
+  const enjoy = reply.data[0].goods.find((g) => g.goodId === GOODS.enjoyB)!
   assert.equal(enjoy.androidVersionLabel, '安卓10/B')
   assert.equal(enjoy.imageTypeLabel, '基础镜像')
   assert.deepEqual(enjoy.permissions, ['upOrDownConfig', 'zoneChangeOpType'])
-  const monthly = enjoy.prices.find((p: any) => p.goodTime === 30)
+  const monthly = enjoy.prices.find((p) => p.goodTime === 30)!
   assert.equal(monthly.durationLabel, '1个月')
   assert.equal(monthly.goodPrice, 2990)
   assert.equal(monthly.firstPurchasePrice, 1500)
   assert.equal(monthly.firstCount, 1)
-  const yearly = enjoy.prices.find((p: any) => p.goodTime === 365)
-  assert.ok(yearly.oldGoodPrice > yearly.goodPrice, 'long terms show a struck-through price')
+  const yearly = enjoy.prices.find((p) => p.goodTime === 365)!
+  assert.ok(yearly.oldGoodPrice! > yearly.goodPrice, 'long terms show a struck-through price')
 })
 
 test('the goods list filters by level and android version', async (t) => {
   const ta = await commerceApp(t)
-  const level3 = await get(ta.app, '/CommodityGroup/getGoodsList', undefined, { level: '3' })
+  const level3 = await get<GoodsLevelGroup[]>(ta.app, '/CommodityGroup/getGoodsList', undefined, {
+    level: '3',
+  })
   assert.deepEqual(
-    level3.data.map((l: any) => l.level),
+    level3.data.map((l) => l.level),
     [3],
   )
-  const h = await get(ta.app, '/CommodityGroup/getGoodsList', undefined, { androidVersion: 'H' })
+  const h = await get<GoodsLevelGroup[]>(ta.app, '/CommodityGroup/getGoodsList', undefined, {
+    androidVersion: 'H',
+  })
   for (const level of h.data) {
-    assert.ok(level.goods.every((g: any) => g.androidVersion === 'H'))
+    assert.ok(level.goods.every((g) => g.androidVersion === 'H'))
   }
-  const bad = await get(ta.app, '/CommodityGroup/getGoodsList', undefined, { level: '9' })
+  const bad = await get<GoodsLevelGroup[]>(ta.app, '/CommodityGroup/getGoodsList', undefined, {
+    level: '9',
+  })
   assert.equal(bad.code, 400)
   assert.match(bad.msg, /level/)
 })
 
 test('goods details show the running activity and per-zone stock status', async (t) => {
   const ta = await commerceApp(t)
-  const reply = await get(ta.app, '/CommodityGroup/getGoodsDetail', undefined, {
+  const reply = await get<Goods>(ta.app, '/CommodityGroup/getGoodsDetail', undefined, {
     goodId: String(GOODS.flagshipB),
   })
   assert.equal(reply.code, 200)
-  const monthly = reply.data.prices.find((p: any) => p.goodTime === 30)
+  const monthly = reply.data.prices.find((p) => p.goodTime === 30)!
   assert.equal(monthly.activityRunning, true)
   assert.equal(monthly.activityPrice, 4890)
   assert.deepEqual(
-    reply.data.zones.map((z: any) => [z.name, z.inventoryStatus, z.statusText]),
+    reply.data.zones.map((z) => [z.name, z.inventoryStatus, z.statusText]),
     [
       ['华东-上海', 1, '充足'],
       ['华南-广州', 1, '充足'],
@@ -85,29 +92,34 @@ test('goods details show the running activity and per-zone stock status', async 
       ['西南-成都', 3, '紧张'],
     ],
   )
-  const missing = await get(ta.app, '/CommodityGroup/getGoodsDetail', undefined, { goodId: '999' })
+  const missing = await get<Goods>(ta.app, '/CommodityGroup/getGoodsDetail', undefined, {
+    goodId: '999',
+  })
   assert.equal(missing.code, 1022)
   assert.equal(missing.msg, '商品不存在')
-  const bad = await get(ta.app, '/CommodityGroup/getGoodsDetail', undefined, { goodId: 'abc' })
+  const bad = await get<Goods>(ta.app, '/CommodityGroup/getGoodsDetail', undefined, {
+    goodId: 'abc',
+  })
   assert.equal(bad.code, 400)
 })
 
 test('the goods list shows stock as it is now and activities as they run, filters included', async (t) => {
   const ta = await commerceApp(t)
   const chengdu = async (query?: Record<string, string>) => {
-    const reply = await get(ta.app, '/CommodityGroup/getGoodsList', undefined, query)
+    const reply = await get<GoodsLevelGroup[]>(
+      ta.app,
+      '/CommodityGroup/getGoodsList',
+      undefined,
+      query,
+    )
     assert.equal(reply.code, 200)
-    const goods = reply.data
-      .flatMap((l: any) => l.goods)
-      .find((g: any) => g.goodId === GOODS.enjoyB)
-    return goods?.zones.find((z: any) => z.zoneId === ZONES.chengdu).statusText
+    const goods = reply.data.flatMap((l) => l.goods).find((g) => g.goodId === GOODS.enjoyB)
+    return goods?.zones.find((z) => z.zoneId === ZONES.chengdu)!.statusText
   }
   const running = async () => {
-    const reply = await get(ta.app, '/CommodityGroup/getGoodsList')
-    const goods = reply.data
-      .flatMap((l: any) => l.goods)
-      .find((g: any) => g.goodId === GOODS.flagshipB)
-    return goods.prices.find((p: any) => p.goodTime === 30).activityRunning
+    const reply = await get<GoodsLevelGroup[]>(ta.app, '/CommodityGroup/getGoodsList')
+    const goods = reply.data.flatMap((l) => l.goods).find((g) => g.goodId === GOODS.flagshipB)
+    return goods!.prices.find((p) => p.goodTime === 30)!.activityRunning
   }
   assert.equal(await chengdu(), '紧张')
   assert.equal(await chengdu({ level: '1' }), '紧张')
@@ -134,14 +146,14 @@ test('the goods list shows stock as it is now and activities as they run, filter
 test('zones show 售罄 where a goods is sold out, and a summary without goods', async (t) => {
   const ta = await commerceApp(t)
   const soldOutGoods = 404
-  const zones = await get(ta.app, '/CommodityGroup/getZones', undefined, {
+  const zones = await get<ZoneStock[]>(ta.app, '/CommodityGroup/getZones', undefined, {
     goodId: String(soldOutGoods),
   })
-  const beijing = zones.data.find((z: any) => z.zoneId === ZONES.beijing)
+  const beijing = zones.data.find((z) => z.zoneId === ZONES.beijing)!
   assert.deepEqual([beijing.inventoryStatus, beijing.statusText], [4, '售罄'])
-  const all = await get(ta.app, '/CommodityGroup/getZones')
+  const all = await get<ZoneStock[]>(ta.app, '/CommodityGroup/getZones')
   assert.equal(all.data.length, 4)
-  assert.ok(all.data.every((z: any) => z.inventoryStatus === 1))
+  assert.ok(all.data.every((z) => z.inventoryStatus === 1))
 })
 
 test('a quote for new phones gives a visitor the first-purchase price on the first unit only', async (t) => {
@@ -199,20 +211,26 @@ test('an activity price applies to every unit, and activation codes never get a 
 test('quotes refuse bad quantities, foreign durations, unknown goods and anonymous renewals', async (t) => {
   const ta = await commerceApp(t)
   const base = { kind: 'new', goodId: GOODS.enjoyB, priceId: priceOf(GOODS.enjoyB, 30) }
-  const zero = await post(ta.app, '/CommodityGroup/getGoodPrice', { ...base, quantity: 0 })
+  const zero = await post<Quote>(ta.app, '/CommodityGroup/getGoodPrice', { ...base, quantity: 0 })
   assert.deepEqual([zero.code, zero.msg], [1014, '购买数量至少为1'])
-  const over = await post(ta.app, '/CommodityGroup/getGoodPrice', { ...base, quantity: 51 })
+  const over = await post<Quote>(ta.app, '/CommodityGroup/getGoodPrice', { ...base, quantity: 51 })
   assert.deepEqual([over.code, over.msg], [1014, '单次最多购买50台'])
-  const foreign = await post(ta.app, '/CommodityGroup/getGoodPrice', {
+  const foreign = await post<Quote>(ta.app, '/CommodityGroup/getGoodPrice', {
     ...base,
     priceId: priceOf(GOODS.flagshipB, 30),
   })
   assert.equal(foreign.code, 1016)
-  const unknown = await post(ta.app, '/CommodityGroup/getGoodPrice', { ...base, goodId: 999 })
+  const unknown = await post<Quote>(ta.app, '/CommodityGroup/getGoodPrice', {
+    ...base,
+    goodId: 999,
+  })
   assert.equal(unknown.code, 1022)
-  const missing = await post(ta.app, '/CommodityGroup/getGoodPrice', { kind: 'new', goodId: 101 })
+  const missing = await post<Quote>(ta.app, '/CommodityGroup/getGoodPrice', {
+    kind: 'new',
+    goodId: 101,
+  })
   assert.deepEqual([missing.code, missing.msg], [1080, '缺少参数 priceId'])
-  const renew = await post(ta.app, '/CommodityGroup/getGoodPrice', {
+  const renew = await post<Quote>(ta.app, '/CommodityGroup/getGoodPrice', {
     kind: 'renew',
     deviceIds: [1],
     priceId: priceOf(GOODS.enjoyB, 30),

@@ -22,6 +22,9 @@ import {
   stockOf,
 } from '../helpers/commerce'
 import { get, post, type Session, type TestApp } from '../helpers/test-app'
+import type { PagedData } from '../../src/contract/common'
+import type { ApplicableCoupons, CouponUsage, UserCoupon } from '../../src/contract/coupon'
+import type { OrderInfo } from '../../src/contract/order'
 
 const DAY = 86_400_000
 /** Seeded welcome templates (server/src/db/seed-coupon.ts). */
@@ -31,7 +34,10 @@ const FLAGSHIP_DISCOUNT = '旗舰版新人折扣券'
 const FIRST_RECHARGE = '首充立减3元'
 
 async function couponList(ta: TestApp, session: Session, status = 1) {
-  const reply = await get(ta.app, '/coupon/list', session, { status: String(status), rows: '50' })
+  const reply = await get<PagedData<UserCoupon>>(ta.app, '/coupon/list', session, {
+    status: String(status),
+    rows: '50',
+  })
   assert.equal(reply.code, 200, reply.msg)
   return reply.data.records as {
     id: number
@@ -50,7 +56,7 @@ async function couponId(ta: TestApp, session: Session, name: string) {
 }
 
 async function applicable(ta: TestApp, session: Session, body: Record<string, unknown>) {
-  const reply = await post(ta.app, '/coupon/applicable', body, session)
+  const reply = await post<ApplicableCoupons>(ta.app, '/coupon/applicable', body, session)
   assert.equal(reply.code, 200, reply.msg)
   return reply.data
 }
@@ -68,7 +74,7 @@ function orderWithCoupon(
   },
 ) {
   const goodId = input.goodId ?? GOODS.enjoyB
-  return post(
+  return post<OrderInfo>(
     ta.app,
     '/order/createCloudOrder',
     {
@@ -134,9 +140,7 @@ test("applicable coupons: usable with the discount, or the shared rule's reason"
   const buyer = await newBuyer(ta)
   const result = await applicable(ta, buyer, { ...enjoyMonth, quantity: 1 })
   assert.equal(result.total, 1500)
-  const byName = Object.fromEntries(
-    result.coupons.map((c: { name: string }) => [c.name, c]),
-  ) as Record<string, { usable: boolean; reason: string | null; discount: number }>
+  const byName = Object.fromEntries(result.coupons.map((c) => [c.name, c]))
   assert.deepEqual(byName[NO_THRESHOLD], {
     ...byName[NO_THRESHOLD],
     usable: true,
@@ -153,7 +157,7 @@ test("applicable coupons: usable with the discount, or the shared rule's reason"
     priceId: priceOf(GOODS.flagshipB, 30),
     quantity: 1,
   })
-  const discount = flagship.coupons.find((c: { name: string }) => c.name === FLAGSHIP_DISCOUNT)
+  const discount = flagship.coupons.find((c) => c.name === FLAGSHIP_DISCOUNT)!
   assert.equal(discount.usable, true)
   assert.equal(discount.discount, Math.round((flagship.total * 15) / 100))
 })
@@ -180,7 +184,7 @@ test('an order with a coupon charges the discounted price, holds the coupon, and
     (await couponList(ta, buyer, 2)).map((c) => c.id),
     [id],
   )
-  const usage = await get(ta.app, '/coupon/usage', buyer, {})
+  const usage = await get<PagedData<CouponUsage>>(ta.app, '/coupon/usage', buyer, {})
   assert.equal(usage.code, 200, usage.msg)
   assert.equal(usage.data.records.length, 1)
   assert.equal(usage.data.records[0].orderNo, created.data.orderNo)
@@ -206,7 +210,12 @@ test('a coupon cannot be on two orders at once; cancelling frees it for the next
   assert.equal(await orderCount(ta, buyer), orderCountBefore, 'no second order')
   assert.equal(await stockOf(ta, GOODS.enjoyB, ZONES.shanghai), stock, 'stock untouched')
 
-  const cancelled = await post(ta.app, '/order/cancel', { orderNo: first.data.orderNo }, buyer)
+  const cancelled = await post<OrderInfo>(
+    ta.app,
+    '/order/cancel',
+    { orderNo: first.data.orderNo },
+    buyer,
+  )
   assert.equal(cancelled.code, 200, cancelled.msg)
   const freed = await couponRow(ta, id)
   assert.equal(freed.status, 1)
@@ -311,7 +320,7 @@ test('every refusal is a clear message and changes nothing', async (t) => {
 
 test('coupon calls need a login', async (t) => {
   const ta = await commerceApp(t)
-  const reply = await get(ta.app, '/coupon/list', undefined, {})
+  const reply = await get<PagedData<UserCoupon>>(ta.app, '/coupon/list', undefined, {})
   assert.notEqual(reply.code, 200)
 })
 

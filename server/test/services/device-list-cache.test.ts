@@ -19,6 +19,10 @@ import {
   type Session,
   type TestApp,
 } from '../helpers/test-app'
+import type { PagedData } from '../../src/contract/common'
+import type { Device } from '../../src/contract/device'
+import type { CreateGrantResult } from '../../src/contract/grant'
+import type { DeviceGroup, MoveDevicesResult } from '../../src/contract/group'
 
 interface Listed {
   deviceId: number
@@ -30,7 +34,7 @@ interface Listed {
 }
 
 async function listed(ta: TestApp, who: Session, query: Record<string, string> = {}) {
-  const reply = await get(ta.app, '/device/list', who, { rows: '50', ...query })
+  const reply = await get<PagedData<Device>>(ta.app, '/device/list', who, { rows: '50', ...query })
   assert.equal(reply.code, 200, reply.msg)
   return reply.data.records as Listed[]
 }
@@ -44,7 +48,7 @@ async function grant(
   days: number,
 ) {
   const body = { deviceIds: [deviceId], mobilePhone, permission: 1, days }
-  const granted = await post(ta.app, '/device/empower', body, owner)
+  const granted = await post<CreateGrantResult>(ta.app, '/device/empower', body, owner)
   assert.equal(granted.code, 200, granted.msg)
 }
 
@@ -73,7 +77,12 @@ test('an unchanged list is served again without reading the phones; a rename sho
   await listed(ta, me, { rows: '1' })
   assert.equal(counter.reads, 2, 'another query is another page')
 
-  const renamed = await post(ta.app, '/device/rename', { deviceId: phone, name: '主号' }, me)
+  const renamed = await post<Device>(
+    ta.app,
+    '/device/rename',
+    { deviceId: phone, name: '主号' },
+    me,
+  )
   assert.equal(renamed.code, 200, renamed.msg)
   assert.equal((await listed(ta, me)).find((d) => d.deviceId === phone)?.name, '主号')
   assert.equal(counter.reads, 3)
@@ -123,9 +132,9 @@ test('a group’s new name and an owner’s new number show in the lists that sh
   const owner = await loginWithSms(ta, '13700000006')
   const grantee = await loginWithSms(ta, '13700000007')
   const [grouped, shared] = await runningPhones(ta, owner.userId, 2)
-  const group = await post(ta.app, '/group/create', { name: '工作室' }, owner)
+  const group = await post<DeviceGroup>(ta.app, '/group/create', { name: '工作室' }, owner)
   assert.equal(group.code, 200, group.msg)
-  const moved = await post(
+  const moved = await post<MoveDevicesResult>(
     ta.app,
     '/group/moveDevices',
     { groupId: group.data.groupId, deviceIds: [grouped] },
@@ -138,7 +147,12 @@ test('a group’s new name and an owner’s new number show in the lists that sh
   assert.equal(await groupOf(), '工作室')
   assert.equal((await listed(ta, grantee))[0].grant?.ownerMobile, '137****0006')
 
-  await post(ta.app, '/group/rename', { groupId: group.data.groupId, name: '二组' }, owner)
+  await post<DeviceGroup>(
+    ta.app,
+    '/group/rename',
+    { groupId: group.data.groupId, name: '二组' },
+    owner,
+  )
   assert.equal(await groupOf(), '二组')
   await ta.database.db
     .update(users)
@@ -172,7 +186,7 @@ test(
     const [phone] = await runningPhones(a, me.userId, 1)
     assert.equal((await listed(b, me))[0].name, `云手机-${phone}`)
 
-    const renamed = await post(a.app, '/device/rename', { deviceId: phone, name: '甲' }, me)
+    const renamed = await post<Device>(a.app, '/device/rename', { deviceId: phone, name: '甲' }, me)
     assert.equal(renamed.code, 200, renamed.msg)
     assert.equal((await listed(b, me))[0].name, '甲')
   },

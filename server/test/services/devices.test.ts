@@ -21,13 +21,24 @@ import {
   stockOf,
   SUPPLIER_DELAY_MS,
 } from '../helpers/fleet'
+import type { PagedData } from '../../src/contract/common'
+import type {
+  AuthTokenResult,
+  CommandResult,
+  Device,
+  DeviceCover,
+  DeviceModel,
+  DeviceSummary,
+  SystemUpdateProgress,
+} from '../../src/contract/device'
+import type { DeviceGroup, MoveDevicesResult } from '../../src/contract/group'
 
 test('provisioning takes a new phone from 创建中 to 运行中 once the supplier is done', async (t) => {
   const ctx = await buildTestApp(t)
   const me = await loginWithSms(ctx, '13100000001')
   const [id] = await givePhones(ctx, me.userId, 1)
 
-  let phone = (await get(ctx.app, '/device/detail', me, { deviceId: String(id) })).data
+  let phone = (await get<Device>(ctx.app, '/device/detail', me, { deviceId: String(id) })).data
   assert.equal(phone.status, 0)
   assert.equal(phone.statusName, '创建中')
   assert.equal(phone.name, `云手机-${id}`)
@@ -41,11 +52,11 @@ test('provisioning takes a new phone from 创建中 to 运行中 once the suppli
   ctx.clock.advance(1)
   await ctx.app.jobs.runDue()
 
-  phone = (await get(ctx.app, '/device/detail', me, { deviceId: String(id) })).data
+  phone = (await get<Device>(ctx.app, '/device/detail', me, { deviceId: String(id) })).data
   assert.equal(phone.status, 1)
   assert.equal(phone.statusName, '运行中')
   assert.match(
-    phone.coverUrl,
+    phone.coverUrl!,
     // the frame's time, then the viewer's pass (screen-access.test.ts)
     /^\/vmcloud\/api\/sandbox\/supplier\/cover\/sbx_[0-9a-f]{20}\?t=\d+&d=\d+&v=\d+&e=\d+&s=[\w-]{43}$/,
   )
@@ -66,7 +77,7 @@ test('a supplier failure marks the phone 创建失败 with a message, and replac
   const me = await loginWithSms(ctx, '13100000002')
   const [id] = await givePhones(ctx, me.userId, 1)
   await settle(ctx)
-  const phone = (await get(ctx.app, '/device/detail', me, { deviceId: String(id) })).data
+  const phone = (await get<Device>(ctx.app, '/device/detail', me, { deviceId: String(id) })).data
   assert.equal(phone.status, 5)
   assert.equal(phone.statusName, '创建失败')
   assert.ok(phone.failReason)
@@ -75,7 +86,12 @@ test('a supplier failure marks the phone 创建失败 with a message, and replac
   assert.ok(notice, 'the user is told')
   assert.equal(notice.type, 4)
 
-  const refused = await post(ctx.app, '/device/command', { deviceId: id, command: 'CleanVm' }, me)
+  const refused = await post<CommandResult>(
+    ctx.app,
+    '/device/command',
+    { deviceId: id, command: 'CleanVm' },
+    me,
+  )
   assert.equal(refused.code, 1080)
   assert.equal(refused.msg, '云手机创建失败，请更换云机')
 
@@ -83,11 +99,11 @@ test('a supplier failure marks the phone 创建失败 with a message, and replac
   const healthy = await buildTestApp(t)
   const other = await loginWithSms(healthy, '13100000003')
   const [named] = await givePhones(healthy, other.userId, 1)
-  await post(healthy.app, '/device/rename', { deviceId: named, name: '测试#fail' }, other)
+  await post<Device>(healthy.app, '/device/rename', { deviceId: named, name: '测试#fail' }, other)
   await settle(healthy)
   assert.equal((await deviceRow(healthy, named)).status, 5)
-  await post(healthy.app, '/device/rename', { deviceId: named, name: '测试机' }, other)
-  const replaced = await post(healthy.app, '/device/replace', { deviceId: named }, other)
+  await post<Device>(healthy.app, '/device/rename', { deviceId: named, name: '测试机' }, other)
+  const replaced = await post<Device>(healthy.app, '/device/replace', { deviceId: named }, other)
   assert.equal(replaced.code, 200, replaced.msg)
   assert.equal(replaced.data.status, 0)
   const before = await deviceRow(healthy, named)
@@ -106,19 +122,24 @@ test('the list is paged newest first and filters by group, version, keyword and 
   const b = await runningPhones(ctx, me.userId, 3, { goodId: FLAGSHIP_GOOD })
   const h = await givePhones(ctx, me.userId, 2, { goodId: FLAGSHIP_GOOD + 1 })
   await givePhones(ctx, other.userId, 4)
-  const group = (await post(ctx.app, '/group/create', { name: '工作室A' }, me)).data
-  await post(ctx.app, '/group/moveDevices', { deviceIds: [b[0], h[0]], groupId: group.groupId }, me)
-  await post(ctx.app, '/device/rename', { deviceId: b[1], name: '抖音一号' }, me)
+  const group = (await post<DeviceGroup>(ctx.app, '/group/create', { name: '工作室A' }, me)).data
+  await post<MoveDevicesResult>(
+    ctx.app,
+    '/group/moveDevices',
+    { deviceIds: [b[0], h[0]], groupId: group.groupId },
+    me,
+  )
+  await post<Device>(ctx.app, '/device/rename', { deviceId: b[1], name: '抖音一号' }, me)
 
   const list = (query: Record<string, string> = {}) =>
-    get(ctx.app, '/device/list', me, query).then((r) => {
+    get<PagedData<Device>>(ctx.app, '/device/list', me, query).then((r) => {
       assert.equal(r.code, 200, r.msg)
       return r.data
     })
   const all = await list()
   assert.equal(all.total, 5, "only my phones, never another user's")
   assert.deepEqual(
-    all.records.map((d: { deviceId: number }) => d.deviceId),
+    all.records.map((d) => d.deviceId),
     [...b, ...h].sort((x, y) => y - x),
   )
   const paged = await list({ rows: '2', page: '3' })
@@ -131,7 +152,9 @@ test('the list is paged newest first and filters by group, version, keyword and 
     'a page past the end still counts',
   )
   for (const listed of all.records) {
-    const detail = await get(ctx.app, '/device/detail', me, { deviceId: String(listed.deviceId) })
+    const detail = await get<Device>(ctx.app, '/device/detail', me, {
+      deviceId: String(listed.deviceId),
+    })
     assert.deepEqual(listed, detail.data, 'the list shows a phone as its detail does')
   }
 
@@ -148,7 +171,7 @@ test('the list is paged newest first and filters by group, version, keyword and 
   const inGroup = (await list({ groupId: String(group.groupId) })).records[0]
   assert.equal(inGroup.groupName, '工作室A')
 
-  const bad = await get(ctx.app, '/device/list', me, { version: '3' })
+  const bad = await get<PagedData<Device>>(ctx.app, '/device/list', me, { version: '3' })
   assert.equal(bad.status, 400)
   assert.equal(bad.msg, 'version 超出允许范围')
 })
@@ -157,7 +180,8 @@ test('rename: 1–20 characters with a clear message', async (t) => {
   const ctx = await buildTestApp(t)
   const me = await loginWithSms(ctx, '13100000006')
   const [id] = await givePhones(ctx, me.userId, 1)
-  const rename = (name: string) => post(ctx.app, '/device/rename', { deviceId: id, name }, me)
+  const rename = (name: string) =>
+    post<Device>(ctx.app, '/device/rename', { deviceId: id, name }, me)
   assert.equal((await rename('   ')).msg, '请输入云手机名称')
   assert.equal((await rename('一'.repeat(21))).msg, '云手机名称不能超过20个字')
   assert.equal((await deviceRow(ctx, id)).name, `云手机-${id}`, 'bad input changes nothing')
@@ -171,7 +195,7 @@ test('commands: reboot passes through 重启中, arguments are checked, results 
   const me = await loginWithSms(ctx, '13100000007')
   const [id] = await runningPhones(ctx, me.userId, 1)
   const command = (body: Record<string, unknown>) =>
-    post(ctx.app, '/device/command', { deviceId: id, ...body }, me)
+    post<CommandResult>(ctx.app, '/device/command', { deviceId: id, ...body }, me)
 
   const clean = await command({ command: 'CleanVm' })
   assert.deepEqual(clean.data, { deviceId: id, ok: true, msg: '清理完成' })
@@ -188,7 +212,7 @@ test('commands: reboot passes through 重启中, arguments are checked, results 
   const missingApp = await command({ command: 'Uninstall', packageName: 'com.not.installed' })
   assert.deepEqual([missingApp.code, missingApp.msg], [1090, '应用不存在'])
   // a batch answers 200 with each phone's result: the refusal is that phone's text
-  const batch = await post(
+  const batch = await post<CommandResult[]>(
     ctx.app,
     '/device/batchCommand',
     { deviceIds: [id], command: 'Uninstall', packageName: 'com.not.installed' },
@@ -204,18 +228,18 @@ test('commands: reboot passes through 重启中, arguments are checked, results 
 
   const reboot = await command({ command: 'Reboot' })
   assert.equal(reboot.data.msg, '正在重启')
-  let phone = (await get(ctx.app, '/device/detail', me, { deviceId: String(id) })).data
+  let phone = (await get<Device>(ctx.app, '/device/detail', me, { deviceId: String(id) })).data
   assert.equal(phone.status, 4)
   assert.equal(phone.statusName, '重启中')
   assert.equal((await command({ command: 'CleanVm' })).msg, '云手机重启中，请稍后')
-  const bootScreen = await get(ctx.app, '/device/cover', me, { deviceId: String(id) })
+  const bootScreen = await get<DeviceCover>(ctx.app, '/device/cover', me, { deviceId: String(id) })
   assert.equal(bootScreen.code, 200, 'a rebooting phone still shows its screen')
   assert.match((await ctx.app.inject({ method: 'GET', url: bootScreen.data.url })).body, /正在重启/)
   await settle(ctx)
-  phone = (await get(ctx.app, '/device/detail', me, { deviceId: String(id) })).data
+  phone = (await get<Device>(ctx.app, '/device/detail', me, { deviceId: String(id) })).data
   assert.equal(phone.status, 1, 'back to running after a few seconds')
 
-  const cover = await get(ctx.app, '/device/cover', me, { deviceId: String(id) })
+  const cover = await get<DeviceCover>(ctx.app, '/device/cover', me, { deviceId: String(id) })
   assert.equal(cover.data.updatedAt, ctx.clock.now().getTime())
   const image = await ctx.app.inject({ method: 'GET', url: cover.data.url })
   assert.equal(image.statusCode, 200)
@@ -233,7 +257,7 @@ test('batch commands over 300 phones report a result per phone', async (t) => {
   const [theirs] = await givePhones(ctx, other.userId, 1)
 
   const ids = [...mine, creating, theirs, 99_999]
-  const reply = await post(
+  const reply = await post<CommandResult[]>(
     ctx.app,
     '/device/batchCommand',
     { deviceIds: ids, command: 'Reboot' },
@@ -241,8 +265,8 @@ test('batch commands over 300 phones report a result per phone', async (t) => {
   )
   assert.equal(reply.code, 200, reply.msg)
   assert.equal(reply.data.length, ids.length)
-  const byId = new Map(reply.data.map((r: { deviceId: number }) => [r.deviceId, r]))
-  assert.ok(mine.every((id) => (byId.get(id) as { ok: boolean }).ok))
+  const byId = new Map(reply.data.map((r) => [r.deviceId, r]))
+  assert.ok(mine.every((id) => byId.get(id)!.ok))
   assert.deepEqual(byId.get(creating), {
     deviceId: creating,
     ok: false,
@@ -257,12 +281,25 @@ test('batch commands over 300 phones report a result per phone', async (t) => {
 
   const tooMany = Array.from({ length: 501 }, (_, i) => i + 1)
   assert.equal(
-    (await post(ctx.app, '/device/batchCommand', { deviceIds: tooMany, command: 'CleanVm' }, me))
-      .msg,
+    (
+      await post<CommandResult[]>(
+        ctx.app,
+        '/device/batchCommand',
+        { deviceIds: tooMany, command: 'CleanVm' },
+        me,
+      )
+    ).msg,
     '一次最多操作500台',
   )
   assert.equal(
-    (await post(ctx.app, '/device/batchCommand', { deviceIds: [], command: 'CleanVm' }, me)).msg,
+    (
+      await post<CommandResult[]>(
+        ctx.app,
+        '/device/batchCommand',
+        { deviceIds: [], command: 'CleanVm' },
+        me,
+      )
+    ).msg,
     '请选择云手机',
   )
 })
@@ -277,33 +314,40 @@ test('change zone takes stock in the new zone, gives the old back, and keeps the
     .update(goodsStockSlots)
     .set({ stock: 0 })
     .where(eq(goodsStockSlots.zoneId, 3))
-  const soldOut = await post(ctx.app, '/device/changeZone', { deviceId: id, zoneId: 3 }, me)
+  const soldOut = await post<Device>(ctx.app, '/device/changeZone', { deviceId: id, zoneId: 3 }, me)
   assert.equal(soldOut.code, 1017)
   assert.equal(soldOut.msg, '所选地区库存不足，请选择其他地区')
   assert.equal(await stockOf(ctx, FLAGSHIP_GOOD, 1), z1, 'a refusal changes nothing')
   assert.equal(
-    (await post(ctx.app, '/device/changeZone', { deviceId: id, zoneId: 1 }, me)).msg,
+    (await post<Device>(ctx.app, '/device/changeZone', { deviceId: id, zoneId: 1 }, me)).msg,
     '云手机已在该地区，无需更换',
   )
   assert.equal(
-    (await post(ctx.app, '/device/changeZone', { deviceId: id, zoneId: 77 }, me)).msg,
+    (await post<Device>(ctx.app, '/device/changeZone', { deviceId: id, zoneId: 77 }, me)).msg,
     '所选地区不存在',
   )
 
-  const moved = await post(ctx.app, '/device/changeZone', { deviceId: id, zoneId: 2 }, me)
+  const moved = await post<Device>(ctx.app, '/device/changeZone', { deviceId: id, zoneId: 2 }, me)
   assert.equal(moved.code, 200, moved.msg)
   assert.equal(moved.data.busy, true)
   assert.equal(moved.data.busyOp, 'changeZone')
   assert.equal(await stockOf(ctx, FLAGSHIP_GOOD, 1), z1 + 1)
   assert.equal(await stockOf(ctx, FLAGSHIP_GOOD, 2), z2 - 1)
   assert.equal(
-    (await post(ctx.app, '/device/command', { deviceId: id, command: 'CleanVm' }, me)).msg,
+    (
+      await post<CommandResult>(
+        ctx.app,
+        '/device/command',
+        { deviceId: id, command: 'CleanVm' },
+        me,
+      )
+    ).msg,
     '正在更换地区，请稍后',
   )
   await settle(ctx, SUPPLIER_DELAY_MS)
   assert.equal((await deviceRow(ctx, id)).busyOp, 'changeZone', 'data migration takes 2× the delay')
   await settle(ctx, SUPPLIER_DELAY_MS)
-  const done = (await get(ctx.app, '/device/detail', me, { deviceId: String(id) })).data
+  const done = (await get<Device>(ctx.app, '/device/detail', me, { deviceId: String(id) })).data
   assert.equal(done.busy, false)
   assert.equal(done.zoneName, '华南-广州')
   const row = await deviceRow(ctx, id)
@@ -312,7 +356,8 @@ test('change zone takes stock in the new zone, gives the old back, and keeps the
   // 畅享版 may change zone but has no changeConfig: no model choice.
   const [enjoy] = await runningPhones(ctx, me.userId, 1, { goodId: ENJOY_GOOD })
   assert.equal(
-    (await post(ctx.app, '/device/setModel', { deviceId: enjoy, modelId: 'vivo-x90' }, me)).msg,
+    (await post<Device>(ctx.app, '/device/setModel', { deviceId: enjoy, modelId: 'vivo-x90' }, me))
+      .msg,
     '该云手机不支持选择机型',
   )
 })
@@ -321,9 +366,14 @@ test('replace keeps id, expiry, group and (for a running phone) its data', async
   const ctx = await buildTestApp(t)
   const me = await loginWithSms(ctx, '13100000011')
   const [id] = await runningPhones(ctx, me.userId, 1)
-  const group = (await post(ctx.app, '/group/create', { name: '保留' }, me)).data
-  await post(ctx.app, '/group/moveDevices', { deviceIds: [id], groupId: group.groupId }, me)
-  await post(
+  const group = (await post<DeviceGroup>(ctx.app, '/group/create', { name: '保留' }, me)).data
+  await post<MoveDevicesResult>(
+    ctx.app,
+    '/group/moveDevices',
+    { deviceIds: [id], groupId: group.groupId },
+    me,
+  )
+  await post<CommandResult>(
     ctx.app,
     '/device/command',
     { deviceId: id, command: 'Uninstall', packageName: 'com.xingin.xhs' },
@@ -331,7 +381,7 @@ test('replace keeps id, expiry, group and (for a running phone) its data', async
   )
   const before = await deviceRow(ctx, id)
 
-  const reply = await post(ctx.app, '/device/replace', { deviceId: id }, me)
+  const reply = await post<Device>(ctx.app, '/device/replace', { deviceId: id }, me)
   assert.equal(reply.data.busyOp, 'replace')
   assert.equal(reply.data.status, 1, 'the old instance serves until the new one runs')
   await settle(ctx)
@@ -351,7 +401,9 @@ test('system update reports progress until the latest image is installed', async
   const me = await loginWithSms(ctx, '13100000012')
   const [id] = await runningPhones(ctx, me.userId, 1)
   const progress = () =>
-    get(ctx.app, '/device/systemUpdateProgress', me, { deviceId: String(id) }).then((r) => r.data)
+    get<SystemUpdateProgress>(ctx.app, '/device/systemUpdateProgress', me, {
+      deviceId: String(id),
+    }).then((r) => r.data)
   assert.deepEqual(await progress(), {
     deviceId: id,
     updating: false,
@@ -360,7 +412,12 @@ test('system update reports progress until the latest image is installed', async
     latestVersion: '10.0.3',
     updateAvailable: true,
   })
-  const started = await post(ctx.app, '/device/systemUpdate', { deviceId: id }, me)
+  const started = await post<SystemUpdateProgress>(
+    ctx.app,
+    '/device/systemUpdate',
+    { deviceId: id },
+    me,
+  )
   assert.equal(started.data.updating, true)
   assert.equal(started.data.progress, 0)
   ctx.clock.advance(SUPPLIER_DELAY_MS * 2.5)
@@ -371,7 +428,7 @@ test('system update reports progress until the latest image is installed', async
   assert.equal(done.progress, 100)
   assert.equal(done.imageVersion, '10.0.3')
   assert.equal(
-    (await post(ctx.app, '/device/systemUpdate', { deviceId: id }, me)).msg,
+    (await post<SystemUpdateProgress>(ctx.app, '/device/systemUpdate', { deviceId: id }, me)).msg,
     '已是最新系统版本，无需更新',
   )
 })
@@ -380,16 +437,21 @@ test('models and setModel', async (t) => {
   const ctx = await buildTestApp(t)
   const me = await loginWithSms(ctx, '13100000013')
   const [id] = await runningPhones(ctx, me.userId, 1)
-  const models = (await get(ctx.app, '/device/models', me)).data
+  const models = (await get<DeviceModel[]>(ctx.app, '/device/models', me)).data
   assert.deepEqual(
-    models.map((m: { name: string }) => m.name),
+    models.map((m) => m.name),
     ['小米13', '华为Mate50', 'OPPO Find X6', 'vivo X90', '三星S23'],
   )
   assert.equal(
-    (await post(ctx.app, '/device/setModel', { deviceId: id, modelId: 'nokia' }, me)).msg,
+    (await post<Device>(ctx.app, '/device/setModel', { deviceId: id, modelId: 'nokia' }, me)).msg,
     '所选机型不存在',
   )
-  const set = await post(ctx.app, '/device/setModel', { deviceId: id, modelId: 'vivo-x90' }, me)
+  const set = await post<Device>(
+    ctx.app,
+    '/device/setModel',
+    { deviceId: id, modelId: 'vivo-x90' },
+    me,
+  )
   assert.equal(set.data.model, 'vivo-x90')
   assert.equal(set.data.modelName, 'vivo X90')
   assert.equal(
@@ -403,12 +465,17 @@ test('summary counts by status, expiring soon and group', async (t) => {
   const me = await loginWithSms(ctx, '13100000014')
   const running = await runningPhones(ctx, me.userId, 2, { days: 1 })
   await givePhones(ctx, me.userId, 1, { days: 30 })
-  const group = (await post(ctx.app, '/group/create', { name: '甲' }, me)).data
-  await post(ctx.app, '/group/moveDevices', { deviceIds: [running[0]], groupId: group.groupId }, me)
-  const summary = (await get(ctx.app, '/device/summary', me)).data
+  const group = (await post<DeviceGroup>(ctx.app, '/group/create', { name: '甲' }, me)).data
+  await post<MoveDevicesResult>(
+    ctx.app,
+    '/group/moveDevices',
+    { deviceIds: [running[0]], groupId: group.groupId },
+    me,
+  )
+  const summary = (await get<DeviceSummary>(ctx.app, '/device/summary', me)).data
   assert.equal(summary.total, 3)
-  assert.equal(summary.byStatus.find((s: { status: number }) => s.status === 1).count, 2)
-  assert.equal(summary.byStatus.find((s: { status: number }) => s.status === 0).count, 1)
+  assert.equal(summary.byStatus.find((s) => s.status === 1)!.count, 2)
+  assert.equal(summary.byStatus.find((s) => s.status === 0)!.count, 1)
   assert.equal(summary.expiringSoon, 2)
   assert.equal(summary.ungrouped, 2)
   assert.deepEqual(summary.groups, [{ groupId: group.groupId, name: '甲', count: 1 }])
@@ -418,17 +485,22 @@ test('summary counts by status, expiring soon and group', async (t) => {
 function everyDeviceCall(ctx: TestApp, session: Session, id: number) {
   const deviceId = String(id)
   return [
-    get(ctx.app, '/device/detail', session, { deviceId }),
-    get(ctx.app, '/device/cover', session, { deviceId }),
-    get(ctx.app, '/device/systemUpdateProgress', session, { deviceId }),
-    get(ctx.app, '/user/getAuthToken', session, { deviceId }),
-    post(ctx.app, '/device/rename', { deviceId: id, name: '新名字' }, session),
-    post(ctx.app, '/device/command', { deviceId: id, command: 'Reboot' }, session),
-    post(ctx.app, '/device/changeZone', { deviceId: id, zoneId: 2 }, session),
-    post(ctx.app, '/device/replace', { deviceId: id }, session),
-    post(ctx.app, '/device/systemUpdate', { deviceId: id }, session),
-    post(ctx.app, '/device/setModel', { deviceId: id, modelId: 'vivo-x90' }, session),
-    post(ctx.app, '/group/moveDevices', { deviceIds: [id], groupId: 0 }, session),
+    get<Device>(ctx.app, '/device/detail', session, { deviceId }),
+    get<DeviceCover>(ctx.app, '/device/cover', session, { deviceId }),
+    get<SystemUpdateProgress>(ctx.app, '/device/systemUpdateProgress', session, { deviceId }),
+    get<AuthTokenResult>(ctx.app, '/user/getAuthToken', session, { deviceId }),
+    post<Device>(ctx.app, '/device/rename', { deviceId: id, name: '新名字' }, session),
+    post<CommandResult>(ctx.app, '/device/command', { deviceId: id, command: 'Reboot' }, session),
+    post<Device>(ctx.app, '/device/changeZone', { deviceId: id, zoneId: 2 }, session),
+    post<Device>(ctx.app, '/device/replace', { deviceId: id }, session),
+    post<SystemUpdateProgress>(ctx.app, '/device/systemUpdate', { deviceId: id }, session),
+    post<Device>(ctx.app, '/device/setModel', { deviceId: id, modelId: 'vivo-x90' }, session),
+    post<MoveDevicesResult>(
+      ctx.app,
+      '/group/moveDevices',
+      { deviceIds: [id], groupId: 0 },
+      session,
+    ),
   ]
 }
 
@@ -442,7 +514,7 @@ test("another user's phone is refused by every device endpoint", async (t) => {
     assert.equal(reply.code, 1031)
     assert.equal(reply.msg, '云手机不存在')
   }
-  const batch = await post(
+  const batch = await post<CommandResult[]>(
     ctx.app,
     '/device/batchCommand',
     { deviceIds: [id], command: 'Reboot' },
@@ -450,8 +522,8 @@ test("another user's phone is refused by every device endpoint", async (t) => {
   )
   assert.deepEqual(batch.data, [{ deviceId: id, ok: false, msg: '云手机不存在' }])
   assert.deepEqual(await deviceRow(ctx, id), before, 'nothing changed')
-  assert.equal((await get(ctx.app, '/device/list', intruder)).data.total, 0)
-  const anonymous = await get(ctx.app, '/device/list')
+  assert.equal((await get<PagedData<Device>>(ctx.app, '/device/list', intruder)).data.total, 0)
+  const anonymous = await get<PagedData<Device>>(ctx.app, '/device/list')
   assert.equal(anonymous.code, 2017)
 })
 
@@ -464,8 +536,15 @@ test('a released phone refuses everything with 云手机已释放', async (t) =>
     assert.equal(reply.code, 1080)
     assert.equal(reply.msg, '云手机已释放')
   }
-  assert.equal((await get(ctx.app, '/device/list', me)).data.total, 0, 'not listed by default')
-  assert.equal((await get(ctx.app, '/device/list', me, { status: '3' })).data.total, 1)
+  assert.equal(
+    (await get<PagedData<Device>>(ctx.app, '/device/list', me)).data.total,
+    0,
+    'not listed by default',
+  )
+  assert.equal(
+    (await get<PagedData<Device>>(ctx.app, '/device/list', me, { status: '3' })).data.total,
+    1,
+  )
 })
 
 test('malformed device requests get a clear 400 and change nothing', async (t) => {
@@ -474,20 +553,25 @@ test('malformed device requests get a clear 400 and change nothing', async (t) =
   const [id] = await runningPhones(ctx, me.userId, 1)
   const before = await deviceRow(ctx, id)
   const cases: [Promise<{ status: number; msg: string }>, string][] = [
-    [get(ctx.app, '/device/detail', me), '缺少参数 deviceId'],
-    [get(ctx.app, '/device/detail', me, { deviceId: 'abc' }), 'deviceId 类型不正确'],
-    [get(ctx.app, '/device/cover', me, { deviceId: '0' }), 'deviceId 超出允许范围'],
-    [post(ctx.app, '/device/command', { deviceId: id }, me), '缺少参数 command'],
-    [post(ctx.app, '/device/rename', { deviceId: id }, me), '缺少参数 name'],
+    [get<Device>(ctx.app, '/device/detail', me), '缺少参数 deviceId'],
+    [get<Device>(ctx.app, '/device/detail', me, { deviceId: 'abc' }), 'deviceId 类型不正确'],
+    [get<DeviceCover>(ctx.app, '/device/cover', me, { deviceId: '0' }), 'deviceId 超出允许范围'],
+    [post<CommandResult>(ctx.app, '/device/command', { deviceId: id }, me), '缺少参数 command'],
+    [post<Device>(ctx.app, '/device/rename', { deviceId: id }, me), '缺少参数 name'],
     [
-      post(ctx.app, '/device/changeZone', { deviceId: id, zoneId: 'north' }, me),
+      post<Device>(ctx.app, '/device/changeZone', { deviceId: id, zoneId: 'north' }, me),
       'zoneId 类型不正确',
     ],
     [
-      post(ctx.app, '/device/batchCommand', { deviceIds: 'all', command: 'Reboot' }, me),
+      post<CommandResult[]>(
+        ctx.app,
+        '/device/batchCommand',
+        { deviceIds: 'all', command: 'Reboot' },
+        me,
+      ),
       'deviceIds[0] 类型不正确',
     ],
-    [get(ctx.app, '/device/list', me, { rows: '1000' }), 'rows 超出允许范围'],
+    [get<PagedData<Device>>(ctx.app, '/device/list', me, { rows: '1000' }), 'rows 超出允许范围'],
   ]
   for (const [reply, msg] of cases) {
     const { status, msg: got } = await reply

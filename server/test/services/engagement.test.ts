@@ -11,6 +11,17 @@ import {
 import { setStock, stockOf } from '../helpers/commerce'
 import { ENJOY_GOOD, runningPhones } from '../helpers/fleet'
 import { buildTestApp, call, get, loginWithSms, post, type TestApp } from '../helpers/test-app'
+import type { PagedData } from '../../src/contract/common'
+import type { AuthTokenResult, Device } from '../../src/contract/device'
+import type {
+  FloatingBallSettings,
+  Invitee,
+  NewUserGuideConfig,
+  PlayTrialConfig,
+  TrialPhone,
+} from '../../src/contract/engagement'
+import type { Message } from '../../src/contract/message'
+import type { UserInfo } from '../../src/contract/user'
 
 const ZONES = [1, 2, 3, 4]
 
@@ -36,7 +47,7 @@ test('new-user guide: steps and the trial offer', async (t) => {
   const ctx = await buildTestApp(t)
   const me = await loginWithSms(ctx, '13500000001')
   assert.equal(me.firstLogin, 1)
-  const reply = await get(ctx.app, '/newUserGuide/getNewUserGuideConfig_V2', me)
+  const reply = await get<NewUserGuideConfig>(ctx.app, '/newUserGuide/getNewUserGuideConfig_V2', me)
   assert.equal(reply.code, 200, reply.msg)
   assert.ok(reply.data.steps.length >= 2)
   for (const step of reply.data.steps) {
@@ -54,12 +65,15 @@ test('new-user guide: steps and the trial offer', async (t) => {
     inStock: true,
   })
   assert.match(reply.data.trialOffer.goodName, /畅享版/)
-  assert.equal((await get(ctx.app, '/newUserGuide/getNewUserGuideConfig_V2')).code, 2017)
+  assert.equal(
+    (await get<NewUserGuideConfig>(ctx.app, '/newUserGuide/getNewUserGuideConfig_V2')).code,
+    2017,
+  )
 
   await ctx.database.db.update(trialOffers).set({ enabled: false })
-  const off = await get(ctx.app, '/newUserGuide/getNewUserGuideConfig_V2', me)
+  const off = await get<NewUserGuideConfig>(ctx.app, '/newUserGuide/getNewUserGuideConfig_V2', me)
   assert.equal(off.data.trialOffer.enabled, false)
-  const refused = await get(ctx.app, '/newUserGuide/getNewUserReceiveEquipment', me)
+  const refused = await get<TrialPhone>(ctx.app, '/newUserGuide/getNewUserReceiveEquipment', me)
   assert.equal(refused.code, 1080)
   assert.equal(refused.msg, '当前没有免费试用活动')
   assert.equal((await phonesOf(ctx, me.userId)).length, 0)
@@ -71,7 +85,7 @@ test('the trial phone is given once per user, from the zone with the most stock'
   await setStock(ctx, ENJOY_GOOD, 3, 900)
   const before = await stockOf(ctx, ENJOY_GOOD, 3)
 
-  const claimed = await get(ctx.app, '/newUserGuide/getNewUserReceiveEquipment', me)
+  const claimed = await get<TrialPhone>(ctx.app, '/newUserGuide/getNewUserReceiveEquipment', me)
   assert.equal(claimed.code, 200, claimed.msg)
   assert.equal(claimed.data.zoneName, '华北-北京')
   assert.equal(claimed.data.expireAt, ctx.clock.now().getTime() + 120 * 60_000)
@@ -82,27 +96,32 @@ test('the trial phone is given once per user, from the zone with the most stock'
   assert.equal(phone.status, 0)
   assert.equal(phone.orderId, null)
 
-  const list = await get(ctx.app, '/device/list', me)
+  const list = await get<PagedData<Device>>(ctx.app, '/device/list', me)
   assert.deepEqual(
-    list.data.records.map((d: { deviceId: number }) => d.deviceId),
+    list.data.records.map((d) => d.deviceId),
     [claimed.data.deviceId],
   )
-  const messages = await get(ctx.app, '/message/list', me, { type: '4' })
+  const messages = await get<PagedData<Message>>(ctx.app, '/message/list', me, { type: '4' })
   assert.equal(messages.data.records[0].title, '试用云机领取成功')
 
   const stock = await totalStock(ctx)
-  const again = await get(ctx.app, '/newUserGuide/getNewUserReceiveEquipment', me)
+  const again = await get<TrialPhone>(ctx.app, '/newUserGuide/getNewUserReceiveEquipment', me)
   assert.equal(again.code, 1080)
   assert.equal(again.msg, '您已领取过免费试用云机')
   assert.equal((await phonesOf(ctx, me.userId)).length, 1)
   assert.equal(await totalStock(ctx), stock)
-  const offer = (await get(ctx.app, '/newUserGuide/getNewUserGuideConfig_V2', me)).data.trialOffer
+  const offer = (
+    await get<NewUserGuideConfig>(ctx.app, '/newUserGuide/getNewUserGuideConfig_V2', me)
+  ).data.trialOffer
   assert.equal(offer.claimed, true)
   assert.equal(offer.enabled, false)
 
   // once ever: even after the trial phone is gone
   await ctx.database.db.delete(devices).where(eq(devices.userId, me.userId))
-  assert.equal((await get(ctx.app, '/newUserGuide/getNewUserReceiveEquipment', me)).code, 1080)
+  assert.equal(
+    (await get<TrialPhone>(ctx.app, '/newUserGuide/getNewUserReceiveEquipment', me)).code,
+    1080,
+  )
 })
 
 test('concurrent trial claims by one user make exactly one phone', async (t) => {
@@ -110,7 +129,9 @@ test('concurrent trial claims by one user make exactly one phone', async (t) => 
   const me = await loginWithSms(ctx, '13500000003')
   const stock = await totalStock(ctx)
   const replies = await Promise.all(
-    Array.from({ length: 6 }, () => get(ctx.app, '/newUserGuide/getNewUserReceiveEquipment', me)),
+    Array.from({ length: 6 }, () =>
+      get<TrialPhone>(ctx.app, '/newUserGuide/getNewUserReceiveEquipment', me),
+    ),
   )
   assert.equal(replies.filter((r) => r.code === 200).length, 1)
   for (const r of replies.filter((r) => r.code !== 200)) {
@@ -125,22 +146,27 @@ test('no trial phone without stock, and nothing is recorded', async (t) => {
   const ctx = await buildTestApp(t)
   const me = await loginWithSms(ctx, '13500000004')
   for (const zone of ZONES) await setStock(ctx, ENJOY_GOOD, zone, 0)
-  const offer = (await get(ctx.app, '/newUserGuide/getNewUserGuideConfig_V2', me)).data.trialOffer
+  const offer = (
+    await get<NewUserGuideConfig>(ctx.app, '/newUserGuide/getNewUserGuideConfig_V2', me)
+  ).data.trialOffer
   assert.equal(offer.inStock, false)
   assert.equal(offer.enabled, false)
-  const reply = await get(ctx.app, '/newUserGuide/getNewUserReceiveEquipment', me)
+  const reply = await get<TrialPhone>(ctx.app, '/newUserGuide/getNewUserReceiveEquipment', me)
   assert.equal(reply.code, 1017)
   assert.equal(reply.msg, '试用云机已领完，请稍后再试')
   assert.equal(await claimsOf(ctx, me.userId), 0)
   assert.equal((await phonesOf(ctx, me.userId)).length, 0)
   // stock comes back: the user can still claim
   await setStock(ctx, ENJOY_GOOD, 2, 5)
-  assert.equal((await get(ctx.app, '/newUserGuide/getNewUserReceiveEquipment', me)).code, 200)
+  assert.equal(
+    (await get<TrialPhone>(ctx.app, '/newUserGuide/getNewUserReceiveEquipment', me)).code,
+    200,
+  )
 })
 
 test('play-trial landing config is public', async (t) => {
   const ctx = await buildTestApp(t)
-  const reply = await get(ctx.app, '/playTrial/getConfig')
+  const reply = await get<PlayTrialConfig>(ctx.app, '/playTrial/getConfig')
   assert.equal(reply.code, 200, reply.msg)
   assert.equal(reply.data.gameName, '星海远征')
   assert.equal(reply.data.packageName, 'com.xinghai.expedition')
@@ -156,7 +182,7 @@ test('floating ball: defaults, validation, saving, and the control page reads it
   const ctx = await buildTestApp(t)
   const me = await loginWithSms(ctx, '13500000005')
   const other = await loginWithSms(ctx, '13500000006')
-  const defaults = await get(ctx.app, '/user/getFloatingBall', me)
+  const defaults = await get<FloatingBallSettings>(ctx.app, '/user/getFloatingBall', me)
   assert.deepEqual(defaults.data, {
     visible: true,
     side: 'right',
@@ -173,25 +199,43 @@ test('floating ball: defaults, validation, saving, and the control page reads it
     [{ shortcuts: ['返回', '关机'] }, '不支持的快捷功能：关机'],
   ]
   for (const [patch, msg] of bad) {
-    const reply = await post(ctx.app, '/user/saveFloatingBall', { ...good, ...patch }, me)
+    const reply = await post<FloatingBallSettings>(
+      ctx.app,
+      '/user/saveFloatingBall',
+      { ...good, ...patch },
+      me,
+    )
     assert.equal(reply.code, 1080, JSON.stringify(patch))
     assert.equal(reply.msg, msg)
   }
   const rows = await ctx.database.db.select().from(floatingBallSettings)
   assert.equal(rows.length, 0, 'a refused form writes nothing')
 
-  const saved = await post(ctx.app, '/user/saveFloatingBall', good, me)
+  const saved = await post<FloatingBallSettings>(ctx.app, '/user/saveFloatingBall', good, me)
   assert.equal(saved.code, 200, saved.msg)
   const expected = { visible: true, side: 'left', opacity: 60, shortcuts: ['返回', '重启'] }
   assert.deepEqual(saved.data, expected)
-  assert.deepEqual((await get(ctx.app, '/user/getFloatingBall', me)).data, expected)
-  assert.equal((await get(ctx.app, '/user/getFloatingBall', other)).data.side, 'right')
-  const hidden = await post(ctx.app, '/user/saveFloatingBall', { ...good, visible: false }, me)
+  assert.deepEqual(
+    (await get<FloatingBallSettings>(ctx.app, '/user/getFloatingBall', me)).data,
+    expected,
+  )
+  assert.equal(
+    (await get<FloatingBallSettings>(ctx.app, '/user/getFloatingBall', other)).data.side,
+    'right',
+  )
+  const hidden = await post<FloatingBallSettings>(
+    ctx.app,
+    '/user/saveFloatingBall',
+    { ...good, visible: false },
+    me,
+  )
   assert.equal(hidden.data.visible, false)
 
   // the control page of my phone reads my settings through its session
   const [id] = await runningPhones(ctx, me.userId, 1)
-  const issued = await get(ctx.app, '/user/getAuthToken', me, { deviceId: String(id) })
+  const issued = await get<AuthTokenResult>(ctx.app, '/user/getAuthToken', me, {
+    deviceId: String(id),
+  })
   const page = await ctx.app.inject({
     method: 'GET',
     url: `${issued.data.controlUrl}&token=${encodeURIComponent(issued.data.authToken)}&userId=${me.userId}&userType=2&isWeb=1`,
@@ -211,13 +255,23 @@ test('floating ball: defaults, validation, saving, and the control page reads it
   assert.equal(script.statusCode, 200)
   assert.match(String(script.headers['content-type']), /javascript/)
   assert.match(script.body, /control\/floatingBall\?session=/)
-  const forPage = await call(ctx.app, 'GET', '/sandbox/supplier/control/floatingBall', {
-    query: { session },
-  })
+  const forPage = await call<FloatingBallSettings>(
+    ctx.app,
+    'GET',
+    '/sandbox/supplier/control/floatingBall',
+    {
+      query: { session },
+    },
+  )
   assert.deepEqual(forPage.data, { ...expected, visible: false })
-  const forged = await call(ctx.app, 'GET', '/sandbox/supplier/control/floatingBall', {
-    query: { session: 'forged' },
-  })
+  const forged = await call<FloatingBallSettings>(
+    ctx.app,
+    'GET',
+    '/sandbox/supplier/control/floatingBall',
+    {
+      query: { session: 'forged' },
+    },
+  )
   assert.equal(forged.code, 2017)
   assert.equal(forged.data, null)
 })
@@ -226,8 +280,8 @@ test('invites: bound once at registration, listed only for the inviter', async (
   const ctx = await buildTestApp(t)
   const alice = await loginWithSms(ctx, '13500000011')
   const carol = await loginWithSms(ctx, '13500000013')
-  const code = (await get(ctx.app, '/user/getUserInfo', alice)).data.inviteCode
-  const carolCode = (await get(ctx.app, '/user/getUserInfo', carol)).data.inviteCode
+  const code = (await get<UserInfo>(ctx.app, '/user/getUserInfo', alice)).data.inviteCode
+  const carolCode = (await get<UserInfo>(ctx.app, '/user/getUserInfo', carol)).data.inviteCode
   assert.ok(code)
 
   const bob = await loginWithSms(ctx, '13500000012', { inviteCode: code })
@@ -238,7 +292,7 @@ test('invites: bound once at registration, listed only for the inviter', async (
   // unknown codes bind nothing
   const dave = await loginWithSms(ctx, '13500000015', { inviteCode: 'NOSUCHCODE' })
 
-  const mine = await get(ctx.app, '/invite/list', alice)
+  const mine = await get<PagedData<Invitee>>(ctx.app, '/invite/list', alice)
   assert.equal(mine.code, 200, mine.msg)
   assert.deepEqual(mine.data.records, [
     { mobilePhone: '135****0014', joinedAt: mine.data.records[0].joinedAt },
@@ -246,11 +300,11 @@ test('invites: bound once at registration, listed only for the inviter', async (
   ])
   assert.ok(mine.data.records[0].joinedAt > mine.data.records[1].joinedAt)
   assert.equal(mine.data.total, 2)
-  assert.equal((await get(ctx.app, '/invite/list', carol)).data.total, 0)
-  assert.equal((await get(ctx.app, '/invite/list', bob)).data.total, 0)
+  assert.equal((await get<PagedData<Invitee>>(ctx.app, '/invite/list', carol)).data.total, 0)
+  assert.equal((await get<PagedData<Invitee>>(ctx.app, '/invite/list', bob)).data.total, 0)
   const rows = await ctx.database.db.select().from(invites)
   assert.equal(rows.length, 2)
   assert.ok(rows.every((r) => r.inviterId === alice.userId))
   assert.ok(!rows.some((r) => r.inviteeId === dave.userId))
-  assert.equal((await get(ctx.app, '/invite/list')).code, 2017)
+  assert.equal((await get<PagedData<Invitee>>(ctx.app, '/invite/list')).code, 2017)
 })

@@ -16,13 +16,19 @@ import {
   runJobs,
 } from '../helpers/commerce'
 import { get, post, type Session, type TestApp } from '../helpers/test-app'
+import type { PagedData } from '../../src/contract/common'
+import type { ApplicableCoupons, UserCoupon } from '../../src/contract/coupon'
+import type { OrderInfo } from '../../src/contract/order'
 
 /** The 首充券 every new account gets (server/src/db/seed-coupon.ts): 3 元 off a recharge of 30 元 or more. */
 const FIRST_RECHARGE = '首充立减3元'
 const price = (packageId: number) => RECHARGE_PACKAGES.find((p) => p.id === packageId)!.price
 
 async function firstRechargeCoupon(ta: TestApp, buyer: Session) {
-  const reply = await get(ta.app, '/coupon/list', buyer, { status: '1', rows: '50' })
+  const reply = await get<PagedData<UserCoupon>>(ta.app, '/coupon/list', buyer, {
+    status: '1',
+    rows: '50',
+  })
   assert.equal(reply.code, 200, reply.msg)
   const found = (reply.data.records as { id: number; name: string }[]).find(
     (c) => c.name === FIRST_RECHARGE,
@@ -36,7 +42,12 @@ function recharge(
   buyer: Session,
   input: { packageId: number; expectedAmount: number; couponId?: number },
 ) {
-  return post(ta.app, '/order/createRechargeOrder', { ...input, idempotencyKey: newKey() }, buyer)
+  return post<OrderInfo>(
+    ta.app,
+    '/order/createRechargeOrder',
+    { ...input, idempotencyKey: newKey() },
+    buyer,
+  )
 }
 
 async function couponRow(ta: TestApp, id: number) {
@@ -45,7 +56,7 @@ async function couponRow(ta: TestApp, id: number) {
 }
 
 async function applicableFor(ta: TestApp, buyer: Session, body: Record<string, unknown>) {
-  const reply = await post(ta.app, '/coupon/applicable', body, buyer)
+  const reply = await post<ApplicableCoupons>(ta.app, '/coupon/applicable', body, buyer)
   assert.equal(reply.code, 200, reply.msg)
   return (
     reply.data.coupons as {
@@ -114,7 +125,7 @@ test('a 首充券 on a phone order is refused with the rule message and nothing 
   const shown = await applicableFor(ta, buyer, body)
   assert.deepEqual([shown.usable, shown.reason], [false, '所购买商品不在适用范围内'])
   const { total } = await quote(ta, buyer, body)
-  const refused = await post(
+  const refused = await post<OrderInfo>(
     ta.app,
     '/order/createCloudOrder',
     {
@@ -172,7 +183,12 @@ test('cancelling or timing out a recharge frees its 首充券', async (t) => {
   const first = await recharge(ta, buyer, withCoupon)
   assert.equal(first.code, 200, first.msg)
   assert.equal((await recharge(ta, buyer, withCoupon)).code, 1080, 'held by the first')
-  const cancelled = await post(ta.app, '/order/cancel', { orderNo: first.data.orderNo }, buyer)
+  const cancelled = await post<OrderInfo>(
+    ta.app,
+    '/order/cancel',
+    { orderNo: first.data.orderNo },
+    buyer,
+  )
   assert.equal(cancelled.code, 200, cancelled.msg)
   assert.deepEqual(
     [(await couponRow(ta, id)).status, (await couponRow(ta, id)).lockedOrderId],

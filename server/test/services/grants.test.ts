@@ -12,6 +12,15 @@ import {
   type Session,
   type TestApp,
 } from '../helpers/test-app'
+import type { PagedData } from '../../src/contract/common'
+import type { AuthTokenResult, CommandResult, Device } from '../../src/contract/device'
+import type {
+  AcceptShareResult,
+  CreateGrantResult,
+  GrantView,
+  ShareCode,
+  SharePreview,
+} from '../../src/contract/grant'
 
 const OWNER = '13600000001'
 const GRANTEE = '13600000002'
@@ -26,17 +35,22 @@ async function setup(t: Parameters<typeof buildTestApp>[0]) {
 }
 
 const grant = (ta: TestApp, owner: Session, body: Record<string, unknown>) =>
-  post(ta.app, '/device/empower', { mobilePhone: GRANTEE, permission: 2, days: 7, ...body }, owner)
+  post<CreateGrantResult>(
+    ta.app,
+    '/device/empower',
+    { mobilePhone: GRANTEE, permission: 2, days: 7, ...body },
+    owner,
+  )
 
 const detail = (ta: TestApp, who: Session, deviceId: number) =>
-  get(ta.app, '/device/detail', who, { deviceId: String(deviceId) })
+  get<Device>(ta.app, '/device/detail', who, { deviceId: String(deviceId) })
 const reboot = (ta: TestApp, who: Session, deviceId: number) =>
-  post(ta.app, '/device/command', { deviceId, command: 'Reboot' }, who)
+  post<CommandResult>(ta.app, '/device/command', { deviceId, command: 'Reboot' }, who)
 const authToken = (ta: TestApp, who: Session, deviceId: number) =>
-  get(ta.app, '/user/getAuthToken', who, { deviceId: String(deviceId) })
+  get<AuthTokenResult>(ta.app, '/user/getAuthToken', who, { deviceId: String(deviceId) })
 
 async function listed(ta: TestApp, who: Session) {
-  const reply = await get(ta.app, '/device/list', who, { rows: '50' })
+  const reply = await get<PagedData<Device>>(ta.app, '/device/list', who, { rows: '50' })
   assert.equal(reply.code, 200, reply.msg)
   return reply.data.records as { deviceId: number; grant: { permission: number } | null }[]
 }
@@ -59,7 +73,12 @@ test('a grantee with view permission sees the phone, marked, but cannot reboot o
   assert.equal(refused.msg, VIEW_ONLY)
   assert.equal((await authToken(ta, grantee, phone)).msg, VIEW_ONLY)
   // owner-only: rename, zone change — as if the phone were not there
-  const rename = await post(ta.app, '/device/rename', { deviceId: phone, name: '我的' }, grantee)
+  const rename = await post<Device>(
+    ta.app,
+    '/device/rename',
+    { deviceId: phone, name: '我的' },
+    grantee,
+  )
   assert.notEqual(rename.code, 200)
   // the owner's own list is unchanged and shows no grant
   assert.deepEqual(
@@ -77,10 +96,14 @@ test('control permission reboots and opens the control page; revoking stops it a
   await ta.app.jobs.runDue(10_000)
   assert.equal((await authToken(ta, grantee, phone)).code, 200)
 
-  const out = await get(ta.app, '/device/empower/list', owner, { direction: 'out' })
+  const out = await get<PagedData<GrantView>>(ta.app, '/device/empower/list', owner, {
+    direction: 'out',
+  })
   assert.equal(out.data.total, 1)
   assert.equal(out.data.records[0].otherMobile, '136****0002')
-  const given = await get(ta.app, '/device/empower/list', grantee, { direction: 'in' })
+  const given = await get<PagedData<GrantView>>(ta.app, '/device/empower/list', grantee, {
+    direction: 'in',
+  })
   assert.equal(given.data.records[0].otherMobile, '136****0001')
 
   const revoked = await post(
@@ -134,7 +157,7 @@ test('bad grants are refused with a clear message and write nothing', async (t) 
 test('a QR share is accepted once, not by its owner, and not after it expires', async (t) => {
   const { ta, owner, grantee, phone } = await setup(t)
   const third = await loginWithSms(ta, '13600000003')
-  const shared = await post(
+  const shared = await post<ShareCode>(
     ta.app,
     '/device/empower/share',
     { deviceIds: [phone], permission: 1, days: 30 },
@@ -145,27 +168,37 @@ test('a QR share is accepted once, not by its owner, and not after it expires', 
   assert.match(shared.data.qrImage, /^data:image\/png;base64,/)
   const code = shared.data.code as string
 
-  const own = await post(ta.app, '/device/empower/acceptShare', { code }, owner)
+  const own = await post<AcceptShareResult>(ta.app, '/device/empower/acceptShare', { code }, owner)
   assert.equal(own.msg, '这是您自己分享的云手机')
-  const preview = await get(ta.app, '/device/empower/share', grantee, { code })
+  const preview = await get<SharePreview>(ta.app, '/device/empower/share', grantee, { code })
   assert.deepEqual(
     { ...preview.data, expiresAt: 0 },
     { ownerMobile: '136****0001', deviceCount: 1, permission: 1, days: 30, expiresAt: 0 },
   )
-  const accepted = await post(ta.app, '/device/empower/acceptShare', { code }, grantee)
+  const accepted = await post<AcceptShareResult>(
+    ta.app,
+    '/device/empower/acceptShare',
+    { code },
+    grantee,
+  )
   assert.equal(accepted.code, 200, accepted.msg)
   assert.equal((await detail(ta, grantee, phone)).code, 200)
-  const second = await post(ta.app, '/device/empower/acceptShare', { code }, third)
+  const second = await post<AcceptShareResult>(
+    ta.app,
+    '/device/empower/acceptShare',
+    { code },
+    third,
+  )
   assert.equal(second.msg, '分享二维码已失效，请让对方重新分享')
 
-  const later = await post(
+  const later = await post<ShareCode>(
     ta.app,
     '/device/empower/share',
     { deviceIds: [phone], permission: 2, days: 7 },
     owner,
   )
   ta.clock.advance(DAY_MS + 1)
-  const expired = await post(
+  const expired = await post<AcceptShareResult>(
     ta.app,
     '/device/empower/acceptShare',
     { code: later.data.code },

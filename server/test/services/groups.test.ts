@@ -2,6 +2,12 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { buildTestApp, get, loginWithSms, post } from '../helpers/test-app'
 import { deviceRow, givePhones } from '../helpers/fleet'
+import type {
+  DeleteGroupResult,
+  DeviceGroup,
+  GroupList,
+  MoveDevicesResult,
+} from '../../src/contract/group'
 
 test('groups: create with unique 1–20 character names, list with counts and 未分组', async (t) => {
   const ctx = await buildTestApp(t)
@@ -9,7 +15,8 @@ test('groups: create with unique 1–20 character names, list with counts and �
   const other = await loginWithSms(ctx, '13200000002')
   const phones = await givePhones(ctx, me.userId, 3)
 
-  const create = (name: string, session = me) => post(ctx.app, '/group/create', { name }, session)
+  const create = (name: string, session = me) =>
+    post<DeviceGroup>(ctx.app, '/group/create', { name }, session)
   assert.equal((await create('  ')).msg, '请输入分组名称')
   assert.equal((await create('组'.repeat(21))).msg, '分组名称不能超过20个字')
   const a = await create(' 工作室A ')
@@ -22,13 +29,13 @@ test('groups: create with unique 1–20 character names, list with counts and �
   const b = (await create('组'.repeat(20))).data
   assert.equal(b.sort, 2)
 
-  await post(
+  await post<MoveDevicesResult>(
     ctx.app,
     '/group/moveDevices',
     { deviceIds: phones.slice(0, 2), groupId: a.data.groupId },
     me,
   )
-  const list = (await get(ctx.app, '/group/list', me)).data
+  const list = (await get<GroupList>(ctx.app, '/group/list', me)).data
   assert.deepEqual(list, {
     groups: [
       { groupId: a.data.groupId, name: '工作室A', sort: 1, deviceCount: 2 },
@@ -37,7 +44,7 @@ test('groups: create with unique 1–20 character names, list with counts and �
     ungroupedCount: 1,
     totalCount: 3,
   })
-  const theirs = (await get(ctx.app, '/group/list', other)).data
+  const theirs = (await get<GroupList>(ctx.app, '/group/list', other)).data
   assert.equal(theirs.groups.length, 1)
   assert.equal(theirs.totalCount, 0)
 })
@@ -47,38 +54,49 @@ test('groups: rename, sort, delete (phones become 未分组) and only my own', a
   const me = await loginWithSms(ctx, '13200000003')
   const other = await loginWithSms(ctx, '13200000004')
   const [phone] = await givePhones(ctx, me.userId, 1)
-  const a = (await post(ctx.app, '/group/create', { name: '甲' }, me)).data
-  const b = (await post(ctx.app, '/group/create', { name: '乙' }, me)).data
-  const c = (await post(ctx.app, '/group/create', { name: '丙' }, me)).data
+  const a = (await post<DeviceGroup>(ctx.app, '/group/create', { name: '甲' }, me)).data
+  const b = (await post<DeviceGroup>(ctx.app, '/group/create', { name: '乙' }, me)).data
+  const c = (await post<DeviceGroup>(ctx.app, '/group/create', { name: '丙' }, me)).data
 
   assert.equal(
-    (await post(ctx.app, '/group/rename', { groupId: a.groupId, name: '乙' }, me)).msg,
+    (await post<DeviceGroup>(ctx.app, '/group/rename', { groupId: a.groupId, name: '乙' }, me)).msg,
     '分组名称已存在',
   )
   assert.equal(
-    (await post(ctx.app, '/group/rename', { groupId: a.groupId, name: '' }, me)).msg,
+    (await post<DeviceGroup>(ctx.app, '/group/rename', { groupId: a.groupId, name: '' }, me)).msg,
     '请输入分组名称',
   )
-  const renamed = await post(ctx.app, '/group/rename', { groupId: a.groupId, name: '甲一' }, me)
+  const renamed = await post<DeviceGroup>(
+    ctx.app,
+    '/group/rename',
+    { groupId: a.groupId, name: '甲一' },
+    me,
+  )
   assert.equal(renamed.data.name, '甲一')
   assert.equal(
-    (await post(ctx.app, '/group/rename', { groupId: a.groupId, name: '抢' }, other)).msg,
+    (await post<DeviceGroup>(ctx.app, '/group/rename', { groupId: a.groupId, name: '抢' }, other))
+      .msg,
     '分组不存在',
   )
 
-  const sorted = await post(
+  const sorted = await post<GroupList>(
     ctx.app,
     '/group/sort',
     { groupIds: [c.groupId, a.groupId, b.groupId] },
     me,
   )
   assert.deepEqual(
-    sorted.data.groups.map((g: { name: string }) => g.name),
+    sorted.data.groups.map((g) => g.name),
     ['丙', '甲一', '乙'],
   )
-  const partial = await post(ctx.app, '/group/sort', { groupIds: [c.groupId, a.groupId] }, me)
+  const partial = await post<GroupList>(
+    ctx.app,
+    '/group/sort',
+    { groupIds: [c.groupId, a.groupId] },
+    me,
+  )
   assert.equal(partial.msg, '分组列表已变化，请刷新后重试')
-  const repeated = await post(
+  const repeated = await post<GroupList>(
     ctx.app,
     '/group/sort',
     { groupIds: [c.groupId, c.groupId, a.groupId] },
@@ -86,15 +104,25 @@ test('groups: rename, sort, delete (phones become 未分组) and only my own', a
   )
   assert.equal(repeated.msg, '分组列表已变化，请刷新后重试')
 
-  await post(ctx.app, '/group/moveDevices', { deviceIds: [phone], groupId: b.groupId }, me)
+  await post<MoveDevicesResult>(
+    ctx.app,
+    '/group/moveDevices',
+    { deviceIds: [phone], groupId: b.groupId },
+    me,
+  )
   assert.equal(
-    (await post(ctx.app, '/group/delete', { groupId: b.groupId }, other)).msg,
+    (await post<DeleteGroupResult>(ctx.app, '/group/delete', { groupId: b.groupId }, other)).msg,
     '分组不存在',
   )
-  const deleted = await post(ctx.app, '/group/delete', { groupId: b.groupId }, me)
+  const deleted = await post<DeleteGroupResult>(
+    ctx.app,
+    '/group/delete',
+    { groupId: b.groupId },
+    me,
+  )
   assert.deepEqual(deleted.data, { movedDevices: 1 })
   assert.equal((await deviceRow(ctx, phone)).groupId, null)
-  const list = (await get(ctx.app, '/group/list', me)).data
+  const list = (await get<GroupList>(ctx.app, '/group/list', me)).data
   assert.equal(list.groups.length, 2)
   assert.equal(list.ungroupedCount, 1)
 })
@@ -105,10 +133,10 @@ test('moveDevices: my phones into my group or 未分组 (0), with clear refusals
   const other = await loginWithSms(ctx, '13200000006')
   const phones = await givePhones(ctx, me.userId, 2)
   const [theirPhone] = await givePhones(ctx, other.userId, 1)
-  const mine = (await post(ctx.app, '/group/create', { name: '我的' }, me)).data
-  const theirs = (await post(ctx.app, '/group/create', { name: '他的' }, other)).data
+  const mine = (await post<DeviceGroup>(ctx.app, '/group/create', { name: '我的' }, me)).data
+  const theirs = (await post<DeviceGroup>(ctx.app, '/group/create', { name: '他的' }, other)).data
   const move = (deviceIds: number[], groupId: number) =>
-    post(ctx.app, '/group/moveDevices', { deviceIds, groupId }, me)
+    post<MoveDevicesResult>(ctx.app, '/group/moveDevices', { deviceIds, groupId }, me)
 
   assert.deepEqual((await move(phones, mine.groupId)).data, { moved: 2 })
   assert.equal((await deviceRow(ctx, phones[1])).groupId, mine.groupId)
@@ -120,6 +148,11 @@ test('moveDevices: my phones into my group or 未分组 (0), with clear refusals
   assert.equal((await move([], 0)).msg, '请选择云手机')
   assert.deepEqual((await move([phones[0]], 0)).data, { moved: 1 })
   assert.equal((await deviceRow(ctx, phones[0])).groupId, null)
-  const negative = await post(ctx.app, '/group/moveDevices', { deviceIds: phones, groupId: -1 }, me)
+  const negative = await post<MoveDevicesResult>(
+    ctx.app,
+    '/group/moveDevices',
+    { deviceIds: phones, groupId: -1 },
+    me,
+  )
   assert.equal(negative.status, 400)
 })

@@ -4,13 +4,15 @@ import { count, eq } from 'drizzle-orm'
 import { loginFailures, users } from '../../src/db/schema'
 import { LOCKED_OUT_MESSAGE, WRONG_CREDENTIALS_MESSAGE } from '../../src/domain/login-policy'
 import { buildTestApp, get, loginWithSms, post } from '../helpers/test-app'
+import type { LoginResult } from '../../src/contract/auth'
+import type { UserInfo } from '../../src/contract/user'
 
 test('code login registers, password login, lockout, password changes', async (t) => {
   const ctx = await buildTestApp(t)
   const { app, clock } = ctx
   const MOBILE = '13700000001'
   const passwordLogin = (password: string, mobilePhone = MOBILE) =>
-    post(app, '/user/login', { mobilePhone, password })
+    post<LoginResult>(app, '/user/login', { mobilePhone, password })
 
   await t.test('first code login registers the number and records the login context', async () => {
     const first = await loginWithSms(ctx, MOBILE, {
@@ -43,7 +45,10 @@ test('code login registers, password login, lockout, password changes', async (t
         assert.equal(reply.code, 1010)
         assert.equal(reply.msg, WRONG_CREDENTIALS_MESSAGE)
       }
-      assert.equal((await post(app, '/user/login', { mobilePhone: '', password: '' })).code, 1003)
+      assert.equal(
+        (await post<LoginResult>(app, '/user/login', { mobilePhone: '', password: '' })).code,
+        1003,
+      )
     },
   )
 
@@ -76,7 +81,7 @@ test('code login registers, password login, lockout, password changes', async (t
       1010,
       'the refused second set changed nothing',
     )
-    const info = await get(app, '/user/getUserInfo', session)
+    const info = await get<UserInfo>(app, '/user/getUserInfo', session)
     assert.equal(info.data.hasPassword, true)
     const relogin = await loginWithSms(ctx, MOBILE)
     assert.equal(relogin.showModifyPassword, 0)
@@ -172,8 +177,8 @@ test('code login registers, password login, lockout, password changes', async (t
       session,
     )
     assert.equal(changed.code, 200)
-    assert.equal((await get(app, '/user/getUserInfo', other)).code, 2017)
-    assert.equal((await get(app, '/user/getUserInfo', session)).code, 200)
+    assert.equal((await get<UserInfo>(app, '/user/getUserInfo', other)).code, 2017)
+    assert.equal((await get<UserInfo>(app, '/user/getUserInfo', session)).code, 200)
     assert.equal((await passwordLogin('new12345')).code, 200)
     assert.equal((await passwordLogin('abc12345')).code, 1010)
   })

@@ -25,6 +25,7 @@ import {
   stockSlotsOf,
 } from '../helpers/commerce'
 import { post, type Session, type TestApp } from '../helpers/test-app'
+import type { OrderInfo } from '../../src/contract/order'
 
 const MONTH_PRICE = priceOf(GOODS.enjoyB, 30)
 
@@ -132,7 +133,7 @@ test('a plain new-phone order takes no transaction; one with a coupon does', asy
   const plain = await createCloudOrder(ta, buyer)
   assert.equal(plain.code, 200, plain.msg)
   assert.equal(counter.transactions, 0)
-  const withCoupon = await post(
+  const withCoupon = await post<OrderInfo>(
     ta.app,
     '/order/createCloudOrder',
     {
@@ -163,7 +164,7 @@ test('a new buyer’s orders made at the same moment get the first-purchase pric
   const body = { goodId: GOODS.enjoyB, priceId: MONTH_PRICE, zoneId: ZONES.shanghai, quantity: 1 }
   const replies = await Promise.all(
     Array.from({ length: 10 }, () =>
-      post(
+      post<OrderInfo>(
         ta.app,
         '/order/createCloudOrder',
         { ...body, expectedAmount: total, idempotencyKey: newKey() },
@@ -189,7 +190,12 @@ test('after the first order is cancelled the next order is a first order again',
   const first = await createCloudOrder(ta, buyer)
   assert.equal(first.code, 200, first.msg)
   assert.equal(first.data.amount, 1500, 'the first-purchase price')
-  const cancelled = await post(ta.app, '/order/cancel', { orderNo: first.data.orderNo }, buyer)
+  const cancelled = await post<OrderInfo>(
+    ta.app,
+    '/order/cancel',
+    { orderNo: first.data.orderNo },
+    buyer,
+  )
   assert.equal(cancelled.code, 200, cancelled.msg)
   const again = await createCloudOrder(ta, buyer)
   assert.equal(again.code, 200, again.msg)

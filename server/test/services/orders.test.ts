@@ -25,6 +25,10 @@ import {
   stockSlotsOf,
 } from '../helpers/commerce'
 import { get, post, type Session } from '../helpers/test-app'
+import type { Quote } from '../../src/contract/catalog'
+import type { PagedData } from '../../src/contract/common'
+import type { OrderInfo } from '../../src/contract/order'
+import type { CreatePaymentResult, SandboxActResult } from '../../src/contract/payment'
 
 const DAY = 86_400_000
 
@@ -51,7 +55,7 @@ test('a cloud order charges the quoted amount, reserves stock and is payable for
 test('createCloudOrderNew is the same call', async (t) => {
   const ta = await commerceApp(t)
   const buyer = await newBuyer(ta)
-  const reply = await post(
+  const reply = await post<OrderInfo>(
     ta.app,
     '/order/createCloudOrderNew',
     {
@@ -81,7 +85,9 @@ test('the same idempotency key returns the same order and reserves stock once', 
   }
   const before = await stockOf(ta, GOODS.enjoyB, ZONES.shanghai)
   const replies = await Promise.all(
-    Array.from({ length: 5 }, () => post(ta.app, '/order/createCloudOrder', body, buyer)),
+    Array.from({ length: 5 }, () =>
+      post<OrderInfo>(ta.app, '/order/createCloudOrder', body, buyer),
+    ),
   )
   assert.ok(replies.every((r) => r.code === 200))
   assert.equal(new Set(replies.map((r) => r.data.orderNo)).size, 1)
@@ -94,7 +100,7 @@ test('a tampered expected amount is 1023 and creates nothing', async (t) => {
   const ta = await commerceApp(t)
   const buyer = await newBuyer(ta)
   const before = await stockOf(ta, GOODS.enjoyB, ZONES.shanghai)
-  const reply = await post(
+  const reply = await post<OrderInfo>(
     ta.app,
     '/order/createCloudOrder',
     {
@@ -124,7 +130,12 @@ test('bad purchases get clear messages and change nothing', async (t) => {
     expectedAmount: 900,
   }
   const attempt = (patch: Record<string, unknown>) =>
-    post(ta.app, '/order/createCloudOrder', { ...base, idempotencyKey: newKey(), ...patch }, buyer)
+    post<OrderInfo>(
+      ta.app,
+      '/order/createCloudOrder',
+      { ...base, idempotencyKey: newKey(), ...patch },
+      buyer,
+    )
   const cases: [Record<string, unknown>, number, string][] = [
     [{ quantity: 0 }, 1014, '购买数量至少为1'],
     [{ quantity: -5 }, 1014, '购买数量至少为1'],
@@ -139,7 +150,7 @@ test('bad purchases get clear messages and change nothing', async (t) => {
   }
   const huge = await attempt({ quantity: 10_000_000_000 })
   assert.equal(huge.code, 400)
-  const unauthenticated = await post(ta.app, '/order/createCloudOrder', {
+  const unauthenticated = await post<OrderInfo>(ta.app, '/order/createCloudOrder', {
     ...base,
     idempotencyKey: newKey(),
   })
@@ -164,7 +175,7 @@ test('200 concurrent purchases of the last 10 units make exactly 10 orders', asy
   for (let i = 0; i < 20; i++) buyers.push(await newBuyer(ta))
   const replies = await Promise.all(
     Array.from({ length: 200 }, (_, i) =>
-      post(
+      post<OrderInfo>(
         ta.app,
         '/order/createCloudOrder',
         {
@@ -225,13 +236,20 @@ test('cancelling gives the stock back once; someone else cannot cancel or see th
   const stranger = await newBuyer(ta)
   const before = await stockOf(ta, GOODS.enjoyB, ZONES.shanghai)
   const { data: order } = await createCloudOrder(ta, buyer, { quantity: 2 })
-  const foreignCancel = await post(ta.app, '/order/cancel', { orderNo: order.orderNo }, stranger)
+  const foreignCancel = await post<OrderInfo>(
+    ta.app,
+    '/order/cancel',
+    { orderNo: order.orderNo },
+    stranger,
+  )
   assert.deepEqual([foreignCancel.code, foreignCancel.msg], [1080, '订单不存在'])
-  const foreignInfo = await get(ta.app, '/order/getOrderInfo', stranger, { orderNo: order.orderNo })
+  const foreignInfo = await get<OrderInfo>(ta.app, '/order/getOrderInfo', stranger, {
+    orderNo: order.orderNo,
+  })
   assert.deepEqual([foreignInfo.code, foreignInfo.msg], [1080, '订单不存在'])
   const [first, second] = await Promise.all([
-    post(ta.app, '/order/cancel', { orderNo: order.orderNo }, buyer),
-    post(ta.app, '/order/cancel', { orderNo: order.orderNo }, buyer),
+    post<OrderInfo>(ta.app, '/order/cancel', { orderNo: order.orderNo }, buyer),
+    post<OrderInfo>(ta.app, '/order/cancel', { orderNo: order.orderNo }, buyer),
   ])
   assert.deepEqual(
     [first.code, second.code].sort((x, y) => x - y),
@@ -257,7 +275,7 @@ test('unpaid orders time out after 15 minutes and give their stock back exactly 
   assert.equal(await stockOf(ta, GOODS.enjoyB, ZONES.shanghai), before)
   ta.clock.advance(60_000)
   await runJobs(ta)
-  const cancel = await post(ta.app, '/order/cancel', { orderNo: order.orderNo }, buyer)
+  const cancel = await post<OrderInfo>(ta.app, '/order/cancel', { orderNo: order.orderNo }, buyer)
   assert.equal(cancel.code, 1080)
   assert.equal(await stockOf(ta, GOODS.enjoyB, ZONES.shanghai), before, 'never returned twice')
 })
@@ -269,15 +287,20 @@ test('the order list is paged, filtered by status and only shows my orders', asy
   for (let i = 0; i < 3; i++) await createCloudOrder(ta, buyer, { priceId: priceOf(101, 7) })
   await createCloudOrder(ta, other, { priceId: priceOf(101, 7) })
   const { data: cancelled } = await createCloudOrder(ta, buyer, { priceId: priceOf(101, 7) })
-  await post(ta.app, '/order/cancel', { orderNo: cancelled.orderNo }, buyer)
-  const page1 = await get(ta.app, '/order/list', buyer, { page: '1', rows: '3' })
+  await post<OrderInfo>(ta.app, '/order/cancel', { orderNo: cancelled.orderNo }, buyer)
+  const page1 = await get<PagedData<OrderInfo>>(ta.app, '/order/list', buyer, {
+    page: '1',
+    rows: '3',
+  })
   assert.equal(page1.code, 200)
   assert.deepEqual([page1.data.total, page1.data.totalPage, page1.data.records.length], [4, 2, 3])
-  const unpaid = await get(ta.app, '/order/list', buyer, { status: '0' })
+  const unpaid = await get<PagedData<OrderInfo>>(ta.app, '/order/list', buyer, { status: '0' })
   assert.equal(unpaid.data.total, 3)
-  const cancelledList = await get(ta.app, '/order/list', buyer, { status: '3' })
+  const cancelledList = await get<PagedData<OrderInfo>>(ta.app, '/order/list', buyer, {
+    status: '3',
+  })
   assert.deepEqual(
-    cancelledList.data.records.map((o: any) => o.orderNo),
+    cancelledList.data.records.map((o) => o.orderNo),
     [cancelled.orderNo],
   )
 })
@@ -288,7 +311,7 @@ test('big-user link orders are for company users; anyone logged in can pay the l
   const company = await newBuyer(ta, { company: true })
   const payer = await newBuyer(ta)
   const priceId = priceOf(GOODS.enjoyB, 30)
-  const personalQuote = await post(
+  const personalQuote = await post<Quote>(
     ta.app,
     '/CommodityGroup/getGoodPrice',
     { kind: 'new', goodId: GOODS.enjoyB, priceId, quantity: 60 },
@@ -314,7 +337,7 @@ test('big-user link orders are for company users; anyone logged in can pay the l
     expectedAmount: companyQuote.total,
     remark: '工作室采购',
   }
-  const refused = await post(
+  const refused = await post<OrderInfo>(
     ta.app,
     '/order/createBigUserLinkOrder',
     { ...body, idempotencyKey: newKey() },
@@ -324,7 +347,7 @@ test('big-user link orders are for company users; anyone logged in can pay the l
     [refused.code, refused.msg],
     [1080, '大客户采购仅对企业用户开放，请先完成企业认证'],
   )
-  const created = await post(
+  const created = await post<OrderInfo>(
     ta.app,
     '/order/createBigUserLinkOrder',
     { ...body, idempotencyKey: newKey() },
@@ -332,20 +355,28 @@ test('big-user link orders are for company users; anyone logged in can pay the l
   )
   assert.equal(created.code, 200, created.msg)
   assert.equal(created.data.quantity, 60, 'over the retail limit of 50')
-  const link = (created.data.payLink as string).split('link=')[1]
-  assert.match(created.data.payLink, /^\/pages\/pay\/pay\?link=/)
-  const seen = await get(ta.app, '/order/getOrderInfo', payer, { link })
+  const link = created.data.payLink!.split('link=')[1]
+  assert.match(created.data.payLink!, /^\/pages\/pay\/pay\?link=/)
+  const seen = await get<OrderInfo>(ta.app, '/order/getOrderInfo', payer, { link })
   assert.equal(seen.code, 200)
   assert.deepEqual(
     [seen.data.orderNo, seen.data.isOwner, seen.data.remark],
     [created.data.orderNo, false, '工作室采购'],
   )
-  const badLink = await get(ta.app, '/order/getOrderInfo', payer, { link: 'nope' })
+  const badLink = await get<OrderInfo>(ta.app, '/order/getOrderInfo', payer, { link: 'nope' })
   assert.deepEqual([badLink.code, badLink.msg], [1080, '支付链接无效或已失效'])
 
-  const payment = await post(ta.app, '/pay/createPayment', { link, payMethod: 2 }, payer)
+  const payment = await post<CreatePaymentResult>(
+    ta.app,
+    '/pay/createPayment',
+    { link, payMethod: 2 },
+    payer,
+  )
   assert.equal(payment.code, 200, payment.msg)
-  await post(ta.app, '/sandbox/pay/act', { tradeNo: payment.data.tradeNo, action: 'pay' })
+  await post<SandboxActResult>(ta.app, '/sandbox/pay/act', {
+    tradeNo: payment.data.tradeNo,
+    action: 'pay',
+  })
   await sandboxProvider(ta).outbox.settled()
   await runJobs(ta)
   const phones = await ta.database.db.select().from(devices)
@@ -383,7 +414,7 @@ test('renewal extends each phone from its expiry; aligning charges the extra day
   assert.equal(aligned.total, 2 * 2990 + Math.ceil((2990 * extraMs) / (30 * DAY)))
   assert.equal(aligned.renewals![0].newExpireAt, aligned.renewals![1].newExpireAt)
 
-  const created = await post(
+  const created = await post<OrderInfo>(
     ta.app,
     '/order/createRenewOrder',
     {
@@ -412,14 +443,14 @@ test('renewing someone else’s phone or a phone of another goods with align is 
   const [mine] = await runningPhones(ta, buyer)
   const [other] = await runningPhones(ta, buyer, { goodId: GOODS.enjoyBigB })
   const priceId = priceOf(GOODS.enjoyB, 30)
-  const foreign = await post(
+  const foreign = await post<OrderInfo>(
     ta.app,
     '/order/createRenewOrder',
     { deviceIds: [mine], priceId, expectedAmount: 2990, idempotencyKey: newKey() },
     stranger,
   )
   assert.deepEqual([foreign.code, foreign.msg], [1031, '云手机不存在'])
-  const mixed = await post(
+  const mixed = await post<Quote>(
     ta.app,
     '/CommodityGroup/getGoodPrice',
     { kind: 'renew', deviceIds: [mine, other], priceId, alignToLatest: true },
@@ -446,7 +477,7 @@ test('an upgrade pays the daily difference for the remaining time; a downgrade a
   assert.equal(up.total, upgradeQuote(2990 / 30, 3990 / 30, remaining).amount)
   assert.ok(up.total > 0)
   assert.equal(up.upgrade!.direction, 'up')
-  const created = await post(
+  const created = await post<OrderInfo>(
     ta.app,
     '/order/createUpOrDownOrder',
     {
@@ -475,7 +506,7 @@ test('an upgrade pays the daily difference for the remaining time; a downgrade a
     toGoodId: GOODS.enjoyB,
   })
   assert.deepEqual([down.total, down.upgrade!.direction], [0, 'down'])
-  const applied = await post(
+  const applied = await post<OrderInfo>(
     ta.app,
     '/order/createUpOrDownOrder',
     { deviceId: phone, toGoodId: GOODS.enjoyB, expectedAmount: 0, idempotencyKey: newKey() },
@@ -498,7 +529,7 @@ test('config changes across android versions, to the same goods or on someone el
   const stranger = await newBuyer(ta)
   const [phone] = await runningPhones(ta, buyer, { goodId: GOODS.flagshipB })
   const ask = (toGoodId: number, who = buyer) =>
-    post(
+    post<Quote>(
       ta.app,
       '/CommodityGroup/getGoodPrice',
       { kind: 'upgrade', deviceIds: [phone], toGoodId },
@@ -522,7 +553,7 @@ test('the video edition costs its daily fee for the remaining time, once', async
   const remaining = row.expireAt.getTime() - ta.clock.now().getTime()
   const q = await quote(ta, buyer, { kind: 'video', deviceIds: [phone] })
   assert.equal(q.total, Math.ceil((100 * remaining) / DAY))
-  const created = await post(
+  const created = await post<OrderInfo>(
     ta.app,
     '/order/createVideoOrder',
     { deviceId: phone, expectedAmount: q.total, idempotencyKey: newKey() },
@@ -532,7 +563,7 @@ test('the video edition costs its daily fee for the remaining time, once', async
   await payWithSandbox(ta, buyer, created.data.orderNo)
   const [after] = await ta.database.db.select().from(devices).where(eq(devices.id, phone))
   assert.equal(after.videoEdition, true)
-  const again = await post(
+  const again = await post<Quote>(
     ta.app,
     '/CommodityGroup/getGoodPrice',
     { kind: 'video', deviceIds: [phone] },
@@ -541,7 +572,7 @@ test('the video edition costs its daily fee for the remaining time, once', async
   assert.deepEqual([again.code, again.msg], [1080, '该云手机已是视频定制版'])
 
   const [basic] = await runningPhones(ta, buyer, { goodId: GOODS.enjoyB, days: 7 })
-  const refused = await post(
+  const refused = await post<Quote>(
     ta.app,
     '/CommodityGroup/getGoodPrice',
     { kind: 'video', deviceIds: [basic] },
@@ -553,7 +584,7 @@ test('the video edition costs its daily fee for the remaining time, once', async
 test('activation codes are bought like goods and delivered as 16-character codes', async (t) => {
   const ta = await commerceApp(t)
   const buyer = await newBuyer(ta)
-  const created = await post(
+  const created = await post<OrderInfo>(
     ta.app,
     '/order/purchaseActivationCode',
     {
@@ -589,7 +620,7 @@ test('an expired phone renews from now and runs again', async (t) => {
   const q = await quote(ta, buyer, { kind: 'renew', deviceIds: [phone], priceId })
   const now = ta.clock.now().getTime()
   assert.equal(q.renewals![0].newExpireAt, now + 7 * DAY)
-  const created = await post(
+  const created = await post<OrderInfo>(
     ta.app,
     '/order/createRenewOrder',
     { deviceIds: [phone], priceId, expectedAmount: q.total, idempotencyKey: newKey() },
@@ -656,7 +687,7 @@ test('an operator price edit reaches quotes and orders together, within REFERENC
   assert.equal(before.code, 200, before.msg)
   assert.equal(before.data.amount, shown.total)
   ta.clock.advance(REFERENCE_TTL_MS)
-  const stale = await post(
+  const stale = await post<OrderInfo>(
     ta.app,
     '/order/createCloudOrder',
     {
@@ -697,7 +728,7 @@ test('an order that would cost nothing is refused (1021)', async (t) => {
     .update(goodsPrices)
     .set({ activityId: 99, activityPrice: 0 })
     .where(eq(goodsPrices.id, priceId))
-  const reply = await post(
+  const reply = await post<OrderInfo>(
     ta.app,
     '/order/createCloudOrder',
     {
@@ -727,7 +758,7 @@ test('a remaining-time quote up to 10 minutes old is charged as shown, an older 
   ta.clock.advance(5 * 60_000)
   const later = await quote(ta, buyer, { kind: 'video', deviceIds: [phone] })
   assert.ok(later.total < shown.total)
-  const created = await post(
+  const created = await post<OrderInfo>(
     ta.app,
     '/order/createVideoOrder',
     { deviceId: phone, expectedAmount: shown.total, idempotencyKey: newKey() },
@@ -735,9 +766,9 @@ test('a remaining-time quote up to 10 minutes old is charged as shown, an older 
   )
   assert.equal(created.code, 200, created.msg)
   assert.equal(created.data.amount, shown.total)
-  await post(ta.app, '/order/cancel', { orderNo: created.data.orderNo }, buyer)
+  await post<OrderInfo>(ta.app, '/order/cancel', { orderNo: created.data.orderNo }, buyer)
   ta.clock.advance(6 * 60_000)
-  const stale = await post(
+  const stale = await post<OrderInfo>(
     ta.app,
     '/order/createVideoOrder',
     { deviceId: phone, expectedAmount: shown.total, idempotencyKey: newKey() },

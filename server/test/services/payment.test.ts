@@ -25,11 +25,18 @@ import {
 } from '../helpers/commerce'
 import { get, post, type Session } from '../helpers/test-app'
 import type { TestApp } from '../helpers/test-app'
+import type { OrderInfo } from '../../src/contract/order'
+import type { BeanBalance, CreatePaymentResult, SandboxActResult } from '../../src/contract/payment'
 
 const NOTIFY = '/vmcloud/api/pay/notify/sandbox'
 
 async function startPayment(ta: TestApp, buyer: Session, orderNo: string, payMethod = 1) {
-  const reply = await post(ta.app, '/pay/createPayment', { orderNo, payMethod }, buyer)
+  const reply = await post<CreatePaymentResult>(
+    ta.app,
+    '/pay/createPayment',
+    { orderNo, payMethod },
+    buyer,
+  )
   assert.equal(reply.code, 200, reply.msg)
   return reply.data as { tradeNo: string; checkoutUrl: string; paid: boolean }
 }
@@ -74,7 +81,7 @@ test('paying on the checkout page redirects back, then the signed notification f
   const buyer = await newBuyer(ta)
   const { data: order } = await createCloudOrder(ta, buyer, { quantity: 2 })
   const returnUrl = `/pages/pay/pay?orderNo=${order.orderNo}&from=checkout`
-  const start = await post(
+  const start = await post<CreatePaymentResult>(
     ta.app,
     '/pay/createPayment',
     { orderNo: order.orderNo, payMethod: 1, returnUrl },
@@ -115,7 +122,7 @@ test('a return address on another site is refused', async (t) => {
     '//evil.example/pay',
     'javascript:alert(1)',
   ]) {
-    const reply = await post(
+    const reply = await post<CreatePaymentResult>(
       ta.app,
       '/pay/createPayment',
       { orderNo: order.orderNo, payMethod: 1, returnUrl },
@@ -187,7 +194,7 @@ test('cancelling or failing at checkout leaves the order payable with a new paym
   assert.equal((await orderInfo(ta, buyer, order.orderNo)).status, 0)
   await payWithSandbox(ta, buyer, order.orderNo, 'pay')
   assert.equal((await orderInfo(ta, buyer, order.orderNo)).status, 2)
-  const again = await post(
+  const again = await post<CreatePaymentResult>(
     ta.app,
     '/pay/createPayment',
     { orderNo: order.orderNo, payMethod: 1 },
@@ -201,10 +208,16 @@ test('the mini-program pays through the same sandbox with a JSON action', async 
   const buyer = await newBuyer(ta)
   const { data: order } = await createCloudOrder(ta, buyer)
   const start = await startPayment(ta, buyer, order.orderNo, 2)
-  const acted = await post(ta.app, '/sandbox/pay/act', { tradeNo: start.tradeNo, action: 'pay' })
+  const acted = await post<SandboxActResult>(ta.app, '/sandbox/pay/act', {
+    tradeNo: start.tradeNo,
+    action: 'pay',
+  })
   assert.equal(acted.code, 200)
   assert.equal(acted.data.returnUrl, `/pages/pay/pay?orderNo=${order.orderNo}`)
-  const bad = await post(ta.app, '/sandbox/pay/act', { tradeNo: start.tradeNo, action: 'steal' })
+  const bad = await post<SandboxActResult>(ta.app, '/sandbox/pay/act', {
+    tradeNo: start.tradeNo,
+    action: 'steal',
+  })
   assert.equal(bad.code, 400)
   await sandboxProvider(ta).outbox.settled()
   assert.equal((await orderInfo(ta, buyer, order.orderNo)).payMethod, 2)
@@ -215,7 +228,7 @@ test('someone else’s order cannot be paid by order number', async (t) => {
   const buyer = await newBuyer(ta)
   const stranger = await newBuyer(ta)
   const { data: order } = await createCloudOrder(ta, buyer)
-  const reply = await post(
+  const reply = await post<CreatePaymentResult>(
     ta.app,
     '/pay/createPayment',
     { orderNo: order.orderNo, payMethod: 1 },
@@ -225,7 +238,7 @@ test('someone else’s order cannot be paid by order number', async (t) => {
 })
 
 async function activationOrder(ta: TestApp, buyer: Session) {
-  const reply = await post(
+  const reply = await post<OrderInfo>(
     ta.app,
     '/order/purchaseActivationCode',
     {
@@ -245,17 +258,27 @@ test('paying with beans debits, writes the ledger and pays in one go; short is 1
   const ta = await commerceApp(t)
   const buyer = await newBuyer(ta)
   const orderNo = await activationOrder(ta, buyer)
-  const short = await post(ta.app, '/pay/createPayment', { orderNo, payMethod: 3 }, buyer)
+  const short = await post<CreatePaymentResult>(
+    ta.app,
+    '/pay/createPayment',
+    { orderNo, payMethod: 3 },
+    buyer,
+  )
   assert.deepEqual([short.code, short.msg], [1015, '云豆数量不足'])
   assert.equal((await orderInfo(ta, buyer, orderNo)).status, 0)
   await ta.database.db.transaction((tx) =>
     ta.app.services.beans.credit(tx, buyer.userId, 200, { reason: 'grant' }),
   )
-  const paid = await post(ta.app, '/pay/createPayment', { orderNo, payMethod: 3 }, buyer)
+  const paid = await post<CreatePaymentResult>(
+    ta.app,
+    '/pay/createPayment',
+    { orderNo, payMethod: 3 },
+    buyer,
+  )
   assert.equal(paid.code, 200, paid.msg)
   assert.deepEqual([paid.data.paid, paid.data.checkoutUrl], [true, null])
   assert.equal((await orderInfo(ta, buyer, orderNo)).status, 1)
-  const balance = await get(ta.app, '/pay/beanBalance', buyer)
+  const balance = await get<BeanBalance>(ta.app, '/pay/beanBalance', buyer)
   assert.equal(balance.data.balance, 50)
   const ledger = await ta.database.db
     .select()
@@ -284,7 +307,9 @@ test('100 concurrent bean payments never take the balance below zero and the led
     ta.app.services.beans.credit(tx, buyer.userId, 150 * 20 + 100, { reason: 'grant' }),
   )
   const replies = await Promise.all(
-    orderNos.map((orderNo) => post(ta.app, '/pay/createPayment', { orderNo, payMethod: 3 }, buyer)),
+    orderNos.map((orderNo) =>
+      post<CreatePaymentResult>(ta.app, '/pay/createPayment', { orderNo, payMethod: 3 }, buyer),
+    ),
   )
   assert.equal(replies.filter((r) => r.code === 200).length, 20)
   assert.equal(replies.filter((r) => r.code === 1015).length, 80)
@@ -324,7 +349,7 @@ test('a paid order that can no longer be delivered is refunded, beans back to th
   const buyer = await newBuyer(ta)
   const [phone] = await runningPhones(ta, buyer)
   const priceId = priceOf(GOODS.enjoyB, 30)
-  const created = await post(
+  const created = await post<OrderInfo>(
     ta.app,
     '/order/createRenewOrder',
     { deviceIds: [phone], priceId, expectedAmount: 2990, idempotencyKey: newKey() },
@@ -334,7 +359,7 @@ test('a paid order that can no longer be delivered is refunded, beans back to th
   await ta.database.db.transaction((tx) =>
     ta.app.services.beans.credit(tx, buyer.userId, 2990, { reason: 'grant' }),
   )
-  const paid = await post(
+  const paid = await post<CreatePaymentResult>(
     ta.app,
     '/pay/createPayment',
     { orderNo: created.data.orderNo, payMethod: 3 },

@@ -15,6 +15,11 @@ import {
   type Session,
   type TestApp,
 } from '../helpers/test-app'
+import type { Quote } from '../../src/contract/catalog'
+import type { Device } from '../../src/contract/device'
+import type { OrderInfo } from '../../src/contract/order'
+import type { CreatePaymentResult } from '../../src/contract/payment'
+import type { TransferResult } from '../../src/contract/transfer'
 
 /**
  * Random sequences of everything that changes a phone's plan, time, zone or owner, interleaved with
@@ -226,7 +231,7 @@ async function checkInvariants(world: World, label: string) {
 }
 
 async function quoted(ta: TestApp, who: Session, body: Record<string, unknown>) {
-  const reply = await post(ta.app, '/CommodityGroup/getGoodPrice', body, who)
+  const reply = await post<Quote>(ta.app, '/CommodityGroup/getGoodPrice', body, who)
   return reply.code === 200 ? (reply.data.total as number) : null
 }
 
@@ -245,7 +250,7 @@ async function run(world: World, s: Step) {
       const body = { goodId: s.goods, priceId: priceOf(s.goods, 7), quantity: 1 }
       const total = await quoted(ta, who, { kind: 'new', ...body })
       if (total === null) return
-      const reply = await post(
+      const reply = await post<OrderInfo>(
         ta.app,
         '/order/createCloudOrder',
         { ...body, zoneId: s.zone, expectedAmount: total, idempotencyKey: newKey() },
@@ -258,7 +263,7 @@ async function run(world: World, s: Step) {
       const body = { deviceIds: [phone.id], priceId: priceOf(phone.goodId, 7) }
       const total = await quoted(ta, owner, { kind: 'renew', ...body })
       if (total === null) return
-      const reply = await post(
+      const reply = await post<OrderInfo>(
         ta.app,
         '/order/createRenewOrder',
         { ...body, expectedAmount: total, idempotencyKey: newKey() },
@@ -275,7 +280,7 @@ async function run(world: World, s: Step) {
           : { kind: 'video', deviceIds: [phone.id] }
       const total = await quoted(ta, owner, quoteBody)
       if (total === null) return
-      const reply = await post(
+      const reply = await post<OrderInfo>(
         ta.app,
         s.kind === 'change' ? '/order/createUpOrDownOrder' : '/order/createVideoOrder',
         {
@@ -290,11 +295,16 @@ async function run(world: World, s: Step) {
     }
     case 'zone':
       if (!phone || !owner) return
-      await post(ta.app, '/device/changeZone', { deviceId: phone.id, zoneId: s.zone }, owner)
+      await post<Device>(
+        ta.app,
+        '/device/changeZone',
+        { deviceId: phone.id, zoneId: s.zone },
+        owner,
+      )
       return
     case 'replace':
       if (!phone || !owner) return
-      await post(ta.app, '/device/replace', { deviceId: phone.id }, owner)
+      await post<Device>(ta.app, '/device/replace', { deviceId: phone.id }, owner)
       return
     case 'transfer': {
       if (!phone || !owner) return
@@ -302,7 +312,7 @@ async function run(world: World, s: Step) {
       const to = people.find((p) => p.session !== owner)!
       ta.clock.advance(61_000) // one code a minute per number
       const smsCode = await sendCode(ta.app, from.mobile, 'transfer', owner)
-      await post(
+      await post<TransferResult>(
         ta.app,
         '/device/transfer',
         { deviceIds: [phone.id], mobilePhone: to.mobile, smsCode },
@@ -316,9 +326,14 @@ async function run(world: World, s: Step) {
       if (!order) return
       const who = people.find((p) => p.session.userId === order.by)!.session
       if (s.kind === 'cancel') {
-        await post(ta.app, '/order/cancel', { orderNo: order.orderNo }, who)
+        await post<OrderInfo>(ta.app, '/order/cancel', { orderNo: order.orderNo }, who)
       } else {
-        await post(ta.app, '/pay/createPayment', { orderNo: order.orderNo, payMethod: 3 }, who)
+        await post<CreatePaymentResult>(
+          ta.app,
+          '/pay/createPayment',
+          { orderNo: order.orderNo, payMethod: 3 },
+          who,
+        )
       }
       return
     }

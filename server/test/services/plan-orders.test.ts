@@ -19,7 +19,15 @@ import {
   runningPhones,
   stockOf,
 } from '../helpers/commerce'
-import { get, post, type Session, type TestApp } from '../helpers/test-app'
+import { get, post, type Envelope, type Session, type TestApp } from '../helpers/test-app'
+import type { ActivateResult } from '../../src/contract/activation'
+import type { Quote } from '../../src/contract/catalog'
+import type { Device } from '../../src/contract/device'
+import type { OrderInfo } from '../../src/contract/order'
+import type { CreatePaymentResult } from '../../src/contract/payment'
+import type { TransferResult } from '../../src/contract/transfer'
+import type { UserInfo } from '../../src/contract/user'
+import type { TimeToMonthQuote, TimeToMonthResult } from '../../src/contract/wallet'
 
 const DAY = 86_400_000
 
@@ -30,14 +38,19 @@ async function giveBeans(ta: TestApp, userId: number, beans: number) {
 }
 
 async function payWithBeans(ta: TestApp, buyer: Session, orderNo: string) {
-  const paid = await post(ta.app, '/pay/createPayment', { orderNo, payMethod: 3 }, buyer)
+  const paid = await post<CreatePaymentResult>(
+    ta.app,
+    '/pay/createPayment',
+    { orderNo, payMethod: 3 },
+    buyer,
+  )
   assert.equal(paid.code, 200, paid.msg)
   await runJobs(ta)
 }
 
 async function upgradeOrder(ta: TestApp, buyer: Session, deviceId: number, toGoodId: number) {
   const q = await quote(ta, buyer, { kind: 'upgrade', deviceIds: [deviceId], toGoodId })
-  return post(
+  return post<OrderInfo>(
     ta.app,
     '/order/createUpOrDownOrder',
     { deviceId, toGoodId, expectedAmount: q.total, idempotencyKey: newKey() },
@@ -47,14 +60,14 @@ async function upgradeOrder(ta: TestApp, buyer: Session, deviceId: number, toGoo
 
 async function renewOrder(ta: TestApp, buyer: Session, deviceId: number, goodId: number) {
   const priceId = priceOf(goodId, 30)
-  const q = await post(
+  const q = await post<Quote>(
     ta.app,
     '/CommodityGroup/getGoodPrice',
     { kind: 'renew', deviceIds: [deviceId], priceId },
     buyer,
   )
-  if (q.code !== 200) return q
-  return post(
+  if (q.code !== 200) return q as Envelope<never> & { status: number } // data is null on a refusal
+  return post<OrderInfo>(
     ta.app,
     '/order/createRenewOrder',
     { deviceIds: [deviceId], priceId, expectedAmount: q.data.total, idempotencyKey: newKey() },
@@ -76,21 +89,21 @@ test('while an upgrade is unpaid, the phone takes no other plan or time change',
   // The review's case: renew for 30 days, then pay the 1-day upgrade price.
   const renew = await renewOrder(ta, buyer, phone, GOODS.enjoyB)
   assert.deepEqual([renew.code, renew.msg], [1080, refusal])
-  const down = await post(
+  const down = await post<OrderInfo>(
     ta.app,
     '/order/createUpOrDownOrder',
     { deviceId: phone, toGoodId: GOODS.enjoyB, expectedAmount: 0, idempotencyKey: newKey() },
     buyer,
   )
   assert.equal(down.code, 1080)
-  const zone = await post(
+  const zone = await post<Device>(
     ta.app,
     '/device/changeZone',
     { deviceId: phone, zoneId: ZONES.guangzhou },
     buyer,
   )
   assert.deepEqual([zone.code, zone.msg], [1080, refusal])
-  const beans = await post(
+  const beans = await post<TimeToMonthResult>(
     ta.app,
     '/order/createTimeToMonthOrder',
     { deviceId: phone, expectedBeans: 1, idempotencyKey: newKey() },
@@ -99,7 +112,12 @@ test('while an upgrade is unpaid, the phone takes no other plan or time change',
   assert.deepEqual([beans.code, beans.msg], [1080, refusal])
 
   // Cancelled, the phone is free again.
-  const cancelled = await post(ta.app, '/order/cancel', { orderNo: up.data.orderNo }, buyer)
+  const cancelled = await post<OrderInfo>(
+    ta.app,
+    '/order/cancel',
+    { orderNo: up.data.orderNo },
+    buyer,
+  )
   assert.equal(cancelled.code, 200, cancelled.msg)
   const renewed = await renewOrder(ta, buyer, phone, GOODS.enjoyB)
   assert.equal(renewed.code, 200, renewed.msg)
@@ -169,7 +187,7 @@ test('a transfer waits for the phone’s unpaid plan order', async (t) => {
     .select({ mobilePhone: users.mobilePhone })
     .from(users)
     .where(eq(users.id, receiver.userId))
-  const refused = await post(
+  const refused = await post<TransferResult>(
     ta.app,
     '/device/transfer',
     { deviceIds: [phone], mobilePhone, smsCode: '000000' },
@@ -201,7 +219,9 @@ test('a video-edition phone pays its video fee on every extension of its time', 
   assert.deepEqual([line?.label, line?.amount], ['视频定制版 续1个月', 3000])
   assert.equal(video.renewals![0].amount, plain.renewals![0].amount + 3000)
 
-  const month = await get(ta.app, '/wallet/timeToMonthQuote', buyer, { deviceId: String(phone) })
+  const month = await get<TimeToMonthQuote>(ta.app, '/wallet/timeToMonthQuote', buyer, {
+    deviceId: String(phone),
+  })
   assert.equal(month.code, 200, month.msg)
   const [monthPrice] = await ta.database.db
     .select({ goodPrice: goodsPrices.goodPrice })
@@ -215,7 +235,7 @@ test('an activation code cannot renew a video-edition phone', async (t) => {
   const buyer = await newBuyer(ta)
   const [phone] = await runningPhones(ta, buyer, { goodId: GOODS.flagshipB, days: 7 })
   await ta.database.db.update(devices).set({ videoEdition: true }).where(eq(devices.id, phone))
-  const bought = await post(
+  const bought = await post<OrderInfo>(
     ta.app,
     '/order/purchaseActivationCode',
     {
@@ -242,7 +262,7 @@ test('an activation code cannot renew a video-edition phone', async (t) => {
     .select({ code: activationCodes.code })
     .from(activationCodes)
     .where(eq(activationCodes.orderId, order.id))
-  const used = await post(
+  const used = await post<ActivateResult>(
     ta.app,
     '/activation/activate',
     { code: code.code, renewDeviceId: phone },
@@ -272,7 +292,7 @@ test('unpaid orders hold at most UNPAID_UNITS_CAP units per buyer, also when sen
     .where(eq(users.id, buyer.userId))
   assert.equal(row.unpaidUnits, cap)
   // Paying or cancelling one frees its units.
-  await post(ta.app, '/order/cancel', { orderNo: placed[0].data.orderNo }, buyer)
+  await post<OrderInfo>(ta.app, '/order/cancel', { orderNo: placed[0].data.orderNo }, buyer)
   assert.equal((await order(5)).code, 200)
   assert.equal((await order(1)).code, 1014)
   // Timed-out orders free theirs too.
@@ -290,7 +310,7 @@ test('unpaid orders hold at most UNPAID_UNITS_CAP units per buyer, also when sen
 test('a company buyer is one an operator verified; saving company details only asks', async (t) => {
   const ta = await commerceApp(t)
   const buyer = await newBuyer(ta)
-  const saved = await post(
+  const saved = await post<UserInfo>(
     ta.app,
     '/user/updateCompanyInfo',
     { companyName: '某某科技有限公司', address: '上海市', workTypes: [] },
@@ -305,7 +325,7 @@ test('a company buyer is one an operator verified; saving company details only a
       priceId: priceOf(GOODS.enjoyB, 30),
       quantity: 1,
     }).then((q) =>
-      post(
+      post<OrderInfo>(
         ta.app,
         '/order/createBigUserLinkOrder',
         {
@@ -337,7 +357,7 @@ test('a company buyer is one an operator verified; saving company details only a
   assert.equal((await createCloudOrder(ta, buyer, { quantity: 10 })).code, 200)
 
   // A new company name asks again, and the buyer is personal meanwhile: not while holding more.
-  const renamed = await post(
+  const renamed = await post<UserInfo>(
     ta.app,
     '/user/updateCompanyInfo',
     { companyName: '另一家公司', address: '上海市', workTypes: [] },
@@ -345,7 +365,7 @@ test('a company buyer is one an operator verified; saving company details only a
   )
   assert.equal(renamed.code, 1014)
   const other = await newBuyer(ta)
-  await post(
+  await post<UserInfo>(
     ta.app,
     '/user/updateCompanyInfo',
     { companyName: '另一家公司', address: '上海市', workTypes: [] },

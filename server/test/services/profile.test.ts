@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm'
 import { users } from '../../src/db/schema'
 import { buildTestApp, get, loginWithSms, post } from '../helpers/test-app'
 import { pngBytes, uploadFile } from '../helpers/multipart'
+import type { RealNameAuthResult, UploadResult, UserInfo } from '../../src/contract/user'
 
 const ID_CARD = '11010519491231002X'
 
@@ -13,14 +14,19 @@ test('profile, real-name verification, company info and uploads', async (t) => {
   const session = await loginWithSms(ctx, '13500000001')
 
   await t.test('name: 1–20 characters', async () => {
-    const long = await post(app, '/user/updateUserInfo', { name: '一'.repeat(21) }, session)
+    const long = await post<UserInfo>(
+      app,
+      '/user/updateUserInfo',
+      { name: '一'.repeat(21) },
+      session,
+    )
     assert.equal(long.code, 1080)
     assert.equal(long.msg, '昵称不能超过20个字')
     assert.equal(
-      (await post(app, '/user/updateUserInfo', { name: '  ' }, session)).msg,
+      (await post<UserInfo>(app, '/user/updateUserInfo', { name: '  ' }, session)).msg,
       '请输入昵称',
     )
-    const ok = await post(app, '/user/updateUserInfo', { name: '云手机玩家' }, session)
+    const ok = await post<UserInfo>(app, '/user/updateUserInfo', { name: '云手机玩家' }, session)
     assert.equal(ok.code, 200)
     assert.equal(ok.data.name, '云手机玩家')
   })
@@ -32,7 +38,12 @@ test('profile, real-name verification, company info and uploads', async (t) => {
     const served = await app.inject({ method: 'GET', url: reply.data.path })
     assert.equal(served.statusCode, 200)
     assert.deepEqual(served.rawPayload, pngBytes())
-    const avatar = await post(app, '/user/updateUserInfo', { avatar: reply.data.path }, session)
+    const avatar = await post<UserInfo>(
+      app,
+      '/user/updateUserInfo',
+      { avatar: reply.data.path },
+      session,
+    )
     assert.equal(avatar.code, 200)
     assert.equal(avatar.data.avatar, reply.data.path)
   })
@@ -50,7 +61,7 @@ test('profile, real-name verification, company info and uploads', async (t) => {
     assert.equal(empty.code, 1029)
     const big = Buffer.concat([pngBytes(), Buffer.alloc(2 * 1024 * 1024)])
     assert.equal((await uploadFile(app, session, 'big.png', 'image/png', big)).code, 1083)
-    const notMultipart = await post(app, '/file/upload', { file: 'x' }, session)
+    const notMultipart = await post<UploadResult>(app, '/file/upload', { file: 'x' }, session)
     assert.equal(notMultipart.code, 1029)
     assert.equal((await uploadFile(app, undefined, 'a.png', 'image/png', pngBytes())).code, 2017)
   })
@@ -61,7 +72,7 @@ test('profile, real-name verification, company info and uploads', async (t) => {
       '/files/uploads/../../etc/passwd',
       '/files/uploads/00000000-0000-0000-0000-000000000000.png',
     ]) {
-      const reply = await post(app, '/user/updateUserInfo', { avatar }, session)
+      const reply = await post<UserInfo>(app, '/user/updateUserInfo', { avatar }, session)
       assert.equal(reply.code, 1083, avatar)
     }
   })
@@ -69,7 +80,7 @@ test('profile, real-name verification, company info and uploads', async (t) => {
   await t.test(
     'real-name: bad ID card and bad name are refused with the validator messages',
     async () => {
-      const badId = await post(
+      const badId = await post<RealNameAuthResult>(
         app,
         '/user/realNameAuth',
         { realName: '张三', idCard: '110105194912310021' },
@@ -77,19 +88,22 @@ test('profile, real-name verification, company info and uploads', async (t) => {
       )
       assert.equal(badId.code, 1080)
       assert.equal(badId.msg, '请输入正确的身份证号')
-      const badName = await post(
+      const badName = await post<RealNameAuthResult>(
         app,
         '/user/realNameAuth',
         { realName: 'Zhang', idCard: ID_CARD },
         session,
       )
       assert.equal(badName.msg, '请输入2-20位中文真实姓名')
-      assert.equal((await get(app, '/user/getUserInfo', session)).data.outerUserCheckStatus, 0)
+      assert.equal(
+        (await get<UserInfo>(app, '/user/getUserInfo', session)).data.outerUserCheckStatus,
+        0,
+      )
     },
   )
 
   await t.test('real-name: verified once, ID masked, never stored in clear', async () => {
-    const reply = await post(
+    const reply = await post<RealNameAuthResult>(
       app,
       '/user/realNameAuth',
       { realName: '张三', idCard: ID_CARD },
@@ -101,11 +115,18 @@ test('profile, real-name verification, company info and uploads', async (t) => {
       idCardMasked: '11010********1002X',
       outerUserCheckStatus: 1,
     })
-    const info = await get(app, '/user/getUserInfo', session)
+    const info = await get<UserInfo>(app, '/user/getUserInfo', session)
     assert.equal(info.data.outerUserCheckStatus, 1)
     assert.equal(info.data.idCardMasked, '11010********1002X')
     assert.equal(
-      (await post(app, '/user/realNameAuth', { realName: '张三', idCard: ID_CARD }, session)).msg,
+      (
+        await post<RealNameAuthResult>(
+          app,
+          '/user/realNameAuth',
+          { realName: '张三', idCard: ID_CARD },
+          session,
+        )
+      ).msg,
       '已完成实名认证',
     )
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, session.userId))
@@ -114,7 +135,7 @@ test('profile, real-name verification, company info and uploads', async (t) => {
 
   await t.test('real-name: an ID already used by another account → 1080', async () => {
     const other = await loginWithSms(ctx, '13500000002')
-    const reply = await post(
+    const reply = await post<RealNameAuthResult>(
       app,
       '/user/realNameAuth',
       { realName: '李四', idCard: ID_CARD.toLowerCase() },
@@ -128,7 +149,7 @@ test('profile, real-name verification, company info and uploads', async (t) => {
     'company: duplicate work type → 请勿重复添加; unknown ids refused; valid list saved',
     async () => {
       const base = { companyName: '星云科技', address: '上海市浦东新区张江路1号' }
-      const duplicate = await post(
+      const duplicate = await post<UserInfo>(
         app,
         '/user/updateCompanyInfo',
         {
@@ -142,7 +163,7 @@ test('profile, real-name verification, company info and uploads', async (t) => {
       )
       assert.equal(duplicate.code, 1080)
       assert.equal(duplicate.msg, '请勿重复添加')
-      const mismatched = await post(
+      const mismatched = await post<UserInfo>(
         app,
         '/user/updateCompanyInfo',
         { ...base, workTypes: [{ industryId: 2, worktypeId: 101 }] },
@@ -151,13 +172,13 @@ test('profile, real-name verification, company info and uploads', async (t) => {
       assert.equal(mismatched.msg, '所选行业或工种不存在')
       assert.deepEqual(
         [
-          (await get(app, '/user/getUserInfo', session)).data.userType,
-          (await get(app, '/user/getUserInfo', session)).data.companyStatus,
+          (await get<UserInfo>(app, '/user/getUserInfo', session)).data.userType,
+          (await get<UserInfo>(app, '/user/getUserInfo', session)).data.companyStatus,
         ],
         [1, 0],
         'refused input changed nothing',
       )
-      const saved = await post(
+      const saved = await post<UserInfo>(
         app,
         '/user/updateCompanyInfo',
         {

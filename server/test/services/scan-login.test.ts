@@ -17,6 +17,12 @@ import {
   type Session,
   type TestApp,
 } from '../helpers/test-app'
+import type {
+  ScanLoginRequest,
+  ScanLoginSession,
+  ScanLoginState,
+} from '../../src/contract/scan-login'
+import type { UserInfo } from '../../src/contract/user'
 
 const PHONE = '13700000001'
 const OTHER = '13700000002'
@@ -24,7 +30,7 @@ const CHROME_WIN =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36'
 
 async function create(ta: TestApp) {
-  const reply = await call(ta.app, 'POST', '/user/scanLogin/create', {
+  const reply = await call<ScanLoginSession>(ta.app, 'POST', '/user/scanLogin/create', {
     body: {},
     headers: { 'user-agent': CHROME_WIN },
   })
@@ -32,9 +38,14 @@ async function create(ta: TestApp) {
   return reply.data as { sessionId: string; pollKey: string; qrImage: string; expiresAt: number }
 }
 const status = (ta: TestApp, pollKey: string) =>
-  get(ta.app, '/user/scanLogin/status', undefined, { pollKey })
-const act = (ta: TestApp, what: string, sessionId: string, who?: Session) =>
-  post(ta.app, `/user/scanLogin/${what}`, { sessionId }, who)
+  get<ScanLoginState>(ta.app, '/user/scanLogin/status', undefined, { pollKey })
+/** scan answers the ScanLoginRequest; confirm and refuse answer the status they set. */
+const act = <T = { status: 'confirmed' | 'refused' }>(
+  ta: TestApp,
+  what: string,
+  sessionId: string,
+  who?: Session,
+) => post<T>(ta.app, `/user/scanLogin/${what}`, { sessionId }, who)
 
 test('create → scan → confirm: the browser collects a working login for that account once', async (t) => {
   const ta = await buildTestApp(t)
@@ -51,7 +62,7 @@ test('create → scan → confirm: the browser collects a working login for that
   assert.notEqual(session.pollKey, session.sessionId)
 
   assert.equal((await status(ta, session.pollKey)).data.status, 'pending')
-  const scanned = await act(ta, 'scan', session.sessionId, phone)
+  const scanned = await act<ScanLoginRequest>(ta, 'scan', session.sessionId, phone)
   assert.equal(scanned.code, 200, scanned.msg)
   assert.equal(scanned.data.requester, 'Chrome · Windows')
   assert.equal((await status(ta, session.pollKey)).data.status, 'scanned')
@@ -61,10 +72,10 @@ test('create → scan → confirm: the browser collects a working login for that
   assert.equal(confirmed.code, 200, confirmed.msg)
   const first = await status(ta, session.pollKey)
   assert.equal(first.data.status, 'consumed')
-  assert.equal(first.data.login.userId, phone.userId)
-  const me = await get(ta.app, '/user/getUserInfo', first.data.login)
+  assert.equal(first.data.login!.userId, phone.userId)
+  const me = await get<UserInfo>(ta.app, '/user/getUserInfo', first.data.login!)
   assert.equal(me.code, 200, me.msg)
-  assert.equal(me.data.userId ?? me.data.id, phone.userId)
+  assert.equal(me.data.userId, phone.userId)
 
   const second = await status(ta, session.pollKey)
   assert.equal(second.data.status, 'consumed')
@@ -80,7 +91,7 @@ test('the session id in the QR cannot collect the login; only the poll key can',
   await act(ta, 'confirm', session.sessionId, phone)
   const guessed = await status(ta, session.sessionId)
   assert.equal(guessed.msg, SCAN_LOGIN_UNKNOWN)
-  assert.equal((await status(ta, session.pollKey)).data.login.userId, phone.userId)
+  assert.equal((await status(ta, session.pollKey)).data.login!.userId, phone.userId)
 })
 
 test('refuse: the browser sees refused, never a token, and it cannot be confirmed after', async (t) => {
@@ -132,7 +143,9 @@ test('unknown ids, another account, logged out and malformed input change nothin
     assert.notEqual(reply.code, 200)
     assert.ok(reply.status < 500, `HTTP ${reply.status} for ${JSON.stringify(bad)}`)
   }
-  const badPoll = await get(ta.app, '/user/scanLogin/status', undefined, { pollKey: 'nope' })
+  const badPoll = await get<ScanLoginState>(ta.app, '/user/scanLogin/status', undefined, {
+    pollKey: 'nope',
+  })
   assert.ok(badPoll.code !== 200 && badPoll.status < 500)
   assert.equal((await status(ta, session.pollKey)).data.status, 'scanned')
 })

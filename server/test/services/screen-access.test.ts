@@ -19,6 +19,10 @@ import {
   type Session,
   type TestApp,
 } from '../helpers/test-app'
+import type { PagedData } from '../../src/contract/common'
+import type { AuthTokenResult, Device, DeviceCover } from '../../src/contract/device'
+import type { CreateGrantResult, GrantView } from '../../src/contract/grant'
+import type { TransferResult } from '../../src/contract/transfer'
 
 const OWNER = '13900000001'
 const GRANTEE = '13900000002'
@@ -30,7 +34,7 @@ async function setup(t: Parameters<typeof buildTestApp>[0]) {
   const grantee = await loginWithSms(ta, GRANTEE)
   const receiver = await loginWithSms(ta, RECEIVER)
   const [phone] = await runningPhones(ta, owner.userId, 1)
-  const granted = await post(
+  const granted = await post<CreateGrantResult>(
     ta.app,
     '/device/empower',
     { deviceIds: [phone], mobilePhone: GRANTEE, permission: 2, days: 7 },
@@ -48,14 +52,14 @@ async function screen(ta: TestApp, url: string) {
 }
 
 async function detailCover(ta: TestApp, who: Session, phone: number): Promise<string> {
-  const reply = await get(ta.app, '/device/detail', who, { deviceId: String(phone) })
+  const reply = await get<Device>(ta.app, '/device/detail', who, { deviceId: String(phone) })
   assert.equal(reply.code, 200, reply.msg)
   assert.ok(reply.data.coverUrl, 'a running phone shows its screen')
   return reply.data.coverUrl
 }
 
 async function listCover(ta: TestApp, who: Session, phone: number): Promise<string> {
-  const reply = await get(ta.app, '/device/list', who, { rows: '50' })
+  const reply = await get<PagedData<Device>>(ta.app, '/device/list', who, { rows: '50' })
   assert.equal(reply.code, 200, reply.msg)
   const found = (reply.data.records as { deviceId: number; coverUrl: string }[]).find(
     (d) => d.deviceId === phone,
@@ -65,13 +69,15 @@ async function listCover(ta: TestApp, who: Session, phone: number): Promise<stri
 }
 
 async function freshCover(ta: TestApp, who: Session, phone: number): Promise<string> {
-  const reply = await get(ta.app, '/device/cover', who, { deviceId: String(phone) })
+  const reply = await get<DeviceCover>(ta.app, '/device/cover', who, { deviceId: String(phone) })
   assert.equal(reply.code, 200, reply.msg)
   return reply.data.url
 }
 
 async function revokeAll(ta: TestApp, owner: Session) {
-  const out = await get(ta.app, '/device/empower/list', owner, { direction: 'out' })
+  const out = await get<PagedData<GrantView>>(ta.app, '/device/empower/list', owner, {
+    direction: 'out',
+  })
   const grantIds = (out.data.records as { grantId: number }[]).map((g) => g.grantId)
   const revoked = await post(ta.app, '/device/empower/revoke', { grantIds }, owner)
   assert.equal(revoked.code, 200, revoked.msg)
@@ -84,7 +90,7 @@ async function transferTo(ta: TestApp, sender: Session, phone: number, mobilePho
     .where(eq(users.id, sender.userId))
   ta.clock.advance(61_000)
   const smsCode = await sendCode(ta.app, OWNER, 'transfer', sender)
-  const moved = await post(
+  const moved = await post<TransferResult>(
     ta.app,
     '/device/transfer',
     { deviceIds: [phone], mobilePhone, smsCode },
@@ -95,7 +101,9 @@ async function transferTo(ta: TestApp, sender: Session, phone: number, mobilePho
 
 /** Opens the control page as `who` and returns its session secret. */
 async function controlSession(ta: TestApp, who: Session, phone: number): Promise<string> {
-  const issued = await get(ta.app, '/user/getAuthToken', who, { deviceId: String(phone) })
+  const issued = await get<AuthTokenResult>(ta.app, '/user/getAuthToken', who, {
+    deviceId: String(phone),
+  })
   assert.equal(issued.code, 200, issued.msg)
   const url = `${issued.data.controlUrl}&token=${encodeURIComponent(issued.data.authToken)}&userId=${who.userId}&userType=2&isWeb=1`
   const page = await ta.app.inject({ method: 'GET', url })

@@ -16,11 +16,13 @@ import {
   stockOf,
 } from '../helpers/commerce'
 import { get, post, type Session, type TestApp } from '../helpers/test-app'
+import type { ActivityDetail, ActivitySummary } from '../../src/contract/activity'
+import type { OrderInfo } from '../../src/contract/order'
 
 const SECKILL_PRICE = 100
 
 const buy = (t: TestApp, session: Session, body: Record<string, unknown> = {}) =>
-  post(
+  post<OrderInfo>(
     t.app,
     '/order/createSeckillActivityOrder',
     {
@@ -57,10 +59,10 @@ async function counts(t: TestApp) {
 
 test('list and detail are public; detail shows the price, units left and my purchase', async (t) => {
   const app = await commerceApp(t)
-  const list = await get(app.app, '/activity/list')
+  const list = await get<ActivitySummary[]>(app.app, '/activity/list')
   assert.equal(list.code, 200, list.msg)
-  assert.ok(list.data.some((a: any) => a.id === SEED_SECKILL_ACTIVITY_ID && a.running))
-  const visitor = await get(app.app, '/activity/detail', undefined, {
+  assert.ok(list.data.some((a) => a.id === SEED_SECKILL_ACTIVITY_ID && a.running))
+  const visitor = await get<ActivityDetail>(app.app, '/activity/detail', undefined, {
     id: String(SEED_SECKILL_ACTIVITY_ID),
   })
   assert.equal(visitor.code, 200, visitor.msg)
@@ -75,21 +77,21 @@ test('list and detail are public; detail shows the price, units left and my purc
   assert.equal(created.code, 200, created.msg)
   assert.equal(created.data.amount, SECKILL_PRICE)
   assert.equal(created.data.kind, 'new')
-  const mine = await get(app.app, '/activity/detail', buyer, {
+  const mine = await get<ActivityDetail>(app.app, '/activity/detail', buyer, {
     id: String(SEED_SECKILL_ACTIVITY_ID),
   })
   assert.equal(mine.data.items[0].left, 4)
   assert.equal(mine.data.items[0].bought, true)
   assert.equal(mine.data.items[0].orderNo, created.data.orderNo)
-  const other = await get(app.app, '/activity/detail', undefined, {
+  const other = await get<ActivityDetail>(app.app, '/activity/detail', undefined, {
     id: String(SEED_SECKILL_ACTIVITY_ID),
   })
   assert.equal(other.data.items[0].bought, false)
 
-  const missing = await get(app.app, '/activity/detail', undefined, { id: '9999' })
+  const missing = await get<ActivityDetail>(app.app, '/activity/detail', undefined, { id: '9999' })
   assert.equal(missing.code, 1080)
   assert.equal(missing.msg, '活动不存在或已下线')
-  const bad = await get(app.app, '/activity/detail', undefined, { id: 'x' })
+  const bad = await get<ActivityDetail>(app.app, '/activity/detail', undefined, { id: 'x' })
   assert.notEqual(bad.code, 200)
 })
 
@@ -165,7 +167,7 @@ test('refusals say why and write nothing: sold out, not started, ended, disabled
   assert.equal((await buy(app, buyer, { itemId: 999 })).msg, SECKILL_MESSAGES.itemNotFound)
   const invalid = await buy(app, buyer, { itemId: 0 })
   assert.notEqual(invalid.code, 200)
-  const noLogin = await post(app.app, '/order/createSeckillActivityOrder', {
+  const noLogin = await post<OrderInfo>(app.app, '/order/createSeckillActivityOrder', {
     itemId: SEED_SECKILL_ITEM_ID,
     expectedAmount: SECKILL_PRICE,
     idempotencyKey: newKey(),
@@ -193,7 +195,12 @@ test('an unpaid order that times out or is cancelled gives its unit back; the us
 
   const second = await buy(app, buyer)
   assert.equal(second.code, 200, second.msg)
-  const cancelled = await post(app.app, '/order/cancel', { orderNo: second.data.orderNo }, buyer)
+  const cancelled = await post<OrderInfo>(
+    app.app,
+    '/order/cancel',
+    { orderNo: second.data.orderNo },
+    buyer,
+  )
   assert.equal(cancelled.code, 200, cancelled.msg)
   assert.deepEqual(await counts(app), { orders: 2, purchases: 0, sold: 0 })
   assert.equal((await buy(app, buyer)).code, 200)

@@ -14,6 +14,8 @@ import {
   type Session,
   type TestApp,
 } from '../helpers/test-app'
+import type { SandboxLastSms, SendSmsCodeResult } from '../../src/contract/auth'
+import type { UserInfo } from '../../src/contract/user'
 
 const session = (userId: number, tokenId: number) => ({ userId, tokenId })
 
@@ -91,15 +93,15 @@ test('logout, password change and account deletion end cached sessions at once',
   const ctx = await buildTestApp(t)
   const { app } = ctx
   const expired = async (who: Session) =>
-    assert.equal((await get(app, '/user/getUserInfo', who)).code, 2017)
+    assert.equal((await get<UserInfo>(app, '/user/getUserInfo', who)).code, 2017)
   const live = async (who: Session) =>
-    assert.equal((await get(app, '/user/getUserInfo', who)).code, 200)
+    assert.equal((await get<UserInfo>(app, '/user/getUserInfo', who)).code, 200)
 
   const phone = await loginWithSms(ctx, '13700000001')
   const laptop = await loginWithSms(ctx, '13700000001')
   await live(phone)
   await live(laptop)
-  assert.equal((await post(app, '/user/exitLogin', {}, laptop)).code, 200)
+  assert.equal((await post<null>(app, '/user/exitLogin', {}, laptop)).code, 200)
   await expired(laptop)
   await live(phone)
 
@@ -117,9 +119,15 @@ test('logout, password change and account deletion end cached sessions at once',
 
   await live(phone)
   ctx.clock.advance(61_000)
-  await post(app, '/sms/sendSmsCode', { mobilePhone: '13700000001', type: 'deleteAccount' }, phone)
-  const code = (await get(app, '/sandbox/sms/last', undefined, { mobilePhone: '13700000001' })).data
-    .code
+  await post<SendSmsCodeResult>(
+    app,
+    '/sms/sendSmsCode',
+    { mobilePhone: '13700000001', type: 'deleteAccount' },
+    phone,
+  )
+  const code = (
+    await get<SandboxLastSms>(app, '/sandbox/sms/last', undefined, { mobilePhone: '13700000001' })
+  ).data.code
   await live(phone)
   assert.equal((await post(app, '/user/logoutUser', { code }, phone)).code, 200)
   await expired(phone)
@@ -129,19 +137,27 @@ test('a token revoked on one instance is refused by another on the same database
   const ctx = await buildTestApp(t)
   const other = await secondInstance(t, ctx)
   const who = await loginWithSms(ctx, '13700000002')
-  assert.equal((await get(other, '/user/getUserInfo', who)).code, 200, 'B has it cached now')
+  assert.equal(
+    (await get<UserInfo>(other, '/user/getUserInfo', who)).code,
+    200,
+    'B has it cached now',
+  )
 
-  assert.equal((await post(ctx.app, '/user/exitLogin', {}, who)).code, 200)
-  assert.equal((await get(ctx.app, '/user/getUserInfo', who)).code, 2017, 'A: at once')
+  assert.equal((await post<null>(ctx.app, '/user/exitLogin', {}, who)).code, 200)
+  assert.equal((await get<UserInfo>(ctx.app, '/user/getUserInfo', who)).code, 2017, 'A: at once')
   ctx.clock.advance(SERVER_DEFAULTS.sessionCacheMs)
-  assert.equal((await get(other, '/user/getUserInfo', who)).code, 2017, 'B: within the bound')
+  assert.equal(
+    (await get<UserInfo>(other, '/user/getUserInfo', who)).code,
+    2017,
+    'B: within the bound',
+  )
 })
 
 test('SESSION_CACHE_MS=0 looks every session up', async (t) => {
   const ctx = await buildTestApp(t, { sessionCacheMs: 0 })
   const other = await secondInstance(t, ctx, 0)
   const who = await loginWithSms(ctx, '13700000003')
-  assert.equal((await get(other, '/user/getUserInfo', who)).code, 200)
-  assert.equal((await post(ctx.app, '/user/exitLogin', {}, who)).code, 200)
-  assert.equal((await get(other, '/user/getUserInfo', who)).code, 2017)
+  assert.equal((await get<UserInfo>(other, '/user/getUserInfo', who)).code, 200)
+  assert.equal((await post<null>(ctx.app, '/user/exitLogin', {}, who)).code, 200)
+  assert.equal((await get<UserInfo>(other, '/user/getUserInfo', who)).code, 2017)
 })

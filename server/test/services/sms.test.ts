@@ -5,6 +5,7 @@ import type { SmsAdapter } from '../../src/adapters/sms/sms-adapter'
 import { smsCodes } from '../../src/db/schema'
 import { MAX_WRONG_GUESSES } from '../../src/domain/sms-policy'
 import { buildTestApp, get, lastSmsCode, loginWithSms, post } from '../helpers/test-app'
+import type { LoginResult, SandboxLastSms, SendSmsCodeResult } from '../../src/contract/auth'
 
 const MOBILE = '13912345678'
 
@@ -12,9 +13,9 @@ test('SMS codes: resend interval, quota, single use, expiry, provider failure', 
   const ctx = await buildTestApp(t)
   const { app, clock } = ctx
   const send = (mobilePhone: string, type = 'login') =>
-    post(app, '/sms/sendSmsCode', { mobilePhone, type })
+    post<SendSmsCodeResult>(app, '/sms/sendSmsCode', { mobilePhone, type })
   const login = (mobilePhone: string, code: string) =>
-    post(app, '/common/userLogin/confirm', { mobilePhone, code })
+    post<LoginResult>(app, '/common/userLogin/confirm', { mobilePhone, code })
 
   await t.test('a code is 6 digits and logs a user in once', async () => {
     const sent = await send(MOBILE)
@@ -110,7 +111,8 @@ test('SMS codes: resend interval, quota, single use, expiry, provider failure', 
       .where(eq(smsCodes.mobilePhone, failing))
     assert.equal(n, 0)
     assert.equal(
-      (await get(app, '/sandbox/sms/last', undefined, { mobilePhone: failing })).data,
+      (await get<SandboxLastSms>(app, '/sandbox/sms/last', undefined, { mobilePhone: failing }))
+        .data,
       null,
     )
     assert.equal((await send(failing)).code, 1011, 'no resend wait either: nothing was sent')
@@ -123,14 +125,14 @@ test('SMS codes: resend interval, quota, single use, expiry, provider failure', 
   })
 
   await t.test("changeOld and deleteAccount codes go to the caller's own number only", async () => {
-    const anonymous = await post(app, '/sms/sendSmsCode', {
+    const anonymous = await post<SendSmsCodeResult>(app, '/sms/sendSmsCode', {
       mobilePhone: MOBILE,
       type: 'deleteAccount',
     })
     assert.equal(anonymous.code, 2017)
     const session = await loginWithSms(ctx, '13912340004')
     clock.advance(61_000)
-    const sent = await post(
+    const sent = await post<SendSmsCodeResult>(
       app,
       '/sms/sendSmsCode',
       { mobilePhone: '13912340005', type: 'changeOld' },
@@ -138,11 +140,19 @@ test('SMS codes: resend interval, quota, single use, expiry, provider failure', 
     )
     assert.equal(sent.code, 200)
     assert.equal(
-      (await get(app, '/sandbox/sms/last', undefined, { mobilePhone: '13912340005' })).data,
+      (
+        await get<SandboxLastSms>(app, '/sandbox/sms/last', undefined, {
+          mobilePhone: '13912340005',
+        })
+      ).data,
       null,
     )
     assert.equal(
-      (await get(app, '/sandbox/sms/last', undefined, { mobilePhone: '13912340004' })).data.type,
+      (
+        await get<SandboxLastSms>(app, '/sandbox/sms/last', undefined, {
+          mobilePhone: '13912340004',
+        })
+      ).data.type,
       'changeOld',
     )
   })
@@ -158,13 +168,19 @@ test('the sandbox SMS route exists only with the sandbox adapter', async (t) => 
     },
   }
   const { app } = await buildTestApp(t, { sms: realLike })
-  const route = await get(app, '/sandbox/sms/last', undefined, { mobilePhone: MOBILE })
+  const route = await get<SandboxLastSms>(app, '/sandbox/sms/last', undefined, {
+    mobilePhone: MOBILE,
+  })
   assert.equal(route.status, 404)
   assert.equal(
-    (await post(app, '/sms/sendSmsCode', { mobilePhone: MOBILE, type: 'login' })).code,
+    (await post<SendSmsCodeResult>(app, '/sms/sendSmsCode', { mobilePhone: MOBILE, type: 'login' }))
+      .code,
     200,
   )
   assert.equal(sent.length, 1)
-  const login = await post(app, '/common/userLogin/confirm', { mobilePhone: MOBILE, code: sent[0] })
+  const login = await post<LoginResult>(app, '/common/userLogin/confirm', {
+    mobilePhone: MOBILE,
+    code: sent[0],
+  })
   assert.equal(login.code, 200)
 })

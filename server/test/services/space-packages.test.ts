@@ -16,13 +16,16 @@ import {
   runJobs,
 } from '../helpers/commerce'
 import { get, post, type Session, type TestApp } from '../helpers/test-app'
+import type { ApplicableCoupons } from '../../src/contract/coupon'
+import type { OrderInfo } from '../../src/contract/order'
+import type { SpaceInfo, SpacePackages } from '../../src/contract/space'
 
 const GB = 1024 ** 3
 const DAY_MS = 86_400_000
 
 async function spaceOrder(ta: TestApp, buyer: Session, packageId: number) {
   const pack = SPACE_PACKAGES.find((p) => p.id === packageId)!
-  const reply = await post(
+  const reply = await post<OrderInfo>(
     ta.app,
     '/order/createOrder',
     { packageId, expectedAmount: pack.price, idempotencyKey: newKey() },
@@ -33,7 +36,7 @@ async function spaceOrder(ta: TestApp, buyer: Session, packageId: number) {
 }
 
 async function spaceInfo(ta: TestApp, buyer: Session) {
-  const reply = await get(ta.app, '/space/info', buyer)
+  const reply = await get<SpaceInfo>(ta.app, '/space/info', buyer)
   assert.equal(reply.code, 200, reply.msg)
   return reply.data as { quotaBytes: number; grants: { bytes: number; expiresAt: number }[] }
 }
@@ -41,7 +44,7 @@ async function spaceInfo(ta: TestApp, buyer: Session) {
 test('the space packages on sale: 10 GB/30天 ¥9.90, 50 GB/30天 ¥29.90, 100 GB/90天 ¥99', async (t) => {
   const ta = await commerceApp(t)
   const buyer = await newBuyer(ta)
-  const reply = await get(ta.app, '/space/packages', buyer)
+  const reply = await get<SpacePackages>(ta.app, '/space/packages', buyer)
   assert.equal(reply.code, 200, reply.msg)
   assert.deepEqual(reply.data.packages, [
     { id: 1, bytes: 10 * GB, days: 30, price: 990 },
@@ -109,7 +112,7 @@ test('an unknown package or a wrong amount is refused with a clear message and c
   const ta = await commerceApp(t)
   const buyer = await newBuyer(ta)
   const order = (packageId: number, expectedAmount: number) =>
-    post(
+    post<OrderInfo>(
       ta.app,
       '/order/createOrder',
       { packageId, expectedAmount, idempotencyKey: newKey() },
@@ -143,7 +146,12 @@ test('a space coupon: quoted on the package it applies to, charged 5 元 less, u
     })
     .returning()
   const applicable = async (packageId: number) => {
-    const reply = await post(ta.app, '/coupon/applicable', { kind: 'cloudSpace', packageId }, buyer)
+    const reply = await post<ApplicableCoupons>(
+      ta.app,
+      '/coupon/applicable',
+      { kind: 'cloudSpace', packageId },
+      buyer,
+    )
     assert.equal(reply.code, 200, reply.msg)
     assert.equal(reply.data.businessType, 4)
     return (
@@ -165,14 +173,14 @@ test('a space coupon: quoted on the package it applies to, charged 5 元 less, u
   assert.equal(onFifty.usable, true)
   assert.equal(onFifty.discount, 500)
 
-  const tooSmall = await post(
+  const tooSmall = await post<OrderInfo>(
     ta.app,
     '/order/createOrder',
     { packageId: 1, expectedAmount: 490, couponId: held.id, idempotencyKey: newKey() },
     buyer,
   )
   assert.notEqual(tooSmall.code, 200)
-  const created = await post(
+  const created = await post<OrderInfo>(
     ta.app,
     '/order/createOrder',
     { packageId: 2, expectedAmount: 2490, couponId: held.id, idempotencyKey: newKey() },

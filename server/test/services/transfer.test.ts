@@ -20,6 +20,9 @@ import {
   type Session,
   type TestApp,
 } from '../helpers/test-app'
+import type { PagedData } from '../../src/contract/common'
+import type { AuthTokenResult, Device } from '../../src/contract/device'
+import type { TransferRecord, TransferRefusal, TransferResult } from '../../src/contract/transfer'
 
 const SENDER = '13700000001'
 const RECEIVER = '13700000002'
@@ -45,7 +48,12 @@ function transfer(
   mobilePhone: string,
   smsCode: string,
 ) {
-  return post(t.app, '/device/transfer', { deviceIds, mobilePhone, smsCode }, sender)
+  return post<TransferResult>(
+    t.app,
+    '/device/transfer',
+    { deviceIds, mobilePhone, smsCode },
+    sender,
+  )
 }
 
 /** Rows that a refused transfer must leave as they were. */
@@ -122,11 +130,15 @@ test('a transfer moves the phones, their time, group and backups; the sender los
     [receiver.userId],
   )
 
-  const senderDetail = await get(ta.app, '/device/detail', sender, { deviceId: String(ids[0]) })
+  const senderDetail = await get<Device>(ta.app, '/device/detail', sender, {
+    deviceId: String(ids[0]),
+  })
   assert.notEqual(senderDetail.code, 200, 'the sender no longer sees the phone')
-  const senderToken = await get(ta.app, '/user/getAuthToken', sender, { deviceId: String(ids[0]) })
+  const senderToken = await get<AuthTokenResult>(ta.app, '/user/getAuthToken', sender, {
+    deviceId: String(ids[0]),
+  })
   assert.notEqual(senderToken.code, 200, 'nor controls it')
-  const receiverDetail = await get(ta.app, '/device/detail', receiver, {
+  const receiverDetail = await get<Device>(ta.app, '/device/detail', receiver, {
     deviceId: String(ids[0]),
   })
   assert.equal(receiverDetail.code, 200, receiverDetail.msg)
@@ -144,13 +156,19 @@ test('a transfer moves the phones, their time, group and backups; the sender los
       [title],
     )
   }
-  const sent = await get(ta.app, '/device/transfer/list', sender, { direction: 'out' })
+  const sent = await get<PagedData<TransferRecord>>(ta.app, '/device/transfer/list', sender, {
+    direction: 'out',
+  })
   assert.equal(sent.data.total, 2)
   assert.equal(sent.data.records[0].otherMobile, '137****0002')
-  const received = await get(ta.app, '/device/transfer/list', receiver, { direction: 'in' })
+  const received = await get<PagedData<TransferRecord>>(ta.app, '/device/transfer/list', receiver, {
+    direction: 'in',
+  })
   assert.equal(received.data.total, 2)
   assert.equal(received.data.records[0].otherMobile, '137****0001')
-  const none = await get(ta.app, '/device/transfer/list', sender, { direction: 'in' })
+  const none = await get<PagedData<TransferRecord>>(ta.app, '/device/transfer/list', sender, {
+    direction: 'in',
+  })
   assert.equal(none.data.total, 0)
 })
 
@@ -180,7 +198,7 @@ test('a phone mid-backup or expired cannot move (1330 lists each with why); the 
   const before = await snapshot(ta, ids)
   const reply = await transfer(ta, sender, ids, RECEIVER, code)
   assert.equal(reply.code, ResultCode.CAN_NOT_DO_TRANSFER)
-  assert.deepEqual(reply.data.devices, [
+  assert.deepEqual((reply.data as unknown as TransferRefusal).devices, [
     { deviceId: busy.id, name: busy.name, reason: '云手机正在备份或恢复数据，完成后才能转移' },
     { deviceId: expired.id, name: expired.name, reason: '云手机已到期，请续费后再操作' },
   ])

@@ -13,6 +13,7 @@ import { MAX_UPLOAD_BYTES } from '../../src/domain/files'
 import { ORPHAN_AFTER_MS, UPLOAD_QUOTA } from '../../src/services/file-service'
 import { pngBytes, uploadFile } from '../helpers/multipart'
 import { buildTestApp, loginWithSms, post, type Session, type TestApp } from '../helpers/test-app'
+import type { UserInfo } from '../../src/contract/user'
 
 const GIF = Buffer.from(
   'GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04',
@@ -114,7 +115,7 @@ test('the purge job deletes uploads nothing refers to after a day and keeps avat
     return reply.data.path as string
   }
   const setAvatar = (who: Session, avatar: string) =>
-    post(ta.app, '/user/updateUserInfo', { avatar }, who)
+    post<UserInfo>(ta.app, '/user/updateUserInfo', { avatar }, who)
 
   await ta.app.jobs.ensureRecurring() // purge-expired, hourly
   const first = await stored(me)

@@ -16,12 +16,22 @@ import {
   sandboxProvider,
 } from '../helpers/commerce'
 import { get, post, type Session, type TestApp } from '../helpers/test-app'
+import type { PagedData } from '../../src/contract/common'
+import type { OrderInfo } from '../../src/contract/order'
+import type { CreatePaymentResult } from '../../src/contract/payment'
+import type {
+  AccountBalance,
+  BeanLedgerEntry,
+  RechargePackages,
+  TimeToMonthQuote,
+  TimeToMonthResult,
+} from '../../src/contract/wallet'
 
 const DAY_MS = 86_400_000
 
 async function rechargeOrder(ta: TestApp, buyer: Session, packageId = 2) {
   const pack = RECHARGE_PACKAGES.find((p) => p.id === packageId)!
-  const reply = await post(
+  const reply = await post<OrderInfo>(
     ta.app,
     '/order/createRechargeOrder',
     { packageId, expectedAmount: pack.price, idempotencyKey: newKey() },
@@ -53,7 +63,7 @@ test('the packages come with the balance; every package is one bean per fen plus
   const ta = await commerceApp(t)
   const buyer = await newBuyer(ta)
   await grant(ta, buyer.userId, 25)
-  const reply = await get(ta.app, '/wallet/rechargePackages', buyer)
+  const reply = await get<RechargePackages>(ta.app, '/wallet/rechargePackages', buyer)
   assert.equal(reply.code, 200, reply.msg)
   assert.equal(reply.data.balance, 25)
   assert.equal(reply.data.fenPerBean, 1)
@@ -72,7 +82,7 @@ test('a paid recharge order credits its beans and bonus once, with a ledger row 
   await payWithSandbox(ta, buyer, order.orderNo)
   assert.equal((await orderInfo(ta, buyer, order.orderNo)).status, 2)
   assert.equal(await ta.app.services.beans.balance(buyer.userId, ta.app.services.ctx.db), 3300)
-  const ledger = await get(ta.app, '/wallet/beanLedger', buyer)
+  const ledger = await get<PagedData<BeanLedgerEntry>>(ta.app, '/wallet/beanLedger', buyer)
   assert.equal(ledger.code, 200, ledger.msg)
   assert.equal(ledger.data.total, 1)
   const [row] = ledger.data.records
@@ -88,7 +98,7 @@ test('a recharge notification replayed 50 times and its job run again credit the
   const ta = await commerceApp(t)
   const buyer = await newBuyer(ta)
   const order = await rechargeOrder(ta, buyer, 1)
-  const start = await post(
+  const start = await post<CreatePaymentResult>(
     ta.app,
     '/pay/createPayment',
     { orderNo: order.orderNo, payMethod: 2 },
@@ -120,7 +130,7 @@ test('a recharge cannot be paid with beans, and bad packages or amounts create n
   const buyer = await newBuyer(ta)
   await grant(ta, buyer.userId, 10_000)
   const order = await rechargeOrder(ta, buyer, 1)
-  const withBeans = await post(
+  const withBeans = await post<CreatePaymentResult>(
     ta.app,
     '/pay/createPayment',
     { orderNo: order.orderNo, payMethod: 3 },
@@ -137,7 +147,7 @@ test('a recharge cannot be paid with beans, and bad packages or amounts create n
     { packageId: 1, expectedAmount: 6.5 },
   ]
   for (const body of bad) {
-    const reply = await post(
+    const reply = await post<OrderInfo>(
       ta.app,
       '/order/createRechargeOrder',
       { ...body, idempotencyKey: newKey() },
@@ -146,14 +156,14 @@ test('a recharge cannot be paid with beans, and bad packages or amounts create n
     assert.notEqual(reply.code, 200, JSON.stringify(body))
     assert.ok(reply.msg, 'a message says why')
   }
-  const unknown = await post(
+  const unknown = await post<OrderInfo>(
     ta.app,
     '/order/createRechargeOrder',
     { packageId: 99, expectedAmount: 600, idempotencyKey: newKey() },
     buyer,
   )
   assert.equal(unknown.msg, '充值套餐不存在')
-  const stale = await post(
+  const stale = await post<OrderInfo>(
     ta.app,
     '/order/createRechargeOrder',
     { packageId: 1, expectedAmount: 500, idempotencyKey: newKey() },
@@ -172,33 +182,38 @@ test('the ledger pages newest first and filters by a date range', async (t) => {
     await grant(ta, buyer.userId, i)
     ta.clock.advance(DAY_MS)
   }
-  const page1 = await get(ta.app, '/wallet/beanLedger', buyer, { page: '1', rows: '2' })
+  const page1 = await get<PagedData<BeanLedgerEntry>>(ta.app, '/wallet/beanLedger', buyer, {
+    page: '1',
+    rows: '2',
+  })
   assert.equal(page1.data.total, 5)
   assert.equal(page1.data.totalPage, 3)
   assert.deepEqual(
-    page1.data.records.map((r: { change: number }) => r.change),
+    page1.data.records.map((r) => r.change),
     [5, 4],
   )
-  const ranged = await get(ta.app, '/wallet/beanLedger', buyer, {
+  const ranged = await get<PagedData<BeanLedgerEntry>>(ta.app, '/wallet/beanLedger', buyer, {
     startTime: String(first + DAY_MS),
     endTime: String(first + 3 * DAY_MS),
   })
   assert.deepEqual(
-    ranged.data.records.map((r: { change: number }) => r.change),
+    ranged.data.records.map((r) => r.change),
     [3, 2],
   )
-  const backwards = await get(ta.app, '/wallet/beanLedger', buyer, {
+  const backwards = await get<PagedData<BeanLedgerEntry>>(ta.app, '/wallet/beanLedger', buyer, {
     startTime: String(first + DAY_MS),
     endTime: String(first),
   })
   assert.equal(backwards.msg, '结束日期不能早于开始日期')
   const other = await newBuyer(ta)
-  const empty = await get(ta.app, '/wallet/beanLedger', other)
+  const empty = await get<PagedData<BeanLedgerEntry>>(ta.app, '/wallet/beanLedger', other)
   assert.equal(empty.data.total, 0)
 })
 
 async function monthQuote(ta: TestApp, buyer: Session, deviceId: number) {
-  const reply = await get(ta.app, '/wallet/timeToMonthQuote', buyer, { deviceId: String(deviceId) })
+  const reply = await get<TimeToMonthQuote>(ta.app, '/wallet/timeToMonthQuote', buyer, {
+    deviceId: String(deviceId),
+  })
   assert.equal(reply.code, 200, reply.msg)
   return reply.data as { beans: number; balance: number; expireAt: number; newExpireAt: number }
 }
@@ -210,7 +225,7 @@ function timeToMonth(
   expectedBeans: number,
   key = newKey(),
 ) {
-  return post(
+  return post<TimeToMonthResult>(
     ta.app,
     '/order/createTimeToMonthOrder',
     { deviceId, expectedBeans, idempotencyKey: key },
@@ -237,7 +252,7 @@ test('beans to a month: 30 more days, the beans debited with a ledger row, once 
   assert.equal(again.data.orderNo, reply.data.orderNo)
   assert.equal(await ta.app.services.beans.balance(buyer.userId, ta.app.services.ctx.db), 7)
   assert.equal(await expiryOf(ta, deviceId), before + 30 * DAY_MS)
-  const ledger = await get(ta.app, '/wallet/beanLedger', buyer)
+  const ledger = await get<PagedData<BeanLedgerEntry>>(ta.app, '/wallet/beanLedger', buyer)
   const [debit] = ledger.data.records
   assert.equal(debit.change, -quote.beans)
   assert.equal(debit.reasonText, '云豆转包月')
@@ -306,7 +321,7 @@ test('50 concurrent beans-to-month spends never go negative, the ledger sums to 
 })
 
 async function topUp(ta: TestApp, company: Session, amount: number) {
-  const order = await post(
+  const order = await post<OrderInfo>(
     ta.app,
     '/order/agentBalanceRecharge',
     { amount, idempotencyKey: newKey() },
@@ -318,7 +333,7 @@ async function topUp(ta: TestApp, company: Session, amount: number) {
 }
 
 async function accountBalance(ta: TestApp, session: Session) {
-  const reply = await get(ta.app, '/wallet/accountBalance', session)
+  const reply = await get<AccountBalance>(ta.app, '/wallet/accountBalance', session)
   assert.equal(reply.code, 200, reply.msg)
   return reply.data as { balance: number; enabled: boolean }
 }
@@ -331,7 +346,7 @@ test('a company tops up its account balance once per paid order; others and bad 
   await runJobs(ta)
   assert.deepEqual(await accountBalance(ta, company), { balance: 10_000, enabled: true })
   const person = await newBuyer(ta)
-  const refused = await post(
+  const refused = await post<OrderInfo>(
     ta.app,
     '/order/agentBalanceRecharge',
     { amount: 10_000, idempotencyKey: newKey() },
@@ -340,7 +355,7 @@ test('a company tops up its account balance once per paid order; others and bad 
   assert.equal(refused.msg, '账户余额充值仅对企业用户开放，请先完成企业认证')
   assert.deepEqual(await accountBalance(ta, person), { balance: 0, enabled: false })
   for (const amount of [-100, 0, 99, 150.5, 100_000_001]) {
-    const bad = await post(
+    const bad = await post<OrderInfo>(
       ta.app,
       '/order/agentBalanceRecharge',
       { amount, idempotencyKey: newKey() },
@@ -358,7 +373,7 @@ test('paying with the account balance debits it at once; short is 1025 and chang
   await topUp(ta, company, 100)
   const { data: order } = await createCloudOrder(ta, company)
   assert.ok(order.amount > 100, 'the order costs more than the balance')
-  const short = await post(
+  const short = await post<CreatePaymentResult>(
     ta.app,
     '/pay/createPayment',
     { orderNo: order.orderNo, payMethod: 4 },
@@ -368,7 +383,7 @@ test('paying with the account balance debits it at once; short is 1025 and chang
   assert.equal((await accountBalance(ta, company)).balance, 100)
   assert.equal((await orderInfo(ta, company, order.orderNo)).status, 0)
   await topUp(ta, company, order.amount)
-  const paid = await post(
+  const paid = await post<CreatePaymentResult>(
     ta.app,
     '/pay/createPayment',
     { orderNo: order.orderNo, payMethod: 4 },
@@ -389,7 +404,7 @@ test('paying with the account balance debits it at once; short is 1025 and chang
   )
   const person = await newBuyer(ta)
   const { data: theirs } = await createCloudOrder(ta, person)
-  const notCompany = await post(
+  const notCompany = await post<CreatePaymentResult>(
     ta.app,
     '/pay/createPayment',
     { orderNo: theirs.orderNo, payMethod: 4 },
@@ -413,7 +428,7 @@ test('10 concurrent account-balance payments never take it below zero', async (t
   await topUp(ta, company, amount * 3 + 1)
   const replies = await Promise.all(
     orderNos.map((orderNo) =>
-      post(ta.app, '/pay/createPayment', { orderNo, payMethod: 4 }, company),
+      post<CreatePaymentResult>(ta.app, '/pay/createPayment', { orderNo, payMethod: 4 }, company),
     ),
   )
   assert.equal(replies.filter((r) => r.code === 200).length, 3)

@@ -4,7 +4,9 @@ import { eq } from 'drizzle-orm'
 import { sandboxOpenid } from '../../src/adapters/wechat/sandbox-wechat'
 import { users, wechatBindTickets } from '../../src/db/schema'
 import { hashOpaqueSecret } from '../../src/domain/secrets'
-import { buildTestApp, get, post, sendCode, type TestApp } from '../helpers/test-app'
+import { buildTestApp, get, post, sendCode, type Session, type TestApp } from '../helpers/test-app'
+import type { LoginResult, WxLoginResult } from '../../src/contract/auth'
+import type { UserInfo } from '../../src/contract/user'
 
 const APPLET_LOGIN = '/user/wxAppletsLogin'
 const OA_LOGIN = '/user/wxOfficialAccountLogin'
@@ -13,7 +15,7 @@ const OA_BIND = '/user/wxOfficialAccountLoginPro'
 
 /** A WeChat login of either kind with the sandbox code `sandbox:<name>`. */
 async function wechatLogin(ta: TestApp, path: string, name: string) {
-  const reply = await post(ta.app, path, { jsCode: `sandbox:${name}`, loginType: 2 })
+  const reply = await post<WxLoginResult>(ta.app, path, { jsCode: `sandbox:${name}`, loginType: 2 })
   assert.equal(reply.code, 200, reply.msg)
   return reply.data
 }
@@ -46,12 +48,12 @@ test('WeChat login: unbound, binding by SMS with a bind ticket, bound', async (t
     assert.equal(data.openid, openid)
     assert.equal(data.bound, false)
     assert.equal(data.token, undefined)
-    assert.match(data.bindTicket, /^[0-9a-f]{64}$/)
+    assert.match(data.bindTicket!, /^[0-9a-f]{64}$/)
     assert.equal(data.bindTicketExpiresIn, 600)
     const [stored] = await ta.database.db
       .select()
       .from(wechatBindTickets)
-      .where(eq(wechatBindTickets.ticketHash, hashOpaqueSecret(data.bindTicket)))
+      .where(eq(wechatBindTickets.ticketHash, hashOpaqueSecret(data.bindTicket!)))
     assert.equal(stored.openId, openid, 'kept hashed, with the identity it proves')
     assert.equal(stored.source, 'applet')
   })
@@ -86,46 +88,57 @@ test('WeChat login: unbound, binding by SMS with a bind ticket, bound', async (t
     const appletTicket = (await wechatLogin(ta, APPLET_LOGIN, 'alice')).bindTicket
     const code = await freshCode(ta, mobile)
     const crossed = [
-      await post(app, APPLET_BIND, { bindTicket: oaTicket, mobilePhone: mobile, code }),
-      await post(app, OA_BIND, { bindTicket: appletTicket, mobilePhone: mobile, code }),
+      await post<LoginResult>(app, APPLET_BIND, {
+        bindTicket: oaTicket,
+        mobilePhone: mobile,
+        code,
+      }),
+      await post<LoginResult>(app, OA_BIND, {
+        bindTicket: appletTicket,
+        mobilePhone: mobile,
+        code,
+      }),
     ]
     assert.deepEqual(
       crossed.map((reply) => reply.code),
       [1004, 1004],
     )
     const wrongCode = code === '111111' ? '222222' : '111111'
-    const mistyped = await post(app, APPLET_BIND, {
+    const mistyped = await post<LoginResult>(app, APPLET_BIND, {
       bindTicket: appletTicket,
       mobilePhone: mobile,
       code: wrongCode,
     })
     assert.equal(mistyped.code, 1006, 'a mistyped code …')
 
-    const bound = await post(app, APPLET_BIND, {
+    const bound = await post<LoginResult>(app, APPLET_BIND, {
       bindTicket: appletTicket,
       mobilePhone: mobile,
       code,
     })
     assert.equal(bound.code, 200, '… costs neither the ticket nor the code')
     assert.equal(bound.data.firstLogin, 1, 'the number was registered')
-    assert.equal((await get(app, '/user/getUserInfo', bound.data)).data.mobilePhone, mobile)
+    assert.equal(
+      (await get<UserInfo>(app, '/user/getUserInfo', bound.data)).data.mobilePhone,
+      mobile,
+    )
   })
 
   await t.test('a ticket is single use', async () => {
-    const again = await post(app, APPLET_BIND, {
+    const again = await post<LoginResult>(app, APPLET_BIND, {
       bindTicket: (await wechatLogin(ta, OA_LOGIN, 'bob')).bindTicket,
       mobilePhone: '13200000003',
       code: await freshCode(ta, '13200000003'),
     })
     assert.equal(again.code, 1004, 'an official-account ticket on the applet bind')
     const ticket = (await wechatLogin(ta, OA_LOGIN, 'bob')).bindTicket
-    const first = await post(app, OA_BIND, {
+    const first = await post<LoginResult>(app, OA_BIND, {
       bindTicket: ticket,
       mobilePhone: '13200000003',
       code: await freshCode(ta, '13200000003'),
     })
     assert.equal(first.code, 200, first.msg)
-    const replay = await post(app, OA_BIND, {
+    const replay = await post<LoginResult>(app, OA_BIND, {
       bindTicket: ticket,
       mobilePhone: '13200000003',
       code: await freshCode(ta, '13200000003'),
@@ -138,7 +151,13 @@ test('WeChat login: unbound, binding by SMS with a bind ticket, bound', async (t
     clock.advance(10 * 60_000 - 61_000)
     const code = await freshCode(ta, '13200000004')
     assert.equal(
-      (await post(app, APPLET_BIND, { bindTicket: ticket, mobilePhone: '13200000004', code })).code,
+      (
+        await post<LoginResult>(app, APPLET_BIND, {
+          bindTicket: ticket,
+          mobilePhone: '13200000004',
+          code,
+        })
+      ).code,
       1004,
     )
   })
@@ -150,7 +169,7 @@ test('WeChat login: unbound, binding by SMS with a bind ticket, bound', async (t
       assert.equal(applet.bound, true)
       assert.equal(applet.bindTicket, undefined)
       assert.equal(applet.firstLogin, 0)
-      assert.equal((await get(app, '/user/getUserInfo', applet)).code, 200)
+      assert.equal((await get<UserInfo>(app, '/user/getUserInfo', applet as Session)).code, 200)
       const oa = await wechatLogin(ta, OA_LOGIN, 'alice')
       assert.equal(oa.userId, applet.userId)
     },
@@ -159,13 +178,13 @@ test('WeChat login: unbound, binding by SMS with a bind ticket, bound', async (t
   await t.test('a WeChat bound to one number cannot be bound to another', async () => {
     const first = (await wechatLogin(ta, APPLET_LOGIN, 'dave')).bindTicket
     const second = (await wechatLogin(ta, APPLET_LOGIN, 'dave')).bindTicket
-    const toFirst = await post(app, APPLET_BIND, {
+    const toFirst = await post<LoginResult>(app, APPLET_BIND, {
       bindTicket: first,
       mobilePhone: '13200000005',
       code: await freshCode(ta, '13200000005'),
     })
     assert.equal(toFirst.code, 200)
-    const toSecond = await post(app, APPLET_BIND, {
+    const toSecond = await post<LoginResult>(app, APPLET_BIND, {
       bindTicket: second,
       mobilePhone: '13200000006',
       code: await freshCode(ta, '13200000006'),
@@ -181,7 +200,7 @@ test('WeChat login: unbound, binding by SMS with a bind ticket, bound', async (t
     const codes = [await sendCode(app, numbers[0]), await sendCode(app, numbers[1])]
     const replies = await Promise.all(
       numbers.map((mobilePhone, i) =>
-        post(app, APPLET_BIND, { bindTicket: ticket, mobilePhone, code: codes[i] }),
+        post<LoginResult>(app, APPLET_BIND, { bindTicket: ticket, mobilePhone, code: codes[i] }),
       ),
     )
     assert.deepEqual(replies.map((reply) => reply.code).sort(), [1004, 200])
