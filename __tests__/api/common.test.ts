@@ -1,5 +1,6 @@
 import { createCommonService } from '@/api/common'
-import { createRequest, type RequestDeps, type TransportRequest } from '@/runtime/request-client'
+import { createRequest } from '@/runtime/request-client'
+import type { RequestDeps, TransportRequest } from '@/runtime/request-types'
 
 function setup() {
   let now = 0

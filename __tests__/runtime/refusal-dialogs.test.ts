@@ -2,7 +2,8 @@ import Taro from '@tarojs/taro'
 import { toastError } from '@/runtime/feedback'
 import { ResultCode } from '@/domain/result-codes'
 import { ApiError } from '@/runtime/api-error'
-import { createRequest, type RequestDeps } from '@/runtime/request-client'
+import { createRequest } from '@/runtime/request-client'
+import type { RequestDeps } from '@/runtime/request-types'
 import { REFUSAL_DIALOGS, showRefusalDialog } from '@/runtime/refusal-dialogs'
 
 function client(code: number, refusalDialog = jest.fn()) {

@@ -1,12 +1,8 @@
 import Taro from '@tarojs/taro'
 import { ApiError } from '@/runtime/api-error'
 import { createTokenInvalidHandler, request as singletonRequest } from '@/runtime/request'
-import {
-  createRequest,
-  type RequestDeps,
-  type TransportRequest,
-  type TransportResponse,
-} from '@/runtime/request-client'
+import { createRequest } from '@/runtime/request-client'
+import type { RequestDeps, TransportRequest, TransportResponse } from '@/runtime/request-types'
 
 type Reply = TransportResponse | Error | (() => Promise<TransportResponse>)
 

@@ -6,7 +6,7 @@ import type {
   OrderInfo,
 } from '../../types/api'
 import { client } from '@/runtime/request'
-import type { RequestOptions } from '@/runtime/request-client'
+import type { RequestOptions } from '@/runtime/request-types'
 import { purchaseOutcome } from './order'
 
 /** Public: enabled activities not yet ended, running first. */

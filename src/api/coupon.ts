@@ -1,7 +1,7 @@
 /** Coupon calls (docs/coupons.md). */
 import type { ApplicableCoupons, CouponUsage, QuoteBody, UserCoupon } from '../../types/api'
 import { client } from '@/runtime/request'
-import type { RequestOptions } from '@/runtime/request-client'
+import type { RequestOptions } from '@/runtime/request-types'
 
 /** One status (1 可使用, 2 已使用, 3 已过期, 4 已失效); usable ones ending soonest first. */
 export const listCoupons = (page: number, status: number, rows?: number) =>

@@ -10,7 +10,7 @@ import type {
   SystemUpdateProgress,
 } from '../../types/api'
 import { client } from '@/runtime/request'
-import type { RequestOptions } from '@/runtime/request-client'
+import type { RequestOptions } from '@/runtime/request-types'
 
 type Loading = Pick<RequestOptions, 'loading'>
 

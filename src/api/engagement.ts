@@ -8,7 +8,7 @@ import type {
   TrialPhone,
 } from '../../types/api'
 import { client } from '@/runtime/request'
-import type { RequestOptions } from '@/runtime/request-client'
+import type { RequestOptions } from '@/runtime/request-types'
 
 export const getNewUserGuideConfig = async () =>
   (

@@ -7,7 +7,7 @@ import type {
   UpdateMessageSettingsBody,
 } from '../../types/api'
 import { client } from '@/runtime/request'
-import type { RequestOptions } from '@/runtime/request-client'
+import type { RequestOptions } from '@/runtime/request-types'
 
 export const getUnreadCount = async (options?: Pick<RequestOptions, 'loading'>) =>
   (await client.get<UnreadCount>('/message/getUnreadCount', undefined, options)).data

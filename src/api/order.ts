@@ -12,9 +12,9 @@ import type {
 } from '../../types/api'
 import { ResultCode, resultMessages } from '@/domain/result-codes'
 import { client } from '@/runtime/request'
-import type { Outcome, RequestOptions } from '@/runtime/request-client'
+import type { Outcome, RequestOptions } from '@/runtime/request-types'
 
-export type { Outcome } from '@/runtime/request-client'
+export type { Outcome } from '@/runtime/request-types'
 
 /** Clear messages for the soft codes a purchase can meet. */
 export const SOFT_CODE_MESSAGES: Record<number, string> = {

@@ -9,7 +9,7 @@ import type {
   SpaceTaskKind,
 } from '../../types/api'
 import { client } from '@/runtime/request'
-import type { RequestOptions } from '@/runtime/request-client'
+import type { RequestOptions } from '@/runtime/request-types'
 
 export const getSpaceInfo = async () => (await client.get<SpaceInfo>('/space/info')).data
 

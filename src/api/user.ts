@@ -16,7 +16,7 @@ import type {
   WxLoginResult,
 } from '../../types/api'
 import { client } from '@/runtime/request'
-import type { RequestOptions } from '@/runtime/request-client'
+import type { RequestOptions } from '@/runtime/request-types'
 
 export type SmsType =
   'login' | 'changeOld' | 'changeNew' | 'deleteAccount' | 'setPassword' | 'transfer'

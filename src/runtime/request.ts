@@ -9,14 +9,14 @@ import { APP_VERSION, TOAST_DURATION_MS } from '@/constants/limits'
 import { isPublicPage } from '@/constants/routes'
 import { currentRoute, goLogin } from './navigation'
 import { showRefusalDialog } from './refusal-dialogs'
-import {
-  createRequest,
-  type RequestDeps,
-  type RequestHooks,
-  type RequestSession,
-  type RequestUi,
-  type TransportResponse,
-} from './request-client'
+import { createRequest } from './request-client'
+import type {
+  RequestDeps,
+  RequestHooks,
+  RequestSession,
+  RequestUi,
+  TransportResponse,
+} from './request-types'
 import { STORAGE_KEYS } from './storage-keys'
 
 export { ApiError } from './api-error'
