@@ -4,18 +4,20 @@ import { installPageLoading, createPageLoading, trackNavigation } from '@/runtim
 
 const ok = () => Promise.resolve({ errMsg: 'ok' }) as never
 
+/** Each route event hands its listeners its own payload: a listener here takes whatever trigger() passes. */
+type Listener = (...args: never[]) => void
+
 function eventCenter() {
-  const listeners = new Map<string, ((...args: any[]) => void)[]>()
+  const listeners = new Map<string, Listener[]>()
   return {
-    on: (name: string, fn: (...args: any[]) => void) =>
-      listeners.set(name, [...(listeners.get(name) ?? []), fn]),
-    off: (name: string, fn: (...args: any[]) => void) =>
+    on: (name: string, fn: Listener) => listeners.set(name, [...(listeners.get(name) ?? []), fn]),
+    off: (name: string, fn: Listener) =>
       listeners.set(
         name,
         (listeners.get(name) ?? []).filter((f) => f !== fn),
       ),
     trigger: (name: string, ...args: unknown[]) =>
-      listeners.get(name)?.forEach((fn) => fn(...args)),
+      listeners.get(name)?.forEach((fn) => fn(...(args as never[]))),
   }
 }
 

@@ -1,4 +1,3 @@
-/* eslint-disable import/no-named-as-default-member */
 // What the Taro H5 build makes of `@tarojs/taro`: taro-h5's API plus the React lifecycle hooks.
 import taro from '@tarojs/taro-h5'
 import * as api from '@tarojs/taro-h5'
