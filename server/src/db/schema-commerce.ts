@@ -196,7 +196,7 @@ export const orders = pgTable(
       .on(t.linkToken)
       .where(sql`${t.linkToken} is not null`),
     index('orders_user_idx').on(t.userId, t.createdAt),
-    // A user's live new-phone orders, newest first (order-pricing.ts newestLiveNewOrderOf): whether the
+    // A user's live new-phone orders, newest first (buyer-standing.ts newestLiveNewOrderOf): whether the
     // next is a first order, asked on every new-phone order and quote.
     index('orders_live_new_idx')
       .on(t.userId, t.createdAt)

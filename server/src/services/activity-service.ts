@@ -23,7 +23,7 @@ import {
 import { BizError } from '../domain/biz-error'
 import type { ServiceContext } from './context'
 import type { GoodsService } from './goods-service'
-import { emptyDraft, type OrderDraft } from './order-pricing'
+import { emptyDraft, type OrderDraft } from './order-draft'
 import type { OrderService } from './order-service'
 
 type ActivityRow = typeof activities.$inferSelect

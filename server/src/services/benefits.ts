@@ -9,11 +9,11 @@
  * - trial: the free trial phone, claimed under every key of the account in the claim's transaction (two
  *   live accounts sharing a WeChat unionid meet on its row, and one of them is refused).
  * - firstPurchase: the first-purchase price is used up while the account has a live (unpaid, paid or
- *   completed) new-phone order, exactly as order-pricing's firstOrderOf decides within one account:
+ *   completed) new-phone order, exactly as buyer-standing's firstOrderOf decides within one account:
  *   a cancelled or timed-out first order gives it back. An account taking it on is marked
  *   (users.first_purchase_used) from the record, so the order statements read a column of the row they
  *   lock instead of another table.
- * - firstRecharge: a paid bean recharge (coupon-service's isFirstRecharge), carried the same way
+ * - firstRecharge: a paid bean recharge (buyer-standing's isFirstRecharge), carried the same way
  *   (users.first_recharge_used).
  *
  * What an account took is written under its keys when it lets one go (deletion, a number change) and
@@ -28,8 +28,7 @@ import { createHmac } from 'node:crypto'
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { benefitClaims, trialClaims, users } from '../db/schema'
-import { isFirstRecharge } from './coupon-service'
-import { firstOrderOf } from './order-pricing'
+import { firstOrderOf, isFirstRecharge } from './buyer-standing'
 
 export const BENEFITS = ['welcome', 'trial', 'firstPurchase', 'firstRecharge'] as const
 export type Benefit = (typeof BENEFITS)[number]

@@ -1,120 +1,34 @@
-import { and, count, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
-import {
-  COUPON_NOT_APPLICABLE,
-  checkCoupon,
-  couponDiscount,
-  type Coupon,
-  type CouponCheck,
-} from '#domain/coupon'
-import { BusinessType } from '#domain/enums'
-import { OrderStatus } from '#domain/order-status'
+import { and, count, desc, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm'
+import { COUPON_NOT_APPLICABLE } from '#domain/coupon'
+import { BusinessType, CouponStatus } from '#domain/enums'
+import { DAY_MS } from '#domain/pricing'
 import { ResultCode } from '#domain/result-codes'
 import type {
   ApplicableCoupons,
   CouponGoodsInfo,
   CouponListQuery,
   CouponUsage,
-  UserCoupon,
 } from '../contract/coupon'
 import type { PageQuery } from '../contract/common'
 import type { Db } from '../db/client'
-import { couponTemplates, goods, goodsPrices, orders, userCoupons, users } from '../db/schema'
+import { couponTemplates, goods, goodsPrices, orders, userCoupons } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import { normalisePage, toPaged } from '../domain/paging'
+import { isFirstRecharge } from './buyer-standing'
 import type { ServiceContext } from './context'
-import type { OrderDraft } from './order-pricing'
-
-export const CouponStatus = { usable: 1, used: 2, expired: 3, invalid: 4 } as const
-const DAY_MS = 86_400_000
-/** New-arrival and expiring-soon markers: issued, or ending, within this window. */
-export const COUPON_MARKER_MS = 3 * DAY_MS
-
-export const COUPON_NOT_FOUND = '优惠券不存在'
-export const COUPON_USED = '优惠券已使用'
-export const COUPON_EXPIRED = '优惠券已过期'
-export const COUPON_INVALID = '优惠券已失效'
-export const COUPON_NOT_STARTED = '优惠券尚未生效'
-export const COUPON_LOCKED = '优惠券已被其他待支付订单占用，请取消该订单后再用'
-
-type TemplateRow = typeof couponTemplates.$inferSelect
-type CouponRow = typeof userCoupons.$inferSelect
-type Joined = { coupon: CouponRow; template: TemplateRow }
+import { checkOnOrder, COUPON_LOCKED, COUPON_NOT_FOUND, holdRefusal, view } from './coupon-rules'
+import type { OrderDraft } from './order-draft'
 
 const refuse = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
-
-/** The template's rule fields in the shape src/domain/coupon.ts checks (and the pages show). */
-const ruleFields = (template: TemplateRow) => ({
-  couponType: template.couponType,
-  parValue: template.parValue,
-  conditionsUse: template.conditionsUse,
-  businessType: template.businessType,
-  scopeApplications: template.scopeApplications,
-  applicableObjects: template.applicableObjects,
-  rules: template.rules,
-  effectiveScope: template.effectiveScope,
-})
-const asDomainCoupon = (template: TemplateRow): Coupon => ruleFields(template)
-
-/** A usable coupon whose end has passed reads as expired even before the expiry job flips it. */
-const statusAt = (coupon: CouponRow, now: number) =>
-  coupon.status === CouponStatus.usable && coupon.validUntil.getTime() <= now
-    ? CouponStatus.expired
-    : coupon.status
-
-function view({ coupon, template }: Joined, now: number): UserCoupon {
-  const status = statusAt(coupon, now)
-  return {
-    id: coupon.id,
-    name: template.name,
-    ...ruleFields(template),
-    status,
-    validFrom: coupon.validFrom.getTime(),
-    validUntil: coupon.validUntil.getTime(),
-    issuedAt: coupon.issuedAt.getTime(),
-    usedAt: coupon.usedAt?.getTime() ?? null,
-    locked: coupon.lockedOrderId != null,
-    newArrival: now - coupon.issuedAt.getTime() < COUPON_MARKER_MS,
-    expiringSoon:
-      status === CouponStatus.usable && coupon.validUntil.getTime() - now < COUPON_MARKER_MS,
-  }
-}
-
-/**
- * The coupon rules on a priced order: the shared checkCoupon, and the order's business type must be
- * the coupon's (a first-recharge coupon, business type 3, applies only to bean recharges). The discount leaves
- * at least 1 fen to pay, since a zero-amount order cannot be paid.
- */
-export function checkOnOrder(
-  template: TemplateRow,
-  draft: Pick<OrderDraft, 'businessType'>,
-  info: CouponGoodsInfo,
-): CouponCheck & { discount: number } {
-  if (template.businessType !== draft.businessType) {
-    return { usable: false, reason: COUPON_NOT_APPLICABLE, discount: 0 }
-  }
-  const coupon = asDomainCoupon(template)
-  const check = checkCoupon(coupon, info, 1)
-  if (!check.usable) return { ...check, discount: 0 }
-  const discount = Math.min(couponDiscount(coupon, info, 1), Math.max(0, info.goodPrice - 1))
-  return { usable: true, discount }
-}
-
-/** Why a held coupon cannot be put on a new order now, or null. */
-function holdRefusal(coupon: CouponRow, now: number): string | null {
-  if (coupon.status === CouponStatus.used) return COUPON_USED
-  if (coupon.status === CouponStatus.invalid) return COUPON_INVALID
-  if (statusAt(coupon, now) === CouponStatus.expired) return COUPON_EXPIRED
-  if (coupon.validFrom.getTime() > now) return COUPON_NOT_STARTED
-  if (coupon.lockedOrderId != null) return COUPON_LOCKED
-  return null
-}
 
 /** Frees the coupon an unpaid order held (cancel, timeout): in the caller's transaction. */
 export async function releaseOrderCoupon(tx: Db, orderId: number) {
   await tx
     .update(userCoupons)
     .set({ lockedOrderId: null })
-    .where(and(eq(userCoupons.lockedOrderId, orderId), eq(userCoupons.status, CouponStatus.usable)))
+    .where(
+      and(eq(userCoupons.lockedOrderId, orderId), eq(userCoupons.status, CouponStatus.efficient)),
+    )
 }
 
 /** The order was paid: its coupon is used (status 2) with the order and the discount it gave. */
@@ -122,31 +36,9 @@ export async function spendOrderCoupon(tx: Db, orderId: number, now: Date) {
   await tx
     .update(userCoupons)
     .set({ status: CouponStatus.used, usedAt: now, usedOrderId: orderId, lockedOrderId: null })
-    .where(and(eq(userCoupons.lockedOrderId, orderId), eq(userCoupons.status, CouponStatus.usable)))
-}
-
-/**
- * Whether the user's next bean recharge is a first recharge (what a 首充券 needs): no paid recharge of
- * theirs, and the person behind the account did not recharge on an earlier one (services/benefits.ts).
- */
-export async function isFirstRecharge(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({
-      usedBefore: users.firstRechargeUsed,
-      paid: sql<boolean>`exists (${db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(
-          and(
-            eq(orders.userId, userId),
-            eq(orders.businessType, BusinessType.cloudBeans),
-            inArray(orders.status, [OrderStatus.paid, OrderStatus.completed, OrderStatus.refunded]),
-          ),
-        )})`,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-  return !!row && !row.usedBefore && !row.paid
+    .where(
+      and(eq(userCoupons.lockedOrderId, orderId), eq(userCoupons.status, CouponStatus.efficient)),
+    )
 }
 
 /** The 新人券 set (templates issued on 'welcome'), in the registration transaction. */
@@ -186,17 +78,17 @@ export class CouponService {
   /** Paged by status; usable ones ending soonest first, the others newest first. */
   async list(userId: number, query: CouponListQuery) {
     const { page, rows, offset } = normalisePage(query)
-    const status = query.status ?? CouponStatus.usable
+    const status = query.status ?? CouponStatus.efficient
     const now = this.now()
     const usableNow = and(
-      eq(userCoupons.status, CouponStatus.usable),
+      eq(userCoupons.status, CouponStatus.efficient),
       gt(userCoupons.validUntil, now),
     )
     const byStatus: Record<number, SQL | undefined> = {
-      [CouponStatus.usable]: usableNow,
+      [CouponStatus.efficient]: usableNow,
       [CouponStatus.expired]: or(
         eq(userCoupons.status, CouponStatus.expired),
-        and(eq(userCoupons.status, CouponStatus.usable), lte(userCoupons.validUntil, now)),
+        and(eq(userCoupons.status, CouponStatus.efficient), lte(userCoupons.validUntil, now)),
       ),
     }
     const where = and(
@@ -207,7 +99,7 @@ export class CouponService {
     const found = await this.joined(this.ctx.db)
       .where(where)
       .orderBy(
-        ...(status === CouponStatus.usable
+        ...(status === CouponStatus.efficient
           ? [userCoupons.validUntil, userCoupons.id]
           : [desc(userCoupons.usedAt), desc(userCoupons.validUntil), desc(userCoupons.id)]),
       )
@@ -283,7 +175,7 @@ export class CouponService {
       .where(
         and(
           eq(userCoupons.userId, userId),
-          eq(userCoupons.status, CouponStatus.usable),
+          eq(userCoupons.status, CouponStatus.efficient),
           gt(userCoupons.validUntil, now),
           lte(userCoupons.validFrom, now),
         ),
@@ -333,7 +225,7 @@ export class CouponService {
           .where(
             and(
               eq(userCoupons.id, couponId),
-              eq(userCoupons.status, CouponStatus.usable),
+              eq(userCoupons.status, CouponStatus.efficient),
               isNull(userCoupons.lockedOrderId),
               gt(userCoupons.validUntil, now),
             ),
@@ -351,7 +243,7 @@ export class CouponService {
       .set({ status: CouponStatus.expired })
       .where(
         and(
-          eq(userCoupons.status, CouponStatus.usable),
+          eq(userCoupons.status, CouponStatus.efficient),
           lte(userCoupons.validUntil, now),
           isNull(userCoupons.lockedOrderId),
         ),

@@ -8,7 +8,9 @@ import { preparedOn } from '../db/prepared'
 import { goodsStockSlots, orders, users } from '../db/schema'
 import { isCheckViolation, isDeadlock, isUniqueViolation, type ServiceContext } from './context'
 import { inStockSlot, randomSlot, stockSlot } from './goods-service'
-import { firstOrderOf, type OrderDraft, type OrderPricing } from './order-pricing'
+import { firstOrderOf } from './buyer-standing'
+import type { OrderDraft } from './order-draft'
+import type { OrderPricing } from './order-pricing'
 import { newOrderNo, orderDetail, type OrderRow } from './order-insert'
 
 /** What a new-phone order placed at once is made of (the transaction path writes the same columns). */

@@ -5,7 +5,7 @@ import type { PgInsertValue } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
 import { preparedOn } from '../db/prepared'
 import { orders } from '../db/schema'
-import type { OrderDraft } from './order-pricing'
+import type { OrderDraft } from './order-draft'
 
 export type OrderRow = typeof orders.$inferSelect
 

@@ -1,4 +1,4 @@
-import { and, eq, max, sql, type SQLWrapper } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { durationLabel } from '#domain/catalogue'
 import {
   acceptsCommands,
@@ -17,123 +17,22 @@ import {
   validateQuantity,
   videoUpgradeQuote,
   type PriceRow,
-  type QuoteLine,
 } from '#domain/pricing'
 import { ResultCode } from '#domain/result-codes'
-import type { Quote, RenewalLine } from '../contract/catalog'
 import type { Db } from '../db/client'
 import { preparedOn } from '../db/prepared'
-import { LIVE_ORDER_STATUSES, orders, users, type OrderKind } from '../db/schema'
+import { users } from '../db/schema'
 import { BizError } from '../domain/biz-error'
-import { isCheckViolation, type ServiceContext } from './context'
+import { BIG_USER_MAX_PER_ORDER, COMPANY_USER_TYPE, firstOrderOf } from './buyer-standing'
+import type { ServiceContext } from './context'
 import type { FleetService, OwnedDevice } from './fleet-service'
 import type { GoodsRow, GoodsService } from './goods-service'
+import { emptyDraft, type OrderDraft } from './order-draft'
 import { refuseWhilePlanOrderOpen } from './plan-orders'
-
-/** A company buyer may order this many phones at once whatever the goods' retail limit. */
-export const BIG_USER_MAX_PER_ORDER = 500
-export const COMPANY_USER_TYPE = 2
-
-/**
- * Stock units one user's unpaid orders may hold at once: a personal buyer one retail order's most, a
- * verified company two big-user orders. Kept by a trigger and a check on users (migration 0016), which
- * writes these numbers; server/test/services/plan-orders.test.ts orders one unit past each.
- */
-export const UNPAID_UNITS_CAP = { personal: 50, company: 1000 } as const
-export const UNPAID_UNITS_REFUSAL =
-  '您未支付的订单占用的云机数量已达上限，请先支付或取消未支付的订单'
-
-/** Runs writes, answering 1014 with `refusal` when they would take the buyer past UNPAID_UNITS_CAP. */
-export async function unpaidUnitsCapped<T>(refusal: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run()
-  } catch (error) {
-    if (isCheckViolation(error, 'users_unpaid_units_cap')) {
-      throw new BizError(ResultCode.GOODS_QUANTITY_OVER_LIMIT, refusal)
-    }
-    throw error
-  }
-}
-
-/** Everything an order row needs, computed by the server from the catalogue and the user's phones. */
-export interface OrderDraft {
-  kind: OrderKind
-  businessType: number
-  amount: number
-  originalAmount: number
-  quantity: number
-  goodId: number | null
-  priceId: number | null
-  goodTime: number | null
-  zoneId: number | null
-  deviceIds: number[]
-  lines: QuoteLine[]
-  renewals: (RenewalLine & { addMs: number })[]
-  /** Stock this order holds while unpaid. */
-  reserve: { goodId: number; zoneId: number; quantity: number } | null
-  upgrade: { fromGoodId: number; direction: 'up' | 'down' | 'same'; newExpireAt: number } | null
-}
 
 const refuse = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
 
-export function emptyDraft(kind: OrderKind, businessType: number): OrderDraft {
-  return {
-    kind,
-    businessType,
-    amount: 0,
-    originalAmount: 0,
-    quantity: 1,
-    goodId: null,
-    priceId: null,
-    goodTime: null,
-    zoneId: null,
-    deviceIds: [],
-    lines: [],
-    renewals: [],
-    reserve: null,
-    upgrade: null,
-  }
-}
-
 const listPrice = (price: PriceRow) => Math.max(price.goodPrice, price.oldGoodPrice ?? 0)
-
-/**
- * When the user's newest new-phone order that is open, paid or done was placed (null with none: their
- * next is a first order). Read from orders_live_new_idx, whose predicate the condition repeats
- * (LIVE_ORDER_STATUSES are literals: as parameters, PostgreSQL could not match it to the index in a
- * cached plan). Two shapes of this question made PostgreSQL's cached plans costly:
- * - a plain `exists`: once one buyer held most orders, the cached plan expected the first row read to
- *   be the asker's and read all 25,000 for a buyer with none (2.7 ms a check);
- * - the newest row, `order by created_at desc limit 1`: drizzle sends the 1 as a parameter, and a
- *   cached plan, not knowing it, costed the lookup as reading a tenth of the buyer's orders, so
- *   PostgreSQL planned the order statement afresh for every order (as much of the database's CPU as
- *   running it).
- * `max` is planned as that same backward index lookup with a limit of 1 that the plan knows.
- */
-export function newestLiveNewOrderOf(db: Db, userId: SQLWrapper) {
-  return db
-    .select({ createdAt: max(orders.createdAt) })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        sql`${orders.kind} = 'new' and ${orders.status} in (${LIVE_ORDER_STATUSES})`,
-      ),
-    )
-}
-
-/**
- * True when the user's next new-phone order is a first order (priced at the first-purchase price): they
- * have no live new-phone order, and the person behind the account did not use the price on an earlier
- * account (users.first_purchase_used, services/benefits.ts). So cancelling or letting the first order
- * time out makes the price available again; deleting the account and registering again does not. The
- * flag is read from the user's row by its key, which the order statements lock or read anyway.
- */
-export const firstOrderOf = (db: Db, userId: SQLWrapper) =>
-  sql<boolean>`((${newestLiveNewOrderOf(db, userId)}) is null and not coalesce((${db
-    .select({ used: users.firstPurchaseUsed })
-    .from(users)
-    .where(eq(users.id, userId))}), false))`
 
 /**
  * Prices every kind of order from the catalogue and the caller's phones, with the shared rules of
@@ -421,24 +320,4 @@ export class OrderPricing {
       lines: [{ label: '升级视频定制版', unitPrice: amount, quantity: 1, amount }],
     }
   }
-}
-
-export function draftQuote(draft: OrderDraft): Quote {
-  const quote: Quote = {
-    total: draft.amount,
-    originalAmount: draft.originalAmount,
-    lines: draft.lines,
-  }
-  if (draft.kind === 'renew') {
-    quote.renewals = draft.renewals.map(({ deviceId, newExpireAt, amount, extraMs }) => ({
-      deviceId,
-      newExpireAt,
-      amount,
-      extraMs,
-    }))
-  }
-  if (draft.upgrade) {
-    quote.upgrade = { direction: draft.upgrade.direction, newExpireAt: draft.upgrade.newExpireAt }
-  }
-  return quote
 }

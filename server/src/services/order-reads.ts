@@ -14,7 +14,7 @@ import { normalisePage, toPaged } from '../domain/paging'
 import type { ServiceContext } from './context'
 import type { GoodsService } from './goods-service'
 import type { OrderRow } from './order-insert'
-import type { OrderDraft } from './order-pricing'
+import type { OrderDraft } from './order-draft'
 
 export const ORDER_NOT_FOUND = '订单不存在'
 export const payLinkPath = (token: string) => `/pages/pay/pay?link=${token}`

@@ -21,6 +21,7 @@ import type { Db } from '../db/client'
 import { preparedOn } from '../db/prepared'
 import { orders, users } from '../db/schema'
 import { BizError } from '../domain/biz-error'
+import { firstOrderOf, unpaidUnitsCapped, UNPAID_UNITS_REFUSAL } from './buyer-standing'
 import type { ServiceContext } from './context'
 import { releaseOrderCoupon, type CouponService } from './coupon-service'
 import { orderNotFound, OrderReads } from './order-reads'
@@ -30,14 +31,8 @@ import { draftOf, honourRecentQuote, QUOTE_GRACE_MS, withCoupon } from './order-
 import { releaseSeckillUnit } from './seckill-units'
 import type { FleetService } from './fleet-service'
 import type { GoodsService } from './goods-service'
-import {
-  draftQuote,
-  firstOrderOf,
-  OrderPricing,
-  unpaidUnitsCapped,
-  UNPAID_UNITS_REFUSAL,
-  type OrderDraft,
-} from './order-pricing'
+import { draftQuote, type OrderDraft } from './order-draft'
+import { OrderPricing } from './order-pricing'
 import { lockPlans, type PlanVersions } from './plan-orders'
 
 const p = (name: string) => sql.placeholder(name)

@@ -14,7 +14,7 @@ import type { ServiceContext } from './context'
 import { holdOwnUpload } from './file-service'
 import { isUniqueViolation } from './context'
 import { MessageKind } from './message-service'
-import { COMPANY_USER_TYPE, unpaidUnitsCapped } from './order-pricing'
+import { COMPANY_USER_TYPE, unpaidUnitsCapped } from './buyer-standing'
 
 const ID_CARD_TAKEN = '该身份证已被其他账号认证'
 /** A company that asks again is personal meanwhile, and its unpaid orders may hold more than that allows. */

@@ -2,7 +2,7 @@ import { BusinessType } from '#domain/enums'
 import { ResultCode } from '#domain/result-codes'
 import type { RechargePackage } from '../contract/wallet'
 import { BizError } from '../domain/biz-error'
-import { emptyDraft, type OrderDraft } from './order-pricing'
+import { emptyDraft, type OrderDraft } from './order-draft'
 
 /** The recharge packages on sale (price in fen; one bean per fen, plus a bonus on the larger ones). */
 export const RECHARGE_PACKAGES: readonly RechargePackage[] = [

@@ -2,7 +2,7 @@ import { BusinessType } from '#domain/enums'
 import { ResultCode } from '#domain/result-codes'
 import type { SpacePackage } from '../contract/space'
 import { BizError } from '../domain/biz-error'
-import { emptyDraft, type OrderDraft } from './order-pricing'
+import { emptyDraft, type OrderDraft } from './order-draft'
 
 const GB = 1024 ** 3
 

@@ -10,7 +10,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { goodsStockSlots, orders, STOCK_SLOTS } from '../../src/db/schema'
 import { placeNewPhonesAtOnce, type NewPhonesOrder } from '../../src/services/order-at-once'
 import { newOrderNo } from '../../src/services/order-insert'
-import { newestLiveNewOrderOf } from '../../src/services/order-pricing'
+import { newestLiveNewOrderOf } from '../../src/services/buyer-standing'
 import {
   GOODS,
   ZONES,

@@ -3,7 +3,7 @@ import { test } from 'node:test'
 import { and, eq } from 'drizzle-orm'
 import { activationCodes, devices, goodsPrices, messages, users } from '../../src/db/schema'
 import { PLAN_CHANGED_REFUND } from '../../src/services/plan-orders'
-import { UNPAID_UNITS_CAP, UNPAID_UNITS_REFUSAL } from '../../src/services/order-pricing'
+import { UNPAID_UNITS_CAP, UNPAID_UNITS_REFUSAL } from '../../src/services/buyer-standing'
 import { decideCompanyRequest } from '../../src/services/profile-service'
 import {
   GOODS,
