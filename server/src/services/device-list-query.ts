@@ -28,7 +28,7 @@ interface ListShape {
   keyword: 'none' | 'name' | 'nameOrId'
 }
 
-/** The columns of a phone that a Device shows (DeviceService.toDevice). */
+/** The columns of a phone that a Device shows (toDevice, device-view.ts). */
 const shownColumns = {
   id: devices.id,
   name: devices.name,

@@ -7,7 +7,7 @@ import type { DeviceGroup, GroupList } from '../contract/group'
 import { deviceGroups, devices } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import { isUniqueViolation, type ServiceContext } from './context'
-import { checkName } from './device-service'
+import { checkName } from './device-operations'
 import type { FleetService } from './fleet-service'
 
 export const MAX_GROUPS = 100

@@ -18,7 +18,7 @@ import { openPlanOrders } from './plan-orders'
 import type { ServiceContext } from './context'
 import type { GrantService } from './grant-service'
 import { MAX_GROUPS } from './group-service'
-import { refusal } from './device-service'
+import { refusal } from './device-view'
 import { MessageKind, type MessageService } from './message-service'
 import type { SmsService } from './sms-service'
 
