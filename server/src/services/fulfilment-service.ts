@@ -16,7 +16,7 @@ import type { OrderDraft } from './order-draft'
 import type { OrderRow } from './order-insert'
 import { isPlanOrderKind, requirePlansUnchanged, type PlanVersions } from './plan-orders'
 import { LEDGER_PAYMENT_PROVIDERS, requestRefund } from './refund-service'
-import { grantSpace } from './space-service'
+import { grantSpace } from './space-quota'
 import { creditAccount, creditRecharge } from './wallet-service'
 
 export const FULFIL_ORDER_JOB = 'fulfil-order'

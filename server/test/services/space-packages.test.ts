@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 import { jobs, orders, spaceGrants, userCoupons } from '../../src/db/schema'
 import { CouponStatus } from '#domain/enums'
 import { SPACE_PACKAGES } from '../../src/services/space-packages'
-import { BASE_QUOTA_BYTES, grantSpace } from '../../src/services/space-service'
+import { BASE_QUOTA_BYTES, grantSpace } from '../../src/services/space-quota'
 import {
   commerceApp,
   newBuyer,
