@@ -12,6 +12,7 @@ import { EngagementService } from './engagement-service'
 import { FileService } from './file-service'
 import { FleetService } from './fleet-service'
 import { FulfilmentService } from './fulfilment-service'
+import { GoodsList } from './goods-list'
 import { GoodsService } from './goods-service'
 import { GroupService } from './group-service'
 import { TransferService } from './transfer-service'
@@ -37,7 +38,7 @@ export function createServices(ctx: ServiceContext) {
   const accounts = new AccountService(ctx, sms, sessions, messages)
   const catalog = new CatalogService(ctx)
   const reference = new ReferenceData(ctx)
-  const goods = new GoodsService(ctx, reference)
+  const goods = new GoodsService(reference)
   const fleet = new FleetService(ctx)
   const beans = new BeanService(ctx)
   const coupons = new CouponService(ctx)
@@ -58,6 +59,7 @@ export function createServices(ctx: ServiceContext) {
     customerService: new CustomerServiceService(ctx, catalog),
     files: new FileService(ctx),
     goods,
+    goodsList: new GoodsList(ctx, reference, goods),
     fleet,
     devices: new DeviceService(ctx, fleet, goods, grants, reference, screens),
     screens,
