@@ -1,3 +1,5 @@
+import { AccountChanges } from './account-changes'
+import { AccountRegistration } from './account-registration'
 import { AccountService } from './account-service'
 import { ActivationService } from './activation-service'
 import { ActivityService } from './activity-service'
@@ -35,7 +37,7 @@ export function createServices(ctx: ServiceContext) {
   const sms = new SmsService(ctx)
   const sessions = new SessionService(ctx)
   const messages = new MessageService(ctx)
-  const accounts = new AccountService(ctx, sms, sessions, messages)
+  const accounts = new AccountService(ctx, sms, sessions, new AccountRegistration(ctx, messages))
   const catalog = new CatalogService(ctx)
   const reference = new ReferenceData(ctx)
   const goods = new GoodsService(reference)
@@ -51,7 +53,8 @@ export function createServices(ctx: ServiceContext) {
     sessions,
     messages,
     accounts,
-    profile: new ProfileService(ctx, accounts),
+    accountChanges: new AccountChanges(ctx, sms, sessions),
+    profile: new ProfileService(ctx),
     scanLogin: new ScanLoginService(ctx, accounts),
     catalog,
     reference,
