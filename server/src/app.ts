@@ -226,7 +226,7 @@ export async function buildApp(options: BuildAppOptions) {
     h5Dist &&
     levelGoodsDocument(
       h5Dist,
-      () => services.goods.listLevelsJson({}),
+      () => services.goodsList.listLevelsJson({}),
       () => clock.now().getTime(),
     )
   const livePages: LivePages = new Map(createPage ? [[CREATE_PAGE, createPage]] : [])

@@ -92,8 +92,8 @@ export const zones = pgTable('zones', {
 /**
  * A goods' stock in one zone is spread over STOCK_SLOTS rows. An order takes its units from one slot
  * picked at random and holds that row until it commits, so buyers of one goods in one zone wait for
- * each other only when they pick the same slot (GoodsService.reserveStock). 16 is more than a server's
- * database connections (10), so concurrent orders mostly find different slots.
+ * each other only when they pick the same slot (reserveStock, stock-slots.ts). 16 is more than a
+ * server's database connections (10), so concurrent orders mostly find different slots.
  */
 export const STOCK_SLOTS = 16
 

@@ -16,7 +16,7 @@ import type { ApiRouteOptions } from './route-options'
 
 /** The catalogue is public (Home/create and buyGoods do not force a login); quotes use the login when present. */
 const goodsRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
-  const { goods, orders } = app.services
+  const { goodsList, orders } = app.services
   const tags = ['商品']
 
   app.get(
@@ -29,7 +29,8 @@ const goodsRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
         response: { 200: Envelope(Type.Array(GoodsLevelGroup)) },
       },
     },
-    async (request, reply) => sendOkJson(request, reply, await goods.listLevelsJson(request.query)),
+    async (request, reply) =>
+      sendOkJson(request, reply, await goodsList.listLevelsJson(request.query)),
   )
 
   app.get(
@@ -38,7 +39,7 @@ const goodsRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
       config: { public: true },
       schema: { tags, querystring: GoodsDetailQuery, response: { 200: Envelope(Goods) } },
     },
-    async (request) => ok(await goods.goodsDetail(request.query.goodId)),
+    async (request) => ok(await goodsList.goodsDetail(request.query.goodId)),
   )
 
   app.get(
@@ -47,7 +48,7 @@ const goodsRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
       config: { public: true },
       schema: { tags, querystring: ZonesQuery, response: { 200: Envelope(Type.Array(ZoneStock)) } },
     },
-    async (request) => ok(await goods.listZones(request.query.goodId)),
+    async (request) => ok(await goodsList.listZones(request.query.goodId)),
   )
 
   app.post(

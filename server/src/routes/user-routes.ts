@@ -21,7 +21,7 @@ import { ok } from '../plugins/envelope'
 import { bearer, type ApiRouteOptions } from './route-options'
 
 const userRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
-  const { accounts, profile, files } = app.services
+  const { accountChanges, profile, files } = app.services
   const tags = ['账号']
   const security = bearer
   const Done = Envelope(Type.Null())
@@ -77,7 +77,7 @@ const userRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
     { schema: { tags, security, body: UpdatePasswordBody, response: { 200: Done } } },
     async (request) => {
       const { userId, tokenId } = currentUser(request)
-      await accounts.changePassword(
+      await accountChanges.changePassword(
         userId,
         tokenId,
         request.body.oldPassword,
@@ -91,7 +91,7 @@ const userRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
     '/user/firstUpdateUserPassword',
     { schema: { tags, security, body: FirstPasswordBody, response: { 200: Done } } },
     async (request) => {
-      await accounts.setFirstPassword(currentUser(request).userId, request.body.newPassword)
+      await accountChanges.setFirstPassword(currentUser(request).userId, request.body.newPassword)
       return ok(null)
     },
   )
@@ -100,7 +100,7 @@ const userRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
     '/user/checkOldMobile',
     { schema: { tags, security, body: SmsCodeBody, response: { 200: Envelope(MobileTicket) } } },
     async (request) =>
-      ok(await accounts.checkOldMobile(currentUser(request).userId, request.body.code)),
+      ok(await accountChanges.checkOldMobile(currentUser(request).userId, request.body.code)),
   )
 
   app.post(
@@ -108,7 +108,7 @@ const userRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
     { schema: { tags, security, body: ChangeBindingMobileBody, response: { 200: Done } } },
     async (request) => {
       const { ticket, mobilePhone, code } = request.body
-      await accounts.changeMobile(currentUser(request).userId, ticket, mobilePhone, code)
+      await accountChanges.changeMobile(currentUser(request).userId, ticket, mobilePhone, code)
       return ok(null)
     },
   )
@@ -125,7 +125,7 @@ const userRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
       },
     },
     async (request) => {
-      await accounts.deleteAccount(currentUser(request).userId, request.body.code)
+      await accountChanges.deleteAccount(currentUser(request).userId, request.body.code)
       return ok(null)
     },
   )

@@ -1,3 +1,5 @@
+import { AccountChanges } from './account-changes'
+import { AccountRegistration } from './account-registration'
 import { AccountService } from './account-service'
 import { ActivationService } from './activation-service'
 import { ActivityService } from './activity-service'
@@ -12,6 +14,7 @@ import { EngagementService } from './engagement-service'
 import { FileService } from './file-service'
 import { FleetService } from './fleet-service'
 import { FulfilmentService } from './fulfilment-service'
+import { GoodsList } from './goods-list'
 import { GoodsService } from './goods-service'
 import { GroupService } from './group-service'
 import { TransferService } from './transfer-service'
@@ -34,10 +37,10 @@ export function createServices(ctx: ServiceContext) {
   const sms = new SmsService(ctx)
   const sessions = new SessionService(ctx)
   const messages = new MessageService(ctx)
-  const accounts = new AccountService(ctx, sms, sessions, messages)
+  const accounts = new AccountService(ctx, sms, sessions, new AccountRegistration(ctx, messages))
   const catalog = new CatalogService(ctx)
   const reference = new ReferenceData(ctx)
-  const goods = new GoodsService(ctx, reference)
+  const goods = new GoodsService(reference)
   const fleet = new FleetService(ctx)
   const beans = new BeanService(ctx)
   const coupons = new CouponService(ctx)
@@ -50,7 +53,8 @@ export function createServices(ctx: ServiceContext) {
     sessions,
     messages,
     accounts,
-    profile: new ProfileService(ctx, accounts),
+    accountChanges: new AccountChanges(ctx, sms, sessions),
+    profile: new ProfileService(ctx),
     scanLogin: new ScanLoginService(ctx, accounts),
     catalog,
     reference,
@@ -58,6 +62,7 @@ export function createServices(ctx: ServiceContext) {
     customerService: new CustomerServiceService(ctx, catalog),
     files: new FileService(ctx),
     goods,
+    goodsList: new GoodsList(ctx, reference, goods),
     fleet,
     devices: new DeviceService(ctx, fleet, goods, grants, reference, screens),
     screens,

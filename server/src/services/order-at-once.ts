@@ -7,11 +7,11 @@ import type { Db } from '../db/client'
 import { preparedOn } from '../db/prepared'
 import { goodsStockSlots, orders, users } from '../db/schema'
 import { isCheckViolation, isDeadlock, isUniqueViolation, type ServiceContext } from './context'
-import { inStockSlot, randomSlot, stockSlot } from './goods-service'
 import { firstOrderOf } from './buyer-standing'
 import type { OrderDraft } from './order-draft'
 import type { OrderPricing } from './order-pricing'
 import { newOrderNo, orderDetail, type OrderRow } from './order-insert'
+import { inStockSlot, randomSlot, stockSlot } from './stock-slots'
 
 /** What a new-phone order placed at once is made of (the transaction path writes the same columns). */
 export interface NewPhonesOrder {

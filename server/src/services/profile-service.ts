@@ -9,7 +9,7 @@ import { isUploadPath } from '../domain/files'
 import { maskIdCard } from '#domain/formatters'
 import { hashIdCard } from '../domain/secrets'
 import { hasDuplicateWorkType } from '#domain/work-types'
-import type { AccountService } from './account-service'
+import { getUser } from './account-registration'
 import type { ServiceContext } from './context'
 import { holdOwnUpload } from './file-service'
 import { isUniqueViolation } from './context'
@@ -69,13 +69,10 @@ export async function decideCompanyRequest(
 }
 
 export class ProfileService {
-  constructor(
-    private readonly ctx: ServiceContext,
-    private readonly accounts: AccountService,
-  ) {}
+  constructor(private readonly ctx: ServiceContext) {}
 
   async getUserInfo(userId: number): Promise<UserInfo> {
-    const user = await this.accounts.getUser(userId, this.ctx.db)
+    const user = await getUser(userId, this.ctx.db)
     const workTypes = await this.ctx.db
       .select({ industryId: userWorkTypes.industryId, worktypeId: userWorkTypes.worktypeId })
       .from(userWorkTypes)
@@ -138,7 +135,7 @@ export class ProfileService {
     if (nameProblem) throw new BizError(ResultCode.SHOW_ERROR_TIPS, nameProblem)
     const idProblem = validateIdCard(idCard)
     if (idProblem) throw new BizError(ResultCode.SHOW_ERROR_TIPS, idProblem)
-    const user = await this.accounts.getUser(userId, this.ctx.db)
+    const user = await getUser(userId, this.ctx.db)
     if (user.checkStatus === 1) throw new BizError(ResultCode.SHOW_ERROR_TIPS, '已完成实名认证')
     const idCardHash = hashIdCard(idCard)
     const [holder] = await this.ctx.db
@@ -186,7 +183,7 @@ export class ProfileService {
         }
       }
     }
-    const user = await this.accounts.getUser(userId, this.ctx.db)
+    const user = await getUser(userId, this.ctx.db)
     const companyName = body.companyName.trim()
     // Saving details asks for verification; a verified company keeps it while its name stays the same.
     const stillVerified =

@@ -138,8 +138,8 @@ test('the goods list shows stock as it is now and activities as they run, filter
   assert.equal(await running(), true)
   ta.clock.advance(1_000)
   assert.equal(await running(), false, 'an activity that ended is shown as ended at once')
-  const levels = await ta.app.services.goods.listLevels({})
-  const json = await ta.app.services.goods.listLevelsJson({})
+  const levels = await ta.app.services.goodsList.listLevels({})
+  const json = await ta.app.services.goodsList.listLevelsJson({})
   assert.deepEqual(JSON.parse(json.toString('utf8')), levels, 'the cached JSON is the list')
 })
 
