@@ -7,6 +7,27 @@ import { Nullable } from './common'
  */
 export const PayMethodValue = Type.Integer({ minimum: 1, maximum: 4 })
 
+/**
+ * Where the buyer pays (adapters/payment/payment-provider.ts PayScene): the mini-program, an H5 page in
+ * WeChat's browser, or any other browser.
+ */
+export const PayScene = Type.Union([
+  Type.Literal('miniProgram'),
+  Type.Literal('wechatBrowser'),
+  Type.Literal('browser'),
+])
+
+/** WeChat JSAPI pay's signed parameters, for Taro.requestPayment or WeixinJSBridge. */
+export const WxPayParams = Type.Object({
+  appId: Type.String(),
+  timeStamp: Type.String(),
+  nonceStr: Type.String(),
+  package: Type.String(),
+  signType: Type.Literal('RSA'),
+  paySign: Type.String(),
+})
+export type WxPayParams = Static<typeof WxPayParams>
+
 export const CreatePaymentBody = Type.Object({
   /** The caller's own order … */
   orderNo: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
@@ -15,6 +36,14 @@ export const CreatePaymentBody = Type.Object({
   payMethod: PayMethodValue,
   /** An app path to come back to after the checkout page (relative only, e.g. /pages/pay/pay?orderNo=…). */
   returnUrl: Type.Optional(Type.String({ maxLength: 500 })),
+  /** Where the buyer pays; absent: browser. */
+  scene: Type.Optional(PayScene),
+  /**
+   * wechatPay in the miniProgram / wechatBrowser scene: a WeChat code the client just got (Taro.login()
+   * in the mini-program, the snsapi_base OAuth code in WeChat's browser). The server exchanges it for
+   * the payer's openid; an openid is never taken from a client. Missing or refused: 1004.
+   */
+  wxCode: Type.Optional(Type.String({ maxLength: 128 })),
 })
 export type CreatePaymentBody = Static<typeof CreatePaymentBody>
 
@@ -24,6 +53,8 @@ export const CreatePaymentResult = Type.Object({
   payMethod: PayMethodValue,
   /** The provider's checkout page to open (alipay/wechatPay); null when already paid with beans. */
   checkoutUrl: Nullable(Type.String()),
+  /** JSAPI parameters to pay with in the mini-program or WeChat's browser; null otherwise. */
+  wxPayParams: Nullable(WxPayParams),
   paid: Type.Boolean(),
 })
 export type CreatePaymentResult = Static<typeof CreatePaymentResult>

@@ -279,6 +279,7 @@ export const ROUTE_CODES: Readonly<Record<string, readonly number[]>> = {
   ],
   'POST /pay/createPayment': [
     ...SIGNED_IN_CODES,
+    C.WECHAT_ACCOUNT_EMPTY,
     C.CLOUD_BEANS_INSUFFICIENT,
     C.INSUFFICIENT_ACCOUNT_BALANCE,
     C.SHOW_ERROR_TIPS,

@@ -27,12 +27,14 @@ const paymentRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) =>
         tags,
         security,
         description:
-          'payMethod 3 (beans) settles at once (paid: true, 1015 when short); 1/2 return the provider checkoutUrl.',
+          'payMethod 3 (beans) settles at once (paid: true, 1015 when short); 1/2 return the provider checkoutUrl, ' +
+          'or wxPayParams for wechatPay in the miniProgram/wechatBrowser scene (1004 when wxCode is missing or refused).',
         body: CreatePaymentBody,
         response: { 200: Envelope(CreatePaymentResult) },
       },
     },
-    async (request) => ok(await payments.createPayment(currentUser(request).userId, request.body)),
+    async (request) =>
+      ok(await payments.createPayment(currentUser(request).userId, request.body, request.ip)),
   )
 
   app.get(

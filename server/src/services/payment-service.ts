@@ -7,8 +7,10 @@ import {
   PaymentProviderRefusal,
   type PaymentNotice,
   type PaymentProvider,
+  type PayScene,
   type TradeState,
 } from '../adapters/payment/payment-provider'
+import { WechatAuthError } from '../adapters/wechat/wechat-adapter'
 import type { CreatePaymentBody, CreatePaymentResult } from '../contract/payment'
 import type { Db } from '../db/client'
 import { orders, paymentNotifications, payments } from '../db/schema'
@@ -55,6 +57,14 @@ export function safeReturnUrl(url: string | undefined, orderNo: string): string 
   return url
 }
 
+/**
+ * WeChat Pay inside WeChat (JSAPI) needs the payer's openid in the app the scene pays through. The
+ * client sends a fresh code and the server exchanges it, so an openid is never taken from a client. A
+ * code missing or refused is 1004 (微信账号为空, SPEC 8): the client gets a new code and asks again.
+ */
+export const WXCODE_MISSING_MESSAGE = '缺少微信授权，请重新进入页面后再支付'
+export const WXCODE_REFUSED_MESSAGE = '微信授权已失效，请重新进入页面后再支付'
+
 const newTradeNo = () =>
   `T${Date.now().toString(36).toUpperCase()}${randomBytes(16).toString('hex')}`
 
@@ -70,7 +80,12 @@ export class PaymentService {
     private readonly beans: BeanService,
   ) {}
 
-  async createPayment(userId: number, body: CreatePaymentBody): Promise<CreatePaymentResult> {
+  /** `clientIp`: the buyer's IP as the server sees it (Fastify's request.ip, behind trustProxy). */
+  async createPayment(
+    userId: number,
+    body: CreatePaymentBody,
+    clientIp: string,
+  ): Promise<CreatePaymentResult> {
     let order: OrderRow
     if (body.link) order = await this.orders.byLink(body.link, this.ctx.db)
     else if (body.orderNo) order = await this.orders.ownOrder(userId, body.orderNo, this.ctx.db)
@@ -126,9 +141,11 @@ export class PaymentService {
         orderNo: order.orderNo,
         payMethod: body.payMethod,
         checkoutUrl: null,
+        wxPayParams: null,
         paid: true,
       }
     }
+    const scene = body.scene ?? 'browser'
     const start = await this.provider.createPayment({
       tradeNo,
       orderNo: order.orderNo,
@@ -136,6 +153,10 @@ export class PaymentService {
       payMethod: body.payMethod,
       returnUrl,
       expiresAt: order.payDeadline,
+      scene,
+      openId: await this.payerOpenId(body.payMethod, scene, body.wxCode),
+      clientIp,
+      description: `云手机订单 ${order.orderNo}`,
     })
     await this.ctx.db.insert(payments).values({ ...record, provider: this.provider.name })
     return {
@@ -143,7 +164,25 @@ export class PaymentService {
       orderNo: order.orderNo,
       payMethod: body.payMethod,
       checkoutUrl: start.checkoutUrl,
+      wxPayParams: start.wxPayParams ?? null,
       paid: false,
+    }
+  }
+
+  /** The payer's openid for WeChat JSAPI pay (see WXCODE_MISSING_MESSAGE); null for other payments. */
+  private async payerOpenId(payMethod: number, scene: PayScene, wxCode: string | undefined) {
+    if (payMethod !== PayMethod.wechatPay || scene === 'browser') return null
+    if (!wxCode) throw new BizError(ResultCode.WECHAT_ACCOUNT_EMPTY, WXCODE_MISSING_MESSAGE)
+    try {
+      const identity =
+        scene === 'miniProgram'
+          ? await this.ctx.wechat.code2session(wxCode)
+          : await this.ctx.wechat.oauthCode(wxCode)
+      return identity.openid
+    } catch (error) {
+      if (!(error instanceof WechatAuthError)) throw error
+      this.ctx.log.warn({ err: error.message, scene }, 'wechat code for payment rejected')
+      throw new BizError(ResultCode.WECHAT_ACCOUNT_EMPTY, WXCODE_REFUSED_MESSAGE)
     }
   }
 

@@ -1,3 +1,10 @@
+/**
+ * Where the buyer pays: inside the mini-program (WeChat JSAPI through Taro.requestPayment), an H5 page
+ * inside WeChat's browser (JSAPI through WeixinJSBridge), or any other mobile browser (WeChat H5 pay's
+ * h5_url, Alipay's WAP page).
+ */
+export type PayScene = 'miniProgram' | 'wechatBrowser' | 'browser'
+
 /** What the provider is asked to collect. */
 export interface PaymentRequest {
   tradeNo: string
@@ -10,13 +17,34 @@ export interface PaymentRequest {
   returnUrl: string
   /** The order's pay window: the provider takes no money after it (WeChat's time_expire). */
   expiresAt: Date
+  scene: PayScene
+  /**
+   * The payer's openid in the WeChat app the scene pays through (the mini-program's for miniProgram,
+   * the official account's for wechatBrowser), exchanged by the server from a code; null otherwise.
+   */
+  openId: string | null
+  /** The buyer's IP as the server sees it (WeChat H5 pay needs it). */
+  clientIp: string
+  /** What the buyer's bill shows, e.g. `云手机订单 ${orderNo}`. */
+  description: string
+}
+
+/** The signed parameters of WeChat JSAPI pay (Taro.requestPayment, WeixinJSBridge getBrandWCPayRequest). */
+export interface WxPayParams {
+  appId: string
+  timeStamp: string
+  nonceStr: string
+  /** `prepay_id=…`. */
+  package: string
+  signType: 'RSA'
+  paySign: string
 }
 
 export interface PaymentStart {
   /** A page of the provider the buyer opens to pay (H5); null when the client pays in-app. */
   checkoutUrl: string | null
-  /** Parameters for Taro.requestPayment in the mini-program, when the provider issues them. */
-  wxPayParams?: Record<string, string> | null
+  /** JSAPI parameters (miniProgram and wechatBrowser scenes), when the provider issues them. */
+  wxPayParams?: WxPayParams | null
 }
 
 /**
@@ -95,6 +123,12 @@ export class PaymentSignatureError extends PaymentNotificationError {
   }
 }
 
+/** A handled notification's answer, in the provider's own words. */
+export interface NotifyReply {
+  contentType: string
+  body: string
+}
+
 /**
  * A payment provider (docs/cloud-phones.md "Payment"). Notifications reach our callback routes; the
  * provider verifies them (signature, shape) before anything is trusted. A notification can be lost, so
@@ -102,8 +136,17 @@ export class PaymentSignatureError extends PaymentNotificationError {
  * Alipay both expect their merchants to.
  */
 export interface PaymentProvider {
+  /** Names its callback routes (notifyPath) and the trades it opened (payments.provider). */
   readonly name: string
   readonly isSandbox: boolean
+  /** The PayMethod values it collects (1 alipay, 2 wechatPay). */
+  readonly methods: readonly number[]
+  /**
+   * What the provider expects back for a notification we handled (Alipay: the text `success`; WeChat
+   * Pay v3: 200 with `{"code":"SUCCESS"}`). null: our own envelope with the outcome (the sandbox, which
+   * checks for 200 only, and whose tests read the outcome).
+   */
+  readonly notifyReply: NotifyReply | null
   createPayment(request: PaymentRequest): Promise<PaymentStart>
   /** The notice, or PaymentSignatureError when the body was not sent by the provider. */
   verifyNotification(headers: Record<string, unknown>, rawBody: string): PaymentNotice

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
-import { payMethodLabels } from '#domain/order-status'
+import { PayMethod, payMethodLabels } from '#domain/order-status'
 import { ResultCode } from '#domain/result-codes'
 import type { Db } from '../../../db/client'
 import { sandboxPayRefunds, sandboxPayTrades } from '../../../db/schema'
@@ -65,6 +65,8 @@ const refuse = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox'
   readonly isSandbox = true
+  readonly methods = [PayMethod.alipay, PayMethod.wechatPay] as const
+  readonly notifyReply = null
   private readonly secret: string
   private readonly delayMs: number
   /** The signed notifications on their way to our callbacks (the routes plugin connects it). */
