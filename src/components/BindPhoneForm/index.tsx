@@ -1,10 +1,8 @@
 import { useState } from 'react'
 import { View } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
-import { DEFAULT_SMS_CODE_LENGTH, validateMobile, validateSmsCode } from '@/domain/validators'
-import FormRow from '@/components/FormRow'
-import SmsCodeButton from '@/components/SmsCodeButton'
-import { sendCodeWithFeedback } from '@/components/SmsCodeButton/send-code'
+import { validateMobile, validateSmsCode } from '@/domain/validators'
+import PhoneCodeFields from '@/components/PhoneCodeFields'
 import { toast, toastError } from '@/runtime/feedback'
 import styles from './index.module.scss'
 
@@ -21,8 +19,6 @@ export default function BindPhoneForm({ submitText, smsType, onSubmit }: BindPho
   const [code, setCode] = useState('')
   const [submitting, setSubmitting] = useState(false)
 
-  const requestCode = () => sendCodeWithFeedback(mobilePhone, smsType)
-
   const submit = async () => {
     const problem = validateMobile(mobilePhone) ?? validateSmsCode(code)
     if (problem) return toast(problem)
@@ -38,26 +34,13 @@ export default function BindPhoneForm({ submitText, smsType, onSubmit }: BindPho
 
   return (
     <View className={styles.form}>
-      <FormRow
-        label="手机号"
-        hideLabel
-        type="tel"
-        maxLength={11}
-        placeholder="请输入手机号"
-        value={mobilePhone}
-        onChange={setMobilePhone}
+      <PhoneCodeFields
+        mobilePhone={mobilePhone}
+        onMobilePhoneChange={setMobilePhone}
+        smsType={smsType}
+        code={code}
+        onCodeChange={setCode}
       />
-      <FormRow
-        label="验证码"
-        hideLabel
-        type="number"
-        maxLength={DEFAULT_SMS_CODE_LENGTH}
-        placeholder="请输入验证码"
-        value={code}
-        onChange={setCode}
-      >
-        <SmsCodeButton onSend={requestCode} />
-      </FormRow>
       <Button type="primary" block loading={submitting} onClick={submit} className={styles.submit}>
         {submitText}
       </Button>

@@ -5,7 +5,7 @@ import { observer } from 'mobx-react'
 import { Button } from '@nutui/nutui-react-taro'
 import type { Device, TransferDirection, TransferRecord } from '../../../types/api'
 import FormRow from '@/components/FormRow'
-import OwnNumberCode from '@/components/OwnNumberCode'
+import PhoneCodeFields from '@/components/PhoneCodeFields'
 import PageTabs from '@/components/PageTabs'
 import PagedList from '@/components/PagedList'
 import Section from '@/components/Section'
@@ -154,11 +154,11 @@ function Transfer() {
                 />
               </Section>
               <Section title="身份验证">
-                <OwnNumberCode
+                <PhoneCodeFields
                   mobilePhone={session.mobilePhone}
                   smsType="transfer"
                   code={code}
-                  onChange={setCode}
+                  onCodeChange={setCode}
                 />
               </Section>
               <Text className={styles.text}>

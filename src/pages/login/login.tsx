@@ -5,16 +5,10 @@ import { observer } from 'mobx-react'
 import { Button, Tabs } from '@nutui/nutui-react-taro'
 import FormRow from '@/components/FormRow'
 import TickBox from '@/components/TickBox'
-import {
-  DEFAULT_SMS_CODE_LENGTH,
-  validateMobile,
-  validatePassword,
-  validateSmsCode,
-} from '@/domain/validators'
+import PhoneCodeFields, { PhoneRow } from '@/components/PhoneCodeFields'
+import { validateMobile, validatePassword, validateSmsCode } from '@/domain/validators'
 import { url } from '@/constants/routes'
 import { useStores } from '@/stores'
-import SmsCodeButton from '@/components/SmsCodeButton'
-import { sendCodeWithFeedback } from '@/components/SmsCodeButton/send-code'
 import { toast, toastError } from '@/runtime/feedback'
 import ScanLogin from './parts/ScanLogin'
 import WechatLogin from './parts/WechatLogin'
@@ -35,8 +29,6 @@ function Login() {
   const [password, setPassword] = useState('')
   const [agreed, setAgreed] = useState(false)
   const [submitting, setSubmitting] = useState(false)
-
-  const requestCode = () => sendCodeWithFeedback(mobilePhone, 'login')
 
   const submit = async () => {
     const problem =
@@ -71,37 +63,27 @@ function Login() {
         <ScanLogin redirect={params.redirect} />
       ) : (
         <View className={styles.form}>
-          <FormRow
-            label="手机号"
-            hideLabel
-            type="tel"
-            maxLength={11}
-            placeholder="请输入手机号"
-            value={mobilePhone}
-            onChange={setMobilePhone}
-          />
           {mode === 'code' ? (
-            <FormRow
-              label="验证码"
-              hideLabel
-              type="number"
-              maxLength={DEFAULT_SMS_CODE_LENGTH}
-              placeholder="请输入验证码"
-              value={code}
-              onChange={setCode}
-            >
-              <SmsCodeButton onSend={requestCode} />
-            </FormRow>
-          ) : (
-            <FormRow
-              label="密码"
-              hideLabel
-              type="password"
-              maxLength={13}
-              placeholder="请输入密码"
-              value={password}
-              onChange={setPassword}
+            <PhoneCodeFields
+              mobilePhone={mobilePhone}
+              onMobilePhoneChange={setMobilePhone}
+              smsType="login"
+              code={code}
+              onCodeChange={setCode}
             />
+          ) : (
+            <>
+              <PhoneRow value={mobilePhone} onChange={setMobilePhone} />
+              <FormRow
+                label="密码"
+                hideLabel
+                type="password"
+                maxLength={13}
+                placeholder="请输入密码"
+                value={password}
+                onChange={setPassword}
+              />
+            </>
           )}
           <Button
             type="primary"

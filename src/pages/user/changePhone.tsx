@@ -9,7 +9,7 @@ import { goBack } from '@/runtime/navigation'
 import { validateSmsCode } from '@/domain/validators'
 import BindPhoneForm from '@/components/BindPhoneForm'
 import { toast, toastError, toastSuccess } from '@/runtime/feedback'
-import OwnNumberCode from '@/components/OwnNumberCode'
+import PhoneCodeFields from '@/components/PhoneCodeFields'
 import styles from './changePhone.module.scss'
 
 /** 更换手机号: prove the current number (changeOld → ticket), then bind the new one (changeNew). */
@@ -59,11 +59,11 @@ function ChangePhone() {
         </View>
       ) : (
         <View className={styles.body}>
-          <OwnNumberCode
+          <PhoneCodeFields
             mobilePhone={session.mobilePhone}
             smsType="changeOld"
             code={code}
-            onChange={setCode}
+            onCodeChange={setCode}
           />
           <Button
             type="primary"

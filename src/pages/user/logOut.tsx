@@ -8,7 +8,7 @@ import { useStores } from '@/stores'
 import { logoutUser } from '@/api/user'
 import { url } from '@/constants/routes'
 import { confirm, toast, toastError, toastSuccess } from '@/runtime/feedback'
-import OwnNumberCode from '@/components/OwnNumberCode'
+import PhoneCodeFields from '@/components/PhoneCodeFields'
 import { DELETION_AGREE_TEXT, DELETION_CONSEQUENCES, checkDeletionRequest } from './parts/deletion'
 import styles from './logOut.module.scss'
 
@@ -59,11 +59,11 @@ function LogOut() {
         ))}
       </View>
       <View className={styles.card}>
-        <OwnNumberCode
+        <PhoneCodeFields
           mobilePhone={session.mobilePhone}
           smsType="deleteAccount"
           code={code}
-          onChange={setCode}
+          onCodeChange={setCode}
         />
       </View>
       <View className={styles.agree}>
