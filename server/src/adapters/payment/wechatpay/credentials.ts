@@ -1,0 +1,139 @@
+/**
+ * What the WeChat Pay adapter needs, read from the environment. Every missing or unusable variable is
+ * reported at once, so a production start lists them all in one error.
+ */
+import fs from 'node:fs'
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto'
+
+export const WECHATPAY_DEFAULT_BASE_URL = 'https://api.mch.weixin.qq.com'
+
+export interface WechatPayCredentials {
+  /** 商户号. */
+  mchId: string
+  /** The merchant API certificate's serial number (serial_no in Authorization). */
+  merchantSerialNo: string
+  merchantPrivateKey: KeyObject
+  /** The APIv3 key: 32 bytes, the AES-256-GCM key of notifications. */
+  apiV3Key: Buffer
+  /** 微信支付公钥 and its id (PUB_KEY_ID_…): verifies every answer and notification. */
+  platformPublicKey: KeyObject
+  platformPublicKeyId: string
+  /** The mini-program's appid (JSAPI in the mini-program). */
+  miniProgramAppId: string
+  /** The official account's appid (JSAPI in the WeChat browser, and H5 pay). */
+  officialAccountAppId: string
+  /** Our own https origin: notify_url and H5 pay's redirect_url are built on it. */
+  publicBaseUrl: string
+  /** WeChat Pay's API origin (tests point it at the fake). */
+  apiBaseUrl: string
+}
+
+export type WechatPayCredentialsResult =
+  { ok: true; credentials: WechatPayCredentials } | { ok: false; problems: string[] }
+
+function readKey<T>(
+  path: string | undefined,
+  name: string,
+  parse: (pem: string) => T,
+  problems: string[],
+): T | null {
+  if (!path) {
+    problems.push(`${name} is not set`)
+    return null
+  }
+  let pem: string
+  try {
+    pem = fs.readFileSync(path, 'utf8')
+  } catch (error) {
+    problems.push(`${name}: cannot read ${path} (${(error as NodeJS.ErrnoException).code})`)
+    return null
+  }
+  try {
+    return parse(pem)
+  } catch {
+    problems.push(`${name}: ${path} is not a PEM key`)
+    return null
+  }
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+/**
+ * An http(s) origin (and path) without a trailing slash, or null. `requireHttps`: plain http only on
+ * the loopback (the fakes deploy-check runs against); WeChat Pay calls only https notify URLs.
+ */
+function origin(value: string | undefined, requireHttps: boolean): string | null {
+  if (!value) return null
+  try {
+    const url = new URL(value)
+    const http = url.protocol === 'http:' && (!requireHttps || LOOPBACK.has(url.hostname))
+    if (url.protocol !== 'https:' && !http) return null
+    if (url.search || url.hash || url.username) return null
+    return url.href.replace(/\/+$/, '')
+  } catch {
+    return null
+  }
+}
+
+export function wechatPayCredentialsFromEnv(env: NodeJS.ProcessEnv): WechatPayCredentialsResult {
+  const problems: string[] = []
+  const required = (name: string, pattern: RegExp, rule: string) => {
+    const value = env[name]?.trim()
+    if (!value) problems.push(`${name} is not set`)
+    else if (!pattern.test(value)) problems.push(`${name} must be ${rule}`)
+    else return value
+    return ''
+  }
+  const mchId = required('WECHATPAY_MCHID', /^\d{8,12}$/, 'the merchant number (digits)')
+  const merchantSerialNo = required(
+    'WECHATPAY_MERCHANT_SERIAL_NO',
+    /^[0-9A-Fa-f]{16,64}$/,
+    "the merchant certificate's serial number (hex)",
+  )
+  const platformPublicKeyId = required(
+    'WECHATPAY_PUBLIC_KEY_ID',
+    /^PUB_KEY_ID_\w+$/,
+    "the WeChat Pay public key's id (PUB_KEY_ID_…)",
+  )
+  const merchantPrivateKey = readKey(
+    env.WECHATPAY_PRIVATE_KEY_FILE,
+    'WECHATPAY_PRIVATE_KEY_FILE',
+    (pem) => createPrivateKey(pem),
+    problems,
+  )
+  const platformPublicKey = readKey(
+    env.WECHATPAY_PUBLIC_KEY_FILE,
+    'WECHATPAY_PUBLIC_KEY_FILE',
+    (pem) => createPublicKey(pem),
+    problems,
+  )
+  const apiV3Key = env.WECHATPAY_APIV3_KEY ?? ''
+  if (!apiV3Key) problems.push('WECHATPAY_APIV3_KEY is not set')
+  else if (Buffer.byteLength(apiV3Key) !== 32) problems.push('WECHATPAY_APIV3_KEY must be 32 bytes')
+  const miniProgramAppId = env.WECHAT_APPID?.trim() ?? ''
+  if (!miniProgramAppId) problems.push('WECHAT_APPID is not set')
+  const publicBaseUrl = origin(env.PUBLIC_BASE_URL, true)
+  if (!publicBaseUrl) problems.push('PUBLIC_BASE_URL must be our https origin (notify_url)')
+  const apiBaseUrl = env.WECHATPAY_BASE_URL
+    ? origin(env.WECHATPAY_BASE_URL, false)
+    : WECHATPAY_DEFAULT_BASE_URL
+  if (!apiBaseUrl) problems.push('WECHATPAY_BASE_URL must be an http(s) origin')
+  if (problems.length > 0 || !merchantPrivateKey || !platformPublicKey) {
+    return { ok: false, problems }
+  }
+  return {
+    ok: true,
+    credentials: {
+      mchId,
+      merchantSerialNo,
+      merchantPrivateKey,
+      apiV3Key: Buffer.from(apiV3Key),
+      platformPublicKey,
+      platformPublicKeyId,
+      miniProgramAppId,
+      officialAccountAppId: env.WECHAT_OA_APPID?.trim() || miniProgramAppId,
+      publicBaseUrl: publicBaseUrl!,
+      apiBaseUrl: apiBaseUrl!,
+    },
+  }
+}

@@ -1,0 +1,406 @@
+/**
+ * WeChat Pay API v3 (pay.weixin.qq.com, 直连商户): JSAPI in the mini-program and the WeChat browser, H5
+ * pay in other mobile browsers, signed notifications, query, close and refund.
+ *
+ * Written on node:crypto and fetch rather than an SDK: wechatpay-axios-plugin (0.9.6) brings axios and
+ * wechatpay-node-v3 (2.2.1) superagent, both a second HTTP client beside Node 20's fetch, and neither
+ * verifies a notification synchronously from the raw body and headers, which is what the port's
+ * verifyNotification is. The published rules (protocol.ts) are four short functions; the fake WeChat Pay
+ * in server/test/helpers/fake-wechatpay.ts is written separately from the same documents, so the tests
+ * check these against an independent reading.
+ *
+ * Nothing WeChat Pay says is trusted unverified: every answer we act on (2xx, and a 4xx refusal) must
+ * carry a valid Wechatpay-Signature of the WeChat Pay public key; an answer that does not is a passing
+ * error, and reconciliation asks again.
+ */
+import type { Clock } from '../../../clock'
+import {
+  PaymentProviderRefusal,
+  PaymentSignatureError,
+  type PaymentNotice,
+  type PaymentProvider,
+  type PaymentRequest,
+  type PaymentStart,
+  type RefundNotice,
+  type RefundRequest,
+  type RefundState,
+  type TradeState,
+} from '../payment-provider'
+import type { WechatPayCredentials } from './credentials'
+import {
+  authorization,
+  beijingTime,
+  decryptResource,
+  payParams,
+  verifySigned,
+  WECHATPAY_NOTIFY_PATH,
+  WECHATPAY_REFUND_NOTIFY_PATH,
+  type PlatformKey,
+} from './protocol'
+
+/** How long one call to WeChat Pay may take before it counts as a passing failure. */
+const REQUEST_TIMEOUT_MS = 10_000
+
+/** WeChat Pay's description field holds at most 127 characters; a refund reason at most 80. */
+const DESCRIPTION_MAX = 127
+const REASON_MAX = 80
+
+/**
+ * 4xx codes that are not WeChat Pay's last word: our signature or permissions (an operator fixes the
+ * configuration), throttling, its own or a bank's trouble, the merchant balance short for a refund.
+ * Asking again later can succeed, so they are ordinary errors; any other 4xx code is a refusal.
+ */
+const PASSING_CODES = new Set([
+  'SIGN_ERROR',
+  'NO_AUTH',
+  'FREQUENCY_LIMITED',
+  'SYSTEM_ERROR',
+  'BANK_ERROR',
+  'NOT_ENOUGH',
+])
+
+/** trade_state → our word; NOTPAY and USERPAYING are pending, REFUND (转入退款) was paid first. */
+const TRADE_STATES: Record<string, TradeState['status']> = {
+  SUCCESS: 'paid',
+  REFUND: 'paid',
+  NOTPAY: 'pending',
+  USERPAYING: 'pending',
+  CLOSED: 'closed',
+  REVOKED: 'cancelled',
+  PAYERROR: 'failed',
+}
+
+/** refund status → ours; ABNORMAL (the card refused it) needs an operator, so it is failed here. */
+const REFUND_STATES: Record<string, RefundState['status']> = {
+  SUCCESS: 'succeeded',
+  PROCESSING: 'processing',
+  CLOSED: 'failed',
+  ABNORMAL: 'failed',
+}
+
+/** A WeChat Pay error answer: HTTP status and its business code. */
+export class WechatPayError extends Error {
+  constructor(
+    readonly httpStatus: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(`WeChat Pay ${httpStatus} ${code}: ${message}`)
+    this.name = 'WechatPayError'
+  }
+}
+
+/** A signed 4xx that will not change by asking again; `code` is WeChat Pay's business code. */
+export class WechatPayRefusal extends PaymentProviderRefusal {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(`${code}: ${message}`)
+    this.name = 'WechatPayRefusal'
+  }
+}
+
+interface Transaction {
+  out_trade_no?: unknown
+  transaction_id?: unknown
+  trade_state?: unknown
+  success_time?: unknown
+  mchid?: unknown
+  amount?: { total?: unknown }
+}
+
+interface Refund {
+  out_refund_no?: unknown
+  out_trade_no?: unknown
+  status?: unknown
+  refund_status?: unknown
+  mchid?: unknown
+  amount?: { refund?: unknown }
+}
+
+const isFen = (value: unknown): value is number => Number.isInteger(value) && Number(value) >= 0
+
+export class WechatPayProvider implements PaymentProvider {
+  readonly name = 'wechatpay'
+  readonly isSandbox = false
+  /** WeChat Pay only (PayMethod 2). */
+  readonly methods: readonly number[] = [2]
+  /** 通知应答: HTTP 200 (or 204) is success; the body is recorded by WeChat Pay only. */
+  readonly notifyReply = {
+    contentType: 'application/json; charset=utf-8',
+    body: JSON.stringify({ code: 'SUCCESS', message: '成功' }),
+  }
+
+  private readonly platformKey: PlatformKey
+
+  constructor(
+    private readonly credentials: WechatPayCredentials,
+    private readonly clock: Clock,
+  ) {
+    this.platformKey = {
+      id: credentials.platformPublicKeyId,
+      publicKey: credentials.platformPublicKey,
+    }
+  }
+
+  /**
+   * One signed call. Answers the verified JSON body (null for 204); throws PaymentProviderRefusal for a
+   * signed 4xx refusal, WechatPayError or a network error for anything passing.
+   */
+  private async call<T>(
+    method: 'GET' | 'POST',
+    urlPath: string,
+    payload?: object,
+  ): Promise<T | null> {
+    const { credentials } = this
+    const body = payload === undefined ? '' : JSON.stringify(payload)
+    const response = await fetch(`${credentials.apiBaseUrl}${urlPath}`, {
+      method,
+      headers: {
+        Authorization: authorization(
+          {
+            mchId: credentials.mchId,
+            serialNo: credentials.merchantSerialNo,
+            privateKey: credentials.merchantPrivateKey,
+          },
+          method,
+          urlPath,
+          body,
+          this.clock.now(),
+        ),
+        Accept: 'application/json',
+        'User-Agent': 'cloud-phone-server',
+        ...(payload === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: payload === undefined ? undefined : body,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    })
+    const text = await response.text()
+    // Throttling and WeChat Pay's own trouble are passing whatever they carry: no need to trust them.
+    if (response.status === 429 || response.status >= 500) {
+      throw new WechatPayError(response.status, errorCode(text), 'passing, asked again later')
+    }
+    try {
+      verifySigned(this.platformKey, Object.fromEntries(response.headers), text, this.clock.now())
+    } catch (error) {
+      const why = error instanceof PaymentSignatureError ? error.message : String(error)
+      throw new WechatPayError(response.status, 'UNVERIFIED_ANSWER', `answer not trusted: ${why}`)
+    }
+    if (response.status >= 200 && response.status < 300) {
+      return response.status === 204 || text === '' ? null : (JSON.parse(text) as T)
+    }
+    const code = errorCode(text)
+    const message = errorMessage(text)
+    if (response.status === 401 || PASSING_CODES.has(code)) {
+      throw new WechatPayError(response.status, code, message)
+    }
+    throw new WechatPayRefusal(code, message)
+  }
+
+  async createPayment(request: PaymentRequest): Promise<PaymentStart> {
+    const { credentials } = this
+    const common = {
+      mchid: credentials.mchId,
+      description: request.description.slice(0, DESCRIPTION_MAX),
+      out_trade_no: request.tradeNo,
+      time_expire: beijingTime(request.expiresAt),
+      notify_url: `${credentials.publicBaseUrl}${WECHATPAY_NOTIFY_PATH}`,
+      amount: { total: request.amount, currency: 'CNY' },
+    }
+    if (request.scene === 'browser') {
+      const answer = await this.call<{ h5_url?: unknown }>('POST', '/v3/pay/transactions/h5', {
+        appid: credentials.officialAccountAppId,
+        ...common,
+        scene_info: { payer_client_ip: request.clientIp, h5_info: { type: 'Wap' } },
+      })
+      if (typeof answer?.h5_url !== 'string') throw new Error('WeChat Pay H5 answer has no h5_url')
+      // After paying, WeChat sends the buyer back to our pay page, which follows the order.
+      const back = `${credentials.publicBaseUrl}${request.returnUrl}`
+      const joiner = answer.h5_url.includes('?') ? '&' : '?'
+      return {
+        checkoutUrl: `${answer.h5_url}${joiner}redirect_url=${encodeURIComponent(back)}`,
+        wxPayParams: null,
+      }
+    }
+    if (!request.openId) throw new PaymentProviderRefusal('微信支付需要付款人的 openid')
+    const appId =
+      request.scene === 'miniProgram'
+        ? credentials.miniProgramAppId
+        : credentials.officialAccountAppId
+    const answer = await this.call<{ prepay_id?: unknown }>('POST', '/v3/pay/transactions/jsapi', {
+      appid: appId,
+      ...common,
+      payer: { openid: request.openId },
+    })
+    if (typeof answer?.prepay_id !== 'string')
+      throw new Error('WeChat Pay JSAPI answer has no prepay_id')
+    return {
+      checkoutUrl: null,
+      wxPayParams: payParams(
+        credentials.merchantPrivateKey,
+        appId,
+        answer.prepay_id,
+        this.clock.now(),
+      ),
+    }
+  }
+
+  private tradeState(tradeNo: string, transaction: Transaction | null): TradeState {
+    const status = TRADE_STATES[String(transaction?.trade_state)]
+    const total = transaction?.amount?.total
+    if (!transaction || transaction.out_trade_no !== tradeNo || !status || !isFen(total)) {
+      throw new Error(`WeChat Pay answered an unexpected transaction for ${tradeNo}`)
+    }
+    const paid = status === 'paid'
+    return {
+      tradeNo,
+      status,
+      amount: total,
+      providerTradeId:
+        paid && typeof transaction.transaction_id === 'string' ? transaction.transaction_id : null,
+      paidAt:
+        paid && typeof transaction.success_time === 'string'
+          ? new Date(transaction.success_time)
+          : null,
+    }
+  }
+
+  /** 查询订单; PaymentProviderRefusal only for ORDER_NOT_EXIST (reconciliation then takes it as never opened). */
+  async queryTrade(tradeNo: string): Promise<TradeState> {
+    const path = `/v3/pay/transactions/out-trade-no/${encodeURIComponent(tradeNo)}?mchid=${this.credentials.mchId}`
+    try {
+      return this.tradeState(tradeNo, await this.call<Transaction>('GET', path))
+    } catch (error) {
+      // Any other refusal of a query says nothing about the money: never let it read as "no trade".
+      if (error instanceof WechatPayRefusal && error.code !== 'ORDER_NOT_EXIST') {
+        throw new Error(`WeChat Pay refused the query of ${tradeNo}: ${error.message}`)
+      }
+      throw error
+    }
+  }
+
+  /** 关闭订单, then 查询订单: the state afterwards (paid when the money came first). */
+  async closeTrade(tradeNo: string): Promise<TradeState> {
+    const path = `/v3/pay/transactions/out-trade-no/${encodeURIComponent(tradeNo)}/close`
+    try {
+      await this.call('POST', path, { mchid: this.credentials.mchId })
+    } catch (error) {
+      // A paid or already closed trade cannot be closed; the query says which.
+      if (!(error instanceof PaymentProviderRefusal)) throw error
+    }
+    return this.queryTrade(tradeNo)
+  }
+
+  private refundState(refundNo: string, answer: Refund | null): RefundState {
+    const status = REFUND_STATES[String(answer?.status)]
+    const amount = answer?.amount?.refund
+    if (
+      !answer ||
+      answer.out_refund_no !== refundNo ||
+      !status ||
+      !isFen(amount) ||
+      typeof answer.out_trade_no !== 'string'
+    ) {
+      throw new Error(`WeChat Pay answered an unexpected refund for ${refundNo}`)
+    }
+    return { refundNo, tradeNo: answer.out_trade_no, status, amount }
+  }
+
+  /**
+   * 申请退款. WeChat Pay wants the trade's total beside the refund, so the trade is asked for first
+   * (one more call on a rare path, and the port needs nothing more). The same out_refund_no again
+   * answers the same refund, never a second one.
+   */
+  async refund(request: RefundRequest): Promise<RefundState> {
+    const trade = await this.queryTrade(request.tradeNo)
+    const answer = await this.call<Refund>('POST', '/v3/refund/domestic/refunds', {
+      out_trade_no: request.tradeNo,
+      out_refund_no: request.refundNo,
+      reason: request.reason.slice(0, REASON_MAX),
+      notify_url: `${this.credentials.publicBaseUrl}${WECHATPAY_REFUND_NOTIFY_PATH}`,
+      amount: { refund: request.amount, total: trade.amount, currency: 'CNY' },
+    })
+    return this.refundState(request.refundNo, answer)
+  }
+
+  /** 查询单笔退款（通过商户退款单号）. */
+  async queryRefund(refundNo: string): Promise<RefundState> {
+    const answer = await this.call<Refund>(
+      'GET',
+      `/v3/refund/domestic/refunds/${encodeURIComponent(refundNo)}`,
+    )
+    return this.refundState(refundNo, answer)
+  }
+
+  /** Verified and decrypted, of our merchant: the resource, or PaymentSignatureError. */
+  private notification(
+    headers: Record<string, unknown>,
+    rawBody: string,
+    kind: 'TRANSACTION' | 'REFUND',
+  ) {
+    verifySigned(this.platformKey, headers, rawBody, this.clock.now())
+    const { eventType, resource } = decryptResource(this.credentials.apiV3Key, rawBody)
+    if (!eventType.startsWith(`${kind}.`)) throw new PaymentSignatureError('通知类型不符')
+    if (resource.mchid !== this.credentials.mchId) throw new PaymentSignatureError('商户号不符')
+    return resource
+  }
+
+  /** 支付通知 (event TRANSACTION.SUCCESS; other final states mapped as a query would). */
+  verifyNotification(headers: Record<string, unknown>, rawBody: string): PaymentNotice {
+    const resource = this.notification(headers, rawBody, 'TRANSACTION') as Transaction &
+      Record<string, unknown>
+    const status = TRADE_STATES[String(resource.trade_state)]
+    const total = resource.amount?.total
+    if (
+      typeof resource.out_trade_no !== 'string' ||
+      !isFen(total) ||
+      !status ||
+      status === 'pending'
+    ) {
+      throw new PaymentSignatureError('通知字段不完整')
+    }
+    return { tradeNo: resource.out_trade_no, status, amount: total, payload: resource }
+  }
+
+  /** 退款结果通知 (REFUND.SUCCESS, REFUND.ABNORMAL, REFUND.CLOSED). */
+  verifyRefundNotification(headers: Record<string, unknown>, rawBody: string): RefundNotice {
+    const resource = this.notification(headers, rawBody, 'REFUND') as Refund &
+      Record<string, unknown>
+    const status = REFUND_STATES[String(resource.refund_status)]
+    const amount = resource.amount?.refund
+    if (
+      typeof resource.out_refund_no !== 'string' ||
+      typeof resource.out_trade_no !== 'string' ||
+      !isFen(amount) ||
+      (status !== 'succeeded' && status !== 'failed')
+    ) {
+      throw new PaymentSignatureError('通知字段不完整')
+    }
+    return {
+      refundNo: resource.out_refund_no,
+      tradeNo: resource.out_trade_no,
+      status,
+      amount,
+      payload: resource,
+    }
+  }
+}
+
+function parsedError(text: string): { code?: unknown; message?: unknown } {
+  try {
+    return (JSON.parse(text) as { code?: unknown; message?: unknown }) ?? {}
+  } catch {
+    return {}
+  }
+}
+
+const errorCode = (text: string) => {
+  const { code } = parsedError(text)
+  return typeof code === 'string' ? code : 'UNKNOWN'
+}
+
+const errorMessage = (text: string) => {
+  const { message } = parsedError(text)
+  return typeof message === 'string' ? message.slice(0, 200) : text.slice(0, 200)
+}

@@ -1,0 +1,632 @@
+/**
+ * A local WeChat Pay (API v3, 直连商户), written from its published merchant documents and not from our
+ * adapter: it checks every request's Authorization (WECHATPAY2-SHA256-RSA2048 over
+ * `METHOD\nURL\ntimestamp\nnonce\nbody\n`) with the merchant public key and answers 401 SIGN_ERROR
+ * otherwise; signs every answer with its own WeChat Pay key (Wechatpay-Signature over
+ * `timestamp\nnonce\nbody\n`, Wechatpay-Serial = the public key's id); keeps trades and refunds;
+ * and POSTs notifications to their notify_url later, signed, with the resource AES-256-GCM encrypted
+ * under the APIv3 key. Test handles make the buyer pay, drop notifications and fail requests.
+ */
+import {
+  createCipheriv,
+  createSign,
+  createVerify,
+  generateKeyPairSync,
+  randomBytes,
+  randomUUID,
+  type KeyObject,
+} from 'node:crypto'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import type { AddressInfo } from 'node:net'
+
+export interface FakeWechatPayOptions {
+  mchId: string
+  merchantSerialNo: string
+  merchantPublicKey: KeyObject
+  /** 32 bytes. */
+  apiV3Key: string
+  /** The fake's clock (the test's): timestamps, pay windows. */
+  now: () => Date
+  /** How long after the buyer pays, or a refund is asked for, the notification is sent. */
+  delayMs?: number
+}
+
+/** Sends a notification; answers the HTTP status (default: a real POST with fetch). */
+export type Deliver = (
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+) => Promise<number>
+
+export interface FakeTrade {
+  appid: string
+  mchid: string
+  description: string
+  out_trade_no: string
+  transaction_id: string
+  trade_type: 'JSAPI' | 'MWEB'
+  trade_state: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'REFUND' | 'REVOKED' | 'PAYERROR' | 'USERPAYING'
+  notify_url: string
+  time_expire: Date
+  total: number
+  refunded: number
+  payer_openid: string | null
+  payer_client_ip: string | null
+  prepay_id: string
+  success_time: string | null
+  /** The order body as received, for a repeat with the same out_trade_no. */
+  request: string
+}
+
+export interface FakeRefund {
+  out_refund_no: string
+  out_trade_no: string
+  refund_id: string
+  transaction_id: string
+  status: 'PROCESSING' | 'SUCCESS' | 'CLOSED' | 'ABNORMAL'
+  refund: number
+  total: number
+  reason: string
+  notify_url: string | null
+  create_time: string
+  success_time: string | null
+}
+
+export interface Delivery {
+  url: string
+  headers: Record<string, string>
+  body: string
+  status: number | 'dropped' | 'error'
+}
+
+const ok = (status: number, body: unknown) => ({ status, body })
+const fail = (status: number, code: string, message: string) => ({
+  status,
+  body: { code, message },
+})
+
+const OUT_NO = /^[0-9A-Za-z_\-|*]{6,32}$/
+const OUT_REFUND_NO = /^[0-9A-Za-z_\-|*@]{1,64}$/
+const TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d([+-]\d\d:\d\d)$/
+
+/** RFC 3339 in Beijing time, as WeChat Pay writes its times. */
+function beijing(at: Date) {
+  return `${new Date(Math.floor(at.getTime() / 1000) * 1000 + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`
+}
+
+export class FakeWechatPay {
+  /** The WeChat Pay key pair: tests give the public half to the adapter as WECHATPAY_PUBLIC_KEY_FILE. */
+  readonly platformKeys = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  readonly publicKeyId = `PUB_KEY_ID_0${randomBytes(12).toString('hex').toUpperCase()}`
+  readonly trades = new Map<string, FakeTrade>()
+  readonly refunds = new Map<string, FakeRefund>()
+  /** Every request: method, path and whether its signature passed. */
+  readonly requests: { method: string; path: string; signed: boolean; status: number }[] = []
+  /** Every notification sent (or dropped), in order. */
+  readonly deliveries: Delivery[] = []
+  /** True: notifications are dropped (as if our server were unreachable for all of WeChat's retries). */
+  dropNotifications = false
+  /** Where notifications go. */
+  deliver: Deliver = async (url, headers, body) => {
+    const response = await fetch(url, { method: 'POST', headers, body })
+    await response.text()
+    return response.status
+  }
+  /** When set, answers are signed with this key instead of WeChat Pay's (a forger in the middle). */
+  answerKey: KeyObject | null = null
+
+  private server: http.Server | null = null
+  private failures: { status: 500 | 429; count: number }[] = []
+  private readonly pending = new Set<Promise<void>>()
+  private readonly delayMs: number
+
+  constructor(private readonly options: FakeWechatPayOptions) {
+    this.delayMs = options.delayMs ?? 10
+  }
+
+  get baseUrl() {
+    const address = this.server?.address() as AddressInfo | null
+    if (!address) throw new Error('fake WeChat Pay not started')
+    return `http://127.0.0.1:${address.port}`
+  }
+
+  async start() {
+    this.server = http.createServer((request, response) => {
+      const chunks: Buffer[] = []
+      request.on('data', (chunk: Buffer) => chunks.push(chunk))
+      request.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8')
+        const answer = this.handle(
+          request.method ?? 'GET',
+          request.url ?? '/',
+          request.headers,
+          body,
+        )
+        const text = answer.status === 204 ? '' : JSON.stringify(answer.body)
+        const headers: Record<string, string> = answer.signed
+          ? this.signedHeaders(text, this.answerKey)
+          : {}
+        if (text) headers['Content-Type'] = 'application/json; charset=utf-8'
+        response.writeHead(answer.status, headers).end(text)
+      })
+    })
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve))
+    return this
+  }
+
+  async close() {
+    await this.settled()
+    await new Promise<void>((resolve) =>
+      this.server ? this.server.close(() => resolve()) : resolve(),
+    )
+  }
+
+  /** The next `count` requests answer `status` (500 SYSTEM_ERROR or 429 FREQUENCY_LIMITED), unsigned. */
+  failNext(status: 500 | 429, count = 1) {
+    this.failures.push({ status, count })
+  }
+
+  /** Resolves once every scheduled notification and refund has been sent. */
+  async settled() {
+    while (this.pending.size > 0) await Promise.all([...this.pending])
+  }
+
+  /** The buyer pays in WeChat: the trade succeeds now, its notification follows `delayMs` later. */
+  pay(outTradeNo: string) {
+    const trade = this.trade(outTradeNo)
+    if (!trade || trade.trade_state !== 'NOTPAY') {
+      throw new Error(`cannot pay ${outTradeNo}: ${trade?.trade_state ?? 'unknown'}`)
+    }
+    trade.trade_state = 'SUCCESS'
+    trade.success_time = beijing(this.options.now())
+    this.later(() =>
+      this.notify(trade.notify_url, 'TRANSACTION.SUCCESS', 'transaction', this.transaction(trade)),
+    )
+  }
+
+  /** The trade, its pay window applied (an unpaid trade past time_expire is closed). */
+  trade(outTradeNo: string): FakeTrade | undefined {
+    const trade = this.trades.get(outTradeNo)
+    if (trade?.trade_state === 'NOTPAY' && this.options.now() >= trade.time_expire) {
+      trade.trade_state = 'CLOSED'
+    }
+    return trade
+  }
+
+  /** 支付成功结果通知's decrypted resource for a trade. */
+  transaction(trade: FakeTrade) {
+    return {
+      appid: trade.appid,
+      mchid: trade.mchid,
+      out_trade_no: trade.out_trade_no,
+      transaction_id: trade.trade_state === 'NOTPAY' ? undefined : trade.transaction_id,
+      trade_type: trade.trade_type,
+      trade_state: trade.trade_state,
+      trade_state_desc: trade.trade_state === 'SUCCESS' ? '支付成功' : trade.trade_state,
+      bank_type: 'OTHERS',
+      attach: '',
+      success_time: trade.success_time ?? undefined,
+      payer: trade.payer_openid ? { openid: trade.payer_openid } : undefined,
+      amount: {
+        total: trade.total,
+        payer_total: trade.total,
+        currency: 'CNY',
+        payer_currency: 'CNY',
+      },
+    }
+  }
+
+  private refundResource(refund: FakeRefund) {
+    return {
+      refund_id: refund.refund_id,
+      out_refund_no: refund.out_refund_no,
+      transaction_id: refund.transaction_id,
+      out_trade_no: refund.out_trade_no,
+      channel: 'ORIGINAL',
+      user_received_account: '支付用户零钱',
+      success_time: refund.success_time ?? undefined,
+      create_time: refund.create_time,
+      status: refund.status,
+      funds_account: 'AVAILABLE',
+      amount: {
+        total: refund.total,
+        refund: refund.refund,
+        payer_total: refund.total,
+        payer_refund: refund.refund,
+        settlement_refund: refund.refund,
+        settlement_total: refund.total,
+        discount_refund: 0,
+        currency: 'CNY',
+      },
+    }
+  }
+
+  /** The HTTP headers WeChat Pay signs an answer or a notification with. */
+  signedHeaders(
+    body: string,
+    key: KeyObject | null = null,
+    overrides: { timestamp?: number; serial?: string } = {},
+  ): Record<string, string> {
+    const timestamp = String(overrides.timestamp ?? Math.floor(this.options.now().getTime() / 1000))
+    const nonce = randomBytes(16).toString('hex')
+    const signature = createSign('RSA-SHA256')
+      .update(`${timestamp}\n${nonce}\n${body}\n`)
+      .sign(key ?? this.platformKeys.privateKey, 'base64')
+    return {
+      'Wechatpay-Timestamp': timestamp,
+      'Wechatpay-Nonce': nonce,
+      'Wechatpay-Signature': signature,
+      'Wechatpay-Serial': overrides.serial ?? this.publicKeyId,
+      'Wechatpay-Signature-Type': 'WECHATPAY2-SHA256-RSA2048',
+      'Request-ID': randomUUID(),
+    }
+  }
+
+  /** A notification body: the resource encrypted with AEAD_AES_256_GCM under the APIv3 key. */
+  notificationBody(
+    eventType: string,
+    originalType: string,
+    resource: object,
+    apiV3Key = this.options.apiV3Key,
+  ) {
+    const nonce = randomBytes(6).toString('hex') // 12 characters, used as the 12-byte IV
+    const associatedData = originalType
+    const cipher = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key), Buffer.from(nonce))
+    cipher.setAAD(Buffer.from(associatedData))
+    const sealed = Buffer.concat([
+      cipher.update(JSON.stringify(resource), 'utf8'),
+      cipher.final(),
+      cipher.getAuthTag(),
+    ])
+    return JSON.stringify({
+      id: randomUUID(),
+      create_time: beijing(this.options.now()),
+      resource_type: 'encrypt-resource',
+      event_type: eventType,
+      summary: eventType.startsWith('REFUND') ? '退款状态' : '支付成功',
+      resource: {
+        original_type: originalType,
+        algorithm: 'AEAD_AES_256_GCM',
+        ciphertext: sealed.toString('base64'),
+        associated_data: associatedData,
+        nonce,
+      },
+    })
+  }
+
+  /** Builds, signs and sends one notification (or records it dropped). */
+  async notify(url: string, eventType: string, originalType: string, resource: object) {
+    const body = this.notificationBody(eventType, originalType, resource)
+    const headers = { ...this.signedHeaders(body), 'Content-Type': 'application/json' }
+    const delivery: Delivery = { url, headers, body, status: 'dropped' }
+    this.deliveries.push(delivery)
+    if (this.dropNotifications) return
+    try {
+      delivery.status = await this.deliver(url, headers, body)
+    } catch {
+      delivery.status = 'error'
+    }
+  }
+
+  private later(send: () => Promise<void>) {
+    const sending = new Promise<void>((resolve) => setTimeout(resolve, this.delayMs))
+      .then(send)
+      .finally(() => this.pending.delete(sending))
+    this.pending.add(sending)
+  }
+
+  /** 签名验证 of our request (the merchant's Authorization); the reason it fails, or null. */
+  private authorizationProblem(
+    method: string,
+    url: string,
+    header: string | undefined,
+    body: string,
+  ) {
+    const scheme = 'WECHATPAY2-SHA256-RSA2048 '
+    if (!header?.startsWith(scheme)) return 'no WECHATPAY2-SHA256-RSA2048 Authorization'
+    const fields = new Map<string, string>()
+    for (const part of header.slice(scheme.length).split(',')) {
+      const match = /^\s*(\w+)="([^"]*)"\s*$/.exec(part)
+      if (match) fields.set(match[1], match[2])
+    }
+    const [mchid, nonce, signature, timestamp, serial] = [
+      'mchid',
+      'nonce_str',
+      'signature',
+      'timestamp',
+      'serial_no',
+    ].map((name) => fields.get(name))
+    if (!mchid || !nonce || !signature || !timestamp || !serial) return 'Authorization incomplete'
+    if (mchid !== this.options.mchId) return 'mchid does not match'
+    if (serial !== this.options.merchantSerialNo) return 'serial_no does not match'
+    if (Math.abs(Number(timestamp) * 1000 - this.options.now().getTime()) > 5 * 60_000) {
+      return 'timestamp outside 5 minutes'
+    }
+    const verified = createVerify('RSA-SHA256')
+      .update(`${method}\n${url}\n${timestamp}\n${nonce}\n${body}\n`)
+      .verify(this.options.merchantPublicKey, signature, 'base64')
+    return verified ? null : 'signature does not verify'
+  }
+
+  private handle(
+    method: string,
+    url: string,
+    headers: http.IncomingHttpHeaders,
+    body: string,
+  ): { status: number; body: unknown; signed: boolean } {
+    const path = url.split('?')[0]
+    const log = { method, path, signed: false, status: 0 }
+    this.requests.push(log)
+    const failure = this.failures[0]
+    if (failure) {
+      if (--failure.count <= 0) this.failures.shift()
+      log.status = failure.status
+      return failure.status === 429
+        ? { ...fail(429, 'FREQUENCY_LIMITED', '频率超限'), signed: false }
+        : { ...fail(500, 'SYSTEM_ERROR', '系统异常，请稍后重试'), signed: false }
+    }
+    const problem = this.authorizationProblem(method, url, headers.authorization, body)
+    if (problem) {
+      log.status = 401
+      return { ...fail(401, 'SIGN_ERROR', `签名错误（${problem}）`), signed: true }
+    }
+    log.signed = true
+    let json: Record<string, unknown> = {}
+    if (body) {
+      try {
+        json = JSON.parse(body) as Record<string, unknown>
+      } catch {
+        return { ...fail(400, 'PARAM_ERROR', '请求体不是JSON'), signed: true }
+      }
+    }
+    const answer = this.route(method, url, json, body)
+    log.status = answer.status
+    return { ...answer, signed: true }
+  }
+
+  private route(method: string, url: string, json: Record<string, unknown>, raw: string) {
+    const [path, query = ''] = url.split('?')
+    const params = new URLSearchParams(query)
+    let match: RegExpExecArray | null
+    if (
+      method === 'POST' &&
+      (path === '/v3/pay/transactions/jsapi' || path === '/v3/pay/transactions/h5')
+    ) {
+      return this.order(path.endsWith('jsapi') ? 'JSAPI' : 'MWEB', json, raw)
+    }
+    if (
+      method === 'GET' &&
+      (match = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/.exec(path))
+    ) {
+      if (params.get('mchid') !== this.options.mchId)
+        return fail(400, 'PARAM_ERROR', 'mchid 不正确')
+      const trade = this.trade(decodeURIComponent(match[1]))
+      if (!trade) return fail(404, 'ORDER_NOT_EXIST', '订单不存在')
+      return ok(200, this.transaction(trade))
+    }
+    if (
+      method === 'POST' &&
+      (match = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)\/close$/.exec(path))
+    ) {
+      if (json.mchid !== this.options.mchId) return fail(400, 'PARAM_ERROR', 'mchid 不正确')
+      const trade = this.trade(decodeURIComponent(match[1]))
+      if (!trade) return fail(404, 'ORDER_NOT_EXIST', '订单不存在')
+      if (trade.trade_state === 'SUCCESS' || trade.trade_state === 'REFUND') {
+        return fail(400, 'ORDERPAID', '订单已支付')
+      }
+      if (trade.trade_state === 'NOTPAY' || trade.trade_state === 'USERPAYING')
+        trade.trade_state = 'CLOSED'
+      return ok(204, null)
+    }
+    if (method === 'POST' && path === '/v3/refund/domestic/refunds') return this.refund(json)
+    if (method === 'GET' && (match = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(path))) {
+      const refund = this.refunds.get(decodeURIComponent(match[1]))
+      if (!refund) return fail(404, 'RESOURCE_NOT_EXISTS', '退款单不存在')
+      return ok(200, this.refundResource(refund))
+    }
+    return fail(404, 'NOT_FOUND', '接口不存在')
+  }
+
+  /** JSAPI下单 / H5下单. */
+  private order(type: 'JSAPI' | 'MWEB', json: Record<string, unknown>, raw: string) {
+    const amount = json.amount as { total?: unknown; currency?: unknown } | undefined
+    const payer = json.payer as { openid?: unknown } | undefined
+    const scene = json.scene_info as
+      { payer_client_ip?: unknown; h5_info?: { type?: unknown } } | undefined
+    const notifyUrl = json.notify_url
+    if (typeof json.appid !== 'string' || !json.appid) return fail(400, 'PARAM_ERROR', '缺少appid')
+    if (json.mchid !== this.options.mchId) return fail(400, 'PARAM_ERROR', 'mchid 不正确')
+    if (
+      typeof json.description !== 'string' ||
+      !json.description ||
+      json.description.length > 127
+    ) {
+      return fail(400, 'PARAM_ERROR', 'description 不正确')
+    }
+    if (typeof json.out_trade_no !== 'string' || !OUT_NO.test(json.out_trade_no)) {
+      return fail(400, 'PARAM_ERROR', 'out_trade_no 须为6-32位数字、字母、_-|*')
+    }
+    if (typeof json.time_expire !== 'string' || !TIME.test(json.time_expire)) {
+      return fail(400, 'PARAM_ERROR', 'time_expire 格式不正确')
+    }
+    if (typeof notifyUrl !== 'string' || !/^https:\/\/[^?#]+$/.test(notifyUrl)) {
+      return fail(400, 'PARAM_ERROR', 'notify_url 须为https地址且不能携带参数')
+    }
+    if (
+      !Number.isInteger(amount?.total) ||
+      Number(amount?.total) < 1 ||
+      amount?.currency !== 'CNY'
+    ) {
+      return fail(400, 'PARAM_ERROR', 'amount 不正确')
+    }
+    if (type === 'JSAPI' && (typeof payer?.openid !== 'string' || !payer.openid)) {
+      return fail(400, 'PARAM_ERROR', '缺少payer.openid')
+    }
+    if (
+      type === 'MWEB' &&
+      (typeof scene?.payer_client_ip !== 'string' || scene.h5_info?.type !== 'Wap')
+    ) {
+      return fail(400, 'PARAM_ERROR', 'scene_info 不正确')
+    }
+    const expires = new Date(json.time_expire)
+    if (expires <= this.options.now()) return fail(400, 'INVALID_REQUEST', '订单已过期')
+    const existing = this.trades.get(json.out_trade_no)
+    if (existing && existing.request !== raw) return fail(400, 'INVALID_REQUEST', '商户订单号重复')
+    const trade: FakeTrade = existing ?? {
+      appid: json.appid,
+      mchid: this.options.mchId,
+      description: json.description,
+      out_trade_no: json.out_trade_no,
+      transaction_id: `42000${randomBytes(12).toString('hex').replace(/\D/g, '').padEnd(23, '7')}`,
+      trade_type: type,
+      trade_state: 'NOTPAY',
+      notify_url: notifyUrl,
+      time_expire: expires,
+      total: Number(amount!.total),
+      refunded: 0,
+      payer_openid: type === 'JSAPI' ? String(payer!.openid) : null,
+      payer_client_ip: type === 'MWEB' ? String(scene!.payer_client_ip) : null,
+      prepay_id: `wx${randomBytes(14).toString('hex')}`,
+      success_time: null,
+      request: raw,
+    }
+    this.trades.set(trade.out_trade_no, trade)
+    if (type === 'JSAPI') return ok(200, { prepay_id: trade.prepay_id })
+    return ok(200, {
+      h5_url: `https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=${trade.prepay_id}&package=${randomBytes(4).readUInt32BE()}`,
+    })
+  }
+
+  /** 申请退款: accepted as PROCESSING, finished (and notified) `delayMs` later. */
+  private refund(json: Record<string, unknown>) {
+    const amount = json.amount as
+      { refund?: unknown; total?: unknown; currency?: unknown } | undefined
+    if (typeof json.out_refund_no !== 'string' || !OUT_REFUND_NO.test(json.out_refund_no)) {
+      return fail(400, 'PARAM_ERROR', 'out_refund_no 不正确')
+    }
+    if (typeof json.out_trade_no !== 'string') return fail(400, 'PARAM_ERROR', '缺少out_trade_no')
+    if (
+      !Number.isInteger(amount?.refund) ||
+      Number(amount?.refund) < 1 ||
+      amount?.currency !== 'CNY'
+    ) {
+      return fail(400, 'PARAM_ERROR', 'amount 不正确')
+    }
+    const trade = this.trade(json.out_trade_no)
+    if (!trade) return fail(404, 'RESOURCE_NOT_EXISTS', '订单不存在')
+    if (amount?.total !== trade.total) return fail(400, 'PARAM_ERROR', '订单金额与实际不符')
+    const existing = this.refunds.get(json.out_refund_no)
+    if (existing) {
+      if (existing.out_trade_no !== trade.out_trade_no || existing.refund !== amount.refund) {
+        return fail(400, 'INVALID_REQUEST', '退款单号已用于另一笔退款')
+      }
+      return ok(200, this.refundResource(existing))
+    }
+    if (trade.trade_state !== 'SUCCESS' && trade.trade_state !== 'REFUND') {
+      return fail(400, 'INVALID_REQUEST', '订单未支付，不能退款')
+    }
+    if (trade.refunded + Number(amount.refund) > trade.total) {
+      return fail(400, 'INVALID_REQUEST', '申请退款金额超过订单可退金额')
+    }
+    trade.refunded += Number(amount.refund)
+    trade.trade_state = 'REFUND'
+    const refund: FakeRefund = {
+      out_refund_no: json.out_refund_no,
+      out_trade_no: trade.out_trade_no,
+      refund_id: `50000${randomBytes(12).toString('hex').replace(/\D/g, '').padEnd(24, '3')}`,
+      transaction_id: trade.transaction_id,
+      status: 'PROCESSING',
+      refund: Number(amount.refund),
+      total: trade.total,
+      reason: typeof json.reason === 'string' ? json.reason : '',
+      notify_url: typeof json.notify_url === 'string' ? json.notify_url : null,
+      create_time: beijing(this.options.now()),
+      success_time: null,
+    }
+    this.refunds.set(refund.out_refund_no, refund)
+    this.later(async () => {
+      refund.status = 'SUCCESS'
+      refund.success_time = beijing(this.options.now())
+      if (!refund.notify_url) return
+      await this.notify(refund.notify_url, 'REFUND.SUCCESS', 'refund', {
+        mchid: this.options.mchId,
+        out_trade_no: refund.out_trade_no,
+        transaction_id: refund.transaction_id,
+        out_refund_no: refund.out_refund_no,
+        refund_id: refund.refund_id,
+        refund_status: refund.status,
+        success_time: refund.success_time,
+        user_received_account: '支付用户零钱',
+        amount: {
+          total: refund.total,
+          refund: refund.refund,
+          payer_total: refund.total,
+          payer_refund: refund.refund,
+        },
+      })
+    })
+    return ok(200, this.refundResource(refund))
+  }
+}
+
+/** A merchant's keys and environment against a started fake: what a test's adapter is built from. */
+export interface WechatPayWorld {
+  fake: FakeWechatPay
+  env: NodeJS.ProcessEnv
+  merchantKeys: { publicKey: KeyObject; privateKey: KeyObject }
+  dir: string
+}
+
+export const TEST_MCHID = '1900009191'
+export const TEST_APIV3_KEY = 'aK9fLmQ2xR7tZ4vB8nW3cE6yH1jD5gS0'
+export const TEST_PUBLIC_BASE_URL = 'https://cloudphone.example.cn'
+
+/**
+ * Generates the merchant key pair, starts a fake WeChat Pay that knows its public half, and writes
+ * both PEM files and the environment the adapter reads (WECHATPAY_BASE_URL = the fake). Closed after the test.
+ */
+export async function wechatPayWorld(
+  t: { after: (fn: () => Promise<void> | void) => void },
+  now: () => Date,
+): Promise<WechatPayWorld> {
+  const merchantKeys = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  const merchantSerialNo = randomBytes(20).toString('hex').toUpperCase()
+  const fake = await new FakeWechatPay({
+    mchId: TEST_MCHID,
+    merchantSerialNo,
+    merchantPublicKey: merchantKeys.publicKey,
+    apiV3Key: TEST_APIV3_KEY,
+    now,
+  }).start()
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wechatpay-'))
+  const privateKeyFile = path.join(dir, 'apiclient_key.pem')
+  const publicKeyFile = path.join(dir, 'pub_key.pem')
+  fs.writeFileSync(
+    privateKeyFile,
+    merchantKeys.privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
+  )
+  fs.writeFileSync(
+    publicKeyFile,
+    fake.platformKeys.publicKey.export({ type: 'spki', format: 'pem' }) as string,
+  )
+  t.after(async () => {
+    await fake.close()
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+  const env: NodeJS.ProcessEnv = {
+    WECHATPAY_MCHID: TEST_MCHID,
+    WECHATPAY_MERCHANT_SERIAL_NO: merchantSerialNo,
+    WECHATPAY_PRIVATE_KEY_FILE: privateKeyFile,
+    WECHATPAY_APIV3_KEY: TEST_APIV3_KEY,
+    WECHATPAY_PUBLIC_KEY_FILE: publicKeyFile,
+    WECHATPAY_PUBLIC_KEY_ID: fake.publicKeyId,
+    WECHAT_APPID: 'wx0mini0program01',
+    WECHAT_OA_APPID: 'wx0official0acct1',
+    PUBLIC_BASE_URL: TEST_PUBLIC_BASE_URL,
+    WECHATPAY_BASE_URL: fake.baseUrl,
+  }
+  return { fake, env, merchantKeys, dir }
+}
