@@ -39,10 +39,24 @@ export function officialAccountAuthUrl(options: {
   back.searchParams.set('redirect', returnPath(options.returnTo))
   back.searchParams.set('isWeChatAuth', '1')
   if (options.channelCode) back.searchParams.set('channelCode', options.channelCode)
+  return snsapiBaseUrl({ ...options, redirectUri: back.toString() })
+}
+
+/**
+ * WeChat's silent (snsapi_base) authorisation: it comes back to redirectUri with `code` and `state`
+ * added. The login above and the pay page's openid (WeChat Pay in WeChat's browser) both ask this way.
+ */
+export function snsapiBaseUrl(options: {
+  appId: string
+  origin: string
+  redirectUri: string
+  state: string
+  authorizeUrl?: string
+}): string {
   const authorize = new URL(options.authorizeUrl || WECHAT_AUTHORIZE_URL, options.origin)
   authorize.search = new URLSearchParams({
     appid: options.appId,
-    redirect_uri: back.toString(),
+    redirect_uri: options.redirectUri,
     response_type: 'code',
     scope: 'snsapi_base',
     state: options.state,

@@ -86,3 +86,41 @@ export interface Platform {
   /** sent with a login on ios or wx channels */
   getDeviceInfo(): DeviceInfo
 }
+
+/** Where a WeChat payment runs; the server starts JSAPI pay for the first two, H5 pay for the last. */
+export type PayScene = 'miniProgram' | 'wechatBrowser' | 'browser'
+
+/** The signed parameters WeChat's JSAPI takes (wx.requestPayment, getBrandWCPayRequest), from the server. */
+export interface WechatPayParams {
+  appId: string
+  timeStamp: string
+  nonceStr: string
+  package: string
+  signType: 'RSA'
+  paySign: string
+}
+
+/** How WeChat's payment sheet ended (SPEC 4, WeChat payment results). Only the server says paid. */
+export type WechatPayOutcome = 'ok' | 'cancel' | { fail: string }
+
+/**
+ * WeChat Pay as each build reaches it (wechat-pay.weapp.ts / wechat-pay.h5.ts), imported by the pay
+ * page only, so it ships in the pay sub-package and not in the first route.
+ */
+export interface WechatPayment {
+  scene(): PayScene
+  /**
+   * Before a WeChat payment: a fresh code the server turns into the payer's openid (mini-program:
+   * Taro.login), or 'redirected' when the page left for WeChat's silent authorisation, which comes
+   * back to `returnTo` with one (WeChat's browser). {} where no code is needed (H5 pay).
+   */
+  payerCode(returnTo: string): Promise<{ wxCode?: string } | 'redirected'>
+  /**
+   * H5: the code an authorisation brought back in this page's query (`code`, `state`), taken once:
+   * it leaves the address bar either way, so a reload cannot send it again. null: none came back;
+   * 'refused': not from this browser's own authorisation (a link someone sent) or unreadable.
+   */
+  takeReturnedCode(query: { code?: string; state?: string }): { code: string } | 'refused' | null
+  /** Opens WeChat's payment sheet with the server's signed parameters. */
+  pay(params: WechatPayParams): Promise<WechatPayOutcome>
+}

@@ -1,30 +1,36 @@
 import { useState } from 'react'
-import { useDidShow, useRouter } from '@tarojs/taro'
+import { useDidShow, useLoad, useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { ActionSheet, Button } from '@nutui/nutui-react-taro'
 import { confirm, errorMessage, toastError } from '@/runtime/feedback'
 import { useSingleFlight } from '@/hooks/use-single-flight'
-import { url } from '@/constants/routes'
 import { canPay, OrderStatus, payCountdown, PayMethod } from '@/domain/order-status'
 import { ResultCode } from '@/domain/result-codes'
 import { cancelOrder } from '@/api/order'
-import { createPayment, getBeanBalance, sandboxPayAct } from '@/api/pay'
+import { getBeanBalance, sandboxPayAct } from '@/api/pay'
 import { getAccountBalance } from '@/api/wallet'
 import { formatYuan } from '@/domain/formatters'
+import platform from '@/platform'
+import wechatPayment from '@/platform/wechat-pay'
 import { useStores } from '@/stores'
-import { openCheckout } from './parts/checkout'
 import OrderResult from './parts/OrderResult'
 import OrderSummary from './parts/OrderSummary'
 import PayMethods from './parts/PayMethods'
-import { payMethodsFor, SANDBOX_ACTIONS, WECHAT_PAY_MESSAGES } from './parts/pay-flow'
+import {
+  confirmHint,
+  type Confirming,
+  payMethodsFor,
+  SANDBOX_ACTIONS,
+  WECHAT_PAY_MESSAGES,
+  WECHAT_REAUTHORISE,
+} from './parts/pay-flow'
+import { startPayment } from './parts/start-payment'
 import { useNow } from './parts/use-now'
 import { useOrderPoll } from './parts/use-order-poll'
 import styles from './parts/pay.module.scss'
 
 const BEANS_SHORT = '云豆余额不足，请选择其他支付方式'
-/** Back from the checkout page: the provider's notification normally lands within this time. */
-const CONFIRM_WINDOW_MS = 8000
 
 /** Pays an order (own: ?orderNo=, shared big-user link: ?link=) and follows it to its result. */
 function Pay() {
@@ -33,12 +39,16 @@ function Pay() {
   const ref = params.link ? { link: params.link } : { orderNo: params.orderNo }
   const { order, setOrder, error, refresh } = useOrderPoll(ref)
   const [account, setAccount] = useState<{ balance: number; enabled: boolean } | null>(null)
-  const methods = payMethodsFor(session.runtime, order?.kind, account?.enabled ?? false)
+  const inWeChat = session.runtime === 'applet' || platform.isWeChatBrowser()
+  const methods = payMethodsFor(session.runtime, order?.kind, account?.enabled ?? false, inWeChat)
   const [method, setMethod] = useState<PayMethod>(methods[0].value)
   const [payError, setPayError] = useState('')
   const [sandboxTrade, setSandboxTrade] = useState<string | null>(null)
   const [beans, setBeans] = useState<number | null>(null)
-  const [openedAt] = useState(Date.now())
+  // back from a checkout page (?paying=1), or WeChat's sheet said ok: waiting for the server's word
+  const [confirming, setConfirming] = useState<Confirming | null>(() =>
+    params.paying ? { since: Date.now(), wechatOk: false } : null,
+  )
   const flight = useSingleFlight()
   const unpaid = order?.status === OrderStatus.unpaid
   const now = useNow(1000, unpaid)
@@ -52,18 +62,23 @@ function Pay() {
       .catch(() => setAccount(null)) // without it only the account-balance method is missing
   })
 
-  const pay = () =>
+  const pay = (payMethod: PayMethod, wxCode?: string) =>
     flight.run(async () => {
       setPayError('')
       try {
-        const returnUrl = url('pay', { ...ref, paying: 1 })
-        const outcome = await createPayment({ ...ref, payMethod: method, returnUrl })
-        if (!outcome.ok) return setPayError(outcome.msg)
-        const { paid, checkoutUrl, tradeNo } = outcome.data
-        if (paid || !checkoutUrl) return refresh()
-        // the mini-program has no sandbox page to open: the same three choices in an action sheet
-        if (session.runtime === 'applet') setSandboxTrade(tradeNo)
-        else openCheckout(checkoutUrl)
+        const step = await startPayment({
+          ref,
+          method: payMethod,
+          runtime: session.runtime,
+          wxCode,
+        })
+        if (step.kind === 'refused') setPayError(step.msg)
+        else if (step.kind === 'sandbox') setSandboxTrade(step.tradeNo)
+        else if (step.kind === 'wechat') {
+          if (step.result === 'ok') setConfirming({ since: Date.now(), wechatOk: true })
+          else setPayError(WECHAT_PAY_MESSAGES[step.result])
+          refresh()
+        } else if (step.kind === 'follow') refresh()
       } catch (e) {
         const code = (e as { code?: number }).code
         setPayError(
@@ -73,6 +88,15 @@ function Pay() {
         )
       }
     })
+
+  // back from WeChat's authorisation with the payer's code: the buyer already tapped 立即支付
+  useLoad(() => {
+    const back = wechatPayment.takeReturnedCode(params)
+    if (back === null) return
+    setMethod(PayMethod.wechatPay)
+    if (back === 'refused') setPayError(WECHAT_REAUTHORISE)
+    else void pay(PayMethod.wechatPay, back.code)
+  })
 
   const act = (tradeNo: string, choice: (typeof SANDBOX_ACTIONS)[number]) =>
     flight.run(async () => {
@@ -107,13 +131,7 @@ function Pay() {
         <View className={styles.countdown}>
           <Text>{payable ? '支付剩余时间' : '支付时间已过，订单即将关闭'}</Text>
           {payable && <Text className={styles.clock}>{payCountdown(order.payDeadline, now)}</Text>}
-          {params.paying && (
-            <Text className={styles.hint}>
-              {now - openedAt < CONFIRM_WINDOW_MS
-                ? '如已完成支付，请稍候，正在确认支付结果…'
-                : '支付未完成，可重新选择支付方式支付'}
-            </Text>
-          )}
+          {confirming && <Text className={styles.hint}>{confirmHint(confirming, now)}</Text>}
         </View>
       ) : (
         <OrderResult order={order} />
@@ -147,7 +165,7 @@ function Pay() {
               取消订单
             </Button>
           )}
-          <Button type="primary" disabled={!payable || flight.running} onClick={pay}>
+          <Button type="primary" disabled={!payable || flight.running} onClick={() => pay(method)}>
             立即支付
           </Button>
         </View>

@@ -7,18 +7,19 @@ import { OrderStatus, PayMethod, payMethodLabels } from '@/domain/order-status'
 export const POLL_INTERVAL_MS = 2000
 
 /**
- * H5: Alipay, WeChat Pay and beans; the mini-program: WeChat Pay and beans; company users also their
- * account balance. A recharge is never paid with what it recharges (nor a top-up with beans).
+ * H5: Alipay, WeChat Pay and beans; inside WeChat (the mini-program, and H5 in WeChat's browser):
+ * WeChat Pay and beans, as WeChat opens no Alipay page; company users also their account balance. A
+ * recharge is never paid with what it recharges (nor a top-up with beans).
  */
 export function payMethodsFor(
   runtime: 'applet' | 'h5',
   kind?: OrderInfo['kind'],
   company = false,
+  inWeChat = runtime === 'applet',
 ): { value: PayMethod; label: string }[] {
-  const methods: PayMethod[] =
-    runtime === 'applet'
-      ? [PayMethod.wechatPay, PayMethod.beans]
-      : [PayMethod.alipay, PayMethod.wechatPay, PayMethod.beans]
+  const methods: PayMethod[] = inWeChat
+    ? [PayMethod.wechatPay, PayMethod.beans]
+    : [PayMethod.alipay, PayMethod.wechatPay, PayMethod.beans]
   if (company) methods.push(PayMethod.accountBalance)
   const topUp = kind === 'beanRecharge' || kind === 'balanceRecharge'
   return methods
@@ -31,6 +32,30 @@ export const WECHAT_PAY_MESSAGES: Record<WechatPayResult, string> = {
   ok: '',
   cancel: '支付已取消',
   fail: '支付失败，请重试',
+}
+
+/** A code from WeChat's authorisation that this browser did not ask for, or could not read. */
+export const WECHAT_REAUTHORISE = '微信授权已失效，请重新点击立即支付'
+
+/** Back from the checkout page: the provider's notification normally lands within this time. */
+export const CONFIRM_WINDOW_MS = 8000
+
+/** The page waits for the server's word on a payment: since when, and whether WeChat's sheet said ok. */
+export interface Confirming {
+  since: number
+  wechatOk: boolean
+}
+
+/**
+ * While the order is still unpaid. After WeChat's ok the money has left the buyer: the page waits for
+ * the server for as long as it takes and asks not to pay twice (a late notification, or
+ * reconciliation, settles it). Back from a checkout page the buyer may not have paid at all.
+ */
+export function confirmHint(confirming: Confirming, now: number): string {
+  if (confirming.wechatOk) return '微信支付已完成，正在确认支付结果，请勿重复支付'
+  return now - confirming.since < CONFIRM_WINDOW_MS
+    ? '如已完成支付，请稍候，正在确认支付结果…'
+    : '支付未完成，可重新选择支付方式支付'
 }
 
 /** The sandbox checkout's choices, as the mini-program's action sheet offers them. */

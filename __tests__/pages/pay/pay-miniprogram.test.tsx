@@ -1,0 +1,200 @@
+/**
+ * WeChat Pay in the mini-program: Taro.login's code → createPayment (scene miniProgram) →
+ * Taro.requestPayment with the server's signed parameters. The order is paid when the server says so.
+ */
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import Taro from '@tarojs/taro'
+import Pay from '@/pages/pay/pay'
+import { openCheckout } from '@/pages/pay/parts/checkout'
+import { getOrderInfo } from '@/api/order'
+import { createPayment } from '@/api/pay'
+import { ApiError, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE } from '@/runtime/api-error'
+import { renderPage, setRouteParams } from '../page-harness'
+import { order, session } from '../buying/fixtures'
+
+jest.mock('@tarojs/taro', () => {
+  const taro = jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro()
+  const useDidHide = () => undefined
+  Object.assign(taro.default, { useDidHide })
+  return { ...taro, useDidHide }
+})
+// the mini-program build's WeChat Pay (Taro picks wechat-pay.weapp.ts there; jest's default is H5)
+jest.mock('@/platform/wechat-pay', () => jest.requireActual('@/platform/wechat-pay.weapp'))
+jest.mock('@/api/order', () => ({ getOrderInfo: jest.fn(), cancelOrder: jest.fn() }))
+jest.mock('@/api/pay', () => ({
+  createPayment: jest.fn(),
+  sandboxPayAct: jest.fn(),
+  getBeanBalance: jest.fn().mockResolvedValue({ balance: 500 }),
+}))
+jest.mock('@/runtime/navigation', () => ({ navigate: jest.fn() }))
+jest.mock('@/api/wallet', () => ({
+  getAccountBalance: jest.fn(() => Promise.resolve({ balance: 0, enabled: false })),
+}))
+jest.mock('@/pages/pay/parts/checkout', () => ({ openCheckout: jest.fn() }))
+
+const ORDER_NO = 'CP20261122000001'
+const info = getOrderInfo as jest.Mock
+const payment = createPayment as jest.Mock
+const PARAMS = {
+  appId: 'wx_mini',
+  timeStamp: '1795000000',
+  nonceStr: 'n0nce',
+  package: 'prepay_id=wx2026',
+  signType: 'RSA' as const,
+  paySign: 'c2lnbmVk',
+}
+const jsapiAnswer = {
+  ok: true,
+  data: {
+    tradeNo: 'T9',
+    orderNo: ORDER_NO,
+    payMethod: 2,
+    checkoutUrl: null,
+    wxPayParams: PARAMS,
+    paid: false,
+  },
+}
+
+let login: jest.SpyInstance
+let requestPayment: jest.SpyInstance
+
+beforeEach(() => {
+  jest.clearAllMocks()
+  jest.restoreAllMocks()
+  setRouteParams({ orderNo: ORDER_NO })
+  info.mockResolvedValue(order())
+  login = jest
+    .spyOn(Taro, 'login')
+    .mockResolvedValue({ code: 'js-code-1', errMsg: 'login:ok' } as never)
+  requestPayment = jest.spyOn(Taro, 'requestPayment')
+})
+afterEach(() => jest.useRealTimers())
+
+const openAndPay = async () => {
+  renderPage(<Pay />, session({ runtime: 'applet' }))
+  fireEvent.click(await screen.findByText('立即支付'))
+}
+
+describe('微信支付 in the mini-program', () => {
+  it('pays with a fresh login code and the server’s signed parameters, then follows the order', async () => {
+    jest.useFakeTimers()
+    payment.mockResolvedValue(jsapiAnswer)
+    requestPayment.mockResolvedValue({ errMsg: 'requestPayment:ok' })
+    info.mockResolvedValue(order())
+    renderPage(<Pay />, session({ runtime: 'applet' }))
+    await act(async () => undefined)
+    fireEvent.click(screen.getByText('立即支付'))
+    await act(async () => undefined)
+    expect(payment).toHaveBeenCalledWith({
+      orderNo: ORDER_NO,
+      payMethod: 2,
+      returnUrl: `/pages/pay/pay?orderNo=${ORDER_NO}&paying=1`,
+      scene: 'miniProgram',
+      wxCode: 'js-code-1',
+    })
+    expect(requestPayment).toHaveBeenCalledWith({
+      timeStamp: '1795000000',
+      nonceStr: 'n0nce',
+      package: 'prepay_id=wx2026',
+      signType: 'RSA',
+      paySign: 'c2lnbmVk',
+    })
+    // WeChat said ok, the server not yet: no success, and no second payment invited
+    expect(screen.getByText('微信支付已完成，正在确认支付结果，请勿重复支付')).toBeTruthy()
+    await act(async () => void jest.advanceTimersByTime(30_000))
+    expect(screen.queryByText('支付成功')).toBeNull()
+    expect(screen.queryByText('支付未完成，可重新选择支付方式支付')).toBeNull()
+    // the notification lands: the server's word is what the page shows
+    info.mockResolvedValue(order({ status: 1 }))
+    await act(async () => void jest.advanceTimersByTime(2000))
+    expect(screen.getByText('支付成功')).toBeTruthy()
+    expect(screen.getByText('支付成功，云手机创建中…')).toBeTruthy()
+    expect(openCheckout).not.toHaveBeenCalled()
+  })
+
+  it('a closed payment sheet says 支付已取消 and stays on the unpaid order', async () => {
+    payment.mockResolvedValue(jsapiAnswer)
+    requestPayment.mockRejectedValue({ errMsg: 'requestPayment:fail cancel' })
+    await openAndPay()
+    expect(await screen.findByText('支付已取消')).toBeTruthy()
+    expect(screen.getByText('立即支付')).toBeTruthy()
+    expect(screen.queryByText('支付成功')).toBeNull()
+    expect(screen.queryByText(/正在确认支付结果/)).toBeNull()
+  })
+
+  it('any other failure of the sheet says 支付失败，请重试', async () => {
+    payment.mockResolvedValue(jsapiAnswer)
+    requestPayment.mockRejectedValue({ errMsg: 'requestPayment:fail 系统错误' })
+    await openAndPay()
+    expect(await screen.findByText('支付失败，请重试')).toBeTruthy()
+    expect(screen.queryByText('支付成功')).toBeNull()
+  })
+
+  it('a refused login code (1004) shows the server’s message and opens no sheet', async () => {
+    payment.mockRejectedValue(new ApiError(1004, '微信授权已失效，请重新进入页面后再支付'))
+    await openAndPay()
+    expect(await screen.findByText('微信授权已失效，请重新进入页面后再支付')).toBeTruthy()
+    expect(requestPayment).not.toHaveBeenCalled()
+    // the next tap asks for a new code: a code is used once
+    fireEvent.click(screen.getByText('立即支付'))
+    await waitFor(() => expect(login).toHaveBeenCalledTimes(2))
+  })
+
+  it('a failed Taro.login stops before the server is asked', async () => {
+    login.mockResolvedValue({ code: '', errMsg: 'login:fail' })
+    await openAndPay()
+    expect(await screen.findByText('微信登录失败，请重试')).toBeTruthy()
+    expect(payment).not.toHaveBeenCalled()
+  })
+
+  it('a network failure says so and leaves the order to pay', async () => {
+    payment.mockRejectedValue(new ApiError(NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE))
+    await openAndPay()
+    expect(await screen.findByText(NETWORK_ERROR_MESSAGE)).toBeTruthy()
+    expect(requestPayment).not.toHaveBeenCalled()
+    expect(screen.getByText('立即支付')).toBeTruthy()
+  })
+
+  it('an out-of-stock answer (soft 1017) is shown in the buyer’s words', async () => {
+    payment.mockResolvedValue({
+      ok: false,
+      code: 1017,
+      msg: '所选地区库存不足，请更换地区或减少购买数量',
+    })
+    await openAndPay()
+    expect(await screen.findByText('所选地区库存不足，请更换地区或减少购买数量')).toBeTruthy()
+    expect(requestPayment).not.toHaveBeenCalled()
+  })
+
+  it('the sandbox provider still answers a checkout: its three choices in the action sheet', async () => {
+    payment.mockResolvedValue({
+      ok: true,
+      data: {
+        tradeNo: 'T2',
+        orderNo: ORDER_NO,
+        payMethod: 2,
+        checkoutUrl: '/co?t=T2',
+        wxPayParams: null,
+        paid: false,
+      },
+    })
+    await openAndPay()
+    expect(await screen.findByText('确认支付')).toBeTruthy()
+    expect(requestPayment).not.toHaveBeenCalled()
+  })
+
+  it('beans need no WeChat code; a shortfall (1015) is explained', async () => {
+    payment.mockRejectedValue(new ApiError(1015, '云豆数量不足'))
+    renderPage(<Pay />, session({ runtime: 'applet' }))
+    await screen.findByText('立即支付')
+    fireEvent.click(screen.getByRole('radio', { name: '云豆' }))
+    fireEvent.click(screen.getByText('立即支付'))
+    expect(await screen.findByText('云豆余额不足，请选择其他支付方式')).toBeTruthy()
+    expect(payment).toHaveBeenCalledWith({
+      orderNo: ORDER_NO,
+      payMethod: 3,
+      returnUrl: `/pages/pay/pay?orderNo=${ORDER_NO}&paying=1`,
+    })
+    expect(login).not.toHaveBeenCalled()
+  })
+})
