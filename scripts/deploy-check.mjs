@@ -1,0 +1,460 @@
+#!/usr/bin/env node
+/**
+ * The steps of docs/deploy.md, run on this machine in production mode (started by scripts/deploy-check,
+ * which switches to the unprivileged service user first). It makes a throwaway PostgreSQL cluster on a
+ * free port of 127.0.0.1, and checks:
+ *   1. production refuses to start with nothing set, naming in one error every variable deploy.md's
+ *      table marks "required", and nothing deploy.md does not name;
+ *   2. the migrations run (every migration of the journal is recorded) as the app's own role, no superuser;
+ *   3. two instances start at once on one database (the migration lock), /health answers on both, and a
+ *      user who logs in through instance 1 (SMS code from its log, behind X-Forwarded-For) is seen by 2;
+ *   4. pg_dump → restore into a scratch database → a third server starts on it and the session is there;
+ *   5. scripts/weapp-domains.mjs prints the configured domains and refuses the development defaults;
+ * and that every server stops cleanly on SIGTERM. Any failure prints what was expected, the tail of the
+ * server's log, and exits 1; the servers and the cluster are removed whatever happens.
+ *
+ * Environment: PG_BIN (PostgreSQL's bin directory; scripts/deploy-check finds it).
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+
+const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
+const PG_BIN = process.env.PG_BIN
+const API = '/vmcloud/api'
+const START_TIMEOUT_MS = 120_000
+const started = Date.now()
+const seconds = () => ((Date.now() - started) / 1000).toFixed(1)
+
+// --- what the servers run on ----------------------------------------------------------------------
+/**
+ * The providers production runs on here. Today only sandboxes exist for payment and the supplier, so each
+ * is allowed on its own with its switch (SMS stays the sandbox too: its code is read from the server log).
+ * When the local fakes of WeChat Pay, Alipay and ACEP land, start them in `startFakes` below and put
+ * their provider settings here instead of the matching ALLOW_SANDBOX_* switch.
+ */
+function providerEnv() {
+  return {
+    SMS_PROVIDER: 'sandbox',
+    ALLOW_SANDBOX_SMS: '1',
+    WECHAT_PROVIDER: 'sandbox',
+    ALLOW_SANDBOX_WECHAT: '1',
+    ALLOW_SANDBOX_PAYMENT: '1',
+    ALLOW_SANDBOX_SUPPLIER: '1',
+  }
+}
+/** Local fakes of real providers, once they exist; returns what must be stopped at the end. */
+async function startFakes() {
+  return []
+}
+
+// --- cleanup ---------------------------------------------------------------------------------------
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-check-'))
+const children = new Set()
+let pgData = null
+let cleaned = false
+
+function cleanup() {
+  if (cleaned) return
+  cleaned = true
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
+  if (pgData)
+    run(path.join(PG_BIN, 'pg_ctl'), ['-D', pgData, '-m', 'immediate', '-w', 'stop'], {}, true)
+  fs.rmSync(work, { recursive: true, force: true })
+}
+process.on('exit', cleanup)
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    console.error(`\ndeploy-check: ${signal}, cleaning up`)
+    cleanup()
+    process.exit(1)
+  })
+
+class CheckFailed extends Error {}
+const fail = (message) => {
+  throw new CheckFailed(message)
+}
+const expect = (condition, message) => condition || fail(message)
+
+// --- processes -------------------------------------------------------------------------------------
+function run(command, args, env = {}, quiet = false) {
+  const result = spawnSync(command, args, {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: 120_000,
+  })
+  if (result.status !== 0 && !quiet)
+    fail(
+      `${path.basename(command)} ${args.join(' ')} exited ${result.status}:\n${result.stderr}${result.stdout}`,
+    )
+  return result.stdout
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** Only these reach a server: what the operator's environment file would hold, and nothing of ours. */
+const baseEnv = () => ({ PATH: process.env.PATH, HOME: process.env.HOME ?? work, LANG: 'C.UTF-8' })
+
+/** Starts `node --import tsx server/src/main.ts` (npm start without npm) with exactly `env`. */
+function startServer(name, env) {
+  const logFile = path.join(work, `${name}.log`)
+  const out = fs.openSync(logFile, 'w')
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...baseEnv(), ...env },
+    stdio: ['ignore', out, out],
+  })
+  fs.closeSync(out)
+  children.add(child)
+  const exited = new Promise((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  )
+  return { name, child, env, logFile, exited, log: () => fs.readFileSync(logFile, 'utf8') }
+}
+
+const tail = (server, lines = 25) =>
+  `--- last lines of ${server.name}'s log (${server.logFile}) ---\n` +
+  server.log().trimEnd().split('\n').slice(-lines).join('\n')
+
+async function http(server, method, route, body, headers = {}) {
+  const response = await fetch(`http://127.0.0.1:${server.env.PORT}${API}${route}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: body ? JSON.stringify(body) : undefined,
+    signal: AbortSignal.timeout(10_000),
+  })
+  const text = await response.text()
+  try {
+    return { status: response.status, ...JSON.parse(text) }
+  } catch {
+    return { status: response.status, text }
+  }
+}
+
+/** Waits for /health to answer {db: 'ok'}; fails at once if the server exits first. */
+async function healthy(server) {
+  const deadline = Date.now() + START_TIMEOUT_MS
+  let exit = null
+  void server.exited.then((value) => (exit = value))
+  for (;;) {
+    if (exit)
+      fail(
+        `${server.name} exited (${JSON.stringify(exit)}) before answering /health\n${tail(server)}`,
+      )
+    try {
+      const reply = await http(server, 'GET', '/health')
+      if (reply.status === 200 && reply.code === 200 && reply.data?.db === 'ok') return
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline)
+      fail(`${server.name}: no healthy /health in ${START_TIMEOUT_MS / 1000} s\n${tail(server)}`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
+/** SIGTERM, as systemd stops a unit: the server must close and exit 0 within 15 s. */
+async function stopServer(server) {
+  server.child.kill('SIGTERM')
+  const outcome = await Promise.race([
+    server.exited,
+    new Promise((resolve) => setTimeout(() => resolve(null), 15_000)),
+  ])
+  expect(outcome !== null, `${server.name} did not stop within 15 s of SIGTERM\n${tail(server)}`)
+  expect(
+    outcome.code === 0,
+    `${server.name} stopped with ${JSON.stringify(outcome)}\n${tail(server)}`,
+  )
+  children.delete(server.child)
+}
+
+// --- the document ----------------------------------------------------------------------------------
+/** The variables docs/deploy.md's table marks as required in production (its second column). */
+function documentedRequired() {
+  const doc = fs.readFileSync(path.join(repoRoot, 'docs/deploy.md'), 'utf8')
+  const names = []
+  for (const line of doc.split('\n')) {
+    const cells = line.split('|').map((cell) => cell.trim())
+    if (cells.length < 4 || !/^required\b/.test(cells[2])) continue
+    names.push(...[...cells[1].matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => match[1]))
+  }
+  expect(names.length > 0, 'docs/deploy.md has no variable marked "required" in its table')
+  return names
+}
+
+// --- PostgreSQL ------------------------------------------------------------------------------------
+const APP_ROLE = 'cloudphone'
+const APP_PASSWORD = crypto.randomBytes(12).toString('hex')
+
+async function startCluster() {
+  expect(PG_BIN && fs.existsSync(path.join(PG_BIN, 'initdb')), `PG_BIN (${PG_BIN}) has no initdb`)
+  const port = await freePort()
+  pgData = path.join(work, 'pg')
+  const pwfile = path.join(work, 'pg-superuser-password')
+  fs.writeFileSync(pwfile, crypto.randomBytes(12).toString('hex'), { mode: 0o600 })
+  // Local socket (the operator's psql) trusted; TCP (the servers) by password, as deploy.md sets up.
+  run(path.join(PG_BIN, 'initdb'), [
+    '-D',
+    pgData,
+    '-U',
+    'postgres',
+    '-E',
+    'UTF8',
+    '--no-locale',
+    '--auth-local=trust',
+    '--auth-host=scram-sha-256',
+    `--pwfile=${pwfile}`,
+  ])
+  run(path.join(PG_BIN, 'pg_ctl'), [
+    '-D',
+    pgData,
+    '-l',
+    path.join(work, 'postgres.log'),
+    '-w',
+    '-t',
+    '60',
+    '-o',
+    `-c listen_addresses=127.0.0.1 -p ${port} -k ${work} -c fsync=off -c synchronous_commit=off`,
+    'start',
+  ])
+  const superuser = (sql, database = 'postgres') =>
+    run(path.join(PG_BIN, 'psql'), [
+      '-h',
+      work,
+      '-p',
+      String(port),
+      '-U',
+      'postgres',
+      '-d',
+      database,
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-qAt',
+      '-c',
+      sql,
+    ])
+  const url = (database) => `postgres://${APP_ROLE}:${APP_PASSWORD}@127.0.0.1:${port}/${database}`
+  return { port, superuser, url }
+}
+
+// --- the steps -------------------------------------------------------------------------------------
+const steps = []
+const step = (name, fn) => steps.push({ name, fn })
+
+const MOBILE = '13912345678'
+const CLIENT_IP = '203.0.113.7'
+const PUBLIC_API_BASE = 'https://cloudphone.example.com/vmcloud/api'
+const state = {}
+
+step('1. production refuses to start with nothing set', async () => {
+  const required = documentedRequired()
+  const server = startServer('refused', {
+    NODE_ENV: 'production',
+    DATA_DIR: path.join(work, 'refused-data'),
+    SKIP_H5_BUILD: '1',
+  })
+  const outcome = await Promise.race([
+    server.exited,
+    new Promise((resolve) => setTimeout(() => resolve(null), 60_000)),
+  ])
+  expect(outcome !== null, `it is still running after 60 s: it started\n${tail(server)}`)
+  expect(outcome.code !== 0, `it exited 0\n${tail(server)}`)
+  const log = server.log()
+  expect(
+    /Refusing to start with NODE_ENV=production/.test(log),
+    `no refusal in its output\n${tail(server)}`,
+  )
+  const missing = required.filter((name) => !log.includes(name))
+  expect(missing.length === 0, `the refusal does not name ${missing.join(', ')}\n${tail(server)}`)
+  // Every problem it lists names a variable the document marks required, so the table lists them all.
+  const problems = log.split('\n').filter((line) => line.startsWith('- '))
+  expect(problems.length > 0, `the refusal lists no problems\n${tail(server)}`)
+  const undocumented = problems.filter((line) => !required.some((name) => line.includes(name)))
+  expect(
+    undocumented.length === 0,
+    `docs/deploy.md marks none of the variables of these problems "required":\n${undocumented.join('\n')}`,
+  )
+  children.delete(server.child)
+  console.log(
+    `   refused with ${problems.length} problems, naming all ${required.length} required variables`,
+  )
+})
+
+step('2+3. two instances migrate at once; health on both; a login on 1 is seen by 2', async () => {
+  const cluster = await startCluster()
+  state.cluster = cluster
+  // deploy.md "PostgreSQL": the app's own role owns its database; no superuser at run time.
+  cluster.superuser(`create role ${APP_ROLE} login password '${APP_PASSWORD}'`)
+  cluster.superuser(`create database cloudphone owner ${APP_ROLE}`)
+  await startFakes()
+  const filesDir = path.join(work, 'files') // shared storage in production (deploy.md)
+  const h5Dist = path.join(work, 'h5') // a prebuilt H5 in production; none here
+  fs.mkdirSync(h5Dist)
+  state.production = {
+    NODE_ENV: 'production',
+    DATABASE_URL: cluster.url('cloudphone'),
+    HOST: '127.0.0.1',
+    TRUST_PROXY: '1',
+    FILES_DIR: filesDir,
+    DATA_DIR: path.join(work, 'data'),
+    H5_DIST: h5Dist,
+    SKIP_H5_BUILD: '1',
+    BENEFIT_PEPPER: crypto.randomBytes(24).toString('hex'),
+    SANDBOX_PAY_SECRET: crypto.randomBytes(24).toString('hex'),
+    ...providerEnv(),
+  }
+  const [one, two] = await Promise.all(
+    ['instance-1', 'instance-2'].map(async (name) =>
+      startServer(name, { ...state.production, PORT: String(await freePort()) }),
+    ),
+  )
+  state.servers = [one, two]
+  await Promise.all([healthy(one), healthy(two)])
+  console.log(`   both healthy at ${seconds()} s`)
+
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(repoRoot, 'server/src/db/migrations/meta/_journal.json'), 'utf8'),
+  )
+  const applied = Number(
+    cluster.superuser('select count(*) from drizzle.__drizzle_migrations', 'cloudphone').trim(),
+  )
+  expect(
+    applied === journal.entries.length,
+    `${applied} migrations recorded, the journal has ${journal.entries.length}`,
+  )
+  const owner = cluster
+    .superuser(`select tableowner from pg_tables where tablename = 'users'`, 'cloudphone')
+    .trim()
+  expect(owner === APP_ROLE, `the users table belongs to "${owner}", not ${APP_ROLE}`)
+  console.log(`   ${applied} migrations applied once, tables owned by ${APP_ROLE}`)
+
+  const proxied = { 'x-forwarded-for': CLIENT_IP }
+  const sent = await http(
+    one,
+    'POST',
+    '/sms/sendSmsCode',
+    { mobilePhone: MOBILE, type: 'login' },
+    proxied,
+  )
+  expect(sent.code === 200, `sendSmsCode on instance 1: ${JSON.stringify(sent)}`)
+  let code = null
+  for (let i = 0; i < 40 && !code; i++) {
+    code = new RegExp(`\\[sms-sandbox\\] ${MOBILE} login (\\d+)`).exec(one.log())?.[1] ?? null
+    if (!code) await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  expect(code, `no sandbox SMS code for ${MOBILE} in instance 1's log\n${tail(one)}`)
+  expect(
+    one.log().includes(`"remoteAddress":"${CLIENT_IP}"`),
+    `instance 1 did not take the client address from X-Forwarded-For (TRUST_PROXY=1)\n${tail(one)}`,
+  )
+  const login = await http(
+    one,
+    'POST',
+    '/common/userLogin/confirm',
+    { mobilePhone: MOBILE, code },
+    proxied,
+  )
+  expect(login.code === 200 && login.data?.token, `login on instance 1: ${JSON.stringify(login)}`)
+  state.session = { token: login.data.token, userid: String(login.data.userId) }
+  const seen = await http(two, 'GET', '/user/getUserInfo', undefined, state.session)
+  expect(
+    seen.code === 200 && seen.data?.mobilePhone === MOBILE,
+    `instance 2 does not know instance 1's session: ${JSON.stringify(seen)}`,
+  )
+  console.log(`   user ${login.data.userId} logged in on instance 1, seen by instance 2`)
+})
+
+step('4. pg_dump → restore into a scratch database → a server on it has the user', async () => {
+  const { cluster } = state
+  const dump = path.join(work, 'cloudphone.dump')
+  // deploy.md "Backups": the nightly dump, taken while the instances serve.
+  run(path.join(PG_BIN, 'pg_dump'), ['-Fc', '-f', dump, '-d', cluster.url('cloudphone')])
+  expect(fs.statSync(dump).size > 10_000, `the dump is only ${fs.statSync(dump).size} bytes`)
+  // deploy.md "Restore drill"
+  cluster.superuser(`create database cloudphone_restore owner ${APP_ROLE}`)
+  run(path.join(PG_BIN, 'pg_restore'), [
+    '--no-owner',
+    '--exit-on-error',
+    '-d',
+    cluster.url('cloudphone_restore'),
+    dump,
+  ])
+  const restored = startServer('restored', {
+    ...state.production,
+    DATABASE_URL: cluster.url('cloudphone_restore'),
+    PORT: String(await freePort()),
+  })
+  state.servers.push(restored)
+  await healthy(restored)
+  const seen = await http(restored, 'GET', '/user/getUserInfo', undefined, state.session)
+  expect(
+    seen.code === 200 && seen.data?.mobilePhone === MOBILE,
+    `the restored database does not have the user and session: ${JSON.stringify(seen)}`,
+  )
+  console.log(
+    `   dump ${(fs.statSync(dump).size / 1024).toFixed(0)} KiB restored; the user is there`,
+  )
+})
+
+step('5. the mini-program domain whitelists', async () => {
+  const script = path.join(repoRoot, 'scripts/weapp-domains.mjs')
+  const release = spawnSync(process.execPath, [script], {
+    cwd: repoRoot,
+    env: { ...baseEnv(), TARO_APP_ID: 'wx0123456789abcdef', TARO_APP_API_BASE: PUBLIC_API_BASE },
+    encoding: 'utf8',
+  })
+  expect(release.status === 0, `weapp-domains.mjs exited ${release.status}:\n${release.stderr}`)
+  const origin = new URL(PUBLIC_API_BASE).origin
+  for (const label of ['request合法域名', 'uploadFile合法域名'])
+    expect(
+      new RegExp(`${label}\\s+${origin}$`, 'm').test(release.stdout),
+      `no "${label} ${origin}" in:\n${release.stdout}`,
+    )
+  expect(
+    release.stdout.includes('业务域名') && release.stdout.trimEnd().endsWith(origin),
+    `no 业务域名 ${origin} in:\n${release.stdout}`,
+  )
+  const defaults = spawnSync(process.execPath, [script], {
+    cwd: repoRoot,
+    env: baseEnv(),
+    encoding: 'utf8',
+  })
+  expect(
+    defaults.status === 1 && /must be https/.test(defaults.stderr),
+    `the development defaults were not refused (exit ${defaults.status}):\n${defaults.stderr}`,
+  )
+  console.log(`   ${origin} printed for request, uploadFile and 业务域名; the defaults refused`)
+})
+
+step('every server stops cleanly on SIGTERM', async () => {
+  await Promise.all(state.servers.map(stopServer))
+})
+
+// --- run -------------------------------------------------------------------------------------------
+console.log(`deploy-check as ${os.userInfo().username} (uid ${process.getuid()}), work dir ${work}`)
+for (const { name, fn } of steps) {
+  console.log(`== [${seconds()} s] ${name}`)
+  try {
+    await fn()
+  } catch (error) {
+    console.error(
+      `\nDEPLOY CHECK FAILED at "${name}" after ${seconds()} s:\n${error instanceof CheckFailed ? error.message : error.stack}`,
+    )
+    cleanup()
+    process.exit(1)
+  }
+}
+cleanup()
+console.log(`deploy-check passed in ${seconds()} s`)
