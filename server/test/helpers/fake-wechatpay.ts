@@ -80,6 +80,10 @@ export interface Delivery {
   headers: Record<string, string>
   body: string
   status: number | 'dropped' | 'error'
+  /** What was notified, so a retry can send it again freshly signed. */
+  event?: { eventType: string; originalType: string; resource: object }
+  /** Sent again by resendFailed. */
+  resent?: boolean
 }
 
 const ok = (status: number, body: unknown) => ({ status, body })
@@ -301,13 +305,34 @@ export class FakeWechatPay {
   async notify(url: string, eventType: string, originalType: string, resource: object) {
     const body = this.notificationBody(eventType, originalType, resource)
     const headers = { ...this.signedHeaders(body), 'Content-Type': 'application/json' }
-    const delivery: Delivery = { url, headers, body, status: 'dropped' }
+    const event = { eventType, originalType, resource }
+    const delivery: Delivery = { url, headers, body, status: 'dropped', event }
     this.deliveries.push(delivery)
     if (this.dropNotifications) return
     try {
       delivery.status = await this.deliver(url, headers, body)
     } catch {
       delivery.status = 'error'
+    }
+  }
+
+  /**
+   * WeChat Pay's retry schedule (15s, 15s, 30s, 3m, … up to 24h): every notification not answered 200 or
+   * 204 is sent again, signed anew with the current time (the same event and resource).
+   */
+  async resendFailed() {
+    for (const delivery of [...this.deliveries]) {
+      if (
+        delivery.resent ||
+        delivery.status === 200 ||
+        delivery.status === 204 ||
+        !delivery.event
+      ) {
+        continue
+      }
+      delivery.resent = true
+      const { eventType, originalType, resource } = delivery.event
+      await this.notify(delivery.url, eventType, originalType, resource)
     }
   }
 

@@ -1,0 +1,220 @@
+/**
+ * The whole app with WeChat Pay as its payment provider, against the fake WeChat Pay: the buyer pays,
+ * the signed notification marks the order paid; forged, tampered and old notifications are refused
+ * with nothing written; a replay changes nothing; money that arrives late is refunded through WeChat
+ * Pay; a payment whose notification never came is found by reconciliation; an abandoned trade is closed.
+ */
+import assert from 'node:assert/strict'
+import { generateKeyPairSync } from 'node:crypto'
+import { test, type TestContext } from 'node:test'
+import { eq } from 'drizzle-orm'
+import { OrderStatus } from '#domain/order-status'
+import { wechatPayCredentialsFromEnv } from '../../src/adapters/payment/wechatpay/credentials'
+import { WechatPayProvider } from '../../src/adapters/payment/wechatpay/wechatpay-provider'
+import type { CreatePaymentResult } from '../../src/contract/payment'
+import { paymentNotifications, payments, refunds } from '../../src/db/schema'
+import { createCloudOrder, newBuyer, orderInfo } from '../helpers/commerce'
+import { wechatPayWorld, type FakeWechatPay } from '../helpers/fake-wechatpay'
+import { buildTestApp, post, type FakeClock, type Session, type TestApp } from '../helpers/test-app'
+
+const NOTIFY = '/vmcloud/api/pay/notify/wechatpay'
+const MINUTE = 60_000
+
+interface World {
+  ta: TestApp
+  fake: FakeWechatPay
+  buyer: Session
+}
+
+async function wechatPayApp(t: TestContext): Promise<World> {
+  let clock: FakeClock | null = null
+  const now = () => clock!.now()
+  const { fake, env } = await wechatPayWorld(t, now)
+  const read = wechatPayCredentialsFromEnv(env)
+  assert.ok(read.ok, read.ok ? '' : read.problems.join('; '))
+  const provider = new WechatPayProvider(read.credentials, { now })
+  const ta = await buildTestApp(t, {
+    payments: [provider],
+    sandboxSupplier: { delayMs: 0, failureRate: 0 },
+  })
+  clock = ta.clock
+  // WeChat Pay calls our public notify_url; here it reaches the app in-process, path and bytes intact.
+  fake.deliver = async (url, headers, body) => {
+    const reply = await ta.app.inject({
+      method: 'POST',
+      url: new URL(url).pathname,
+      headers,
+      payload: body,
+    })
+    return reply.statusCode
+  }
+  return { ta, fake, buyer: await newBuyer(ta) }
+}
+
+async function payInMiniProgram(w: World, orderNo: string) {
+  const reply = await post<CreatePaymentResult>(
+    w.ta.app,
+    '/pay/createPayment',
+    { orderNo, payMethod: 2, scene: 'miniProgram', wxCode: 'sandbox:wechatpay-buyer' },
+    w.buyer,
+  )
+  assert.equal(reply.code, 200, reply.msg)
+  assert.equal(reply.data.checkoutUrl, null)
+  assert.match(reply.data.wxPayParams?.package ?? '', /^prepay_id=wx/)
+  return reply.data.tradeNo
+}
+
+async function paymentOf(w: World, tradeNo: string) {
+  const [row] = await w.ta.database.db.select().from(payments).where(eq(payments.tradeNo, tradeNo))
+  return row
+}
+
+const notificationsOf = (w: World, tradeNo: string) =>
+  w.ta.database.db
+    .select()
+    .from(paymentNotifications)
+    .where(eq(paymentNotifications.tradeNo, tradeNo))
+
+test('wechatpay app: JSAPI pay → signed notification → order paid; a replay changes nothing', async (t) => {
+  const w = await wechatPayApp(t)
+  const { data: order } = await createCloudOrder(w.ta, w.buyer)
+  const tradeNo = await payInMiniProgram(w, order.orderNo)
+  assert.equal(w.fake.trades.get(tradeNo)?.payer_openid?.startsWith('o_sandbox_'), true)
+  w.fake.pay(tradeNo)
+  await w.fake.settled()
+  assert.deepEqual(
+    w.fake.deliveries.map((d) => d.status),
+    [200],
+  )
+  assert.equal((await orderInfo(w.ta, w.buyer, order.orderNo)).status, OrderStatus.paid)
+  assert.equal((await paymentOf(w, tradeNo)).status, 'paid')
+
+  const [real] = w.fake.deliveries
+  const replay = await w.ta.app.inject({
+    method: 'POST',
+    url: NOTIFY,
+    headers: real.headers,
+    payload: real.body,
+  })
+  assert.equal(replay.statusCode, 200, 'WeChat Pay is told it arrived, so it stops sending')
+  assert.deepEqual(replay.json(), { code: 'SUCCESS', message: '成功' })
+  assert.equal((await notificationsOf(w, tradeNo)).length, 1)
+  assert.equal((await paymentOf(w, tradeNo)).status, 'paid')
+})
+
+test('wechatpay app: forged, tampered and old notifications are refused with 401 and nothing written', async (t) => {
+  const w = await wechatPayApp(t)
+  const { data: order } = await createCloudOrder(w.ta, w.buyer)
+  const tradeNo = await payInMiniProgram(w, order.orderNo)
+  w.fake.dropNotifications = true
+  w.fake.pay(tradeNo)
+  await w.fake.settled()
+  const { body, headers } = w.fake.deliveries[0]
+  const forger = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  const tampered = body.replace(/"ciphertext":"(.)/, (_m, c: string) => {
+    return `"ciphertext":"${c === 'A' ? 'B' : 'A'}`
+  })
+  w.ta.clock.advance(5 * MINUTE + 1_000)
+  for (const [what, h, b] of [
+    [
+      'signed with another key',
+      { ...w.fake.signedHeaders(body, forger.privateKey), 'Content-Type': 'application/json' },
+      body,
+    ],
+    ['tampered after signing', headers, tampered],
+    ['older than 5 minutes', headers, body],
+  ] as const) {
+    const reply = await w.ta.app.inject({ method: 'POST', url: NOTIFY, headers: h, payload: b })
+    assert.equal(reply.statusCode, 401, what)
+  }
+  assert.equal((await notificationsOf(w, tradeNo)).length, 0)
+  assert.equal((await paymentOf(w, tradeNo)).status, 'pending')
+  assert.equal((await orderInfo(w.ta, w.buyer, order.orderNo)).status, OrderStatus.unpaid)
+  // WeChat Pay's own retry, signed now, is believed.
+  w.fake.dropNotifications = false
+  await w.fake.resendFailed()
+  assert.equal(w.fake.deliveries.at(-1)?.status, 200)
+  assert.equal((await orderInfo(w.ta, w.buyer, order.orderNo)).status, OrderStatus.paid)
+})
+
+test('wechatpay app: money that arrives after the order timed out is refunded through WeChat Pay', async (t) => {
+  const w = await wechatPayApp(t)
+  const { data: order } = await createCloudOrder(w.ta, w.buyer)
+  const tradeNo = await payInMiniProgram(w, order.orderNo)
+  w.ta.clock.advance(14 * MINUTE)
+  w.fake.dropNotifications = true
+  w.fake.pay(tradeNo) // inside the pay window; our server misses the notification
+  await w.fake.settled()
+  w.ta.clock.advance(2 * MINUTE)
+  for (const id of await w.ta.app.services.orders.overdue(w.ta.clock.now())) {
+    await w.ta.app.services.orders.close(id, OrderStatus.timedOut)
+  }
+  assert.equal((await orderInfo(w.ta, w.buyer, order.orderNo)).status, OrderStatus.timedOut)
+  w.fake.dropNotifications = false
+  await w.fake.resendFailed() // WeChat Pay's retry arrives late
+  assert.equal((await paymentOf(w, tradeNo)).status, 'refunding')
+  await w.ta.app.jobs.runDue() // send-refund: the refund call to WeChat Pay
+  const trade = w.fake.trades.get(tradeNo)!
+  assert.equal(trade.refunded, trade.total)
+  await w.fake.settled() // the refund notification
+  const [refund] = await w.ta.database.db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.paymentId, (await paymentOf(w, tradeNo)).id))
+  assert.equal(refund.status, 'succeeded')
+  assert.equal((await paymentOf(w, tradeNo)).status, 'refunded')
+  assert.equal(w.fake.refunds.get(refund.refundNo)?.status, 'SUCCESS')
+  assert.equal((await orderInfo(w.ta, w.buyer, order.orderNo)).status, OrderStatus.timedOut)
+})
+
+test('wechatpay app: paid at WeChat Pay but never notified → reconciliation marks it paid, once', async (t) => {
+  const w = await wechatPayApp(t)
+  const { data: order } = await createCloudOrder(w.ta, w.buyer)
+  const tradeNo = await payInMiniProgram(w, order.orderNo)
+  w.fake.dropNotifications = true
+  w.fake.pay(tradeNo)
+  await w.fake.settled()
+  w.ta.clock.advance(MINUTE + 1_000)
+  w.fake.failNext(500) // the first query fails; the next round asks again
+  assert.equal(await w.ta.app.services.payments.reconcile(w.ta.clock.now()), 0)
+  assert.equal((await paymentOf(w, tradeNo)).status, 'pending')
+  w.ta.clock.advance(MINUTE + 1_000)
+  assert.equal(await w.ta.app.services.payments.reconcile(w.ta.clock.now()), 1)
+  assert.equal((await orderInfo(w.ta, w.buyer, order.orderNo)).status, OrderStatus.paid)
+  // The notification that finally comes is a duplicate.
+  w.fake.dropNotifications = false
+  await w.fake.resendFailed()
+  assert.equal(w.fake.deliveries.at(-1)?.status, 200)
+  assert.equal((await notificationsOf(w, tradeNo)).length, 1)
+})
+
+test('wechatpay app: a trade left open when its order is cancelled is closed at WeChat Pay', async (t) => {
+  const w = await wechatPayApp(t)
+  const { data: order } = await createCloudOrder(w.ta, w.buyer)
+  const tradeNo = await payInMiniProgram(w, order.orderNo)
+  const cancelled = await post(w.ta.app, '/order/cancel', { orderNo: order.orderNo }, w.buyer)
+  assert.equal(cancelled.code, 200, cancelled.msg)
+  await w.ta.app.services.payments.reconcile(w.ta.clock.now())
+  assert.equal(w.fake.trades.get(tradeNo)?.trade_state, 'CLOSED')
+  assert.equal((await paymentOf(w, tradeNo)).status, 'closed')
+  assert.throws(() => w.fake.pay(tradeNo), /cannot pay/)
+})
+
+test('wechatpay app: H5 pay in a mobile browser answers the h5_url with our pay page to return to', async (t) => {
+  const w = await wechatPayApp(t)
+  const { data: order } = await createCloudOrder(w.ta, w.buyer)
+  const reply = await post<CreatePaymentResult>(
+    w.ta.app,
+    '/pay/createPayment',
+    { orderNo: order.orderNo, payMethod: 2, scene: 'browser' },
+    w.buyer,
+  )
+  assert.equal(reply.code, 200, reply.msg)
+  assert.equal(reply.data.wxPayParams, null)
+  const url = new URL(reply.data.checkoutUrl!)
+  assert.equal(
+    url.searchParams.get('redirect_url'),
+    `https://cloudphone.example.cn/pages/pay/pay?orderNo=${order.orderNo}`,
+  )
+  assert.equal(w.fake.trades.get(reply.data.tradeNo)?.payer_client_ip, '127.0.0.1')
+})
