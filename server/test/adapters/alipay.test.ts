@@ -201,6 +201,9 @@ describe('WAP pay', () => {
     const url = new URL(start.checkoutUrl!)
     assert.equal(`${url.origin}${url.pathname}`, fake.gateway)
     assert.equal(url.searchParams.get('method'), 'alipay.trade.wap.pay')
+    // stamped in Beijing time whatever the process's time zone (alipay-sdk would use local time)
+    const stamped = Date.parse(`${url.searchParams.get('timestamp')!.replace(' ', 'T')}+08:00`)
+    assert.ok(Math.abs(stamped - Date.now()) < 60_000, url.searchParams.get('timestamp')!)
     assert.equal(url.searchParams.get('notify_url'), `${BASE}/vmcloud/api/pay/notify/alipay`)
     assert.equal(url.searchParams.get('return_url'), `${BASE}${req.returnUrl}`)
     const biz = JSON.parse(url.searchParams.get('biz_content')!) as Record<string, string>

@@ -284,8 +284,12 @@ export class FakeAlipay {
     if (params.charset !== 'utf-8' || params.version !== '1.0') {
       return invalid('isv.invalid-charset', '字符集或版本不正确')
     }
-    if (!parseBeijingTime(params.timestamp))
+    // timestamp: the request's time in Beijing time, judged by the wall clock (the test clock may be
+    // anywhere), within a tolerance taken here as 10 minutes.
+    const stamped = parseBeijingTime(params.timestamp)
+    if (!stamped || Math.abs(stamped.getTime() - Date.now()) > 10 * 60_000) {
       return invalid('isv.invalid-timestamp', '非法的时间戳参数')
+    }
     const signed =
       !!params.sign &&
       createVerify('RSA-SHA256')

@@ -103,6 +103,7 @@ export class AlipayProvider implements PaymentProvider {
       },
       notifyUrl: `${this.credentials.publicBaseUrl}${ALIPAY_NOTIFY_PATH}`,
       returnUrl: back,
+      timestamp: requestTimestamp(),
     })
     return { checkoutUrl, wxPayParams: null }
   }
@@ -239,7 +240,11 @@ export class AlipayProvider implements PaymentProvider {
    * that fails verification, network errors and timeouts) throws an ordinary error: passing.
    */
   private async call(method: string, bizContent: Record<string, unknown>): Promise<Answer> {
-    const answer = await this.sdk.exec(method, { bizContent }, { validateSign: true })
+    const answer = await this.sdk.exec(
+      method,
+      { bizContent, timestamp: requestTimestamp() },
+      { validateSign: true },
+    )
     if (answer.code === '10000') return answer
     const message = `${answer.sub_msg ?? answer.msg ?? ''}`.slice(0, 200)
     if (isFinalRefusal(answer.code, answer.sub_code)) {
@@ -248,6 +253,12 @@ export class AlipayProvider implements PaymentProvider {
     throw new AlipayError(method, answer.sub_code ?? answer.code, message)
   }
 }
+
+/**
+ * The request's `timestamp`, in Beijing time as Alipay's gateway and its Java SDK read it. alipay-sdk
+ * stamps the process's local time, 8 hours off on a server running in UTC; a parameter given overrides it.
+ */
+const requestTimestamp = () => beijingTime(new Date())
 
 const refundOf = (request: RefundRequest) => ({
   refundNo: request.refundNo,
