@@ -8,6 +8,7 @@ import { createVerify, generateKeyPairSync, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { test, type TestContext } from 'node:test'
+import fc from 'fast-check'
 import {
   PaymentProviderRefusal,
   PaymentSignatureError,
@@ -374,5 +375,26 @@ test('wechatpay: a trade past its time_expire cannot be paid and reads closed', 
   await assert.rejects(
     provider.createPayment(request(clock, { expiresAt: new Date(clock.now().getTime() - 1000) })),
     PaymentProviderRefusal,
+  )
+})
+
+test('property: a notification changed anywhere after WeChat Pay signed it is refused', async (t) => {
+  const { fake, provider, clock, received } = await world(t)
+  const req = request(clock)
+  await provider.createPayment(req)
+  fake.pay(req.tradeNo)
+  await fake.settled()
+  const { headers, body } = received[0]
+  fc.assert(
+    fc.property(
+      fc.nat({ max: body.length - 1 }),
+      fc.string({ minLength: 1, maxLength: 3 }),
+      (at, inserted) => {
+        const changed = body.slice(0, at) + inserted + body.slice(at + 1)
+        fc.pre(changed !== body)
+        assert.throws(() => provider.verifyNotification(headers, changed), PaymentSignatureError)
+      },
+    ),
+    { numRuns: 200 },
   )
 })

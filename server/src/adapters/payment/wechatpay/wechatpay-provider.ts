@@ -90,13 +90,17 @@ export class WechatPayError extends Error {
   }
 }
 
-/** A signed 4xx that will not change by asking again; `code` is WeChat Pay's business code. */
+/**
+ * A signed 4xx that will not change by asking again; `code` is WeChat Pay's business code. The message
+ * is WeChat Pay's own (Chinese) with the code after it: the pay page shows a refused order as it is,
+ * and a failed refund's record keeps the code for the operator.
+ */
 export class WechatPayRefusal extends PaymentProviderRefusal {
   constructor(
     readonly code: string,
     message: string,
   ) {
-    super(`${code}: ${message}`)
+    super(`${message}（${code}）`)
     this.name = 'WechatPayRefusal'
   }
 }
