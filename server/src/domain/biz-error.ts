@@ -1,4 +1,4 @@
-import { resultMessages, type ResultCodeValue } from '#domain/result-codes'
+import { ResultCode, resultMessages, type ResultCodeValue } from '#domain/result-codes'
 
 /** A business outcome the client must see as a result code (HTTP 200); services throw it, one handler maps it. */
 export class BizError extends Error {
@@ -13,5 +13,8 @@ export class BizError extends Error {
     this.data = data
   }
 }
+
+/** A refusal whose message the page shows as it is (1080 SHOW_ERROR_TIPS): `throw tip('分组不存在')`. */
+export const tip = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
 
 export const isBizError = (error: unknown): error is BizError => error instanceof BizError

@@ -20,7 +20,7 @@ import {
   seckillPurchases,
   zones,
 } from '../db/schema'
-import { BizError } from '../domain/biz-error'
+import { BizError, tip } from '../domain/biz-error'
 import type { ServiceContext } from './context'
 import type { GoodsService } from './goods-service'
 import { emptyDraft, type OrderDraft } from './order-draft'
@@ -37,8 +37,6 @@ export const SECKILL_MESSAGES = {
   limit: '每人限购1件',
   noZone: '该商品各地区均已售罄，暂时无法抢购',
 } as const
-
-const refuse = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
 
 const isUniqueViolation = (error: unknown, constraint: string): boolean => {
   for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e;) {
@@ -92,7 +90,7 @@ export class ActivityService {
       .select()
       .from(activities)
       .where(and(eq(activities.id, id), eq(activities.enabled, 1)))
-    if (!row) throw refuse(ACTIVITY_NOT_FOUND)
+    if (!row) throw tip(ACTIVITY_NOT_FOUND)
     const now = this.now()
     const items = await db
       .select({ item: seckillItems, price: goodsPrices, good: goods })
@@ -161,7 +159,7 @@ export class ActivityService {
     } catch (error) {
       // Backstop: the user row lock already serialises one buyer's attempts.
       if (isUniqueViolation(error, 'seckill_purchases_item_user_key')) {
-        throw refuse(SECKILL_MESSAGES.limit)
+        throw tip(SECKILL_MESSAGES.limit)
       }
       throw error
     }
@@ -175,27 +173,27 @@ export class ActivityService {
       .innerJoin(goodsPrices, eq(goodsPrices.id, seckillItems.priceId))
       .innerJoin(goods, eq(goods.id, goodsPrices.goodId))
       .where(eq(seckillItems.id, body.itemId))
-    if (!found) throw refuse(SECKILL_MESSAGES.itemNotFound)
+    if (!found) throw tip(SECKILL_MESSAGES.itemNotFound)
     const { item, activity, price, good } = found
     const now = this.now()
-    if (activity.enabled !== 1 || activity.kind !== 'seckill') throw refuse(ACTIVITY_NOT_FOUND)
-    if (now < activity.startsAt) throw refuse(SECKILL_MESSAGES.notStarted)
-    if (now >= activity.endsAt) throw refuse(SECKILL_MESSAGES.ended)
+    if (activity.enabled !== 1 || activity.kind !== 'seckill') throw tip(ACTIVITY_NOT_FOUND)
+    if (now < activity.startsAt) throw tip(SECKILL_MESSAGES.notStarted)
+    if (now >= activity.endsAt) throw tip(SECKILL_MESSAGES.ended)
     const [held] = await tx
       .select({ id: seckillPurchases.id })
       .from(seckillPurchases)
       .where(and(eq(seckillPurchases.itemId, item.id), eq(seckillPurchases.userId, userId)))
-    if (held) throw refuse(SECKILL_MESSAGES.limit)
+    if (held) throw tip(SECKILL_MESSAGES.limit)
     const zoneId = body.zoneId ?? (await this.firstZoneWithStock(tx, good.id))
     if (body.zoneId !== undefined && !(await this.goods.getZone(body.zoneId, tx))) {
-      throw refuse('所选地区不存在')
+      throw tip('所选地区不存在')
     }
     const taken = await tx
       .update(seckillItems)
       .set({ sold: sql`${seckillItems.sold} + 1` })
       .where(and(eq(seckillItems.id, item.id), lt(seckillItems.sold, seckillItems.stock)))
       .returning({ id: seckillItems.id })
-    if (taken.length === 0) throw refuse(SECKILL_MESSAGES.soldOut)
+    if (taken.length === 0) throw tip(SECKILL_MESSAGES.soldOut)
     const originalPrice = Math.max(price.goodPrice, price.oldGoodPrice ?? 0)
     const label = `限时秒杀 ${good.name} ${durationLabel(price.goodTime)}`
     const draft: OrderDraft = {

@@ -2,7 +2,6 @@ import { and, count, desc, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm
 import { COUPON_NOT_APPLICABLE } from '#domain/coupon'
 import { BusinessType, CouponStatus } from '#domain/enums'
 import { DAY_MS } from '#domain/pricing'
-import { ResultCode } from '#domain/result-codes'
 import type {
   ApplicableCoupons,
   CouponGoodsInfo,
@@ -12,14 +11,12 @@ import type {
 import type { PageQuery } from '../contract/common'
 import type { Db } from '../db/client'
 import { couponTemplates, goods, goodsPrices, orders, userCoupons } from '../db/schema'
-import { BizError } from '../domain/biz-error'
+import { tip } from '../domain/biz-error'
 import { normalisePage, toPaged } from '../domain/paging'
 import { isFirstRecharge } from './buyer-standing'
 import type { ServiceContext } from './context'
 import { checkOnOrder, COUPON_LOCKED, COUPON_NOT_FOUND, holdRefusal, view } from './coupon-rules'
 import type { OrderDraft } from './order-draft'
-
-const refuse = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
 
 /** Frees the coupon an unpaid order held (cancel, timeout): in the caller's transaction. */
 export async function releaseOrderCoupon(tx: Db, orderId: number) {
@@ -210,11 +207,11 @@ export class CouponService {
     const [row] = await this.joined(tx).where(
       and(eq(userCoupons.id, couponId), eq(userCoupons.userId, userId)),
     )
-    if (!row) throw refuse(COUPON_NOT_FOUND)
+    if (!row) throw tip(COUPON_NOT_FOUND)
     const refusal = holdRefusal(row.coupon, now.getTime())
-    if (refusal) throw refuse(refusal)
+    if (refusal) throw tip(refusal)
     const checked = checkOnOrder(row.template, draft, await this.goodsInfo(tx, draft, userId))
-    if (!checked.usable) throw refuse(checked.reason ?? COUPON_NOT_APPLICABLE)
+    if (!checked.usable) throw tip(checked.reason ?? COUPON_NOT_APPLICABLE)
     return {
       discount: checked.discount,
       name: row.template.name,
@@ -231,7 +228,7 @@ export class CouponService {
             ),
           )
           .returning({ id: userCoupons.id })
-        if (!locked) throw refuse(COUPON_LOCKED)
+        if (!locked) throw tip(COUPON_LOCKED)
       },
     }
   }

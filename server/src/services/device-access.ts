@@ -2,17 +2,15 @@ import { and, eq } from 'drizzle-orm'
 import { DeviceStatus, statusCommandRefusal } from '#domain/device-lifecycle'
 import { canDo, isDevicePermission, type DeviceAction } from '#domain/device-permissions'
 import { grantAllows } from '#domain/grants'
-import { ResultCode } from '#domain/result-codes'
 import type { Device } from '../contract/device'
 import type { Db } from '../db/client'
 import { devices } from '../db/schema'
-import { BizError } from '../domain/biz-error'
+import { tip } from '../domain/biz-error'
 import type { ServiceContext } from './context'
 import { refusal, selectDevices, shownGrant } from './device-view'
 import { deviceNotFound } from './fleet-service'
 import type { GrantService } from './grant-service'
 
-const tip = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
 /** A grantee with view permission asking to control the phone. */
 export const VIEW_ONLY = '该云手机仅授权您查看，无法操作'
 

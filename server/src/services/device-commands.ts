@@ -8,14 +8,12 @@ import { validatePackageName } from '#domain/validators'
 import type { CommandOutcome } from '../adapters/supplier/supplier-adapter'
 import type { DeviceCommandBody, DeviceCover } from '../contract/device'
 import { devices } from '../db/schema'
-import { BizError } from '../domain/biz-error'
+import { BizError, tip } from '../domain/biz-error'
 import type { ServiceContext } from './context'
 import type { DeviceAccess } from './device-access'
 import { refusal, type DeviceRow } from './device-view'
 import { deviceNotFound, type FleetService } from './fleet-service'
 import type { ScreenAccess } from './screen-access'
-
-const tip = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
 
 /** The arguments a command needs, checked before any phone is touched. */
 function checkCommandArgs(body: { command: string; url?: string; packageName?: string }) {

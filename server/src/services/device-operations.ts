@@ -5,7 +5,7 @@ import { validateDeviceName } from '#domain/validators'
 import type { SystemUpdateProgress } from '../contract/device'
 import type { Db } from '../db/client'
 import { devices, type DeviceBusyOp } from '../db/schema'
-import { BizError } from '../domain/biz-error'
+import { BizError, tip } from '../domain/biz-error'
 import type { ServiceContext } from './context'
 import type { DeviceAccess } from './device-access'
 import type { DeviceRow } from './device-view'
@@ -13,7 +13,6 @@ import type { FleetService } from './fleet-service'
 import type { GoodsService } from './goods-service'
 import { lockPlans, refuseWhilePlanOrderOpen } from './plan-orders'
 
-const tip = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
 const CHANGED = '云手机状态已变化，请刷新后重试'
 
 /** A name checked by the shared rule (the client's form says the same), trimmed. */

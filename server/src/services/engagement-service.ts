@@ -24,7 +24,7 @@ import {
   users,
   zones,
 } from '../db/schema'
-import { BizError } from '../domain/biz-error'
+import { BizError, tip } from '../domain/biz-error'
 import { maskPhone } from '#domain/formatters'
 import { normalisePage, toPaged, type PageRequest } from '../domain/paging'
 import { identityOf, PersonBenefits } from './benefits'
@@ -33,7 +33,6 @@ import type { FleetService } from './fleet-service'
 import type { GoodsService } from './goods-service'
 import { MessageKind, type MessageService } from './message-service'
 
-const tips = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
 const MINUTES_PER_DAY = 1440
 export const TRIAL_TAKEN = '您已领取过免费试用云机'
 /** The trial was taken on an earlier account of this number or WeChat (services/benefits.ts). */
@@ -50,7 +49,7 @@ export const DEFAULT_FLOATING_BALL: FloatingBallSettings = {
 /** Checks a floating-ball form; the first problem is thrown as a Chinese message. */
 export function validateFloatingBall(body: SaveFloatingBallBody): FloatingBallSettings {
   const problem = floatingBallProblem(body)
-  if (problem) throw tips(problem)
+  if (problem) throw tip(problem)
   const side = body.side === 'left' ? 'left' : 'right'
   return {
     visible: body.visible,
@@ -185,9 +184,9 @@ export class EngagementService {
     try {
       return await this.ctx.db.transaction(async (tx) => {
         const offer = await this.offerRow(tx)
-        if (!offer?.enabled) throw tips('当前没有免费试用活动')
+        if (!offer?.enabled) throw tip('当前没有免费试用活动')
         const refusal = await this.trialRefusal(tx, userId)
-        if (refusal) throw tips(refusal)
+        if (refusal) throw tip(refusal)
         const now = this.ctx.clock.now()
         await this.benefits.claim(tx, await identityOf(tx, userId), 'trial', now)
         const [zone] = await tx
@@ -236,14 +235,14 @@ export class EngagementService {
       })
     } catch (error) {
       // a concurrent claim by the same user, or by the same person's other account, committed first
-      if (isUniqueViolation(error)) throw tips(TRIAL_TAKEN)
+      if (isUniqueViolation(error)) throw tip(TRIAL_TAKEN)
       throw error
     }
   }
 
   async playTrialConfig(): Promise<PlayTrialConfig> {
     const [game] = await this.ctx.db.select().from(gameTrials).where(eq(gameTrials.id, 1))
-    if (!game) throw tips('试玩活动已结束')
+    if (!game) throw tip('试玩活动已结束')
     const offer = await this.offerRow(this.ctx.db)
     const { id: _id, ...rest } = game
     return {

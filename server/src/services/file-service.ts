@@ -5,7 +5,7 @@ import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import { ResultCode } from '#domain/result-codes'
 import type { Db } from '../db/client'
 import { uploads, users } from '../db/schema'
-import { BizError } from '../domain/biz-error'
+import { BizError, tip } from '../domain/biz-error'
 import { containsMarkup, MAX_UPLOAD_BYTES, sniffImageType } from '../domain/files'
 import type { ServiceContext } from './context'
 
@@ -28,7 +28,6 @@ export const ORPHAN_AFTER_MS = DAY_MS
 const PURGE_BATCH = 500
 
 const illegal = (msg: string) => new BizError(ResultCode.ILLEGAL_FILE, msg)
-const tip = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
 
 /**
  * Whether an upload is referred to. Every column that stores an upload path is named here and only

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto'
 import { and, count, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm'
 import { DeviceStatus } from '#domain/device-lifecycle'
 import { grantAllows, isGrantDays, SHARE_CODE_TTL_MS, SHARE_QR_PREFIX } from '#domain/grants'
-import { ResultCode } from '#domain/result-codes'
 import { validateMobile } from '#domain/validators'
 import type {
   AcceptShareResult,
@@ -16,14 +15,13 @@ import type {
 } from '../contract/grant'
 import type { Db } from '../db/client'
 import { deviceGrants, deviceShareCodes, devices, users } from '../db/schema'
-import { BizError } from '../domain/biz-error'
+import { tip } from '../domain/biz-error'
 import { maskPhone } from '#domain/formatters'
 import { normalisePage, toPaged, type PageRequest } from '../domain/paging'
 import type { ServiceContext } from './context'
 import { qrDataUrl } from './qr-image'
 
 const DAY_MS = 86_400_000
-const tip = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
 export const NOT_YOUR_PHONES = '云手机不存在或不属于您的账号'
 export const SHARE_GONE = '分享二维码已失效，请让对方重新分享'
 

@@ -1,18 +1,16 @@
 import { and, asc, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm'
 import { validateBatchSelection } from '#domain/batch-results'
 import { DeviceStatus } from '#domain/device-lifecycle'
-import { ResultCode } from '#domain/result-codes'
 import { validateGroupName } from '#domain/validators'
 import type { DeviceGroup, GroupList } from '../contract/group'
 import { deviceGroups, devices } from '../db/schema'
-import { BizError } from '../domain/biz-error'
+import { tip } from '../domain/biz-error'
 import { isUniqueViolation, type ServiceContext } from './context'
 import { checkName } from './device-operations'
 import type { FleetService } from './fleet-service'
 
 export const MAX_GROUPS = 100
 
-const tip = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
 const nameTaken = () => tip('分组名称已存在')
 const groupMissing = () => tip('分组不存在')
 const notReleased = ne(devices.status, DeviceStatus.released)

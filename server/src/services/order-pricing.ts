@@ -22,15 +22,13 @@ import { ResultCode } from '#domain/result-codes'
 import type { Db } from '../db/client'
 import { preparedOn } from '../db/prepared'
 import { users } from '../db/schema'
-import { BizError } from '../domain/biz-error'
+import { BizError, tip } from '../domain/biz-error'
 import { BIG_USER_MAX_PER_ORDER, COMPANY_USER_TYPE, firstOrderOf } from './buyer-standing'
 import type { ServiceContext } from './context'
 import type { FleetService, OwnedDevice } from './fleet-service'
 import type { GoodsRow, GoodsService } from './goods-service'
 import { emptyDraft, type OrderDraft } from './order-draft'
 import { refuseWhilePlanOrderOpen } from './plan-orders'
-
-const refuse = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
 
 const listPrice = (price: PriceRow) => Math.max(price.goodPrice, price.oldGoodPrice ?? 0)
 
@@ -131,7 +129,7 @@ export class OrderPricing {
       isFirstOrder: await this.isFirstOrder(db, userId),
     })
     if (input.zoneId === undefined) return draft
-    if (!(await this.goods.getZone(input.zoneId, db))) throw refuse('所选地区不存在')
+    if (!(await this.goods.getZone(input.zoneId, db))) throw tip('所选地区不存在')
     return {
       ...draft,
       zoneId: input.zoneId,
@@ -160,7 +158,7 @@ export class OrderPricing {
     )
     for (const device of devices) {
       if (!canRenew(device.status)) {
-        throw refuse(
+        throw tip(
           `云手机 ${device.deviceId}：${statusCommandRefusal(device.status) ?? '暂不能续费'}`,
         )
       }
@@ -241,11 +239,11 @@ export class OrderPricing {
     const [device] = await this.fleet.ownedDevices(db, userId, [deviceId])
     await refuseWhilePlanOrderOpen(db, [deviceId])
     if (!acceptsCommands(device.status)) {
-      throw refuse(statusCommandRefusal(device.status) ?? '云手机当前状态不能变更')
+      throw tip(statusCommandRefusal(device.status) ?? '云手机当前状态不能变更')
     }
     const from = await this.goods.getGoods(device.goodId, db)
     if (!from) throw new BizError(ResultCode.GOODS_NOT_EXIST)
-    if (!from.permissions.includes(permission)) throw refuse(refusal)
+    if (!from.permissions.includes(permission)) throw tip(refusal)
     return { device, from }
   }
 
@@ -264,10 +262,10 @@ export class OrderPricing {
       '该云手机不支持升降配',
     )
     const to = await this.goods.requireGoods(input.toGoodId, db)
-    if (to.id === from.id) throw refuse('已是该配置，无需变更')
-    if (to.androidVersion !== from.androidVersion) throw refuse('只能变更为相同安卓版本的配置')
+    if (to.id === from.id) throw tip('已是该配置，无需变更')
+    if (to.androidVersion !== from.androidVersion) throw tip('只能变更为相同安卓版本的配置')
     if (device.videoEdition && to.videoDailyFee == null) {
-      throw refuse('目标配置不支持视频定制版，请选择其他配置')
+      throw tip('目标配置不支持视频定制版，请选择其他配置')
     }
     // A video-edition phone's daily rate includes its video fee, on both sides of the change.
     const videoFee = (good: GoodsRow) => (device.videoEdition ? (good.videoDailyFee ?? 0) : 0)
@@ -307,8 +305,8 @@ export class OrderPricing {
       'videoChangeOpType',
       '该云手机不支持升级视频定制版',
     )
-    if (device.videoEdition) throw refuse('该云手机已是视频定制版')
-    if (from.videoDailyFee == null) throw refuse('该配置暂不支持视频定制版')
+    if (device.videoEdition) throw tip('该云手机已是视频定制版')
+    if (from.videoDailyFee == null) throw tip('该配置暂不支持视频定制版')
     const amount = videoUpgradeQuote(from.videoDailyFee, remainingMs(device.expireAt, this.now()))
     return {
       ...emptyDraft('video', BusinessType.cloudMachineUpgrade),

@@ -1,16 +1,14 @@
 import { and, eq, gt, inArray, lt } from 'drizzle-orm'
-import { ResultCode } from '#domain/result-codes'
 import { SCAN_LOGIN_TTL_MS, scanPayload } from '#domain/scan-codes'
 import type { LoginResult } from '../contract/auth'
 import type { ScanLoginRequest, ScanLoginSession, ScanLoginState } from '../contract/scan-login'
 import { scanLoginSessions } from '../db/schema'
-import { BizError } from '../domain/biz-error'
+import { tip } from '../domain/biz-error'
 import { newOpaqueSecret, sha256Hex } from '../domain/secrets'
 import type { AccountService, LoginContext } from './account-service'
 import type { ServiceContext } from './context'
 import { qrDataUrl } from './qr-image'
 
-const tip = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
 export const SCAN_LOGIN_UNKNOWN = '登录二维码无效，请在电脑上刷新二维码'
 export const SCAN_LOGIN_EXPIRED = '登录二维码已过期，请在电脑上刷新二维码'
 export const SCAN_LOGIN_TAKEN = '该登录二维码已被其他账号扫描'

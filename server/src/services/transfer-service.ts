@@ -11,7 +11,7 @@ import type {
 } from '../contract/transfer'
 import type { Db } from '../db/client'
 import { deviceGroups, deviceTransfers, devices, spaceTasks, users } from '../db/schema'
-import { BizError } from '../domain/biz-error'
+import { BizError, tip } from '../domain/biz-error'
 import { maskPhone } from '#domain/formatters'
 import { normalisePage, toPaged, type PageRequest } from '../domain/paging'
 import { openPlanOrders } from './plan-orders'
@@ -22,7 +22,6 @@ import { refusal } from './device-view'
 import { MessageKind, type MessageService } from './message-service'
 import type { SmsService } from './sms-service'
 
-const tip = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
 export const BACKUP_RUNNING = '云手机正在备份或恢复数据，完成后才能转移'
 
 type DeviceRow = typeof devices.$inferSelect

@@ -17,7 +17,7 @@ import type {
 } from '../contract/wallet'
 import type { Db } from '../db/client'
 import { beanLedger, goods, goodsPrices, orders, users } from '../db/schema'
-import { BizError } from '../domain/biz-error'
+import { BizError, tip } from '../domain/biz-error'
 import { normalisePage, toPaged } from '../domain/paging'
 import type { BeanReason, BeanService } from './bean-service'
 import type { ServiceContext } from './context'
@@ -46,8 +46,6 @@ export const beanReasonLabels: Record<BeanReason, string> = {
   grant: '系统赠送',
   timeToMonth: '云豆转包月',
 }
-
-const refuse = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
 
 /** Fulfilment of a paid recharge order, in its transaction: the package's beans and bonus, to the payer. */
 export async function creditRecharge(beans: BeanService, tx: Db, order: OrderRow) {
@@ -132,7 +130,7 @@ export class WalletService {
       { expectedAmount: body.amount, idempotencyKey: body.idempotencyKey },
       async (tx, pricing) => {
         if (!(await pricing.isCompany(tx, userId))) {
-          throw refuse('账户余额充值仅对企业用户开放，请先完成企业认证')
+          throw tip('账户余额充值仅对企业用户开放，请先完成企业认证')
         }
         // Not one of SPEC's business types (no coupon applies to a top-up).
         return {
@@ -153,7 +151,7 @@ export class WalletService {
       query.endTime !== undefined &&
       query.endTime <= query.startTime
     ) {
-      throw refuse('结束日期不能早于开始日期')
+      throw tip('结束日期不能早于开始日期')
     }
     const { page, rows, offset } = normalisePage(query)
     const where = and(
@@ -196,7 +194,7 @@ export class WalletService {
       .from(goodsPrices)
       .innerJoin(goods, eq(goods.id, goodsPrices.goodId))
       .where(and(eq(goodsPrices.goodId, device.goodId), eq(goodsPrices.goodTime, MONTH_DAYS)))
-    if (!price) throw refuse('该云手机的配置暂不支持云豆转包月')
+    if (!price) throw tip('该云手机的配置暂不支持云豆转包月')
     const videoFee = device.videoEdition
       ? videoUpgradeQuote(price.videoDailyFee ?? 0, MONTH_DAYS * DAY_MS)
       : 0
@@ -237,7 +235,7 @@ export class WalletService {
           .from(orders)
           .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, body.idempotencyKey)))
         if (existing) {
-          if (existing.kind !== 'timeToMonth') throw refuse('请求重复，请刷新后重试')
+          if (existing.kind !== 'timeToMonth') throw tip('请求重复，请刷新后重试')
           const done = existing.detail as { beans: number; newExpireAt: number }
           return {
             orderNo: existing.orderNo,
