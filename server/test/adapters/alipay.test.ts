@@ -487,7 +487,9 @@ describe('refunds', () => {
     // the same refundNo for another amount
     await assert.rejects(
       provider.refund({ ...refund, amount: 3000 }),
-      /ACQ\.DISCORDANT_REPEAT_REQUEST|请求信息不一致/,
+      (error: Error) =>
+        error instanceof PaymentProviderRefusal &&
+        error.message === '请求信息不一致（ACQ.DISCORDANT_REPEAT_REQUEST）',
     )
     await assert.rejects(
       provider.refund({ ...refund, tradeNo: 'T-unknown', refundNo: 'RT-unknown' }),

@@ -35,13 +35,16 @@ export const ALIPAY_NOTIFY_PATH = '/vmcloud/api/pay/notify/alipay'
 export const ALIPAY_IN_WECHAT_REFUSAL =
   '微信内无法使用支付宝，请选择微信支付，或在手机浏览器中打开后使用支付宝'
 
-/** Alipay refused for good: the sub_code (ACQ.*) and its message. */
+/**
+ * Alipay refused for good. The message is Alipay's own (sub_msg) with the sub_code after it, as a failed
+ * refund's record keeps it for the operator.
+ */
 export class AlipayRefusal extends PaymentProviderRefusal {
   constructor(
     readonly subCode: string,
     message: string,
   ) {
-    super(message)
+    super(`${message}（${subCode}）`)
     this.name = 'AlipayRefusal'
   }
 }
@@ -248,7 +251,7 @@ export class AlipayProvider implements PaymentProvider {
     if (answer.code === '10000') return answer
     const message = `${answer.sub_msg ?? answer.msg ?? ''}`.slice(0, 200)
     if (isFinalRefusal(answer.code, answer.sub_code)) {
-      throw new AlipayRefusal(answer.sub_code!, message || answer.sub_code!)
+      throw new AlipayRefusal(answer.sub_code!, message)
     }
     throw new AlipayError(method, answer.sub_code ?? answer.code, message)
   }
