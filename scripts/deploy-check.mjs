@@ -8,16 +8,20 @@
  *   2. the migrations run (every migration of the journal is recorded) as the app's own role, no superuser;
  *   3. two instances start at once on one database (the migration lock), /health answers on both, and a
  *      user who logs in through instance 1 (SMS code from its log, behind X-Forwarded-For) is seen by 2;
+ *   3b. with nginx on this machine: deploy.md's nginx block in front of both (TLS, upstreams, headers,
+ *      the notify path, the body limit); SKIPPED without nginx;
  *   4. pg_dump → restore into a scratch database → a third server starts on it and the session is there;
  *   5. scripts/weapp-domains.mjs prints the configured domains and refuses the development defaults;
  * and that every server stops cleanly on SIGTERM. Any failure prints what was expected, the tail of the
  * server's log, and exits 1; the servers and the cluster are removed whatever happens.
  *
- * Environment: PG_BIN (PostgreSQL's bin directory; scripts/deploy-check finds it).
+ * Environment: PG_BIN (PostgreSQL's bin directory; scripts/deploy-check finds it), NGINX_BIN (optional).
  */
 import { spawn, spawnSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import { request as httpRequest } from 'node:http'
+import { request as httpsRequest } from 'node:https'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -42,6 +46,9 @@ function providerEnv() {
     ALLOW_SANDBOX_SMS: '1',
     WECHAT_PROVIDER: 'sandbox',
     ALLOW_SANDBOX_WECHAT: '1',
+    // e.g. ALIPAY_PROVIDER: 'alipay' with ALIPAY_GATEWAY at a fake started in startFakes
+    ALIPAY_PROVIDER: 'sandbox',
+    WECHATPAY_PROVIDER: 'sandbox',
     ALLOW_SANDBOX_PAYMENT: '1',
     ALLOW_SANDBOX_SUPPLIER: '1',
   }
@@ -255,7 +262,9 @@ const step = (name, fn) => steps.push({ name, fn })
 
 const MOBILE = '13912345678'
 const CLIENT_IP = '203.0.113.7'
-const PUBLIC_API_BASE = 'https://cloudphone.example.com/vmcloud/api'
+const PUBLIC_HOST = 'cloudphone.example.com'
+const PUBLIC_API_BASE = `https://${PUBLIC_HOST}/vmcloud/api`
+const FORGED_IP = '198.51.100.9'
 const state = {}
 
 step('1. production refuses to start with nothing set', async () => {
@@ -376,6 +385,175 @@ step('2+3. two instances migrate at once; health on both; a login on 1 is seen b
   console.log(`   user ${login.data.userId} logged in on instance 1, seen by instance 2`)
 })
 
+/** The PATH's nginx, or NGINX_BIN; null when this machine has none. */
+function findNginx() {
+  if (process.env.NGINX_BIN) return process.env.NGINX_BIN
+  for (const dir of (process.env.PATH ?? '').split(':').concat('/usr/sbin'))
+    if (dir && fs.existsSync(path.join(dir, 'nginx'))) return path.join(dir, 'nginx')
+  return null
+}
+
+/** One request to nginx as a client would send it: https (self-signed here), SNI and Host the public name. */
+function viaProxy(port, method, route, { body, headers = {}, tls = true } = {}) {
+  return new Promise((resolve, reject) => {
+    const request = (tls ? httpsRequest : httpRequest)(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: route,
+        servername: PUBLIC_HOST,
+        rejectUnauthorized: false,
+        headers: { host: PUBLIC_HOST, ...headers },
+        timeout: 10_000,
+      },
+      (response) => {
+        const chunks = []
+        response.on('data', (chunk) => chunks.push(chunk))
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString(),
+          }),
+        )
+      },
+    )
+    request.on('error', reject)
+    request.on('timeout', () => request.destroy(new Error(`${method} ${route}: no answer in 10 s`)))
+    request.end(body)
+  })
+}
+
+step("3b. section 6's nginx in front of both instances", async () => {
+  const nginx = findNginx()
+  if (!nginx) {
+    console.log('   SKIPPED: no nginx on this machine (install it, or set NGINX_BIN)')
+    return
+  }
+  const doc = fs.readFileSync(path.join(repoRoot, 'docs/deploy.md'), 'utf8')
+  const block = /```nginx\n([\s\S]*?)```/.exec(doc)?.[1]
+  expect(block, 'docs/deploy.md has no ```nginx block')
+  const [one, two] = state.servers
+  const dir = path.join(work, 'nginx')
+  fs.mkdirSync(dir)
+  const [plainPort, tlsPort] = [await freePort(), await freePort()]
+  // Only addresses and certificate paths change; every directive is the page's own.
+  let site = block
+  for (const [from, to] of [
+    ['127.0.0.1:3001', `127.0.0.1:${one.env.PORT}`],
+    ['127.0.0.1:3002', `127.0.0.1:${two.env.PORT}`],
+    ['listen 80;', `listen 127.0.0.1:${plainPort};`],
+    ['listen 443 ssl', `listen 127.0.0.1:${tlsPort} ssl`],
+    ['/etc/ssl/cloudphone/', `${dir}/`],
+  ]) {
+    expect(site.includes(from), `deploy.md's nginx block no longer has "${from}"`)
+    site = site.replaceAll(from, to)
+  }
+  fs.writeFileSync(path.join(dir, 'cloudphone.conf'), site)
+  run('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    `/CN=${PUBLIC_HOST}`,
+    '-keyout',
+    path.join(dir, 'privkey.pem'),
+    '-out',
+    path.join(dir, 'fullchain.pem'),
+  ])
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+    .map((kind) => `${kind}_temp_path ${dir}/${kind};`)
+    .join(' ')
+  fs.writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `pid ${dir}/nginx.pid; error_log ${dir}/error.log;\nevents {}\n` +
+      `http { access_log ${dir}/access.log; ${temp}\ninclude ${dir}/cloudphone.conf;\n}\n`,
+  )
+  const conf = ['-p', dir, '-c', path.join(dir, 'nginx.conf')]
+  run(nginx, ['-t', ...conf])
+  const proxy = spawn(nginx, [...conf, '-g', 'daemon off;'], { stdio: 'ignore' })
+  children.add(proxy)
+  for (let i = 0; ; i++) {
+    try {
+      await viaProxy(tlsPort, 'GET', '/vmcloud/api/health')
+      break
+    } catch (error) {
+      if (i > 40)
+        fail(
+          `nginx does not answer: ${error.message}\n${fs.readFileSync(path.join(dir, 'error.log'), 'utf8')}`,
+        )
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+  }
+
+  const plain = await viaProxy(plainPort, 'GET', '/vmcloud/api/health', { tls: false })
+  expect(
+    plain.status === 301 && plain.headers.location === `https://${PUBLIC_HOST}/vmcloud/api/health`,
+    `http is not sent to https: ${plain.status} ${plain.headers.location}`,
+  )
+  const healthLines = (server) =>
+    server
+      .log()
+      .split('\n')
+      .filter(
+        (line) =>
+          line.includes('"/vmcloud/api/health"') && line.includes('"remoteAddress":"127.0.0.1"'),
+      ).length
+  const before = [healthLines(one), healthLines(two)]
+  for (let i = 0; i < 6; i++) {
+    const reply = await viaProxy(tlsPort, 'GET', '/vmcloud/api/health', {
+      headers: { 'x-forwarded-for': FORGED_IP },
+    })
+    expect(
+      reply.status === 200 && JSON.parse(reply.body).data?.db === 'ok',
+      `health through nginx: ${reply.status} ${reply.body}`,
+    )
+  }
+  for (const server of [one, two])
+    expect(
+      !server.log().includes(FORGED_IP),
+      `a client's own X-Forwarded-For (${FORGED_IP}) reached ${server.name}`,
+    )
+  const after = [healthLines(one), healthLines(two)]
+  expect(
+    after[0] > before[0] && after[1] > before[1],
+    `requests through nginx did not reach both instances (health lines from 127.0.0.1 before ${before}, after ${after})`,
+  )
+
+  // A payment notification reaches the server on its path (answered by our route, not nginx)
+  const notifyRoute = '/vmcloud/api/pay/notify/sandbox'
+  const notified = await viaProxy(tlsPort, 'POST', notifyRoute, {
+    body: '{"forged":true}',
+    headers: { 'content-type': 'application/json' },
+  })
+  // the server's envelope (its own refusal of an unsigned body), not an nginx page
+  let envelope = null
+  try {
+    envelope = JSON.parse(notified.body)
+  } catch {
+    /* an nginx error page */
+  }
+  expect(
+    typeof envelope?.ts === 'number' && typeof envelope?.msg === 'string',
+    `POST ${notifyRoute} through nginx was not answered by the server: ${notified.status} ${notified.body.slice(0, 200)}`,
+  )
+  const huge = await viaProxy(tlsPort, 'POST', '/vmcloud/api/file/upload', {
+    body: Buffer.alloc(5 * 1024 * 1024),
+    headers: { 'content-type': 'application/octet-stream' },
+  })
+  expect(huge.status === 413, `a 5 MB body was not stopped by nginx (status ${huge.status})`)
+  proxy.kill('SIGQUIT')
+  children.delete(proxy)
+  console.log(
+    `   TLS, http → https, both upstreams, X-Forwarded-For replaced, notify path, 413 over 4 MB`,
+  )
+})
+
 step('4. pg_dump → restore into a scratch database → a server on it has the user', async () => {
   const { cluster } = state
   const dump = path.join(work, 'cloudphone.dump')
@@ -438,8 +616,18 @@ step('5. the mini-program domain whitelists', async () => {
   console.log(`   ${origin} printed for request, uploadFile and 业务域名; the defaults refused`)
 })
 
-step('every server stops cleanly on SIGTERM', async () => {
-  await Promise.all(state.servers.map(stopServer))
+step('every server stops cleanly on SIGTERM; /health fails without the database', async () => {
+  const [one, ...others] = state.servers
+  await Promise.all(others.map(stopServer))
+  // section 7: the check a load balancer runs must fail when the instance cannot reach its database
+  run(path.join(PG_BIN, 'pg_ctl'), ['-D', pgData, '-m', 'fast', '-w', 'stop'])
+  const reply = await http(one, 'GET', '/health')
+  expect(
+    reply.status >= 500 && reply.code !== 200,
+    `/health answered ${reply.status} ${JSON.stringify(reply)} with the database stopped`,
+  )
+  await stopServer(one)
+  console.log(`   /health answered HTTP ${reply.status} with the database stopped`)
 })
 
 // --- run -------------------------------------------------------------------------------------------
@@ -458,3 +646,4 @@ for (const { name, fn } of steps) {
 }
 cleanup()
 console.log(`deploy-check passed in ${seconds()} s`)
+process.exit(0) // without waiting for the time limits' timers
