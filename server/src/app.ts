@@ -9,6 +9,7 @@ import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import { APP_VERSION } from '#constants/limits'
 import type { PaymentProvider } from './adapters/payment/payment-provider'
+import { PaymentProviders } from './adapters/payment/payment-providers'
 import {
   SandboxPaymentProvider,
   type SandboxPaySettings,
@@ -71,8 +72,11 @@ export interface BuildAppOptions {
   /** Default: the sandbox supplier in our own database, with `sandboxSupplier` settings. */
   supplier?: SupplierAdapter
   sandboxSupplier?: Partial<SandboxSupplierSettings>
-  /** Default: the sandbox payment provider in our own database, with `sandboxPayment` settings. */
-  payment?: PaymentProvider
+  /**
+   * Payment providers, each collecting its pay methods; the sandbox provider (in our own database, with
+   * `sandboxPayment` settings) collects the methods none of them does. Default: the sandbox for both.
+   */
+  payments?: PaymentProvider[]
   sandboxPayment?: Partial<SandboxPaySettings>
   filesDir: string
   /** Serve the H5 build from here when it exists. */
@@ -136,12 +140,15 @@ export async function buildApp(options: BuildAppOptions) {
     sms: options.sms ?? new SandboxSmsAdapter(app.log),
     wechat: options.wechat ?? new SandboxWechatAdapter(),
     supplier,
-    payment:
-      options.payment ??
-      new SandboxPaymentProvider(options.database.db, clock, {
-        secret: options.sandboxPayment?.secret ?? SERVER_DEFAULTS.sandboxPaySecret,
-        delayMs: options.sandboxPayment?.delayMs ?? SERVER_DEFAULTS.sandboxPayDelayMs,
-      }),
+    paymentProviders: PaymentProviders.withSandbox(
+      options.payments ?? [],
+      (methods) =>
+        new SandboxPaymentProvider(options.database.db, clock, {
+          secret: options.sandboxPayment?.secret ?? SERVER_DEFAULTS.sandboxPaySecret,
+          delayMs: options.sandboxPayment?.delayMs ?? SERVER_DEFAULTS.sandboxPayDelayMs,
+          methods,
+        }),
+    ),
     settings: {
       tokenTtlDays: options.tokenTtlDays ?? SERVER_DEFAULTS.tokenTtlDays,
       sessionCacheMs: options.sessionCacheMs ?? SERVER_DEFAULTS.sessionCacheMs,

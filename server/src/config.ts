@@ -7,6 +7,9 @@ import path from 'node:path'
 
 export type SmsProviderName = 'sandbox' | 'aliyun'
 export type WechatProviderName = 'sandbox' | 'wechat'
+/** Who collects pay method 1 (alipay) and 2 (wechatPay); the sandbox by default. */
+export type AlipayProviderName = 'sandbox' | 'alipay'
+export type WechatPayProviderName = 'sandbox' | 'wechatpay'
 export type NodeEnv = 'development' | 'test' | 'production'
 
 /**
@@ -56,6 +59,18 @@ export interface ServerConfig {
   sensitiveRateLimitPerMinute: number
   smsProvider: SmsProviderName
   wechatProvider: WechatProviderName
+  alipayProvider: AlipayProviderName
+  wechatpayProvider: WechatPayProviderName
+  /**
+   * The https origin providers call back (notify URL `${publicBaseUrl}/vmcloud/api/pay/notify/<name>`)
+   * and send buyers back to; without a trailing slash. Needed once a real payment provider is on.
+   */
+  publicBaseUrl: string | null
+  /**
+   * Production on embedded PGlite (a single-process database in DATA_DIR) instead of DATABASE_URL:
+   * only with ALLOW_EMBEDDED_DATABASE=1.
+   */
+  allowEmbeddedDatabase: boolean
   /** Sandbox supplier: how long provisioning and reboots take, and the share of operations that fail. */
   sandboxSupplierDelayMs: number
   sandboxSupplierFailureRate: number
@@ -174,6 +189,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'sandbox',
       'wechat',
     ] as const),
+    alipayProvider: oneOf('ALIPAY_PROVIDER', env.ALIPAY_PROVIDER || 'sandbox', [
+      'sandbox',
+      'alipay',
+    ] as const),
+    wechatpayProvider: oneOf('WECHATPAY_PROVIDER', env.WECHATPAY_PROVIDER || 'sandbox', [
+      'sandbox',
+      'wechatpay',
+    ] as const),
+    publicBaseUrl: env.PUBLIC_BASE_URL?.trim().replace(/\/+$/, '') || null,
+    allowEmbeddedDatabase: flag('ALLOW_EMBEDDED_DATABASE', env.ALLOW_EMBEDDED_DATABASE, false),
     sandboxSupplierDelayMs: nonNegativeInt(
       'SANDBOX_SUPPLIER_DELAY_MS',
       env.SANDBOX_SUPPLIER_DELAY_MS || String(SERVER_DEFAULTS.sandboxSupplierDelayMs),
@@ -196,19 +221,40 @@ export function sandboxAdapters(config: ServerConfig): SandboxAdapter[] {
   const inUse: Record<SandboxAdapter, boolean> = {
     sms: config.smsProvider === 'sandbox',
     wechat: config.wechatProvider === 'sandbox',
-    // Only the sandbox payment provider and the sandbox supplier exist so far.
-    payment: true,
+    // in use while either pay method is collected by the sandbox
+    payment: sandboxPayMethods(config).length > 0,
+    // Only the sandbox supplier exists so far.
     supplier: true,
   }
   return (Object.keys(inUse) as SandboxAdapter[]).filter((adapter) => inUse[adapter])
 }
 
+/** The pay-method settings the sandbox payment provider serves, e.g. ['ALIPAY_PROVIDER=sandbox']. */
+function sandboxPayMethods(config: ServerConfig): string[] {
+  return [
+    config.alipayProvider === 'sandbox' ? 'ALIPAY_PROVIDER=sandbox' : null,
+    config.wechatpayProvider === 'sandbox' ? 'WECHATPAY_PROVIDER=sandbox' : null,
+  ].filter((setting): setting is string => setting !== null)
+}
+
+/** A real payment provider is on: providers call us back and send buyers back to PUBLIC_BASE_URL. */
+export const realPaymentProviderOn = (config: ServerConfig) =>
+  config.alipayProvider !== 'sandbox' || config.wechatpayProvider !== 'sandbox'
+
 /** What production loses with each sandbox, said where the switch is asked for. */
 const SANDBOX_REFUSALS: Record<SandboxAdapter, string> = {
   sms: `SMS_PROVIDER=sandbox: set SMS_PROVIDER=aliyun, or ${SANDBOX_SWITCHES.sms}=1 (login codes then reach nobody but the server log)`,
   wechat: `WECHAT_PROVIDER=sandbox: set WECHAT_PROVIDER=wechat, or ${SANDBOX_SWITCHES.wechat}=1 (anyone can then log in as any WeChat user)`,
-  payment: `the sandbox payment provider (the only one so far): set ${SANDBOX_SWITCHES.payment}=1 (its checkout is not served in production)`,
+  payment: `the sandbox payment provider: set ALIPAY_PROVIDER=alipay and WECHATPAY_PROVIDER=wechatpay, or ${SANDBOX_SWITCHES.payment}=1 (its checkout is not served in production)`,
   supplier: `the sandbox cloud-phone supplier (the only one so far): set ${SANDBOX_SWITCHES.supplier}=1 (its control page and screens are not served in production)`,
+}
+
+/** The one message a refused start gives: every problem, one a line. */
+export function refusalMessage(config: ServerConfig, problems: readonly string[]): string {
+  const head = config.production
+    ? 'Refusing to start with NODE_ENV=production'
+    : 'Refusing to start'
+  return `${head}:\n- ${problems.join('\n- ')}`
 }
 
 /**
@@ -216,7 +262,16 @@ const SANDBOX_REFUSALS: Record<SandboxAdapter, string> = {
  * all-at-once switch or the development payment secret. Every problem is named in one message.
  */
 export function assertProductionSafe(config: ServerConfig): void {
-  if (!config.production) return
+  const problems = productionProblems(config)
+  if (problems.length > 0) throw new Error(refusalMessage(config, problems))
+}
+
+/**
+ * What production refuses to start with, each named (nothing outside production). The adapters'
+ * credentials are checked where they are read (adapters/index.ts), which adds theirs to these.
+ */
+export function productionProblems(config: ServerConfig): string[] {
+  if (!config.production) return []
   const problems: string[] = []
   if (config.retiredSandboxSwitch) {
     problems.push(
@@ -226,7 +281,13 @@ export function assertProductionSafe(config: ServerConfig): void {
   }
   const sandboxes = sandboxAdapters(config)
   for (const adapter of sandboxes) {
-    if (!config.sandboxAllowed[adapter]) problems.push(SANDBOX_REFUSALS[adapter])
+    if (!config.sandboxAllowed[adapter]) {
+      problems.push(
+        adapter === 'payment'
+          ? `${sandboxPayMethods(config).join(', ')}: ${SANDBOX_REFUSALS.payment}`
+          : SANDBOX_REFUSALS[adapter],
+      )
+    }
   }
   // Anyone who knows the default secret could sign "paid" notifications.
   if (
@@ -241,7 +302,33 @@ export function assertProductionSafe(config: ServerConfig): void {
       'the default BENEFIT_PEPPER: set a secret of your own (and keep it: changing it forgets who took the new-user benefits)',
     )
   }
-  if (problems.length > 0) {
-    throw new Error(`Refusing to start with NODE_ENV=production:\n- ${problems.join('\n- ')}`)
+  // Providers call back and return buyers over the public internet: https, or nothing arrives.
+  if (realPaymentProviderOn(config)) {
+    const url = config.publicBaseUrl
+    if (!url) {
+      problems.push(
+        'PUBLIC_BASE_URL is not set: the https origin payment providers call back (…/vmcloud/api/pay/notify/<provider>) and return buyers to',
+      )
+    } else if (!isHttpsOrigin(url)) {
+      problems.push(`PUBLIC_BASE_URL must be an https origin (got "${url}")`)
+    }
+  }
+  // PGlite is one process's embedded database: no second instance, no failover, backups by copying
+  // DATA_DIR. A business runs on PostgreSQL unless its operator says otherwise.
+  if (!config.databaseUrl && !config.allowEmbeddedDatabase) {
+    problems.push(
+      'DATABASE_URL is not set: production runs on PostgreSQL (or set ALLOW_EMBEDDED_DATABASE=1 to run on the embedded single-process PGlite in DATA_DIR)',
+    )
+  }
+  return problems
+}
+
+/** https://host[:port][/path], nothing else (no query, fragment or credentials). */
+function isHttpsOrigin(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'https:' && !url.search && !url.hash && !url.username && !url.password
+  } catch {
+    return false
   }
 }

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { realAdapters } from './adapters'
 import { buildApp } from './app'
-import { assertProductionSafe, loadConfig } from './config'
+import { loadConfig } from './config'
 import { exitOnLockLost, openDatabase, type Database } from './db/client'
 import { migrateDatabase } from './db/migrate'
 import { seedDatabase } from './db/seed'
@@ -11,7 +11,8 @@ const REPO_ROOT = path.resolve(__dirname, '../..')
 
 async function start() {
   const config = loadConfig()
-  assertProductionSafe(config)
+  // first, before any build or database: production's checks and every adapter's credentials, in one error
+  const adapters = realAdapters(config)
   if (process.env.SKIP_H5_BUILD !== '1' && h5BuildIsStale(REPO_ROOT, config.h5Dist)) {
     console.log(
       `[start] H5 build missing or stale in ${config.h5Dist}; running taro build --type h5`,
@@ -32,7 +33,7 @@ async function start() {
     await seedDatabase(database.db)
     const app = await buildApp({
       database,
-      ...realAdapters(config),
+      ...adapters,
       filesDir: config.filesDir,
       h5Dist: config.h5Dist,
       tokenTtlDays: config.tokenTtlDays,

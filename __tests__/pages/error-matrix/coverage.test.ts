@@ -38,8 +38,8 @@ const NOT_FROM_PAGES: Record<string, string> = {
     "the sandbox providers' own pages and assets (stand-ins for the pay, supplier and WeChat sites); production never registers them",
   'POST /sandbox/supplier/control/command':
     "the sandbox providers' own pages and assets (stand-ins for the pay, supplier and WeChat sites); production never registers them",
-  'POST /pay/notify/sandbox': "the payment provider's server-to-server notification",
-  'POST /pay/notify/sandbox/refund': "the payment provider's server-to-server notification",
+  'POST /pay/notify/{provider}': "the payment providers' server-to-server notifications",
+  'POST /pay/notify/{provider}/refund': "the payment providers' server-to-server notifications",
   'GET /device/summary': 'no page of this client calls it',
   'GET /order/list': 'no page of this client calls it',
   'GET /space/task':

@@ -1,29 +1,93 @@
-import { assertProductionSafe, type ServerConfig } from '../config'
+import {
+  productionProblems,
+  refusalMessage,
+  type AlipayProviderName,
+  type ServerConfig,
+  type WechatPayProviderName,
+} from '../config'
+import type { PaymentProvider } from './payment/payment-provider'
 import { AliyunSmsAdapter, aliyunCredentialsFromEnv } from './sms/aliyun-sms'
 import type { SmsAdapter } from './sms/sms-adapter'
 import { RealWechatAdapter, wechatCredentialsFromEnv } from './wechat/real-wechat'
 import type { WechatAdapter } from './wechat/wechat-adapter'
 
+/** What a real adapter's `xxxCredentialsFromEnv(env)` answers: its credentials, or every problem. */
+export type CredentialsResult<C> = { ok: true; credentials: C } | { ok: false; problems: string[] }
+
+/** A real payment provider as the environment makes it: the provider, or what is missing for it. */
+type PaymentPlug = (env: NodeJS.ProcessEnv) => PaymentProvider | { problems: string[] }
+
+/** Reads the credentials, then builds the provider from them. */
+export function paymentPlug<C>(
+  read: (env: NodeJS.ProcessEnv) => CredentialsResult<C>,
+  build: (credentials: C) => PaymentProvider,
+): PaymentPlug {
+  return (env) => {
+    const result = read(env)
+    return result.ok ? build(result.credentials) : { problems: result.problems }
+  }
+}
+
 /**
- * Real adapters chosen by SMS_PROVIDER / WECHAT_PROVIDER; `undefined` means the sandbox one, which
- * buildApp creates with the app's logger. In production each sandbox must have been allowed on its own.
+ * The real payment providers, by the ALIPAY_PROVIDER / WECHATPAY_PROVIDER value that turns each on.
+ * Each adapter folder plugs in here with one line, e.g.
+ *   wechatpay: paymentPlug(wechatPayCredentialsFromEnv, (c) => new WechatPayProvider(c, systemClock)),
+ */
+const REAL_PAYMENT_PROVIDERS: Record<
+  Exclude<AlipayProviderName | WechatPayProviderName, 'sandbox'>,
+  PaymentPlug | null
+> = {
+  alipay: null,
+  wechatpay: null,
+}
+
+/** Runs a credentials reader that throws its problem (SMS, WeChat login) and keeps the message. */
+function collect<T>(problems: string[], read: () => T): T | undefined {
+  try {
+    return read()
+  } catch (error) {
+    problems.push(error instanceof Error ? error.message : String(error))
+    return undefined
+  }
+}
+
+/**
+ * Real adapters chosen by SMS_PROVIDER / WECHAT_PROVIDER / ALIPAY_PROVIDER / WECHATPAY_PROVIDER;
+ * `undefined` (or a pay method no real provider collects) means the sandbox one, which buildApp
+ * creates. Nothing starts until the configuration is whole: production's own checks and every
+ * adapter's missing keys, certificates and URLs are refused in one message.
  */
 export function realAdapters(config: ServerConfig, env: NodeJS.ProcessEnv = process.env) {
-  assertProductionSafe(config)
+  const problems = productionProblems(config)
   const sms: SmsAdapter | undefined =
     config.smsProvider === 'aliyun'
-      ? new AliyunSmsAdapter(aliyunCredentialsFromEnv(env))
+      ? collect(problems, () => new AliyunSmsAdapter(aliyunCredentialsFromEnv(env)))
       : undefined
   const wechat: WechatAdapter | undefined =
     config.wechatProvider === 'wechat'
-      ? new RealWechatAdapter(wechatCredentialsFromEnv(env))
+      ? collect(problems, () => new RealWechatAdapter(wechatCredentialsFromEnv(env)))
       : undefined
+  const payments: PaymentProvider[] = []
+  for (const [variable, name] of [
+    ['ALIPAY_PROVIDER', config.alipayProvider],
+    ['WECHATPAY_PROVIDER', config.wechatpayProvider],
+  ] as const) {
+    if (name === 'sandbox') continue
+    const plug = REAL_PAYMENT_PROVIDERS[name]
+    const made = plug
+      ? collect(problems, () => plug(env))
+      : { problems: [`${variable}=${name}: this build has no ${name} adapter`] }
+    if (made && 'problems' in made) problems.push(...made.problems)
+    else if (made) payments.push(made)
+  }
+  if (problems.length > 0) throw new Error(refusalMessage(config, [...new Set(problems)]))
   // Only the sandbox supplier exists so far; these are its settings.
   const sandboxSupplier = {
     delayMs: config.sandboxSupplierDelayMs,
     failureRate: config.sandboxSupplierFailureRate,
   }
-  // Only the sandbox payment provider exists so far; buildApp makes it (its books are in our database).
+  // The sandbox payment provider collects the pay methods no real one does; buildApp makes it (its
+  // books are in our database).
   const sandboxPayment = { secret: config.sandboxPaySecret, delayMs: config.sandboxPayDelayMs }
-  return { sms, wechat, sandboxSupplier, sandboxPayment }
+  return { sms, wechat, payments, sandboxSupplier, sandboxPayment }
 }

@@ -284,8 +284,9 @@ export const ROUTE_CODES: Readonly<Record<string, readonly number[]>> = {
     C.INSUFFICIENT_ACCOUNT_BALANCE,
     C.SHOW_ERROR_TIPS,
   ],
-  'POST /pay/notify/sandbox': [],
-  'POST /pay/notify/sandbox/refund': [],
+  // each payment provider's callbacks (sandbox, alipay, wechatpay): refusals are HTTP 4xx, not codes
+  'POST /pay/notify/{provider}': [],
+  'POST /pay/notify/{provider}/refund': [],
   'POST /sandbox/pay/act': [C.SHOW_ERROR_TIPS],
   'POST /sandbox/supplier/control/command': [
     C.GET_DEVICE_FAILED,

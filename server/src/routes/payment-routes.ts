@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from '@sinclair/typebox'
+import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { PaymentNotificationError } from '../adapters/payment/payment-provider'
+import { notifyRoute, PaymentNotificationError } from '../adapters/payment/payment-provider'
 import { Envelope } from '../contract/common'
 import { BeanBalance, CreatePaymentBody, CreatePaymentResult } from '../contract/payment'
 import { currentUser } from '../plugins/auth'
@@ -14,9 +14,12 @@ declare module 'fastify' {
   }
 }
 
+const NotifyParams = Type.Object({ provider: Type.String({ maxLength: 32 }) })
+type NotifyParams = Static<typeof NotifyParams>
+type ParserDone = (error: Error | null, body?: unknown) => void
+
 const paymentRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
   const { payments, refunds, beans } = app.services
-  const provider = app.services.ctx.payment
   const tags = ['支付']
   const security = bearer
 
@@ -44,71 +47,67 @@ const paymentRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) =>
       ok({ balance: await beans.balance(currentUser(request).userId, app.services.ctx.db) }),
   )
 
-  // The provider's callback: no login, the signature over the exact bytes received is what counts.
+  // The providers' callbacks: no login, the signature over the exact bytes received is what counts.
+  // WeChat Pay posts JSON, Alipay a form; both bodies reach the provider as received.
   await app.register(async (notify) => {
-    notify.addContentTypeParser(
-      'application/json',
-      { parseAs: 'string' },
-      (request, body, done) => {
-        request.rawBody = body as string
-        try {
-          done(null, JSON.parse(body as string))
-        } catch {
-          done(null, {})
-        }
-      },
-    )
+    const keepRaw = (request: FastifyRequest, body: string | Buffer, done: ParserDone) => {
+      request.rawBody = body as string
+      done(null, {})
+    }
+    notify.addContentTypeParser('application/json', { parseAs: 'string' }, keepRaw)
+    notify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, keepRaw)
+    const headersOf = (request: FastifyRequest) => request.headers as Record<string, unknown>
+    /** The provider's own reply when it has one (notifyReply), else our envelope with the outcome. */
+    const handled = (reply: FastifyReply, providerName: string, outcome: string) => {
+      const own = payments.named(providerName).notifyReply
+      if (!own) return ok({ outcome })
+      return reply.code(200).type(own.contentType).send(own.body)
+    }
     const refuse = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
       if (!(error instanceof PaymentNotificationError)) throw error
       request.log.warn({ err: error.message }, 'payment notification refused')
       return sendEnvelope(reply, error.httpStatus, error.httpStatus, error.message)
     }
-    notify.post(
-      `/pay/notify/${provider.name}`,
-      {
-        config: { public: true },
-        schema: {
-          tags,
-          description: `${provider.name} provider notifications (signed); a replay changes nothing.`,
-          body: Type.Any(),
-          response: { 200: Envelope(Type.Object({ outcome: Type.String() })) },
-        },
+    const route = (kind: 'trade' | 'refund') => ({
+      config: { public: true },
+      schema: {
+        tags,
+        description:
+          `${kind === 'trade' ? 'Trade' : 'Refund'} notifications of the payment provider named in the path ` +
+          `(${providerNames}), verified by it (signature over the raw JSON or form body); a replay changes nothing. ` +
+          'Answered with the provider’s own reply (Alipay: success; WeChat Pay: {"code":"SUCCESS"}), the sandbox with the envelope; ' +
+          'refused with 4xx and nothing written.',
+        params: NotifyParams,
+        body: Type.Any(),
       },
-      async (request, reply) => {
-        try {
-          const outcome = await payments.handleNotification(
-            request.headers as Record<string, unknown>,
-            request.rawBody ?? '',
-          )
-          return ok({ outcome })
-        } catch (error) {
-          return refuse(request, reply, error)
-        }
-      },
-    )
-    notify.post(
-      `/pay/notify/${provider.name}/refund`,
-      {
-        config: { public: true },
-        schema: {
-          tags,
-          description: `${provider.name} provider refund notifications (signed); a replay changes nothing.`,
-          body: Type.Any(),
-          response: { 200: Envelope(Type.Object({ outcome: Type.String() })) },
-        },
-      },
-      async (request, reply) => {
-        try {
-          const outcome = await refunds.handleNotification(
-            request.headers as Record<string, unknown>,
-            request.rawBody ?? '',
-          )
-          return ok({ outcome })
-        } catch (error) {
-          return refuse(request, reply, error)
-        }
-      },
-    )
+    })
+    const providerNames = app.services.ctx.paymentProviders.names.join(', ')
+    notify.post(notifyRoute(':provider'), route('trade'), async (request, reply) => {
+      const { provider } = request.params as NotifyParams
+      try {
+        const outcome = await payments.handleNotification(
+          provider,
+          headersOf(request),
+          request.rawBody ?? '',
+        )
+        return handled(reply, provider, outcome)
+      } catch (error) {
+        return refuse(request, reply, error)
+      }
+    })
+    notify.post(notifyRoute(':provider', 'refund'), route('refund'), async (request, reply) => {
+      const { provider } = request.params as NotifyParams
+      try {
+        const outcome = await refunds.handleNotification(
+          provider,
+          headersOf(request),
+          request.rawBody ?? '',
+        )
+        return handled(reply, provider, outcome)
+      } catch (error) {
+        return refuse(request, reply, error)
+      }
+    })
   })
 }
 

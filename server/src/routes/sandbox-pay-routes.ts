@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import { fenToYuan } from '#domain/formatters'
 import { SANDBOX_SIGNATURE_HEADER } from '../adapters/payment/sandbox/protocol'
 import { SandboxPaymentProvider } from '../adapters/payment/sandbox/sandbox-payment'
@@ -51,18 +51,8 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
 const messagePage = (message: string) =>
   page('收银台', `<h1>收银台</h1><div class="card">${escapeHtml(message)}</div>`)
 
-/**
- * The sandbox payment provider's own pages: a checkout page (pay / cancel / fail) and its action
- * endpoint, which also serves the mini-program's action sheet as JSON. Only registered when the sandbox
- * provider is the one in use; it is public because the buyer's browser comes here without our token.
- */
-const sandboxPayRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
-  const provider = app.services.ctx.payment
-  if (!(provider instanceof SandboxPaymentProvider)) return
-  const sandbox: SandboxPaymentProvider = provider
-  const tags = ['sandbox']
-
-  // The sandbox's signed notifications reach our callbacks as a real provider's HTTP call would.
+/** The sandbox's signed notifications reach our callbacks as a real provider's HTTP call would. */
+function connectOutbox(app: FastifyInstance, sandbox: SandboxPaymentProvider) {
   sandbox.outbox.connect(async (url, body, signature) => {
     const response = await app.inject({
       method: 'POST',
@@ -80,6 +70,35 @@ const sandboxPayRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app)
     sandbox.outbox.connect(null)
     await sandbox.outbox.close()
   })
+}
+
+/**
+ * The sandbox payment provider's own pages: a checkout page (pay / cancel / fail) and its action
+ * endpoint, which also serves the mini-program's action sheet as JSON. Only registered when a sandbox
+ * provider is in use; it is public because the buyer's browser comes here without our token. Each
+ * trade is served by the sandbox that opened it (two sandboxes, in tests, share the books).
+ */
+const sandboxPayRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
+  const sandboxes = app.services.ctx.paymentProviders.all.filter(
+    (provider): provider is SandboxPaymentProvider => provider instanceof SandboxPaymentProvider,
+  )
+  if (sandboxes.length === 0) return
+  const tags = ['sandbox']
+  for (const sandbox of sandboxes) connectOutbox(app, sandbox)
+
+  /** The trade's view from the sandbox that opened it, and that sandbox; BizError 交易不存在 otherwise. */
+  const opened = async (tradeNo: string) => {
+    for (const sandbox of sandboxes.slice(0, -1)) {
+      try {
+        return { sandbox, view: await sandbox.checkoutView(tradeNo) }
+      } catch (error) {
+        if (!isBizError(error)) throw error
+      }
+    }
+    const last = sandboxes[sandboxes.length - 1]
+    return { sandbox: last, view: await last.checkoutView(tradeNo) }
+  }
+
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
@@ -99,7 +118,7 @@ const sandboxPayRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app)
     async (request, reply) => {
       let view
       try {
-        view = await sandbox.checkoutView(request.query.tradeNo)
+        view = (await opened(request.query.tradeNo)).view
       } catch (error) {
         if (!isBizError(error)) throw error
         return sendHtml(reply, 404, messagePage(error.message))
@@ -130,7 +149,8 @@ const sandboxPayRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app)
   )
 
   /** Written to the sandbox's books at once; its signed notification reaches our callback a moment later. */
-  const act = (tradeNo: string, action: SandboxAction) => sandbox.confirm(tradeNo, action)
+  const act = async (tradeNo: string, action: SandboxAction) =>
+    (await opened(tradeNo)).sandbox.confirm(tradeNo, action)
 
   app.post(
     '/sandbox/pay/act',

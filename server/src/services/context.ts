@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { PaymentProvider } from '../adapters/payment/payment-provider'
+import type { PaymentProviders } from '../adapters/payment/payment-providers'
 import type { SmsAdapter } from '../adapters/sms/sms-adapter'
 import type { SupplierAdapter } from '../adapters/supplier/supplier-adapter'
 import type { WechatAdapter } from '../adapters/wechat/wechat-adapter'
@@ -21,7 +21,8 @@ export interface ServiceContext {
   sms: SmsAdapter
   wechat: WechatAdapter
   supplier: SupplierAdapter
-  payment: PaymentProvider
+  /** The payment providers: one per pay method, each trade's by the name on its payment row. */
+  paymentProviders: PaymentProviders
   settings: {
     tokenTtlDays: number
     /** How long a looked-up session is trusted before asking the database again (0: never). */

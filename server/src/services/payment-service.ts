@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq, isNull, lte, ne, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm'
 import { describeOrder, OrderStatus, PayMethod } from '#domain/order-status'
 import { ResultCode } from '#domain/result-codes'
 import {
@@ -7,9 +7,11 @@ import {
   PaymentProviderRefusal,
   type PaymentNotice,
   type PaymentProvider,
+  type PaymentStart,
   type PayScene,
   type TradeState,
 } from '../adapters/payment/payment-provider'
+import type { PaymentProviders } from '../adapters/payment/payment-providers'
 import { WechatAuthError } from '../adapters/wechat/wechat-adapter'
 import type { CreatePaymentBody, CreatePaymentResult } from '../contract/payment'
 import type { Db } from '../db/client'
@@ -69,13 +71,14 @@ const newTradeNo = () =>
   `T${Date.now().toString(36).toUpperCase()}${randomBytes(16).toString('hex')}`
 
 /**
- * Paying orders: with beans at once, or through the payment provider, whose signed notification marks
- * the order paid (once per trade) and queues its fulfilment in the same transaction.
+ * Paying orders: with beans or the account balance at once, or through the pay method's provider,
+ * whose signed notification marks the order paid (once per trade) and queues its fulfilment in the
+ * same transaction. Each trade is the business of the provider that opened it (payments.provider).
  */
 export class PaymentService {
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly provider: PaymentProvider,
+    private readonly providers: PaymentProviders,
     private readonly orders: OrderService,
     private readonly beans: BeanService,
   ) {}
@@ -146,19 +149,27 @@ export class PaymentService {
       }
     }
     const scene = body.scene ?? 'browser'
-    const start = await this.provider.createPayment({
-      tradeNo,
-      orderNo: order.orderNo,
-      amount: order.amount,
-      payMethod: body.payMethod,
-      returnUrl,
-      expiresAt: order.payDeadline,
-      scene,
-      openId: await this.payerOpenId(body.payMethod, scene, body.wxCode),
-      clientIp,
-      description: `云手机订单 ${order.orderNo}`,
-    })
-    await this.ctx.db.insert(payments).values({ ...record, provider: this.provider.name })
+    const provider = this.providers.forMethod(body.payMethod)
+    let start: PaymentStart
+    try {
+      start = await provider.createPayment({
+        tradeNo,
+        orderNo: order.orderNo,
+        amount: order.amount,
+        payMethod: body.payMethod,
+        returnUrl,
+        expiresAt: order.payDeadline,
+        scene,
+        openId: await this.payerOpenId(body.payMethod, scene, body.wxCode),
+        clientIp,
+        description: `云手机订单 ${order.orderNo}`,
+      })
+    } catch (error) {
+      // The provider's own refusal (Alipay inside WeChat, say) is said to the buyer as it is.
+      if (error instanceof PaymentProviderRefusal) throw refuse(error.message)
+      throw error
+    }
+    await this.ctx.db.insert(payments).values({ ...record, provider: provider.name })
     return {
       tradeNo,
       orderNo: order.orderNo,
@@ -208,26 +219,39 @@ export class PaymentService {
     return true
   }
 
-  /** A provider's notification, verified first (PaymentNotificationError otherwise), then settled. */
+  /**
+   * A notification to the named provider's callback, verified by that provider first
+   * (PaymentNotificationError otherwise, 404 for a provider not running here), then settled.
+   */
   async handleNotification(
+    providerName: string,
     headers: Record<string, unknown>,
     rawBody: string,
   ): Promise<NotificationOutcome> {
-    return this.settle(this.provider.verifyNotification(headers, rawBody))
+    const provider = this.named(providerName)
+    return this.settle(provider.name, provider.verifyNotification(headers, rawBody))
+  }
+
+  /** The provider a callback or a payment row names; PaymentNotificationError 404 when not running. */
+  named(providerName: string): PaymentProvider {
+    const provider = this.providers.named(providerName)
+    if (!provider) throw new PaymentNotificationError(404, '支付渠道不存在')
+    return provider
   }
 
   /**
    * The provider's word on a trade, from its notification or from a query (reconcile): the same path,
    * acted upon once per trade — a replay, or the notification after a query, finds the earlier record
    * and changes nothing. Money for an order that is no longer payable (cancelled, timed out, paid by
-   * another trade) is refunded through the provider, never fulfilled.
+   * another trade) is refunded through the provider, never fulfilled. Only `providerName`'s own trades
+   * are found: one provider's word never settles another's trade.
    */
-  async settle(notice: PaymentNotice): Promise<NotificationOutcome> {
+  async settle(providerName: string, notice: PaymentNotice): Promise<NotificationOutcome> {
     return this.ctx.db.transaction(async (tx) => {
       const [payment] = await tx
         .select()
         .from(payments)
-        .where(and(eq(payments.tradeNo, notice.tradeNo), eq(payments.provider, this.provider.name)))
+        .where(and(eq(payments.tradeNo, notice.tradeNo), eq(payments.provider, providerName)))
         .for('update')
       if (!payment) throw new PaymentNotificationError(404, '交易不存在')
       if (payment.amount !== notice.amount) throw new PaymentNotificationError(400, '金额不一致')
@@ -235,7 +259,7 @@ export class PaymentService {
       const [first] = await tx
         .insert(paymentNotifications)
         .values({
-          provider: this.provider.name,
+          provider: providerName,
           tradeNo: notice.tradeNo,
           event: notice.status,
           outcome: 'pending',
@@ -282,7 +306,7 @@ export class PaymentService {
   }
 
   /**
-   * Asks the provider about trades still pending here: older than TRADE_QUERY_AFTER_MS (a notification
+   * Asks each trade's provider about trades still pending here: older than TRADE_QUERY_AFTER_MS (a notification
    * lost, say with a process killed before it was sent) or of an order no longer payable. A trade the
    * provider says ended is settled exactly as its notification would have been; one still pending when
    * its order can no longer be paid is closed at the provider, so no money can arrive late.
@@ -296,7 +320,8 @@ export class PaymentService {
       .where(
         and(
           eq(payments.status, 'pending'),
-          eq(payments.provider, this.provider.name),
+          // trades of a provider no longer configured wait until it is again
+          inArray(payments.provider, this.providers.names),
           or(lte(payments.createdAt, cutoff), ne(orders.status, OrderStatus.unpaid)),
           or(isNull(payments.checkedAt), lte(payments.checkedAt, cutoff)),
         ),
@@ -317,11 +342,12 @@ export class PaymentService {
 
   private async reconcileTrade(payment: PaymentRow, order: OrderRow, now: Date) {
     const payable = order.status === OrderStatus.unpaid && now < order.payDeadline
+    const provider = this.named(payment.provider)
     let state: TradeState
     try {
-      state = await this.provider.queryTrade(payment.tradeNo)
+      state = await provider.queryTrade(payment.tradeNo)
       if (state.status === 'pending' && !payable) {
-        state = await this.provider.closeTrade(payment.tradeNo)
+        state = await provider.closeTrade(payment.tradeNo)
       }
     } catch (error) {
       // A trade the provider never opened takes no money; once its order is past paying, it is over.
@@ -329,7 +355,7 @@ export class PaymentService {
       state = { ...noTrade, tradeNo: payment.tradeNo, amount: payment.amount }
     }
     if (state.status === 'pending') return false
-    await this.settle({
+    await this.settle(provider.name, {
       tradeNo: payment.tradeNo,
       status: state.status,
       amount: state.amount,

@@ -1,10 +1,10 @@
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import {
   PaymentNotificationError,
   PaymentProviderRefusal,
-  type PaymentProvider,
   type RefundState,
 } from '../adapters/payment/payment-provider'
+import type { PaymentProviders } from '../adapters/payment/payment-providers'
 import type { Db } from '../db/client'
 import { payments, refunds } from '../db/schema'
 import { enqueueJob } from '../jobs/queue'
@@ -60,15 +60,22 @@ export async function requestRefund(tx: Db, now: Date, payment: PaymentRow, reas
 }
 
 /**
- * Refunds through the payment provider: sent by a job, finished by the provider's signed notification
+ * Refunds through the provider that took the payment (refunds.provider, copied from the payment): sent by a job, finished by the provider's signed notification
  * or, when that never comes, by asking (reconcile). A refund is requested → succeeded | failed; a
  * failed one is logged as an error for an operator, since the money is still with the provider.
  */
 export class RefundService {
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly provider: PaymentProvider,
+    private readonly providers: PaymentProviders,
   ) {}
+
+  /** The provider named on a refund row or a callback; 404 for one not running here. */
+  private named(providerName: string) {
+    const provider = this.providers.named(providerName)
+    if (!provider) throw new PaymentNotificationError(404, '支付渠道不存在')
+    return provider
+  }
 
   /**
    * Sends a refund the provider has not accepted yet (the same refundNo every time), or asks about one
@@ -82,15 +89,15 @@ export class RefundService {
       .where(eq(refunds.id, refundId))
     if (!row || row.refund.status !== 'requested') return row?.refund.status ?? null
     const { refund, tradeNo } = row
-    if (refund.provider !== this.provider.name) {
-      throw new Error(`refund ${refund.refundNo} is for provider ${refund.provider}`)
-    }
+    const provider = this.providers.named(refund.provider)
+    // passing: the job retries, and reconcile asks again once the provider is configured again
+    if (!provider) throw new Error(`refund ${refund.refundNo} is for provider ${refund.provider}`)
     const now = this.ctx.clock.now()
     let state: RefundState
     try {
       state = refund.sentAt
-        ? await this.provider.queryRefund(refund.refundNo)
-        : await this.provider.refund({
+        ? await provider.queryRefund(refund.refundNo)
+        : await provider.refund({
             tradeNo,
             refundNo: refund.refundNo,
             amount: refund.amount,
@@ -127,18 +134,23 @@ export class RefundService {
     return final
   }
 
-  /** The provider's signed word that a refund ended; a replay changes nothing. */
+  /**
+   * The named provider's signed word that a refund ended; a replay changes nothing, and only that
+   * provider's refunds are found.
+   */
   async handleNotification(
+    providerName: string,
     headers: Record<string, unknown>,
     rawBody: string,
   ): Promise<RefundNotificationOutcome> {
-    const notice = this.provider.verifyRefundNotification(headers, rawBody)
+    const provider = this.named(providerName)
+    const notice = provider.verifyRefundNotification(headers, rawBody)
     return this.ctx.db.transaction(async (tx) => {
       const [row] = await tx
         .select({ refund: refunds, tradeNo: payments.tradeNo })
         .from(refunds)
         .innerJoin(payments, eq(payments.id, refunds.paymentId))
-        .where(and(eq(refunds.refundNo, notice.refundNo), eq(refunds.provider, this.provider.name)))
+        .where(and(eq(refunds.refundNo, notice.refundNo), eq(refunds.provider, provider.name)))
         .for('update', { of: refunds })
       if (!row) throw new PaymentNotificationError(404, '退款不存在')
       if (row.tradeNo !== notice.tradeNo || row.refund.amount !== notice.amount) {
@@ -185,7 +197,7 @@ export class RefundService {
       .where(
         and(
           eq(refunds.status, 'requested'),
-          eq(refunds.provider, this.provider.name),
+          inArray(refunds.provider, this.providers.names),
           or(isNull(refunds.checkedAt), lte(refunds.checkedAt, cutoff)),
           lte(refunds.createdAt, cutoff),
         ),

@@ -130,10 +130,11 @@ test('config, dictionaries, usage logs, customer service', async (t) => {
   })
 })
 
-/** Production's other secrets, set so that only the sandboxes are in question. */
+/** Production's other secrets and its database, set so that only the sandboxes are in question. */
 const OWN_SECRET = {
   SANDBOX_PAY_SECRET: 'a-long-secret-of-our-own',
   BENEFIT_PEPPER: 'a-pepper-of-our-own',
+  DATABASE_URL: 'postgres://cloudphone@db.internal/cloudphone',
 }
 const ADAPTERS = Object.keys(SANDBOX_SWITCHES) as SandboxAdapter[]
 const switchesOn = (adapters: SandboxAdapter[]) =>

@@ -197,6 +197,7 @@ test('main.ts: NODE_ENV in any case is production; every missing switch is named
     'ALLOW_SANDBOX_PAYMENT=1',
     'ALLOW_SANDBOX_SUPPLIER=1',
     'SANDBOX_PAY_SECRET',
+    'DATABASE_URL is not set',
   ]) {
     assert.ok(server.output().includes(named), `${named} in:\n${server.output()}`)
   }
@@ -211,6 +212,8 @@ test('main.ts in production on every sandbox serves the API and no sandbox route
     ALLOW_SANDBOX_SUPPLIER: '1',
     SANDBOX_PAY_SECRET: 'a-long-secret-of-our-own',
     BENEFIT_PEPPER: 'a-pepper-of-our-own',
+    // PGlite in DATA_DIR, said out loud (config.ts: production otherwise wants DATABASE_URL)
+    ALLOW_EMBEDDED_DATABASE: '1',
   })
   const { base } = server
   let healthy = false

@@ -77,8 +77,9 @@ export async function createCloudOrder(
   )
 }
 
-export function sandboxProvider(t: TestApp): SandboxPaymentProvider {
-  const provider = t.app.services.ctx.payment
+/** The sandbox payment provider (named `name`; the default app's collects both pay methods). */
+export function sandboxProvider(t: TestApp, name = 'sandbox'): SandboxPaymentProvider {
+  const provider = t.app.services.ctx.paymentProviders.named(name)
   assert.ok(provider instanceof SandboxPaymentProvider)
   return provider
 }

@@ -333,6 +333,7 @@ test('production refuses to start with the development pepper', () => {
     NODE_ENV: 'production',
     ...Object.fromEntries(Object.values(SANDBOX_SWITCHES).map((name) => [name, '1'])),
     SANDBOX_PAY_SECRET: 'a-long-secret-of-our-own',
+    DATABASE_URL: 'postgres://cloudphone@db.internal/cloudphone',
   }
   assert.throws(() => assertProductionSafe(loadConfig(production)), /BENEFIT_PEPPER/)
   const own = loadConfig({ ...production, BENEFIT_PEPPER: 'a-pepper-of-our-own' })

@@ -332,6 +332,7 @@ test('production refuses the default sandbox payment secret', () => {
     ALLOW_SANDBOX_PAYMENT: '1',
     ALLOW_SANDBOX_SUPPLIER: '1',
     BENEFIT_PEPPER: 'a-pepper-of-our-own',
+    DATABASE_URL: 'postgres://cloudphone@db.internal/cloudphone',
   }
   const production = loadConfig({ NODE_ENV: 'production', ...sandboxes })
   assert.equal(production.sandboxPaySecret, SERVER_DEFAULTS.sandboxPaySecret)

@@ -5,6 +5,28 @@
  */
 export type PayScene = 'miniProgram' | 'wechatBrowser' | 'browser'
 
+/** The API's root path (plugins/errors.ts API_PREFIX; a test keeps the two equal). */
+export const API_ROOT = '/vmcloud/api'
+
+/**
+ * Our callback for a provider's notifications (trade or refund), as the route is registered under the
+ * API root. The only place the path is spelt: the routes, the sandbox's outbox and the notify URLs a
+ * real provider is given (notifyUrl) all read it.
+ */
+export const notifyRoute = (providerName: string, kind: 'trade' | 'refund' = 'trade') =>
+  `/pay/notify/${providerName}${kind === 'refund' ? '/refund' : ''}`
+
+/** The callback's absolute path on our host. */
+export const notifyPath = (providerName: string, kind: 'trade' | 'refund' = 'trade') =>
+  `${API_ROOT}${notifyRoute(providerName, kind)}`
+
+/** The callback's URL as a provider calls it: PUBLIC_BASE_URL (no trailing slash) + notifyPath. */
+export const notifyUrl = (
+  publicBaseUrl: string,
+  providerName: string,
+  kind: 'trade' | 'refund' = 'trade',
+) => `${publicBaseUrl.replace(/\/+$/, '')}${notifyPath(providerName, kind)}`
+
 /** What the provider is asked to collect. */
 export interface PaymentRequest {
   tradeNo: string

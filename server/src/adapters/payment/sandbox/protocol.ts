@@ -1,6 +1,6 @@
 /**
  * The sandbox payment provider's wire protocol, as a real provider documents its own: where its pages
- * and our callbacks are, and how a notification is signed (HMAC-SHA256 of the raw body, hex, in
+ * are (our callbacks: notifyPath in payment-provider.ts), and how a notification is signed (HMAC-SHA256 of the raw body, hex, in
  * x-sandbox-signature; the body carries a timestamp and a nonce) and verified before it is trusted.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
@@ -8,8 +8,6 @@ import { PaymentSignatureError, type PaymentNotice, type RefundNotice } from '..
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature'
 export const SANDBOX_CHECKOUT_PATH = '/vmcloud/api/sandbox/pay/checkout'
-export const SANDBOX_NOTIFY_PATH = '/vmcloud/api/pay/notify/sandbox'
-export const SANDBOX_REFUND_NOTIFY_PATH = '/vmcloud/api/pay/notify/sandbox/refund'
 
 const TRADE_STATUSES = ['paid', 'cancelled', 'failed'] as const
 const REFUND_STATUSES = ['succeeded', 'failed'] as const

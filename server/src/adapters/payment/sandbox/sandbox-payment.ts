@@ -7,7 +7,7 @@
  * books say is still there for queryTrade / queryRefund, as with a real provider.
  */
 import { randomBytes } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { PayMethod, payMethodLabels } from '#domain/order-status'
 import { ResultCode } from '#domain/result-codes'
 import type { Db } from '../../../db/client'
@@ -15,7 +15,9 @@ import { sandboxPayRefunds, sandboxPayTrades } from '../../../db/schema'
 import { BizError } from '../../../domain/biz-error'
 import type { Clock } from '../../../clock'
 import {
+  notifyPath,
   PaymentProviderRefusal,
+  type NotifyReply,
   type PaymentNotice,
   type PaymentProvider,
   type PaymentRequest,
@@ -28,8 +30,6 @@ import {
 import { SandboxOutbox } from './outbox'
 import {
   SANDBOX_CHECKOUT_PATH,
-  SANDBOX_NOTIFY_PATH,
-  SANDBOX_REFUND_NOTIFY_PATH,
   signedNotice,
   verifyRefundNotice,
   verifyTradeNotice,
@@ -40,6 +40,10 @@ export interface SandboxPaySettings {
   secret: string
   /** How long after the buyer's choice (or a refund request) the signed notification is sent. */
   delayMs: number
+  /** Default 'sandbox'; two sandboxes at once (tests) need two names. */
+  name?: string
+  /** The pay methods it collects; default both. It knows only its own methods' trades. */
+  methods?: readonly number[]
 }
 
 type TradeRow = typeof sandboxPayTrades.$inferSelect
@@ -63,10 +67,10 @@ const refundState = (row: RefundRow): RefundState => ({
 const refuse = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
 
 export class SandboxPaymentProvider implements PaymentProvider {
-  readonly name = 'sandbox'
+  readonly name: string
   readonly isSandbox = true
-  readonly methods = [PayMethod.alipay, PayMethod.wechatPay] as const
-  readonly notifyReply = null
+  readonly methods: readonly number[]
+  readonly notifyReply: NotifyReply | null = null
   private readonly secret: string
   private readonly delayMs: number
   /** The signed notifications on their way to our callbacks (the routes plugin connects it). */
@@ -79,10 +83,15 @@ export class SandboxPaymentProvider implements PaymentProvider {
   ) {
     this.secret = settings.secret
     this.delayMs = settings.delayMs
+    this.name = settings.name ?? 'sandbox'
+    this.methods = settings.methods ?? [PayMethod.alipay, PayMethod.wechatPay]
     this.outbox = new SandboxOutbox(settings.delayMs, (fields) => this.signed(fields))
   }
 
   async createPayment(request: PaymentRequest): Promise<PaymentStart> {
+    if (!this.methods.includes(request.payMethod)) {
+      throw new PaymentProviderRefusal('不支持该支付方式')
+    }
     await this.db
       .insert(sandboxPayTrades)
       .values({
@@ -102,13 +111,17 @@ export class SandboxPaymentProvider implements PaymentProvider {
     }
   }
 
+  /** One of this sandbox's trades (its pay methods: two sandboxes share the books). */
+  private own(tradeNo: string | typeof sandboxPayRefunds.tradeNo) {
+    return and(
+      eq(sandboxPayTrades.tradeNo, tradeNo),
+      inArray(sandboxPayTrades.payMethod, [...this.methods]),
+    )
+  }
+
   /** The trade row, locked in `tx`; a pending trade past its pay window is closed first. */
   private async lockTrade(tx: Db, tradeNo: string): Promise<TradeRow | null> {
-    const [row] = await tx
-      .select()
-      .from(sandboxPayTrades)
-      .where(eq(sandboxPayTrades.tradeNo, tradeNo))
-      .for('update')
+    const [row] = await tx.select().from(sandboxPayTrades).where(this.own(tradeNo)).for('update')
     if (!row) return null
     if (row.status === 'pending' && this.clock.now() >= row.expiresAt) {
       return this.setTradeStatus(tx, row, 'closed')
@@ -154,7 +167,12 @@ export class SandboxPaymentProvider implements PaymentProvider {
       return this.setTradeStatus(tx, found, status)
     })
     this.outbox.later(() =>
-      this.outbox.send(SANDBOX_NOTIFY_PATH, { kind: 'trade', tradeNo, status, amount: row.amount }),
+      this.outbox.send(notifyPath(this.name), {
+        kind: 'trade',
+        tradeNo,
+        status,
+        amount: row.amount,
+      }),
     )
     return { status, amount: row.amount, returnUrl: row.returnUrl }
   }
@@ -216,7 +234,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
     if (created) {
       this.outbox.later(async () => {
         const done = await this.finishRefund(row.refundNo)
-        await this.outbox.send(SANDBOX_REFUND_NOTIFY_PATH, {
+        await this.outbox.send(notifyPath(this.name, 'refund'), {
           kind: 'refund',
           refundNo: done.refundNo,
           tradeNo: done.tradeNo,
@@ -230,11 +248,13 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   /** A refund still processing `delayMs` after it was asked for has finished (survives restarts). */
   async queryRefund(refundNo: string): Promise<RefundState> {
-    const [row] = await this.db
-      .select()
+    const [found] = await this.db
+      .select({ refund: sandboxPayRefunds })
       .from(sandboxPayRefunds)
+      .innerJoin(sandboxPayTrades, this.own(sandboxPayRefunds.tradeNo))
       .where(eq(sandboxPayRefunds.refundNo, refundNo))
-    if (!row) throw new PaymentProviderRefusal('退款不存在')
+    if (!found) throw new PaymentProviderRefusal('退款不存在')
+    const row = found.refund
     const due = row.createdAt.getTime() + this.delayMs <= this.clock.now().getTime()
     if (row.status === 'processing' && due) return refundState(await this.finishRefund(refundNo))
     return refundState(row)
