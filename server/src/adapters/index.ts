@@ -5,7 +5,17 @@ import {
   type ServerConfig,
   type WechatPayProviderName,
 } from '../config'
+import { systemClock } from '../clock'
+import { alipayCredentialsFromEnv } from './payment/alipay/alipay-credentials'
+import { AlipayProvider } from './payment/alipay/alipay-provider'
+import { systemClock } from '../clock'
+import { alipayCredentialsFromEnv } from './payment/alipay/alipay-credentials'
+import { AlipayProvider } from './payment/alipay/alipay-provider'
 import type { PaymentProvider } from './payment/payment-provider'
+import { wechatPayCredentialsFromEnv } from './payment/wechatpay/credentials'
+import { WechatPayProvider } from './payment/wechatpay/wechatpay-provider'
+import { wechatPayCredentialsFromEnv } from './payment/wechatpay/credentials'
+import { WechatPayProvider } from './payment/wechatpay/wechatpay-provider'
 import { AliyunSmsAdapter, aliyunCredentialsFromEnv } from './sms/aliyun-sms'
 import type { SmsAdapter } from './sms/sms-adapter'
 import { RealWechatAdapter, wechatCredentialsFromEnv } from './wechat/real-wechat'
@@ -37,8 +47,8 @@ const REAL_PAYMENT_PROVIDERS: Record<
   Exclude<AlipayProviderName | WechatPayProviderName, 'sandbox'>,
   PaymentPlug | null
 > = {
-  alipay: null,
-  wechatpay: null,
+  alipay: paymentPlug(alipayCredentialsFromEnv, (c) => new AlipayProvider(c)),
+  wechatpay: paymentPlug(wechatPayCredentialsFromEnv, (c) => new WechatPayProvider(c, systemClock)),
 }
 
 /** Runs a credentials reader that throws its problem (SMS, WeChat login) and keeps the message. */

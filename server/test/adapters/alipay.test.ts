@@ -28,6 +28,8 @@ import {
   ALIPAY_IN_WECHAT_REFUSAL,
   AlipayProvider,
 } from '../../src/adapters/payment/alipay/alipay-provider'
+import { realAdapters } from '../../src/adapters'
+import { loadConfig } from '../../src/config'
 import { FakeAlipay, rsaKeyPair } from '../helpers/fake-alipay'
 
 const APP_ID = '2021000122671080'
@@ -178,6 +180,28 @@ describe('credentials from the environment', () => {
     assert.match(text, /ALIPAY_PUBLIC_KEY_FILE: cannot read .*ENOENT/)
     assert.match(text, /PUBLIC_BASE_URL is not a URL/)
     assert.match(text, /ALIPAY_GATEWAY must be an http\(s\) URL/)
+  })
+
+  test('ALIPAY_PROVIDER=alipay: the adapter collects pay method 1, or its every problem is named', () => {
+    const env = {
+      ALIPAY_PROVIDER: 'alipay',
+      ALIPAY_APP_ID: APP_ID,
+      ALIPAY_PRIVATE_KEY_FILE: write('app.pem', app.privateKey),
+      ALIPAY_PUBLIC_KEY_FILE: write('alipay.pem', alipay.publicKey),
+      PUBLIC_BASE_URL: BASE,
+    }
+    const { payments } = realAdapters(loadConfig(env), env)
+    assert.equal(payments.length, 1)
+    assert.ok(payments[0] instanceof AlipayProvider)
+    assert.deepEqual(payments[0].methods, [1])
+    const missing = { ALIPAY_PROVIDER: 'alipay', PUBLIC_BASE_URL: BASE }
+    assert.throws(
+      () => realAdapters(loadConfig(missing), missing),
+      (error: Error) =>
+        ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY_FILE', 'ALIPAY_PUBLIC_KEY_FILE'].every((name) =>
+          error.message.includes(name),
+        ),
+    )
   })
 
   test("the application's own public key in place of Alipay's is refused", () => {

@@ -7,6 +7,7 @@
 import { AlipaySdk, type AlipaySdkCommonResult } from 'alipay-sdk'
 import { PayMethod } from '#domain/order-status'
 import {
+  notifyUrl,
   PaymentNotificationError,
   PaymentProviderRefusal,
   PaymentSignatureError,
@@ -28,8 +29,6 @@ import {
   parseBeijingTime,
   yuanTextToFen,
 } from './alipay-protocol'
-
-export const ALIPAY_NOTIFY_PATH = '/vmcloud/api/pay/notify/alipay'
 
 /** Shown when the buyer picks Alipay inside WeChat, which does not open Alipay's pages. */
 export const ALIPAY_IN_WECHAT_REFUSAL =
@@ -104,7 +103,7 @@ export class AlipayProvider implements PaymentProvider {
         time_expire: beijingTime(request.expiresAt),
         quit_url: back,
       },
-      notifyUrl: `${this.credentials.publicBaseUrl}${ALIPAY_NOTIFY_PATH}`,
+      notifyUrl: notifyUrl(this.credentials.publicBaseUrl, this.name),
       returnUrl: back,
       timestamp: requestTimestamp(),
     })
