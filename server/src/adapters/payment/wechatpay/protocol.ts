@@ -17,10 +17,6 @@ import { PaymentSignatureError } from '../payment-provider'
 /** The scheme name in Authorization (SHA256 with RSA, 2048-bit merchant key). */
 export const AUTH_SCHEME = 'WECHATPAY2-SHA256-RSA2048'
 
-/** Our callbacks (the API prefix is the app's /vmcloud/api; the routes add /pay/notify/<provider>). */
-export const WECHATPAY_NOTIFY_PATH = '/vmcloud/api/pay/notify/wechatpay'
-export const WECHATPAY_REFUND_NOTIFY_PATH = '/vmcloud/api/pay/notify/wechatpay/refund'
-
 /** WeChat Pay refuses a notification or answer whose timestamp is further than this from now; so do we. */
 export const TIMESTAMP_WINDOW_MS = 5 * 60_000
 

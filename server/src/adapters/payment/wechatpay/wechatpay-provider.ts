@@ -15,6 +15,7 @@
  */
 import type { Clock } from '../../../clock'
 import {
+  notifyUrl,
   PaymentProviderRefusal,
   PaymentSignatureError,
   type PaymentNotice,
@@ -33,8 +34,6 @@ import {
   decryptResource,
   payParams,
   verifySigned,
-  WECHATPAY_NOTIFY_PATH,
-  WECHATPAY_REFUND_NOTIFY_PATH,
   type PlatformKey,
 } from './protocol'
 
@@ -209,7 +208,7 @@ export class WechatPayProvider implements PaymentProvider {
       description: request.description.slice(0, DESCRIPTION_MAX),
       out_trade_no: request.tradeNo,
       time_expire: beijingTime(request.expiresAt),
-      notify_url: `${credentials.publicBaseUrl}${WECHATPAY_NOTIFY_PATH}`,
+      notify_url: notifyUrl(credentials.publicBaseUrl, this.name),
       amount: { total: request.amount, currency: 'CNY' },
     }
     if (request.scene === 'browser') {
@@ -322,7 +321,7 @@ export class WechatPayProvider implements PaymentProvider {
       out_trade_no: request.tradeNo,
       out_refund_no: request.refundNo,
       reason: request.reason.slice(0, REASON_MAX),
-      notify_url: `${this.credentials.publicBaseUrl}${WECHATPAY_REFUND_NOTIFY_PATH}`,
+      notify_url: notifyUrl(this.credentials.publicBaseUrl, this.name, 'refund'),
       amount: { refund: request.amount, total: trade.amount, currency: 'CNY' },
     })
     return this.refundState(request.refundNo, answer)
