@@ -67,8 +67,9 @@ export function safeReturnUrl(url: string | undefined, orderNo: string): string 
 export const WXCODE_MISSING_MESSAGE = '缺少微信授权，请重新进入页面后再支付'
 export const WXCODE_REFUSED_MESSAGE = '微信授权已失效，请重新进入页面后再支付'
 
+/** 31 characters: WeChat Pay's out_trade_no takes 6-32 (Alipay's 64); 88 random bits. */
 const newTradeNo = () =>
-  `T${Date.now().toString(36).toUpperCase()}${randomBytes(16).toString('hex')}`
+  `T${Date.now().toString(36).toUpperCase()}${randomBytes(11).toString('hex')}`
 
 /**
  * Paying orders: with beans or the account balance at once, or through the pay method's provider,
