@@ -14,11 +14,13 @@ import {
   PaymentSignatureError,
   type PaymentRequest,
 } from '../../src/adapters/payment/payment-provider'
+import { realAdapters } from '../../src/adapters'
 import { wechatPayCredentialsFromEnv } from '../../src/adapters/payment/wechatpay/credentials'
 import {
   WechatPayError,
   WechatPayProvider,
 } from '../../src/adapters/payment/wechatpay/wechatpay-provider'
+import { loadConfig } from '../../src/config'
 import { FakeClock } from '../helpers/test-app'
 import {
   TEST_MCHID,
@@ -396,5 +398,25 @@ test('property: a notification changed anywhere after WeChat Pay signed it is re
       },
     ),
     { numRuns: 200 },
+  )
+})
+
+test('WECHATPAY_PROVIDER=wechatpay makes the WeChat Pay provider for pay method 2 from the environment', async (t) => {
+  const { env } = await wechatPayWorld(t, () => new Date())
+  const withIt = { ...env, WECHATPAY_PROVIDER: 'wechatpay' }
+  const { payments } = realAdapters(loadConfig(withIt), withIt)
+  assert.equal(payments.length, 1)
+  const [provider] = payments
+  assert.ok(provider instanceof WechatPayProvider)
+  assert.deepEqual(provider.methods, [2])
+  // It talks to the (fake) WeChat Pay with the keys the environment named.
+  await assert.rejects(provider.queryTrade(tradeNo()), PaymentProviderRefusal)
+  const without = { WECHATPAY_PROVIDER: 'wechatpay' }
+  assert.throws(
+    () => realAdapters(loadConfig(without), without),
+    (error: Error) =>
+      ['WECHATPAY_MCHID', 'WECHATPAY_APIV3_KEY', 'WECHATPAY_PUBLIC_KEY_ID'].every((name) =>
+        error.message.includes(name),
+      ),
   )
 })

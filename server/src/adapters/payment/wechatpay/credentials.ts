@@ -113,7 +113,9 @@ export function wechatPayCredentialsFromEnv(env: NodeJS.ProcessEnv): WechatPayCr
   const miniProgramAppId = env.WECHAT_APPID?.trim() ?? ''
   if (!miniProgramAppId) problems.push('WECHAT_APPID is not set')
   const publicBaseUrl = origin(env.PUBLIC_BASE_URL, true)
-  if (!publicBaseUrl) problems.push('PUBLIC_BASE_URL must be our https origin (notify_url)')
+  // Worded as the production check words it, so the one refusal names it once.
+  if (!env.PUBLIC_BASE_URL) problems.push('PUBLIC_BASE_URL is not set')
+  else if (!publicBaseUrl) problems.push('PUBLIC_BASE_URL must be our https origin (notify_url)')
   const apiBaseUrl = env.WECHATPAY_BASE_URL
     ? origin(env.WECHATPAY_BASE_URL, false)
     : WECHATPAY_DEFAULT_BASE_URL
