@@ -3,6 +3,10 @@
  * and the one error that names everything missing before anything starts.
  */
 import assert from 'node:assert/strict'
+import { generateKeyPairSync, randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { test } from 'node:test'
 import { realAdapters } from '../../src/adapters'
 import {
@@ -182,4 +186,54 @@ test('production runs on PostgreSQL unless the embedded database is allowed out 
   )
   // outside production PGlite is the default
   assert.doesNotThrow(() => assertProductionSafe(loadConfig({})))
+})
+
+test('a full production on real Alipay and WeChat Pay starts, each collecting its own pay method', (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-phone-keys-'))
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }))
+  /** A fresh RSA-2048 key pair as two PEM files: the private one ours, the public one the provider's. */
+  const keyFiles = (name: string) => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
+    const files = { private: path.join(dir, `${name}.key`), public: path.join(dir, `${name}.pub`) }
+    fs.writeFileSync(files.private, privateKey.export({ type: 'pkcs8', format: 'pem' }))
+    fs.writeFileSync(files.public, publicKey.export({ type: 'spki', format: 'pem' }))
+    return files
+  }
+  const app = keyFiles('alipay-app')
+  const alipay = keyFiles('alipay')
+  const merchant = keyFiles('wechatpay-merchant')
+  const platform = keyFiles('wechatpay-platform')
+  const env = {
+    ...SOUND,
+    ALLOW_SANDBOX_PAYMENT: '0',
+    SANDBOX_PAY_SECRET: '',
+    PUBLIC_BASE_URL: 'https://phone.example.com',
+    ALIPAY_PROVIDER: 'alipay',
+    ALIPAY_APP_ID: '2021000000000001',
+    ALIPAY_PRIVATE_KEY_FILE: app.private,
+    ALIPAY_PUBLIC_KEY_FILE: alipay.public,
+    WECHATPAY_PROVIDER: 'wechatpay',
+    WECHATPAY_MCHID: '1900000001',
+    WECHATPAY_MERCHANT_SERIAL_NO: randomBytes(20).toString('hex').toUpperCase(),
+    WECHATPAY_PRIVATE_KEY_FILE: merchant.private,
+    WECHATPAY_PUBLIC_KEY_ID: 'PUB_KEY_ID_0119000000012024110100000001',
+    WECHATPAY_PUBLIC_KEY_FILE: platform.public,
+    WECHATPAY_APIV3_KEY: randomBytes(16).toString('hex'),
+  }
+  assert.equal(refusal(env), null)
+  const { payments } = realAdapters(loadConfig(env), env)
+  assert.deepEqual(
+    payments.map((p) => [p.name, [...p.methods], p.isSandbox]),
+    [
+      ['alipay', [1], false],
+      ['wechatpay', [2], false],
+    ],
+  )
+  assert.equal(sandboxAdapters(loadConfig(env)).includes('payment'), false)
+  // one key file missing is named, and nothing else
+  const message = refusal({ ...env, WECHATPAY_PUBLIC_KEY_FILE: path.join(dir, 'missing.pub') })
+  assert.match(
+    message ?? '',
+    /^Refusing to start with NODE_ENV=production:\n- [^\n]*WECHATPAY_PUBLIC_KEY_FILE[^\n]*$/,
+  )
 })
