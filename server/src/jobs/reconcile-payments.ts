@@ -5,9 +5,10 @@ import type { JobDefinition } from './scheduler'
 export const RECONCILE_PAYMENTS_JOB = 'reconcile-payments'
 
 /**
- * Every minute: what the provider knows and we may not. Pending trades are asked about (a paid one is
- * settled as its notification would be, one whose order can no longer be paid is closed there), and
- * refunds not yet final are sent again or asked about.
+ * Every minute: what the providers know and we may not. Each pending trade is asked of the provider
+ * that opened it (payments.provider; a paid one is settled as its notification would be, one whose
+ * order can no longer be paid is closed there), and each refund not yet final is sent again to, or
+ * asked of, the provider that took the money.
  */
 export function reconcilePaymentsJob(services: Services): JobDefinition {
   return {
@@ -17,7 +18,7 @@ export function reconcilePaymentsJob(services: Services): JobDefinition {
       const trades = await services.payments.reconcile(now)
       const refunds = await services.refunds.reconcile(now)
       if (trades + refunds > 0) {
-        services.ctx.log.info({ trades, refunds }, 'payments reconciled with the provider')
+        services.ctx.log.info({ trades, refunds }, 'payments reconciled with the providers')
       }
     },
   }
