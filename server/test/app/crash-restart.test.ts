@@ -5,96 +5,30 @@
  * state. The crashed process is dead, so the restart takes its directory lock over at once.
  */
 import assert from 'node:assert/strict'
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { test } from 'node:test'
+import { test, type TestContext } from 'node:test'
 import { GOODS, ZONES, priceOf } from '../helpers/commerce'
+import {
+  callServer,
+  loginOnServer,
+  startServerProcess,
+  type ServerProcess as Server,
+} from '../helpers/server-process'
 
-const REPO_ROOT = path.resolve(__dirname, '../../..')
 const MOBILE = '13500002001'
-
-interface Server {
-  child: ChildProcess
-  url: string
-  output: () => string
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer()
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-async function startServer(
-  dataDir: string,
-  h5Dist: string,
-  env: Record<string, string> = {},
-): Promise<Server> {
-  const port = await freePort()
-  let output = ''
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      H5_DIST: h5Dist,
-      SKIP_H5_BUILD: '1',
-      NODE_ENV: 'development',
-      RATE_LIMIT_PER_MINUTE: '0',
-      SANDBOX_SUPPLIER_DELAY_MS: '4000',
-      SANDBOX_PAY_DELAY_MS: '100',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout?.on('data', (chunk) => (output += chunk))
-  child.stderr?.on('data', (chunk) => (output += chunk))
-  const url = `http://127.0.0.1:${port}/vmcloud/api`
-  // a fresh directory is migrated and seeded first: about a minute when the machine is busy
-  for (let i = 0; i < 720; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${output}`)
-    const healthy = await fetch(`${url}/health`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (healthy) return { child, url, output: () => output }
-    await sleep(250)
-  }
-  child.kill('SIGKILL')
-  throw new Error(`server did not start:\n${output}`)
-}
-
-async function api<T = unknown>(
-  server: Server,
-  apiPath: string,
-  options: { json?: unknown; session?: { token: string; userId: number } } = {},
-): Promise<{ code: number; msg: string; data: T }> {
-  const headers: Record<string, string> = { clientType: 'h5' }
-  if (options.session) {
-    headers.token = options.session.token
-    headers.userId = String(options.session.userId)
-  }
-  if (options.json !== undefined) headers['content-type'] = 'application/json'
-  const res = await fetch(`${server.url}${apiPath}`, {
-    method: options.json !== undefined ? 'POST' : 'GET',
-    headers,
-    body: options.json !== undefined ? JSON.stringify(options.json) : undefined,
-  })
-  return (await res.json()) as { code: number; msg: string; data: T }
-}
+/** Provisioning takes 4 s, so the kill lands while phones are being made; payment notifies at once. */
+const startServer = (t: TestContext, dataDir: string, env: Record<string, string> = {}) =>
+  startServerProcess(
+    t,
+    dataDir,
+    { SANDBOX_SUPPLIER_DELAY_MS: '4000', SANDBOX_PAY_DELAY_MS: '100', ...env },
+    180_000,
+  )
 
 function ok<T>(what: string, reply: { code: number; msg: string; data: T }): T {
   assert.equal(reply.code, 200, `${what}: ${reply.msg}`)
@@ -111,19 +45,7 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
   throw new Error(`timed out waiting for ${what}`)
 }
 
-async function login(server: Server) {
-  ok('sms', await api(server, '/sms/sendSmsCode', { json: { mobilePhone: MOBILE, type: 'login' } }))
-  const sms = ok(
-    'code',
-    await api<{ code: string }>(server, `/sandbox/sms/last?mobilePhone=${MOBILE}`),
-  )
-  return ok(
-    'login',
-    await api<{ token: string; userId: number }>(server, '/common/userLogin/confirm', {
-      json: { mobilePhone: MOBILE, code: sms.code },
-    }),
-  )
-}
+const login = (server: Server) => loginOnServer(server, MOBILE)
 
 async function buyAndPay(
   server: Server,
@@ -135,14 +57,14 @@ async function buyAndPay(
   const priceId = priceOf(goodId, 30)
   const quote = ok(
     'quote',
-    await api<{ total: number }>(server, '/CommodityGroup/getGoodPrice', {
+    await callServer<{ total: number }>(server, '/CommodityGroup/getGoodPrice', {
       session,
       json: { kind: 'new', goodId, priceId, quantity },
     }),
   )
   const order = ok(
     'order',
-    await api<{ orderNo: string }>(server, '/order/createCloudOrder', {
+    await callServer<{ orderNo: string }>(server, '/order/createCloudOrder', {
       session,
       json: {
         goodId,
@@ -156,14 +78,16 @@ async function buyAndPay(
   )
   const payment = ok(
     'payment',
-    await api<{ tradeNo: string }>(server, '/pay/createPayment', {
+    await callServer<{ tradeNo: string }>(server, '/pay/createPayment', {
       session,
       json: { orderNo: order.orderNo, payMethod: 1 },
     }),
   )
   ok(
     'pay',
-    await api(server, '/sandbox/pay/act', { json: { tradeNo: payment.tradeNo, action: 'pay' } }),
+    await callServer(server, '/sandbox/pay/act', {
+      json: { tradeNo: payment.tradeNo, action: 'pay' },
+    }),
   )
   return order.orderNo
 }
@@ -174,13 +98,10 @@ test(
   { skip: process.env.TEST_DATABASE_URL ? 'embedded database only' : false },
   async (t) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-phone-crash-'))
-    const h5Dist = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-phone-crash-h5-'))
-    fs.writeFileSync(path.join(h5Dist, 'index.html'), '<!doctype html><title>h5</title>')
-    let server = await startServer(dataDir, h5Dist)
+    let server = await startServer(t, dataDir)
     t.after(() => {
       server.child.kill('SIGKILL')
       fs.rmSync(dataDir, { recursive: true, force: true })
-      fs.rmSync(h5Dist, { recursive: true, force: true })
     })
 
     const session = await login(server)
@@ -190,7 +111,7 @@ test(
     const [phone] = await until('the first phone to run', 30_000, async () => {
       const info = ok(
         'order',
-        await api<{ status: number; deviceIds: number[] }>(
+        await callServer<{ status: number; deviceIds: number[] }>(
           server,
           `/order/getOrderInfo?orderNo=${first}`,
           { session },
@@ -199,15 +120,19 @@ test(
       if (info.deviceIds.length !== 1) return undefined
       const d = ok(
         'detail',
-        await api<{ status: number }>(server, `/device/detail?deviceId=${info.deviceIds[0]}`, {
-          session,
-        }),
+        await callServer<{ status: number }>(
+          server,
+          `/device/detail?deviceId=${info.deviceIds[0]}`,
+          {
+            session,
+          },
+        ),
       )
       return d.status === 1 ? info.deviceIds : undefined
     })
     const backup = ok(
       'backup',
-      await api<{ id: number; status: string }>(server, '/space/backup', {
+      await callServer<{ id: number; status: string }>(server, '/space/backup', {
         session,
         json: { deviceId: phone },
       }),
@@ -217,7 +142,7 @@ test(
     await until('the three phones to be created', 15_000, async () => {
       const info = ok(
         'order',
-        await api<{ deviceIds: number[] }>(server, `/order/getOrderInfo?orderNo=${second}`, {
+        await callServer<{ deviceIds: number[] }>(server, `/order/getOrderInfo?orderNo=${second}`, {
           session,
         }),
       )
@@ -226,12 +151,12 @@ test(
 
     server.child.kill('SIGKILL')
     await new Promise((resolve) => server.child.once('exit', resolve))
-    server = await startServer(dataDir, h5Dist)
+    server = await startServer(t, dataDir)
 
     const delivered = await until('every phone to run after the restart', 60_000, async () => {
       const list = ok(
         'list',
-        await api<{ records: { deviceId: number; status: number }[]; total: number }>(
+        await callServer<{ records: { deviceId: number; status: number }[]; total: number }>(
           server,
           '/device/list?rows=50',
           { session },
@@ -243,7 +168,7 @@ test(
     for (const orderNo of [first, second]) {
       const info = ok(
         'order',
-        await api<{ status: number; deviceIds: number[] }>(
+        await callServer<{ status: number; deviceIds: number[] }>(
           server,
           `/order/getOrderInfo?orderNo=${orderNo}`,
           { session },
@@ -254,7 +179,7 @@ test(
     const task = await until('the backup to end', 60_000, async () => {
       const found = ok(
         'task',
-        await api<{ status: string }>(server, `/space/task?id=${backup.id}`, { session }),
+        await callServer<{ status: string }>(server, `/space/task?id=${backup.id}`, { session }),
       )
       return found.status === 'running' ? undefined : found
     })
@@ -267,21 +192,18 @@ test(
   { skip: process.env.TEST_DATABASE_URL ? 'embedded database only' : false },
   async (t) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-phone-crash-pay-'))
-    const h5Dist = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-phone-crash-pay-h5-'))
-    fs.writeFileSync(path.join(h5Dist, 'index.html'), '<!doctype html><title>h5</title>')
     // The notification waits ten minutes: the process is surely dead before it would be sent.
-    let server = await startServer(dataDir, h5Dist, { SANDBOX_PAY_DELAY_MS: '600000' })
+    let server = await startServer(t, dataDir, { SANDBOX_PAY_DELAY_MS: '600000' })
     t.after(() => {
       server.child.kill('SIGKILL')
       fs.rmSync(dataDir, { recursive: true, force: true })
-      fs.rmSync(h5Dist, { recursive: true, force: true })
     })
     const session = await login(server)
     const orderNo = await buyAndPay(server, session, 1, 'crash-pay')
     const status = async () =>
       ok(
         'order',
-        await api<{ status: number }>(server, `/order/getOrderInfo?orderNo=${orderNo}`, {
+        await callServer<{ status: number }>(server, `/order/getOrderInfo?orderNo=${orderNo}`, {
           session,
         }),
       ).status
@@ -290,7 +212,7 @@ test(
     server.child.kill('SIGKILL')
     await new Promise((resolve) => server.child.once('exit', resolve))
     await sleep(11_000) // the crashed process's directory lock goes stale
-    server = await startServer(dataDir, h5Dist)
+    server = await startServer(t, dataDir)
 
     // Reconciliation asks the sandbox about trades pending for a minute, every minute.
     await until('the order to complete after the restart', 150_000, async () =>
@@ -298,10 +220,10 @@ test(
     )
     const list = ok(
       'list',
-      await api<{ total: number }>(server, '/device/list?rows=50', { session }),
+      await callServer<{ total: number }>(server, '/device/list?rows=50', { session }),
     )
     assert.equal(list.total, 1)
-    const again = await api(server, '/pay/createPayment', {
+    const again = await callServer(server, '/pay/createPayment', {
       session,
       json: { orderNo, payMethod: 1 },
     })

@@ -7,11 +7,19 @@
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { test, type TestContext } from 'node:test'
 import { DataDirLockedError, lockDataDir } from '../../src/db/data-dir-lock'
+import {
+  callServer,
+  launchServerProcess,
+  loginOnServer,
+  serverHealthy,
+  startServerProcess,
+  type ServerProcess,
+} from '../helpers/server-process'
+import type { Session } from '../helpers/test-app'
 
 const REPO_ROOT = path.resolve(__dirname, '../../..')
 const LOCK_CHILD = path.join(__dirname, '../helpers/lock-child.ts')
@@ -175,104 +183,19 @@ test('an owner whose lock is deleted, replaced or rewritten hears of it within a
 
 // ---- the real server ------------------------------------------------------------------------------
 
-interface Server {
-  child: ChildProcess
-  url: string
-  output: () => string
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer()
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-async function launch(t: TestContext, dataDir: string): Promise<Server> {
-  const port = await freePort()
-  const h5Dist = tempDir(t, 'h5')
-  fs.writeFileSync(path.join(h5Dist, 'index.html'), '<!doctype html><title>h5</title>')
-  let output = ''
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      H5_DIST: h5Dist,
-      SKIP_H5_BUILD: '1',
-      NODE_ENV: 'development',
-      RATE_LIMIT_PER_MINUTE: '0',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  t.after(() => {
-    child.kill('SIGCONT')
-    child.kill('SIGKILL')
-  })
-  child.stdout?.on('data', (chunk) => (output += chunk))
-  child.stderr?.on('data', (chunk) => (output += chunk))
-  return { child, url: `http://127.0.0.1:${port}/vmcloud/api`, output: () => output }
-}
-
-/** Resolves true once the server answers /health, false if it exits first. */
-async function healthy(server: Server, ms = 120_000): Promise<boolean> {
-  const deadline = Date.now() + ms
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) return false
-    const ok = await fetch(`${server.url}/health`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) return true
-    await sleep(250)
-  }
-  throw new Error(`server neither started nor exited:\n${server.output()}`)
-}
-
-async function start(t: TestContext, dataDir: string) {
-  const server = await launch(t, dataDir)
-  assert.ok(await healthy(server), `server did not start:\n${server.output()}`)
-  return server
-}
-
+/** A call that must succeed: its data. */
 async function api<T = unknown>(
-  server: Server,
+  server: ServerProcess,
   apiPath: string,
   json?: unknown,
   session?: Session,
 ) {
-  const headers: Record<string, string> = { clientType: 'h5' }
-  if (session) Object.assign(headers, { token: session.token, userId: String(session.userId) })
-  if (json !== undefined) headers['content-type'] = 'application/json'
-  const res = await fetch(`${server.url}${apiPath}`, {
-    method: json !== undefined ? 'POST' : 'GET',
-    headers,
-    body: json !== undefined ? JSON.stringify(json) : undefined,
-  })
-  const reply = (await res.json()) as { code: number; msg: string; data: T }
+  const reply = await callServer<T>(server, apiPath, { json, session })
   assert.equal(reply.code, 200, `${apiPath}: ${reply.msg}`)
   return reply.data
 }
 
-interface Session {
-  token: string
-  userId: number
-}
-
-async function login(server: Server, mobilePhone: string): Promise<Session> {
-  await api(server, '/sms/sendSmsCode', { mobilePhone, type: 'login' })
-  const sms = await api<{ code: string }>(server, `/sandbox/sms/last?mobilePhone=${mobilePhone}`)
-  return api<Session>(server, '/common/userLogin/confirm', { mobilePhone, code: sms.code })
-}
-
-const nameOf = async (server: Server, session: Session) =>
+const nameOf = async (server: ServerProcess, session: Session) =>
   (await api<{ name: string }>(server, '/user/getUserInfo', undefined, session)).name
 
 const embeddedOnly = {
@@ -285,14 +208,14 @@ test(
   embeddedOnly,
   async (t) => {
     const dataDir = tempDir(t, 'stall')
-    const first = await start(t, dataDir)
-    const session = await login(first, '13500002101')
+    const first = await startServerProcess(t, dataDir)
+    const session = await loginOnServer(first, '13500002101')
     await api(first, '/user/updateUserInfo', { name: '停顿前' }, session)
 
     first.child.kill('SIGSTOP')
     await sleep(12_000) // proper-lockfile took a lock not refreshed for 10 s as stale
-    const second = await launch(t, dataDir)
-    const secondStarted = await healthy(second)
+    const second = await launchServerProcess(t, dataDir)
+    const secondStarted = await serverHealthy(second)
     first.child.kill('SIGCONT')
     assert.equal(secondStarted, false, 'the second server must not serve the directory')
     assert.equal(await exited(second.child), 1)
@@ -304,7 +227,7 @@ test(
     assert.equal(await exited(first.child), 0)
     assert.equal(fs.existsSync(path.join(dataDir, 'pglite.lock')), false, 'released on shutdown')
 
-    const third = await start(t, dataDir)
+    const third = await startServerProcess(t, dataDir)
     assert.equal(await nameOf(third, session), '继续后', 'every write of the first survived')
 
     // The lock replaced under a live server (another file in its place): it stops at once.
@@ -325,13 +248,13 @@ test(
   embeddedOnly,
   async (t) => {
     const dataDir = tempDir(t, 'killed')
-    const first = await start(t, dataDir)
-    const session = await login(first, '13500002102')
+    const first = await startServerProcess(t, dataDir)
+    const session = await loginOnServer(first, '13500002102')
     await api(first, '/user/updateUserInfo', { name: '崩溃前' }, session)
     first.child.kill('SIGKILL')
     await exited(first.child)
 
-    const second = await start(t, dataDir) // no wait: the owner is dead, not merely quiet
+    const second = await startServerProcess(t, dataDir) // no wait: the owner is dead, not merely quiet
     assert.equal(await nameOf(second, session), '崩溃前')
 
     fs.rmSync(path.join(dataDir, 'pglite.lock'))

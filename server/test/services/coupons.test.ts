@@ -13,7 +13,6 @@ import {
   ZONES,
   commerceApp,
   newBuyer,
-  newKey,
   orderInfo,
   payWithSandbox,
   priceOf,
@@ -21,9 +20,17 @@ import {
   runJobs,
   stockOf,
 } from '../helpers/commerce'
+import {
+  FIRST_RECHARGE,
+  applicableCoupons,
+  couponRow,
+  heldCouponId,
+  heldCoupons,
+  orderWithCoupon,
+} from '../helpers/coupons'
 import { get, post, type Session, type TestApp } from '../helpers/test-app'
 import type { PagedData } from '../../src/contract/common'
-import type { ApplicableCoupons, CouponUsage, UserCoupon } from '../../src/contract/coupon'
+import type { CouponUsage, UserCoupon } from '../../src/contract/coupon'
 import type { OrderInfo } from '../../src/contract/order'
 
 const DAY = 86_400_000
@@ -31,69 +38,6 @@ const DAY = 86_400_000
 const NO_THRESHOLD = '新人无门槛券'
 const FULL_REDUCTION = '新人满减券'
 const FLAGSHIP_DISCOUNT = '旗舰版新人折扣券'
-const FIRST_RECHARGE = '首充立减3元'
-
-async function couponList(ta: TestApp, session: Session, status = 1) {
-  const reply = await get<PagedData<UserCoupon>>(ta.app, '/coupon/list', session, {
-    status: String(status),
-    rows: '50',
-  })
-  assert.equal(reply.code, 200, reply.msg)
-  return reply.data.records as {
-    id: number
-    name: string
-    status: number
-    locked: boolean
-    newArrival: boolean
-    expiringSoon: boolean
-  }[]
-}
-
-async function couponId(ta: TestApp, session: Session, name: string) {
-  const found = (await couponList(ta, session)).find((c) => c.name === name)
-  assert.ok(found, `holds ${name}`)
-  return found.id
-}
-
-async function applicable(ta: TestApp, session: Session, body: Record<string, unknown>) {
-  const reply = await post<ApplicableCoupons>(ta.app, '/coupon/applicable', body, session)
-  assert.equal(reply.code, 200, reply.msg)
-  return reply.data
-}
-
-/** A new-phone order with a coupon; expectedAmount is the quote minus `discount` unless given. */
-function orderWithCoupon(
-  ta: TestApp,
-  session: Session,
-  input: {
-    couponId?: number
-    goodId?: number
-    quantity?: number
-    expectedAmount: number
-    key?: string
-  },
-) {
-  const goodId = input.goodId ?? GOODS.enjoyB
-  return post<OrderInfo>(
-    ta.app,
-    '/order/createCloudOrder',
-    {
-      goodId,
-      priceId: priceOf(goodId, 30),
-      zoneId: ZONES.shanghai,
-      quantity: input.quantity ?? 1,
-      expectedAmount: input.expectedAmount,
-      idempotencyKey: input.key ?? newKey(),
-      couponId: input.couponId,
-    },
-    session,
-  )
-}
-
-async function couponRow(ta: TestApp, id: number) {
-  const [row] = await ta.database.db.select().from(userCoupons).where(eq(userCoupons.id, id))
-  return row
-}
 
 async function orderCount(ta: TestApp, session: Session) {
   return (await ta.database.db.select().from(orders).where(eq(orders.userId, session.userId)))
@@ -106,7 +50,7 @@ test('a new account holds the 新人券 set, marked new, and the short one is ma
   const ta = await commerceApp(t)
   await ta.app.jobs.ensureRecurring()
   const buyer = await newBuyer(ta)
-  const held = await couponList(ta, buyer)
+  const held = await heldCoupons(ta, buyer)
   assert.deepEqual(
     held.map((c) => c.name).sort(),
     [FLAGSHIP_DISCOUNT, NO_THRESHOLD, FULL_REDUCTION, FIRST_RECHARGE].sort(),
@@ -114,7 +58,7 @@ test('a new account holds the 新人券 set, marked new, and the short one is ma
   assert.ok(held.every((c) => c.newArrival && !c.expiringSoon && c.status === 1))
 
   ta.clock.advance(13 * DAY)
-  const later = await couponList(ta, buyer)
+  const later = await heldCoupons(ta, buyer)
   assert.ok(later.every((c) => !c.newArrival))
   assert.deepEqual(
     later.filter((c) => c.expiringSoon).map((c) => c.name),
@@ -123,10 +67,10 @@ test('a new account holds the 新人券 set, marked new, and the short one is ma
 
   ta.clock.advance(3 * DAY)
   assert.deepEqual(
-    (await couponList(ta, buyer, 3)).map((c) => c.name),
+    (await heldCoupons(ta, buyer, 3)).map((c) => c.name),
     [FLAGSHIP_DISCOUNT],
   )
-  assert.equal((await couponList(ta, buyer)).length, 3)
+  assert.equal((await heldCoupons(ta, buyer)).length, 3)
   await runJobs(ta)
   const [row] = await ta.database.db
     .select()
@@ -138,7 +82,7 @@ test('a new account holds the 新人券 set, marked new, and the short one is ma
 test("applicable coupons: usable with the discount, or the shared rule's reason", async (t) => {
   const ta = await commerceApp(t)
   const buyer = await newBuyer(ta)
-  const result = await applicable(ta, buyer, { ...enjoyMonth, quantity: 1 })
+  const result = await applicableCoupons(ta, buyer, { ...enjoyMonth, quantity: 1 })
   assert.equal(result.total, 1500)
   const byName = Object.fromEntries(result.coupons.map((c) => [c.name, c]))
   assert.deepEqual(byName[NO_THRESHOLD], {
@@ -151,7 +95,7 @@ test("applicable coupons: usable with the discount, or the shared rule's reason"
   assert.equal(byName[FULL_REDUCTION].reason, '距离可用门槛还差35.00元')
   assert.equal(byName[FLAGSHIP_DISCOUNT].reason, '所购买商品不在适用范围内')
 
-  const flagship = await applicable(ta, buyer, {
+  const flagship = await applicableCoupons(ta, buyer, {
     kind: 'new',
     goodId: GOODS.flagshipB,
     priceId: priceOf(GOODS.flagshipB, 30),
@@ -165,7 +109,7 @@ test("applicable coupons: usable with the discount, or the shared rule's reason"
 test('an order with a coupon charges the discounted price, holds the coupon, and payment uses it', async (t) => {
   const ta = await commerceApp(t)
   const buyer = await newBuyer(ta)
-  const id = await couponId(ta, buyer, NO_THRESHOLD)
+  const id = await heldCouponId(ta, buyer, NO_THRESHOLD)
   const { total } = await quote(ta, buyer, { ...enjoyMonth, quantity: 1 })
   const created = await orderWithCoupon(ta, buyer, { couponId: id, expectedAmount: total - 500 })
   assert.equal(created.code, 200, created.msg)
@@ -176,12 +120,12 @@ test('an order with a coupon charges the discounted price, holds the coupon, and
     quantity: 1,
     amount: -500,
   })
-  assert.equal((await couponList(ta, buyer)).find((c) => c.id === id)?.locked, true)
+  assert.equal((await heldCoupons(ta, buyer)).find((c) => c.id === id)?.locked, true)
 
   await payWithSandbox(ta, buyer, created.data.orderNo)
   assert.equal((await orderInfo(ta, buyer, created.data.orderNo)).status, 2)
   assert.deepEqual(
-    (await couponList(ta, buyer, 2)).map((c) => c.id),
+    (await heldCoupons(ta, buyer, 2)).map((c) => c.id),
     [id],
   )
   const usage = await get<PagedData<CouponUsage>>(ta.app, '/coupon/usage', buyer, {})
@@ -197,7 +141,7 @@ test('an order with a coupon charges the discounted price, holds the coupon, and
 test('a coupon cannot be on two orders at once; cancelling frees it for the next order', async (t) => {
   const ta = await commerceApp(t)
   const buyer = await newBuyer(ta)
-  const id = await couponId(ta, buyer, NO_THRESHOLD)
+  const id = await heldCouponId(ta, buyer, NO_THRESHOLD)
   const first = await orderWithCoupon(ta, buyer, { couponId: id, expectedAmount: 1500 - 500 })
   assert.equal(first.code, 200, first.msg)
 
@@ -234,7 +178,7 @@ test('a timed-out order frees its coupon', async (t) => {
   const ta = await commerceApp(t)
   await ta.app.jobs.ensureRecurring()
   const buyer = await newBuyer(ta)
-  const id = await couponId(ta, buyer, NO_THRESHOLD)
+  const id = await heldCouponId(ta, buyer, NO_THRESHOLD)
   const order = await orderWithCoupon(ta, buyer, { couponId: id, expectedAmount: 1000 })
   assert.equal(order.code, 200, order.msg)
   ta.clock.advance(16 * 60_000)
@@ -247,7 +191,7 @@ test('a timed-out order frees its coupon', async (t) => {
 test('concurrent orders with one coupon: exactly one gets it', async (t) => {
   const ta = await commerceApp(t)
   const buyer = await newBuyer(ta)
-  const id = await couponId(ta, buyer, NO_THRESHOLD)
+  const id = await heldCouponId(ta, buyer, NO_THRESHOLD)
   const replies = await Promise.all(
     Array.from({ length: 6 }, () =>
       orderWithCoupon(ta, buyer, { couponId: id, quantity: 2, expectedAmount: 1500 + 2990 - 500 }),
@@ -264,19 +208,19 @@ test('every refusal is a clear message and changes nothing', async (t) => {
   const buyer = await newBuyer(ta)
   const other = await newBuyer(ta)
   const stock = await stockOf(ta, GOODS.enjoyB, ZONES.shanghai)
-  const mine = await couponId(ta, buyer, NO_THRESHOLD)
-  const theirs = await couponId(ta, other, NO_THRESHOLD)
+  const mine = await heldCouponId(ta, buyer, NO_THRESHOLD)
+  const theirs = await heldCouponId(ta, other, NO_THRESHOLD)
   const cases: [string, Parameters<typeof orderWithCoupon>[2], string][] = [
     ["someone else's coupon", { couponId: theirs, expectedAmount: 1000 }, COUPON_NOT_FOUND],
     ['a coupon that does not exist', { couponId: 999_999, expectedAmount: 1000 }, COUPON_NOT_FOUND],
     [
       'below the threshold',
-      { couponId: await couponId(ta, buyer, FULL_REDUCTION), expectedAmount: 500 },
+      { couponId: await heldCouponId(ta, buyer, FULL_REDUCTION), expectedAmount: 500 },
       '距离可用门槛还差35.00元',
     ],
     [
       'out of scope',
-      { couponId: await couponId(ta, buyer, FLAGSHIP_DISCOUNT), expectedAmount: 1275 },
+      { couponId: await heldCouponId(ta, buyer, FLAGSHIP_DISCOUNT), expectedAmount: 1275 },
       '所购买商品不在适用范围内',
     ],
     [
@@ -332,5 +276,5 @@ test('a negative or fractional couponId is refused before anything is created', 
     assert.notEqual(reply.code, 200, `couponId ${couponId}`)
   }
   assert.equal(await orderCount(ta, buyer), 0)
-  assert.ok((await couponList(ta, buyer)).every((c) => !c.locked))
+  assert.ok((await heldCoupons(ta, buyer)).every((c) => !c.locked))
 })

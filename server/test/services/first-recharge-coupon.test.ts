@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { eq } from 'drizzle-orm'
-import { beanLedger, orders, userCoupons } from '../../src/db/schema'
+import { beanLedger, orders } from '../../src/db/schema'
 import { RECHARGE_PACKAGES } from '../../src/services/wallet-service'
 import {
   GOODS,
-  ZONES,
   commerceApp,
   newBuyer,
   newKey,
@@ -15,27 +14,19 @@ import {
   quote,
   runJobs,
 } from '../helpers/commerce'
-import { get, post, type Session, type TestApp } from '../helpers/test-app'
-import type { PagedData } from '../../src/contract/common'
-import type { ApplicableCoupons, UserCoupon } from '../../src/contract/coupon'
+import {
+  FIRST_RECHARGE,
+  applicableCoupons,
+  couponRow,
+  heldCouponId,
+  orderWithCoupon,
+} from '../helpers/coupons'
+import { post, type Session, type TestApp } from '../helpers/test-app'
 import type { OrderInfo } from '../../src/contract/order'
 
-/** The 首充券 every new account gets (server/src/db/seed-coupon.ts): 3 元 off a recharge of 30 元 or more. */
-const FIRST_RECHARGE = '首充立减3元'
 const price = (packageId: number) => RECHARGE_PACKAGES.find((p) => p.id === packageId)!.price
 
-async function firstRechargeCoupon(ta: TestApp, buyer: Session) {
-  const reply = await get<PagedData<UserCoupon>>(ta.app, '/coupon/list', buyer, {
-    status: '1',
-    rows: '50',
-  })
-  assert.equal(reply.code, 200, reply.msg)
-  const found = (reply.data.records as { id: number; name: string }[]).find(
-    (c) => c.name === FIRST_RECHARGE,
-  )
-  assert.ok(found, 'a new account holds the 首充券')
-  return found.id
-}
+const firstRechargeCoupon = (ta: TestApp, buyer: Session) => heldCouponId(ta, buyer, FIRST_RECHARGE)
 
 function recharge(
   ta: TestApp,
@@ -50,16 +41,10 @@ function recharge(
   )
 }
 
-async function couponRow(ta: TestApp, id: number) {
-  const [row] = await ta.database.db.select().from(userCoupons).where(eq(userCoupons.id, id))
-  return row
-}
-
 async function applicableFor(ta: TestApp, buyer: Session, body: Record<string, unknown>) {
-  const reply = await post<ApplicableCoupons>(ta.app, '/coupon/applicable', body, buyer)
-  assert.equal(reply.code, 200, reply.msg)
+  const { coupons } = await applicableCoupons(ta, buyer, body)
   return (
-    reply.data.coupons as {
+    coupons as {
       name: string
       usable: boolean
       reason: string | null
@@ -125,20 +110,7 @@ test('a 首充券 on a phone order is refused with the rule message and nothing 
   const shown = await applicableFor(ta, buyer, body)
   assert.deepEqual([shown.usable, shown.reason], [false, '所购买商品不在适用范围内'])
   const { total } = await quote(ta, buyer, body)
-  const refused = await post<OrderInfo>(
-    ta.app,
-    '/order/createCloudOrder',
-    {
-      goodId: GOODS.enjoyB,
-      priceId: priceOf(GOODS.enjoyB, 30),
-      zoneId: ZONES.shanghai,
-      quantity: 1,
-      expectedAmount: total - 300,
-      idempotencyKey: newKey(),
-      couponId: id,
-    },
-    buyer,
-  )
+  const refused = await orderWithCoupon(ta, buyer, { couponId: id, expectedAmount: total - 300 })
   assert.notEqual(refused.code, 200)
   assert.equal(refused.msg, '所购买商品不在适用范围内')
   const mine = await ta.database.db.select().from(orders).where(eq(orders.userId, buyer.userId))
