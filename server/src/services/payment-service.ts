@@ -269,7 +269,7 @@ export class PaymentService {
         })
         .onConflictDoNothing()
         .returning({ id: paymentNotifications.id })
-      if (!first) return 'duplicate'
+      if (!first) return this.paidAfterClosing(tx, payment, notice, now)
       const outcome = await this.apply(tx, payment, notice)
       if (outcome !== 'refunding') {
         await tx
@@ -283,6 +283,38 @@ export class PaymentService {
         .where(eq(paymentNotifications.id, first.id))
       return outcome
     })
+  }
+
+  /**
+   * A trade has one notification: the first final word. Money that arrives after the trade was settled
+   * closed, cancelled or failed (an Alipay link opened after its order was cancelled: Alipay opens the
+   * trade only then, so there was nothing to close) is still real money, and goes back through the
+   * provider. Anything else repeated changes nothing.
+   */
+  private async paidAfterClosing(
+    tx: Db,
+    payment: PaymentRow,
+    notice: PaymentNotice,
+    now: Date,
+  ): Promise<NotificationOutcome> {
+    if (notice.status !== 'paid' || !['closed', 'cancelled', 'failed'].includes(payment.status)) {
+      return 'duplicate'
+    }
+    await requestRefund(tx, now, payment, '交易关闭后到账')
+    await tx
+      .update(paymentNotifications)
+      .set({ event: notice.status, outcome: 'refunding', payload: notice.payload, receivedAt: now })
+      .where(
+        and(
+          eq(paymentNotifications.provider, payment.provider),
+          eq(paymentNotifications.tradeNo, payment.tradeNo),
+        ),
+      )
+    this.ctx.log.warn(
+      { tradeNo: payment.tradeNo, orderId: payment.orderId, was: payment.status },
+      'money for a trade already settled closed: refunded through the provider',
+    )
+    return 'refunding'
   }
 
   private async apply(

@@ -206,6 +206,49 @@ test('a cancelled order: its open trade is closed at Alipay, so the buyer can no
   )
 })
 
+test('a link opened only after its order was cancelled: the money that arrives goes back through alipay.trade.refund', async (t) => {
+  const { ta, fake } = await alipayApp(t)
+  const buyer = await newBuyer(ta)
+  const { data: order } = await createCloudOrder(ta, buyer)
+  const start = await post<CreatePaymentResult>(
+    ta.app,
+    '/pay/createPayment',
+    { orderNo: order.orderNo, payMethod: 1 },
+    buyer,
+  )
+  assert.equal(start.code, 200, start.msg)
+  const cancelled = await post<OrderInfo>(
+    ta.app,
+    '/order/cancel',
+    { orderNo: order.orderNo },
+    buyer,
+  )
+  assert.equal(cancelled.code, 200, cancelled.msg)
+  // Alipay has no trade until the link is opened, so there is nothing to close: the payment is over here.
+  await ta.app.services.payments.reconcile(ta.clock.now())
+  assert.equal((await paymentRow(ta, start.data.tradeNo)).status, 'closed')
+  // The link still works until its time_expire: the buyer opens it and pays.
+  await (await fetch(start.data.checkoutUrl!)).text()
+  fake.pay(start.data.tradeNo)
+  await fake.settled()
+  assert.equal(fake.deliveries.at(-1)!.reply, 'success')
+  assert.equal((await paymentRow(ta, start.data.tradeNo)).status, 'refunding')
+  await ta.app.jobs.runDue()
+  assert.equal(fake.trade(start.data.tradeNo)!.refunded, order.amount)
+  assert.equal((await paymentRow(ta, start.data.tradeNo)).status, 'refunded')
+  assert.equal((await orderInfo(ta, buyer, order.orderNo)).status, OrderStatus.cancelled)
+  // Alipay's notification again, and its TRADE_CLOSED after the refund, change nothing.
+  await fake.redeliver({
+    url: 'https://phone.example.com/vmcloud/api/pay/notify/alipay',
+    body: fake.notificationBody(fake.trade(start.data.tradeNo)!),
+    status: 0,
+    reply: '',
+  })
+  await fake.settled()
+  assert.equal(fake.trade(start.data.tradeNo)!.refunded, order.amount)
+  assert.equal((await paymentRow(ta, start.data.tradeNo)).status, 'refunded')
+})
+
 test('Alipay inside WeChat is refused with the message to show, and no trade is recorded', async (t) => {
   const { ta } = await alipayApp(t)
   const buyer = await newBuyer(ta)
