@@ -148,6 +148,12 @@ export async function payWithSandbox(
   return payment.data.tradeNo as string
 }
 
+/** 取消订单 as its buyer; fails the test unless it is cancelled. */
+export async function cancelOrder(t: TestApp, session: Session, orderNo: string) {
+  const reply = await post<OrderInfo>(t.app, '/order/cancel', { orderNo }, session)
+  assert.equal(reply.code, 200, reply.msg)
+}
+
 export async function orderInfo(t: TestApp, session: Session, orderNo: string) {
   const reply = await get<OrderInfo>(t.app, '/order/getOrderInfo', session, { orderNo })
   assert.equal(reply.code, 200, reply.msg)

@@ -26,6 +26,7 @@ import { TRIAL_TAKEN, TRIAL_TAKEN_BEFORE } from '../../src/services/engagement-s
 import { RECHARGE_PACKAGES } from '../../src/services/wallet-service'
 import {
   GOODS,
+  cancelOrder,
   commerceApp,
   createCloudOrder,
   newKey,
@@ -207,13 +208,7 @@ test('a first order that was cancelled, or never made, leaves the first-purchase
   const first = await loginWithSms(ta, NUMBER)
   const order = await createCloudOrder(ta, first)
   assert.equal(order.data.amount, prices.first)
-  const cancelled = await post<OrderInfo>(
-    ta.app,
-    '/order/cancel',
-    { orderNo: order.data.orderNo },
-    first,
-  )
-  assert.equal(cancelled.code, 200, cancelled.msg)
+  await cancelOrder(ta, first, order.data.orderNo)
   await deleteAccount(ta, first, NUMBER)
 
   const again = await loginWithSms(ta, NUMBER)

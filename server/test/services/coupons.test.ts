@@ -11,6 +11,7 @@ import {
 import {
   GOODS,
   ZONES,
+  cancelOrder,
   commerceApp,
   newBuyer,
   orderInfo,
@@ -28,10 +29,9 @@ import {
   heldCoupons,
   orderWithCoupon,
 } from '../helpers/coupons'
-import { get, post, type Session, type TestApp } from '../helpers/test-app'
+import { get, type Session, type TestApp } from '../helpers/test-app'
 import type { PagedData } from '../../src/contract/common'
 import type { CouponUsage, UserCoupon } from '../../src/contract/coupon'
-import type { OrderInfo } from '../../src/contract/order'
 
 const DAY = 86_400_000
 /** Seeded welcome templates (server/src/db/seed-coupon.ts). */
@@ -154,13 +154,7 @@ test('a coupon cannot be on two orders at once; cancelling frees it for the next
   assert.equal(await orderCount(ta, buyer), orderCountBefore, 'no second order')
   assert.equal(await stockOf(ta, GOODS.enjoyB, ZONES.shanghai), stock, 'stock untouched')
 
-  const cancelled = await post<OrderInfo>(
-    ta.app,
-    '/order/cancel',
-    { orderNo: first.data.orderNo },
-    buyer,
-  )
-  assert.equal(cancelled.code, 200, cancelled.msg)
+  await cancelOrder(ta, buyer, first.data.orderNo)
   const freed = await couponRow(ta, id)
   assert.equal(freed.status, 1)
   assert.equal(freed.lockedOrderId, null)

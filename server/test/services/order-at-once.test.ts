@@ -14,6 +14,7 @@ import { newestLiveNewOrderOf } from '../../src/services/buyer-standing'
 import {
   GOODS,
   ZONES,
+  cancelOrder,
   commerceApp,
   createCloudOrder,
   newBuyer,
@@ -190,13 +191,7 @@ test('after the first order is cancelled the next order is a first order again',
   const first = await createCloudOrder(ta, buyer)
   assert.equal(first.code, 200, first.msg)
   assert.equal(first.data.amount, 1500, 'the first-purchase price')
-  const cancelled = await post<OrderInfo>(
-    ta.app,
-    '/order/cancel',
-    { orderNo: first.data.orderNo },
-    buyer,
-  )
-  assert.equal(cancelled.code, 200, cancelled.msg)
+  await cancelOrder(ta, buyer, first.data.orderNo)
   const again = await createCloudOrder(ta, buyer)
   assert.equal(again.code, 200, again.msg)
   assert.equal(again.data.amount, 1500)

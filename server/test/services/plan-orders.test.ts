@@ -8,6 +8,7 @@ import { decideCompanyRequest } from '../../src/services/profile-service'
 import {
   GOODS,
   ZONES,
+  cancelOrder,
   commerceApp,
   createCloudOrder,
   newBuyer,
@@ -112,13 +113,7 @@ test('while an upgrade is unpaid, the phone takes no other plan or time change',
   assert.deepEqual([beans.code, beans.msg], [1080, refusal])
 
   // Cancelled, the phone is free again.
-  const cancelled = await post<OrderInfo>(
-    ta.app,
-    '/order/cancel',
-    { orderNo: up.data.orderNo },
-    buyer,
-  )
-  assert.equal(cancelled.code, 200, cancelled.msg)
+  await cancelOrder(ta, buyer, up.data.orderNo)
   const renewed = await renewOrder(ta, buyer, phone, GOODS.enjoyB)
   assert.equal(renewed.code, 200, renewed.msg)
 })

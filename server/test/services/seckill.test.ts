@@ -7,6 +7,7 @@ import { SECKILL_MESSAGES } from '../../src/services/activity-service'
 import {
   GOODS,
   ZONES,
+  cancelOrder,
   commerceApp,
   newBuyer,
   newKey,
@@ -195,13 +196,7 @@ test('an unpaid order that times out or is cancelled gives its unit back; the us
 
   const second = await buy(app, buyer)
   assert.equal(second.code, 200, second.msg)
-  const cancelled = await post<OrderInfo>(
-    app.app,
-    '/order/cancel',
-    { orderNo: second.data.orderNo },
-    buyer,
-  )
-  assert.equal(cancelled.code, 200, cancelled.msg)
+  await cancelOrder(app, buyer, second.data.orderNo)
   assert.deepEqual(await counts(app), { orders: 2, purchases: 0, sold: 0 })
   assert.equal((await buy(app, buyer)).code, 200)
 })
