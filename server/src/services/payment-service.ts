@@ -16,7 +16,7 @@ import { WechatAuthError } from '../adapters/wechat/wechat-adapter'
 import type { CreatePaymentBody, CreatePaymentResult } from '../contract/payment'
 import type { Db } from '../db/client'
 import { orders, paymentNotifications, payments } from '../db/schema'
-import { BizError } from '../domain/biz-error'
+import { BizError, tip } from '../domain/biz-error'
 import type { BeanService } from './bean-service'
 import type { ServiceContext } from './context'
 import { spendOrderCoupon } from './coupon-service'
@@ -32,8 +32,6 @@ export type NotificationOutcome = PaymentNotice['status'] | 'refunding' | 'dupli
 
 /** A pending trade is asked about once this old (its notification is late), then again each time. */
 export const TRADE_QUERY_AFTER_MS = 60_000
-
-const refuse = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
 
 /** Why an order cannot be paid now, or null when it can. */
 function payRefusal(order: OrderRow, now: number): string | null {
@@ -55,7 +53,7 @@ function payRefusal(order: OrderRow, now: number): string | null {
 /** Where the checkout page sends the buyer back: an app path only, never another site. */
 export function safeReturnUrl(url: string | undefined, orderNo: string): string {
   if (!url) return `/pages/pay/pay?orderNo=${orderNo}`
-  if (!/^\/(?![/\\])[^\s\\]*$/.test(url)) throw refuse('返回地址须为本应用内的页面路径')
+  if (!/^\/(?![/\\])[^\s\\]*$/.test(url)) throw tip('返回地址须为本应用内的页面路径')
   return url
 }
 
@@ -93,17 +91,17 @@ export class PaymentService {
     let order: OrderRow
     if (body.link) order = await this.orders.byLink(body.link, this.ctx.db)
     else if (body.orderNo) order = await this.orders.ownOrder(userId, body.orderNo, this.ctx.db)
-    else throw refuse('缺少参数 orderNo')
+    else throw tip('缺少参数 orderNo')
     const now = this.ctx.clock.now()
     const refusal = payRefusal(order, now.getTime())
-    if (refusal) throw refuse(refusal)
+    if (refusal) throw tip(refusal)
     if (order.kind === 'beanRecharge' && body.payMethod === PayMethod.beans) {
-      throw refuse('云豆充值请使用微信支付或支付宝')
+      throw tip('云豆充值请使用微信支付或支付宝')
     }
     if (body.payMethod === PayMethod.accountBalance) {
-      if (order.kind === 'balanceRecharge') throw refuse('账户余额充值请使用微信支付或支付宝')
+      if (order.kind === 'balanceRecharge') throw tip('账户余额充值请使用微信支付或支付宝')
       if (!(await this.orders.pricing.isCompany(this.ctx.db, userId))) {
-        throw refuse('账户余额支付仅对企业用户开放')
+        throw tip('账户余额支付仅对企业用户开放')
       }
     }
     const returnUrl = safeReturnUrl(body.returnUrl, order.orderNo)
@@ -122,7 +120,7 @@ export class PaymentService {
       await this.ctx.db.transaction(async (tx) => {
         const locked = (await this.orders.lock(tx, order.id))!
         const stillRefused = payRefusal(locked, now.getTime())
-        if (stillRefused) throw refuse(stillRefused)
+        if (stillRefused) throw tip(stillRefused)
         if (method === PayMethod.beans) {
           await this.beans.debit(tx, userId, locked.amount, {
             reason: 'order',
@@ -167,7 +165,7 @@ export class PaymentService {
       })
     } catch (error) {
       // The provider's own refusal (Alipay inside WeChat, say) is said to the buyer as it is.
-      if (error instanceof PaymentProviderRefusal) throw refuse(error.message)
+      if (error instanceof PaymentProviderRefusal) throw tip(error.message)
       throw error
     }
     await this.ctx.db.insert(payments).values({ ...record, provider: provider.name })

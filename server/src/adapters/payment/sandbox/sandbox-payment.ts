@@ -9,10 +9,9 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { PayMethod, payMethodLabels } from '#domain/order-status'
-import { ResultCode } from '#domain/result-codes'
 import type { Db } from '../../../db/client'
 import { sandboxPayRefunds, sandboxPayTrades } from '../../../db/schema'
-import { BizError } from '../../../domain/biz-error'
+import { tip } from '../../../domain/biz-error'
 import type { Clock } from '../../../clock'
 import {
   notifyPath,
@@ -63,8 +62,6 @@ const refundState = (row: RefundRow): RefundState => ({
   status: row.status as RefundState['status'],
   amount: row.amount,
 })
-
-const refuse = (msg: string) => new BizError(ResultCode.SHOW_ERROR_TIPS, msg)
 
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name: string
@@ -142,7 +139,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
   /** What the checkout page shows; BizError 交易不存在 for a trade the sandbox never issued. */
   async checkoutView(tradeNo: string) {
     const row = await this.db.transaction((tx) => this.lockTrade(tx, tradeNo))
-    if (!row) throw refuse('交易不存在')
+    if (!row) throw tip('交易不存在')
     return {
       tradeNo,
       orderNo: row.orderNo,
@@ -161,9 +158,9 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const status = action === 'pay' ? 'paid' : action === 'cancel' ? 'cancelled' : 'failed'
     const row = await this.db.transaction(async (tx) => {
       const found = await this.lockTrade(tx, tradeNo)
-      if (!found) throw refuse('交易不存在')
-      if (found.status === 'closed') throw refuse('该笔交易已关闭，请返回应用重新支付')
-      if (found.status !== 'pending') throw refuse('该笔交易已处理')
+      if (!found) throw tip('交易不存在')
+      if (found.status === 'closed') throw tip('该笔交易已关闭，请返回应用重新支付')
+      if (found.status !== 'pending') throw tip('该笔交易已处理')
       return this.setTradeStatus(tx, found, status)
     })
     this.outbox.later(() =>
