@@ -73,6 +73,11 @@ const newTradeNo = () =>
  * Paying orders: with beans or the account balance at once, or through the pay method's provider,
  * whose signed notification marks the order paid (once per trade) and queues its fulfilment in the
  * same transaction. Each trade is the business of the provider that opened it (payments.provider).
+ *
+ * Long (~400 lines) on purpose, for now: opening a trade, settling a provider's word on it and asking
+ * about it (reconcile) share the trade's life rules (payRefusal, markPaid, money that arrives for an
+ * order that cannot take it goes back). Splitting settlement into its own module is the next step
+ * when this file grows again.
  */
 export class PaymentService {
   constructor(

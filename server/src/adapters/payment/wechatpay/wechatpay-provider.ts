@@ -9,6 +9,9 @@
  * in server/test/helpers/fake-wechatpay.ts is written separately from the same documents, so the tests
  * check these against an independent reading.
  *
+ * About 400 lines: the port's eight calls, each with WeChat's answers mapped to ours; the signing rules
+ * are apart in protocol.ts, the environment in credentials.ts.
+ *
  * Nothing WeChat Pay says is trusted unverified: every answer we act on (2xx, and a 4xx refusal) must
  * carry a valid Wechatpay-Signature of the WeChat Pay public key; an answer that does not is a passing
  * error, and reconciliation asks again.
