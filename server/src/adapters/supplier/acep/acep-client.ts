@@ -1,0 +1,144 @@
+/**
+ * ACEP's OpenAPI over HTTPS: one signed call per action (signer.ts), retried with exponential backoff
+ * and jitter when ACEP throttles (HTTP 429 or a flow-limit error code: each action has its own QPS
+ * limit, 30–200 a second per account) or answers 5xx, and split into batches where an action takes
+ * at most N pods a call.
+ */
+import type { SigningKeys } from './signer'
+import { signRequest } from './signer'
+
+/** The version most actions are documented at; the backup and migrate actions came later. */
+export const API_VERSION = '2023-10-30'
+export const API_VERSION_2025 = '2025-05-01'
+
+/** Error codes Volcengine's gateway answers when an account calls an action too often. */
+export const THROTTLE_CODES = new Set(['AccountFlowLimitExceeded', 'FlowLimitExceeded'])
+
+export class AcepError extends Error {
+  constructor(
+    readonly action: string,
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(`ACEP ${action}: ${code} ${message}`)
+  }
+
+  get throttled() {
+    return this.status === 429 || THROTTLE_CODES.has(this.code)
+  }
+}
+
+export interface AcepClientOptions {
+  endpoint: string
+  keys: SigningKeys
+  /** Attempts per call, the first included. */
+  attempts?: number
+  /** First backoff; doubled each retry, with up to as much again of jitter. */
+  backoffMs?: number
+  timeoutMs?: number
+  now?: () => Date
+  sleep?: (ms: number) => Promise<void>
+}
+
+interface Envelope<T> {
+  ResponseMetadata?: { Error?: { Code?: string; Message?: string } }
+  Result?: T
+}
+
+export class AcepClient {
+  private readonly attempts: number
+  private readonly backoffMs: number
+  private readonly timeoutMs: number
+  private readonly now: () => Date
+  private readonly sleep: (ms: number) => Promise<void>
+
+  constructor(private readonly options: AcepClientOptions) {
+    this.attempts = options.attempts ?? 5
+    this.backoffMs = options.backoffMs ?? 200
+    this.timeoutMs = options.timeoutMs ?? 10_000
+    this.now = options.now ?? (() => new Date())
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)))
+  }
+
+  /** GET with query parameters. */
+  get<T>(action: string, params: Record<string, string>, version = API_VERSION) {
+    return this.call<T>('GET', action, version, params, '')
+  }
+
+  /** POST with a JSON body. */
+  post<T>(action: string, body: Record<string, unknown>, version = API_VERSION) {
+    return this.call<T>('POST', action, version, {}, JSON.stringify(body))
+  }
+
+  /**
+   * One POST per `limit` pods (ACEP refuses bigger lists: 200 for power and update actions, 1000 for
+   * app installs and uninstalls), one batch after the other so the QPS limit is not hit at once.
+   */
+  async postBatches<T>(
+    action: string,
+    podIds: string[],
+    limit: number,
+    body: (podIds: string[]) => Record<string, unknown>,
+    version = API_VERSION,
+  ): Promise<T[]> {
+    const results: T[] = []
+    for (let i = 0; i < podIds.length; i += limit) {
+      results.push(await this.post<T>(action, body(podIds.slice(i, i + limit)), version))
+    }
+    return results
+  }
+
+  private async call<T>(
+    method: 'GET' | 'POST',
+    action: string,
+    version: string,
+    params: Record<string, string>,
+    body: string,
+  ): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.once<T>(method, action, version, params, body)
+      } catch (error) {
+        const retry =
+          error instanceof AcepError ? error.throttled || error.status >= 500 : isNetwork(error)
+        if (!retry || attempt >= this.attempts) throw error
+        const wait = this.backoffMs * 2 ** (attempt - 1)
+        await this.sleep(wait + Math.floor(Math.random() * wait))
+      }
+    }
+  }
+
+  private async once<T>(
+    method: 'GET' | 'POST',
+    action: string,
+    version: string,
+    params: Record<string, string>,
+    body: string,
+  ): Promise<T> {
+    const query = { Action: action, Version: version, ...params }
+    const headers = signRequest({ method, query, body, date: this.now() }, this.options.keys)
+    const url = `${this.options.endpoint}/?${new URLSearchParams(query).toString()}`
+    const response = await fetch(url, {
+      method,
+      headers: { ...headers, ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {}) },
+      body: method === 'POST' ? body : undefined,
+      signal: AbortSignal.timeout(this.timeoutMs),
+    })
+    const envelope = (await response.json().catch(() => ({}))) as Envelope<T>
+    const error = envelope.ResponseMetadata?.Error
+    if (!response.ok || error?.Code) {
+      throw new AcepError(
+        action,
+        response.status,
+        error?.Code ?? `HTTP${response.status}`,
+        error?.Message ?? '',
+      )
+    }
+    return envelope.Result as T
+  }
+}
+
+function isNetwork(error: unknown) {
+  return error instanceof TypeError || (error instanceof Error && error.name === 'TimeoutError')
+}
