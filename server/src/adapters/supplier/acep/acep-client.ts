@@ -1,8 +1,8 @@
 /**
  * ACEP's OpenAPI over HTTPS: one signed call per action (signer.ts), retried with exponential backoff
  * and jitter when ACEP throttles (HTTP 429 or a flow-limit error code: each action has its own QPS
- * limit, 30–200 a second per account) or answers 5xx, and split into batches where an action takes
- * at most N pods a call.
+ * limit, 30–200 a second per account), and a GET also on a 5xx or a lost connection; split into
+ * batches where an action takes at most N pods a call.
  */
 import type { SigningKeys } from './signer'
 import { signRequest } from './signer'
@@ -100,8 +100,12 @@ export class AcepClient {
       try {
         return await this.once<T>(method, action, version, params, body)
       } catch (error) {
+        // Throttled calls never ran, so any may be sent again; a 5xx or a lost connection may have
+        // run, so only a GET is (a second CreatePod would be a second pod).
         const retry =
-          error instanceof AcepError ? error.throttled || error.status >= 500 : isNetwork(error)
+          error instanceof AcepError
+            ? error.throttled || (method === 'GET' && error.status >= 500)
+            : method === 'GET' && isNetwork(error)
         if (!retry || attempt >= this.attempts) throw error
         const wait = this.backoffMs * 2 ** (attempt - 1)
         await this.sleep(wait + Math.floor(Math.random() * wait))

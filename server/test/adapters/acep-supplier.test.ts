@@ -1,0 +1,482 @@
+/**
+ * The ACEP supplier against the local fake ACEP (test/helpers/fake-acep.ts), whose signature check is the
+ * official SDK's: provisioning, every command, release, backup, restore and zone change, throttling,
+ * batch limits, a task that never finishes, signed and forged callbacks.
+ */
+import assert from 'node:assert/strict'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { test, type TestContext } from 'node:test'
+import fc from 'fast-check'
+import { Signer } from '@volcengine/openapi'
+import { DeviceCommand } from '#domain/enums'
+import { AcepClient, type AcepError } from '../../src/adapters/supplier/acep/acep-client'
+import type { AcepSupplier } from '../../src/adapters/supplier/acep/acep-supplier'
+import { verifyCallback, signCallback } from '../../src/adapters/supplier/acep/callback'
+import { signRequest } from '../../src/adapters/supplier/acep/signer'
+import { acepCredentialsFromEnv } from '../../src/adapters/supplier/acep/credentials'
+import { assertAcepCatalogue, unmappedCatalogue } from '../../src/adapters/supplier/acep/catalogue'
+import { createTestDatabase } from '../helpers/test-database'
+import {
+  acepSupplierFor,
+  configOf,
+  FAKE_KEYS,
+  FakeAcep,
+  mapWholeCatalogue,
+} from '../helpers/fake-acep'
+import type { Database } from '../../src/db/client'
+
+const request = (requestId: string) => ({
+  requestId,
+  name: '云手机-1',
+  goodId: 301,
+  zoneId: 1,
+  expireAt: new Date('2027-04-01T00:00:00.000Z'),
+})
+
+async function setup(t: TestContext, options: { map?: boolean } = {}) {
+  const database: Database = await createTestDatabase()
+  const fake = await new FakeAcep().start()
+  t.after(async () => {
+    await fake.stop()
+    await database.close()
+  })
+  if (options.map !== false) await mapWholeCatalogue(database.db)
+  return { fake, database, supplier: acepSupplierFor(fake, database.db) }
+}
+
+/** A pod that has booted. */
+async function runningPod(fake: FakeAcep, supplier: AcepSupplier, requestId = 'r1') {
+  const { instanceId } = await supplier.create(request(requestId))
+  await fake.advance(fake.delayMs)
+  assert.equal((await supplier.state(instanceId))?.status, 'running')
+  return instanceId
+}
+
+/** A local address whose POSTs go to supplier.acceptCallback (200 accepted, 401 refused). */
+async function callbackServer(t: TestContext, supplier: AcepSupplier) {
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const ok = await supplier.acceptCallback(req.headers, Buffer.concat(chunks).toString('utf8'))
+    res.writeHead(ok ? 200 : 401).end()
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  t.after(() => new Promise<void>((resolve) => server.close(() => resolve())))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`
+}
+
+// Query keys start with a letter, as every ACEP parameter does: the SDK keeps its sorted keys in an object,
+// where an integer-like key ("0") would jump ahead of the others.
+test('our V4 signature is the official SDK signature, for any query and body', () => {
+  const keys = {
+    accessKeyId: 'AK',
+    secretAccessKey: 'SK/+=',
+    region: 'cn-north-1',
+    service: 'ACEP',
+  }
+  fc.assert(
+    fc.property(
+      fc.dictionary(
+        fc.stringMatching(/^[A-Za-z][\w .~*'()!-]{0,8}$/),
+        fc.string({ maxLength: 12 }),
+        {
+          maxKeys: 4,
+        },
+      ),
+      fc.string({ maxLength: 40 }),
+      fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }),
+      (query, body, date) => {
+        const ours = signRequest({ method: 'POST', query, body, date }, keys)
+        const signer = new Signer(
+          {
+            region: keys.region,
+            method: 'POST',
+            pathname: '/',
+            params: { ...query },
+            headers: { 'X-Date': ours['X-Date'], 'X-Content-Sha256': ours['X-Content-Sha256'] },
+            body,
+          },
+          'ACEP',
+        )
+        const theirs = signer
+          .signature(
+            { accessKeyId: keys.accessKeyId, secretKey: keys.secretAccessKey },
+            ours['X-Date'],
+          )
+          .toString()
+        assert.equal(ours.Authorization.split('Signature=')[1], theirs)
+      },
+    ),
+    { numRuns: 200 },
+  )
+})
+
+test('credentials: every missing variable is named; defaults for region and endpoint', () => {
+  assert.deepEqual(acepCredentialsFromEnv({}).missing, [
+    'ACEP_ACCESS_KEY_ID',
+    'ACEP_SECRET_ACCESS_KEY',
+    'ACEP_PRODUCT_ID',
+    'ACEP_CALLBACK_ACCESS_KEY',
+    'ACEP_CALLBACK_SECRET',
+  ])
+  const { credentials } = acepCredentialsFromEnv({
+    ACEP_ACCESS_KEY_ID: 'a',
+    ACEP_SECRET_ACCESS_KEY: 'b',
+    ACEP_PRODUCT_ID: 'c',
+    ACEP_CALLBACK_ACCESS_KEY: 'd',
+    ACEP_CALLBACK_SECRET: 'e',
+  })
+  assert.equal(credentials?.region, 'cn-north-1')
+  assert.equal(credentials?.endpoint, 'https://open.volcengineapi.com')
+})
+
+test('a request signed with the wrong secret is refused, and not retried', async (t) => {
+  const { fake } = await setup(t, { map: false })
+  const client = new AcepClient({
+    endpoint: fake.endpoint,
+    keys: {
+      accessKeyId: FAKE_KEYS.accessKeyId,
+      secretAccessKey: 'wrong',
+      region: 'cn-north-1',
+      service: 'ACEP',
+    },
+    backoffMs: 1,
+  })
+  await assert.rejects(
+    client.get('ListPod', { ProductId: FAKE_KEYS.productId }),
+    (error: AcepError) => {
+      assert.equal(error.code, 'SignatureDoesNotMatch')
+      assert.equal(error.status, 401)
+      return true
+    },
+  )
+  assert.equal(fake.calls.length, 0, 'the fake ran nothing')
+})
+
+test('provisioning: CreatePod once per requestId, booting → running, mapped config and Dc', async (t) => {
+  const { fake, supplier } = await setup(t)
+  const { instanceId } = await supplier.create(request('r1'))
+  assert.deepEqual(
+    await supplier.create(request('r1')),
+    { instanceId },
+    'the same requestId, the same pod',
+  )
+  assert.equal(fake.count('CreatePod'), 1)
+  assert.deepEqual(
+    { config: fake.pods.get(instanceId)?.config, dc: fake.pods.get(instanceId)?.dc },
+    { config: configOf(301), dc: 'dc-1' },
+  )
+  assert.equal((await supplier.state(instanceId))?.status, 'creating')
+  await fake.advance(fake.delayMs)
+  const state = await supplier.state(instanceId)
+  assert.equal(state?.status, 'running')
+  assert.equal(state?.goodId, 301)
+  assert.equal(state?.zoneId, 1)
+  assert.equal(await supplier.state('no-such-pod'), null, 'a pod that is not ours')
+})
+
+test('a create whose answer was lost finds its pod by name instead of making a second', async (t) => {
+  const { fake, supplier } = await setup(t)
+  fake.loseNextCreateAnswer = true
+  await assert.rejects(supplier.create(request('lost')))
+  assert.equal(fake.pods.size, 1, 'ACEP made the pod')
+  const { instanceId } = await supplier.create(request('lost'))
+  assert.equal(fake.count('CreatePod'), 1, 'not created again')
+  assert.ok(fake.pods.has(instanceId))
+})
+
+test('throttling is retried with backoff; past the attempts it surfaces', async (t) => {
+  const { fake, supplier } = await setup(t)
+  fake.throttleNext = 3
+  const { instanceId } = await supplier.create(request('r1'))
+  assert.ok(fake.pods.has(instanceId), 'created after three 429s')
+  fake.throttleNext = 10
+  await assert.rejects(supplier.state(instanceId), (error: AcepError) => error.throttled)
+})
+
+test('every command goes through ACEP', async (t) => {
+  const { fake, supplier } = await setup(t)
+  const pod = await runningPod(fake, supplier)
+  for (const command of [
+    DeviceCommand.CleanVm,
+    DeviceCommand.CleanMem,
+    DeviceCommand.DeepCleanVm,
+  ]) {
+    assert.equal((await supplier.command(pod, { command })).ok, true, command)
+  }
+  assert.equal(fake.count('RunSyncCommand'), 3)
+  assert.deepEqual(
+    await supplier.command(pod, {
+      command: DeviceCommand.OpenUrl,
+      url: 'https://example.com/a?b=1',
+    }),
+    {
+      ok: true,
+      msg: '已打开网址',
+    },
+  )
+  assert.match(
+    String(fake.calls.at(-1)?.body.Command),
+    /^am start .* -d 'https:\/\/example.com\/a\?b=1'$/,
+  )
+  const hostile = await supplier.command(pod, {
+    command: DeviceCommand.OpenUrl,
+    url: "https://x/'; reboot '",
+  })
+  assert.equal(hostile.ok, false, 'a quote never reaches the shell')
+  assert.equal(fake.count('RunSyncCommand'), 4)
+
+  assert.deepEqual(await supplier.command(pod, { command: DeviceCommand.GetVmCover }), {
+    ok: true,
+    msg: '画面已刷新',
+  })
+  assert.equal(fake.count('ScreenShot'), 1)
+
+  // An app from ACEP's app centre goes by its AppId, one the user installed by `pm uninstall`.
+  assert.equal(
+    (
+      await supplier.command(pod, {
+        command: DeviceCommand.Uninstall,
+        packageName: 'com.tencent.mm',
+      })
+    ).ok,
+    true,
+  )
+  assert.equal(fake.count('UninstallApp'), 1)
+  assert.equal(
+    (
+      await supplier.command(pod, {
+        command: DeviceCommand.Uninstall,
+        packageName: 'com.ss.android.ugc.aweme',
+      })
+    ).ok,
+    true,
+  )
+  assert.deepEqual(fake.pods.get(pod)?.apps, [])
+  assert.deepEqual(
+    await supplier.command(pod, {
+      command: DeviceCommand.Uninstall,
+      packageName: 'com.tencent.mm',
+    }),
+    {
+      ok: false,
+      msg: '应用不存在',
+      refusal: 'appNotFound',
+    },
+  )
+  const injected = await supplier.command(pod, {
+    command: DeviceCommand.Uninstall,
+    packageName: 'a.b; reboot',
+  })
+  assert.equal(injected.refusal, 'appNotFound')
+
+  assert.deepEqual(await supplier.command(pod, { command: DeviceCommand.Reboot }), {
+    ok: true,
+    msg: '正在重启',
+  })
+  assert.equal((await supplier.state(pod))?.status, 'rebooting')
+  // A command while it reboots: ACEP's command fails, the user is told to retry.
+  assert.deepEqual(await supplier.command(pod, { command: DeviceCommand.CleanVm }), {
+    ok: false,
+    msg: '云手机响应超时，请重试',
+  })
+  await fake.advance(fake.delayMs)
+  assert.equal((await supplier.state(pod))?.status, 'running')
+})
+
+test('a pod found powered off is powered on again', async (t) => {
+  const { fake, supplier } = await setup(t)
+  const pod = await runningPod(fake, supplier)
+  fake.pods.get(pod)!.off = true
+  assert.equal((await supplier.state(pod))?.status, 'rebooting')
+  assert.equal(fake.count('PowerOnPod'), 1)
+  await fake.advance(fake.delayMs)
+  assert.equal((await supplier.state(pod))?.status, 'running')
+})
+
+test('release deletes the pod, idempotently; renew is ours; changeConfig updates and restarts', async (t) => {
+  const { fake, supplier } = await setup(t)
+  const pod = await runningPod(fake, supplier)
+  const later = new Date('2027-05-01T00:00:00.000Z')
+  await supplier.renew(pod, later)
+  assert.equal((await supplier.state(pod))?.expireAt.getTime(), later.getTime())
+
+  await supplier.changeConfig(pod, 302)
+  assert.equal(fake.count('UpdatePod'), 0, 'goods 302 has the same ACEP configuration as 301')
+  await supplier.changeConfig(pod, 401)
+  assert.equal(fake.pods.get(pod)?.config, configOf(401))
+  assert.equal(fake.count('RebootPod'), 1)
+  assert.equal((await supplier.state(pod))?.goodId, 401)
+
+  await supplier.release(pod)
+  assert.equal(fake.pods.has(pod), false)
+  await supplier.release(pod)
+  assert.equal((await supplier.state(pod))?.status, 'released')
+})
+
+test('zone change: MigratePod, followed by GetTaskInfo until it ends', async (t) => {
+  const { fake, supplier } = await setup(t)
+  const pod = await runningPod(fake, supplier)
+  await supplier.changeZone(pod, 2)
+  await supplier.changeZone(pod, 2)
+  assert.equal(fake.count('MigratePod'), 1, 'one migration at a time')
+  assert.equal((await supplier.state(pod))?.op, 'changeZone')
+  await fake.advance(fake.delayMs)
+  const state = await supplier.state(pod)
+  assert.deepEqual({ op: state?.op, zoneId: state?.zoneId }, { op: null, zoneId: 2 })
+  assert.equal(fake.pods.get(pod)?.dc, 'dc-2')
+
+  fake.failNextTask = true
+  await supplier.changeZone(pod, 3)
+  await fake.advance(fake.delayMs)
+  const failed = await supplier.state(pod)
+  assert.deepEqual(
+    { op: failed?.op, zoneId: failed?.zoneId },
+    { op: null, zoneId: 2 },
+    'a failed migration keeps the zone',
+  )
+})
+
+test('backup and restore by polling; a failed one says why; delete frees it once', async (t) => {
+  const { fake, supplier } = await setup(t)
+  const pod = await runningPod(fake, supplier)
+  const { taskId } = await supplier.backup(pod, 'space-1')
+  assert.deepEqual(await supplier.backup(pod, 'space-1'), { taskId }, 'same requestId, same task')
+  assert.equal(fake.count('BackupData'), 1)
+  assert.equal((await supplier.backupTask(taskId))?.status, 'running')
+  await fake.advance(fake.delayMs)
+  assert.deepEqual(await supplier.backupTask(taskId), {
+    status: 'done',
+    sizeBytes: 512 * 1024 * 1024,
+    failReason: null,
+    readyAt: null,
+  })
+
+  const restore = await supplier.restore(pod, taskId, 'space-2')
+  assert.equal((await supplier.backupTask(restore.taskId))?.status, 'running')
+  await fake.advance(fake.delayMs)
+  assert.equal((await supplier.backupTask(restore.taskId))?.status, 'done')
+
+  fake.failNextTask = true
+  const failing = await supplier.backup(pod, 'space-3')
+  await fake.advance(fake.delayMs)
+  assert.deepEqual(await supplier.backupTask(failing.taskId), {
+    status: 'failed',
+    sizeBytes: 0,
+    failReason: '备份失败，云手机数据读取异常',
+    readyAt: null,
+  })
+
+  await supplier.deleteBackup(taskId)
+  await supplier.deleteBackup(taskId)
+  assert.equal(fake.count('DeleteBackupData'), 1)
+  assert.equal(await supplier.backupTask('unknown'), null)
+})
+
+test('a task that never finishes stays running (the space job gives up on it at its deadline)', async (t) => {
+  const { fake, supplier } = await setup(t)
+  const pod = await runningPod(fake, supplier)
+  fake.neverFinishNextTask = true
+  const { taskId } = await supplier.backup(pod, 'space-1')
+  await fake.advance(fake.delayMs * 3)
+  assert.equal((await supplier.backupTask(taskId))?.status, 'running')
+})
+
+test('callbacks: a signed one ends the task at once; forged, stale and replayed ones change nothing', async (t) => {
+  const { fake, supplier } = await setup(t)
+  fake.callbackUrl = await callbackServer(t, supplier)
+  const pod = await runningPod(fake, supplier)
+  fake.neverFinishNextTask = true
+  const { taskId } = await supplier.backup(pod, 'space-1')
+
+  const event = (status: number) =>
+    JSON.stringify({
+      id: `m-${status}`,
+      event_type: 'AsyncTask',
+      event_async_task: [{ global_task_id: taskId, task_status: status }],
+    })
+  assert.equal(await fake.postCallback(event(3), { forge: true }), 401, 'forged')
+  assert.equal(
+    await fake.postCallback(event(3), { timestamp: Math.floor(Date.now() / 1000) - 3600 }),
+    401,
+    'stale',
+  )
+  assert.equal((await supplier.backupTask(taskId))?.status, 'running')
+
+  // The fake never finishes this task: only the callback can end it.
+  assert.equal(await fake.postCallback(event(2)), 200)
+  assert.equal((await supplier.backupTask(taskId))?.status, 'done')
+  assert.equal(
+    (await supplier.backupTask(taskId))?.sizeBytes,
+    0,
+    'the fake reports no size for a task it never ran',
+  )
+  assert.equal(await fake.postCallback(event(3)), 200, 'a late failure is accepted…')
+  assert.equal((await supplier.backupTask(taskId))?.status, 'done', '…and changes nothing')
+
+  // A task the fake finishes: its own signed callback arrives.
+  const second = await supplier.backup(pod, 'space-2')
+  await fake.advance(fake.delayMs)
+  const row = await supplier.backupTask(second.taskId)
+  assert.equal(row?.status, 'done')
+})
+
+test('callback signature: tampered body, wrong key, bad header shapes', () => {
+  const keys = { accessKey: 'ak', secret: 'sk' }
+  const now = new Date('2026-11-27T00:00:00Z')
+  const ts = Math.floor(now.getTime() / 1000)
+  const header = signCallback('{"a":1}', keys, ts)
+  assert.equal(verifyCallback(header, '{"a":1}', keys, now), true)
+  assert.equal(verifyCallback(header, '{"a":2}', keys, now), false)
+  assert.equal(verifyCallback(header, '{"a":1}', { accessKey: 'other', secret: 'sk' }, now), false)
+  assert.equal(
+    verifyCallback(signCallback('{"a":1}', keys, ts + 3600), '{"a":1}', keys, now),
+    false,
+    'from the future',
+  )
+  for (const bad of [
+    undefined,
+    '',
+    'auth-v1/ak',
+    `${header}/x`,
+    header.replace(/[0-9a-f]{64}$/, 'zz'),
+    '\u0000',
+  ]) {
+    assert.equal(verifyCallback(bad, '{"a":1}', keys, now), false, String(bad))
+  }
+})
+
+test('batches of 500 are split to ACEP limits', async (t) => {
+  const { fake, supplier } = await setup(t)
+  const pods: string[] = []
+  for (let i = 0; i < 3; i++) pods.push(await runningPod(fake, supplier, `r${i}`))
+  const ids = Array.from({ length: 500 }, (_, i) => pods[i % pods.length])
+  const client = (supplier as unknown as { client: AcepClient }).client
+  await assert.rejects(
+    client.post('PowerOnPod', { ProductId: FAKE_KEYS.productId, PodIdList: ids }),
+    (error: AcepError) => error.code === 'InvalidParameter',
+    'ACEP refuses 500 at once',
+  )
+  await client.postBatches('PowerOnPod', ids, 200, (batch) => ({
+    ProductId: FAKE_KEYS.productId,
+    PodIdList: batch,
+  }))
+  const sizes = fake.calls
+    .filter((c) => c.action === 'PowerOnPod')
+    .map((c) => (c.body.PodIdList as string[]).length)
+  assert.deepEqual(sizes, [500, 200, 200, 100])
+})
+
+test('start-up check: every goods on sale and every zone needs an ACEP id, all listed at once', async (t) => {
+  const { database } = await setup(t, { map: false })
+  const missing = await unmappedCatalogue(database.db)
+  assert.ok(missing.some((line) => line.startsWith('goods 301 ')))
+  assert.ok(missing.some((line) => line.startsWith('zone 1 ')))
+  await assert.rejects(
+    assertAcepCatalogue(database.db),
+    /supplier_catalogue[\s\S]*goods 301[\s\S]*zone 1/,
+  )
+  await mapWholeCatalogue(database.db)
+  await assertAcepCatalogue(database.db)
+})

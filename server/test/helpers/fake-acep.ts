@@ -1,0 +1,497 @@
+/**
+ * A local ACEP (火山引擎云手机) OpenAPI for the tests, played from the published API: every request's V4
+ * signature is checked with @volcengine/openapi's own Signer (the official SDK, not our signer) and a bad
+ * one is refused as the gateway refuses it (401 SignatureDoesNotMatch); pods boot and reboot, backups,
+ * restores and migrations run asynchronously and can fail or never finish; it throttles on demand (429
+ * AccountFlowLimitExceeded), refuses batches over an action's limit, and posts signed callbacks.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Signer } from '@volcengine/openapi'
+import { AcepClient } from '../../src/adapters/supplier/acep/acep-client'
+import { AcepSupplier } from '../../src/adapters/supplier/acep/acep-supplier'
+import { signCallback } from '../../src/adapters/supplier/acep/callback'
+import { acepCredentialsFromEnv } from '../../src/adapters/supplier/acep/credentials'
+import { systemClock, type Clock } from '../../src/clock'
+import type { Db } from '../../src/db/client'
+import { goods, supplierCatalogue, zones } from '../../src/db/schema'
+
+export const FAKE_KEYS = {
+  accessKeyId: 'AKLTfakeacep',
+  secretAccessKey: 'fake-acep-secret==',
+  productId: '1600000000000000001',
+  callbackAccessKey: 'ak-callback',
+  callbackSecret: 'callback-secret',
+}
+
+/** Pods a call may name, per action (ACEP's documented limits). */
+const BATCH_LIMITS: Record<string, number> = {
+  PowerOnPod: 200,
+  PowerOffPod: 200,
+  UpdatePod: 200,
+  RebootPod: 200,
+  DeletePod: 200,
+  UninstallApp: 1000,
+}
+
+interface Pod {
+  id: string
+  name: string
+  config: string
+  dc: string
+  imageId: string
+  /** When the current boot ends (Online 0/4 until then). */
+  bootUntil: number
+  rebooting: boolean
+  off: boolean
+  apps: { PackageName: string; AppId?: string }[]
+}
+
+interface Task {
+  id: string
+  kind: 'backup' | 'restore' | 'migrate'
+  podId: string
+  doneAt: number
+  fails: boolean
+  never: boolean
+  backupDataId?: string
+  targetDc?: string
+  notified: boolean
+  finished?: boolean
+}
+
+export interface Call {
+  action: string
+  query: Record<string, string>
+  body: Record<string, unknown>
+}
+
+export class FakeAcep {
+  readonly calls: Call[] = []
+  readonly pods = new Map<string, Pod>()
+  readonly tasks = new Map<string, Task>()
+  /** How long boots and tasks take, on the fake's own clock (advance). */
+  delayMs = 60_000
+  /** How far the fake's clock is ahead of the real one. */
+  private offsetMs = 0
+  /** The next n calls are throttled. */
+  throttleNext = 0
+  /** The next task started fails / never finishes. */
+  failNextTask = false
+  neverFinishNextTask = false
+  /** The next CreatePod makes its pod, then answers 500 (the answer lost on the way). */
+  loseNextCreateAnswer = false
+  /** Where signed callbacks go (null: none are sent). */
+  callbackUrl: string | null = null
+  /** The time callbacks are signed at (the app's clock in app tests). */
+  callbackNow: () => Date = () => new Date()
+  endpoint = ''
+  private server: http.Server | null = null
+  private seq = 7_300_000_000_000_000_000n
+
+  async start() {
+    this.server = http.createServer((req, res) => void this.handle(req, res))
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve))
+    this.endpoint = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
+    return this
+  }
+
+  async stop() {
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()))
+  }
+
+  /** The fake's time: boots and tasks end by it. */
+  now() {
+    return Date.now() + this.offsetMs
+  }
+
+  /** Moves the fake's clock on; tasks that end meanwhile are finished and their callbacks sent. */
+  async advance(ms: number) {
+    this.offsetMs += ms
+    for (const task of this.tasks.values()) {
+      if (task.notified || task.never || this.now() < task.doneAt) continue
+      this.finish(task)
+      await this.notify(task)
+    }
+  }
+
+  count(action: string) {
+    return this.calls.filter((call) => call.action === action).length
+  }
+
+  private nextId() {
+    this.seq += 1n
+    return String(this.seq)
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const raw = Buffer.concat(chunks).toString('utf8')
+    const url = new URL(req.url ?? '/', 'http://fake')
+    const query = Object.fromEntries(url.searchParams)
+    const action = query.Action ?? ''
+    const answer = (status: number, result: unknown, error?: { Code: string; Message: string }) => {
+      res.writeHead(status, { 'content-type': 'application/json' })
+      res.end(
+        JSON.stringify({
+          ResponseMetadata: {
+            RequestId: randomBytes(8).toString('hex'),
+            Action: action,
+            Version: query.Version,
+            Service: 'ACEP',
+            Region: 'cn-north-1',
+            ...(error ? { Error: { ...error, CodeN: 100000 } } : {}),
+          },
+          ...(error ? {} : { Result: result }),
+        }),
+      )
+    }
+    const refusal = this.checkSignature(req, query, raw)
+    if (refusal) return answer(401, null, { Code: refusal, Message: 'signature refused' })
+    if (this.throttleNext > 0) {
+      this.throttleNext -= 1
+      return answer(429, null, { Code: 'AccountFlowLimitExceeded', Message: 'flow limit' })
+    }
+    let body: Record<string, unknown> = {}
+    if (raw) {
+      try {
+        body = JSON.parse(raw) as Record<string, unknown>
+      } catch {
+        return answer(400, null, { Code: 'InvalidParameter', Message: 'body is not JSON' })
+      }
+    }
+    const { Action: _a, Version: _v, ...params } = query
+    this.calls.push({ action, query: params, body })
+    const product = (body.ProductId ?? params.ProductId) as string | undefined
+    if (product !== FAKE_KEYS.productId) {
+      return answer(400, null, { Code: 'InvalidProductId', Message: 'no such product' })
+    }
+    const list = body.PodIdList as string[] | undefined
+    if (list && BATCH_LIMITS[action] && list.length > BATCH_LIMITS[action]) {
+      return answer(400, null, {
+        Code: 'InvalidParameter',
+        Message: `PodIdList over ${BATCH_LIMITS[action]}`,
+      })
+    }
+    try {
+      const result = this.act(action, params, body)
+      if (action === 'CreatePod' && this.loseNextCreateAnswer) {
+        this.loseNextCreateAnswer = false
+        return answer(500, null, { Code: 'InternalError', Message: 'lost' })
+      }
+      return answer(200, result)
+    } catch (error) {
+      const code = (error as Error).message
+      return answer(code === 'ResourceNotFound' ? 404 : 400, null, { Code: code, Message: code })
+    }
+  }
+
+  /** Checks the V4 signature with the official SDK's Signer; the error code ACEP answers, or null. */
+  private checkSignature(req: http.IncomingMessage, query: Record<string, string>, raw: string) {
+    const auth = req.headers.authorization ?? ''
+    const match =
+      /^HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/ACEP\/request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(
+        auth,
+      )
+    if (!match) return 'MissingAuthenticationToken'
+    const [, ak, , region, signedHeaders, signature] = match
+    if (ak !== FAKE_KEYS.accessKeyId) return 'InvalidAccessKey'
+    const xDate = String(req.headers['x-date'] ?? '')
+    const when = Date.parse(
+      xDate.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'),
+    )
+    if (!Number.isFinite(when) || Math.abs(Date.now() - when) > 15 * 60_000)
+      return 'InvalidTimestamp'
+    const bodyHash = createHash('sha256').update(raw).digest('hex')
+    if (req.headers['x-content-sha256'] !== bodyHash) return 'SignatureDoesNotMatch'
+    // The headers as the SDK names them (it reads X-Content-Sha256 in this spelling).
+    const spelled: Record<string, string> = {
+      'x-date': 'X-Date',
+      'x-content-sha256': 'X-Content-Sha256',
+    }
+    const headers: Record<string, string> = {}
+    for (const name of signedHeaders.split(';')) {
+      headers[spelled[name] ?? name] = String(req.headers[name] ?? '')
+    }
+    const signer = new Signer(
+      { region, method: req.method ?? 'GET', pathname: '/', params: query, headers, body: raw },
+      'ACEP',
+    )
+    const expected = signer
+      .signature({ accessKeyId: ak, secretKey: FAKE_KEYS.secretAccessKey }, xDate)
+      .toString()
+    return expected === signature ? null : 'SignatureDoesNotMatch'
+  }
+
+  private pod(id: unknown) {
+    const pod = typeof id === 'string' ? this.pods.get(id) : undefined
+    if (!pod) throw new Error('ResourceNotFound')
+    return pod
+  }
+
+  private startTask(kind: Task['kind'], podId: string, extra: Partial<Task> = {}) {
+    const task: Task = {
+      id: this.nextId(),
+      kind,
+      podId,
+      doneAt: this.now() + this.delayMs,
+      fails: this.failNextTask,
+      never: this.neverFinishNextTask,
+      notified: false,
+      ...extra,
+    }
+    this.failNextTask = false
+    this.neverFinishNextTask = false
+    this.tasks.set(task.id, task)
+    return task
+  }
+
+  /** 0 pending/1 running while not due, then 2 done or 3 failed. */
+  private taskStatus(task: Task) {
+    if (task.never || this.now() < task.doneAt) return 1
+    return task.fails ? 3 : 2
+  }
+
+  private finish(task: Task) {
+    if (task.fails || task.never || task.finished) return
+    task.finished = true
+    const pod = this.pods.get(task.podId)
+    if (task.kind === 'migrate' && pod && task.targetDc) pod.dc = task.targetDc
+  }
+
+  /** Posts the task's end to the callback address, signed as ACEP signs callbacks. */
+  private async notify(task: Task) {
+    if (!this.callbackUrl || task.notified) return
+    task.notified = true
+    const body = JSON.stringify({
+      id: randomBytes(8).toString('hex'),
+      event_type: 'AsyncTask',
+      event_async_task: [
+        { instance_id: task.podId, global_task_id: task.id, task_status: this.taskStatus(task) },
+      ],
+    })
+    await this.postCallback(body)
+  }
+
+  /** Sends a callback body; `forge` signs it with the wrong secret. */
+  async postCallback(body: string, options: { forge?: boolean; timestamp?: number } = {}) {
+    if (!this.callbackUrl) throw new Error('no callback address')
+    const header = signCallback(
+      body,
+      {
+        accessKey: FAKE_KEYS.callbackAccessKey,
+        secret: options.forge ? 'not-the-secret' : FAKE_KEYS.callbackSecret,
+      },
+      options.timestamp ?? Math.floor(this.callbackNow().getTime() / 1000),
+    )
+    const response = await fetch(this.callbackUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'iPaaS-Auth': header },
+      body,
+    }).catch(() => null)
+    return response?.status ?? 0
+  }
+
+  private act(
+    action: string,
+    query: Record<string, string>,
+    body: Record<string, unknown>,
+  ): unknown {
+    const now = this.now()
+    const podIds =
+      (body.PodIdList as string[] | undefined) ?? (body.PodId ? [body.PodId as string] : [])
+    switch (action) {
+      case 'CreatePod': {
+        if (!body.ConfigurationCode || !body.Dc) throw new Error('InvalidParameter')
+        const pod: Pod = {
+          id: this.nextId(),
+          name: String(body.PodName ?? ''),
+          config: String(body.ConfigurationCode),
+          dc: String(body.Dc),
+          imageId: String(body.ImageId ?? 'img-standard'),
+          bootUntil: now + this.delayMs,
+          rebooting: false,
+          off: false,
+          apps: [
+            { PackageName: 'com.tencent.mm', AppId: 'app-wechat' },
+            { PackageName: 'com.ss.android.ugc.aweme' },
+          ],
+        }
+        this.pods.set(pod.id, pod)
+        return { PodId: pod.id }
+      }
+      case 'ListPod': {
+        const all = [...this.pods.values()]
+        const offset = Number(query.Offset ?? 0)
+        const count = Math.min(100, Number(query.Count ?? 10))
+        return {
+          Row: all
+            .slice(offset, offset + count)
+            .map((pod) => ({ PodId: pod.id, PodName: pod.name })),
+          Total: all.length,
+        }
+      }
+      case 'DetailPod': {
+        const pod = this.pod(query.PodId)
+        const booting = now < pod.bootUntil
+        return {
+          PodId: pod.id,
+          PodName: pod.name,
+          ImageId: pod.imageId,
+          Online: pod.off ? 2 : booting ? (pod.rebooting ? 4 : 0) : 1,
+          DcInfo: { Dc: pod.dc },
+          Configuration: { ConfigurationCode: pod.config },
+        }
+      }
+      case 'RebootPod':
+        for (const id of podIds)
+          Object.assign(this.pod(id), { bootUntil: now + this.delayMs, rebooting: true })
+        return {}
+      case 'PowerOnPod':
+        for (const id of podIds)
+          Object.assign(this.pod(id), {
+            off: false,
+            bootUntil: now + this.delayMs,
+            rebooting: true,
+          })
+        return {}
+      case 'PowerOffPod':
+        for (const id of podIds) this.pod(id).off = true
+        return {}
+      case 'DeletePod':
+        for (const id of podIds) {
+          this.pod(id)
+          this.pods.delete(id)
+        }
+        return {}
+      case 'UpdatePod':
+        for (const id of podIds) {
+          const pod = this.pod(id)
+          if (body.ConfigurationCode) pod.config = String(body.ConfigurationCode)
+          if (body.ImageId) pod.imageId = String(body.ImageId)
+        }
+        return {}
+      case 'RunSyncCommand': {
+        const pod = this.pod(podIds[0])
+        const command = String(body.Command)
+        const uninstall = /^pm uninstall (\S+)$/.exec(command)
+        if (uninstall) pod.apps = pod.apps.filter((app) => app.PackageName !== uninstall[1])
+        return { Status: [{ PodId: pod.id, Success: now >= pod.bootUntil, Detail: '' }] }
+      }
+      case 'GetPodAppList':
+        return { Row: this.pod(query.PodId).apps, Total: this.pod(query.PodId).apps.length }
+      case 'UninstallApp': {
+        for (const id of podIds) {
+          const pod = this.pod(id)
+          pod.apps = pod.apps.filter((app) => app.AppId !== body.AppId)
+        }
+        return {}
+      }
+      case 'ScreenShot':
+        this.pod(body.PodId)
+        return 'success'
+      case 'MigratePod': {
+        const pod = this.pod(body.PodId)
+        const task = this.startTask('migrate', pod.id, { targetDc: String(body.Dc) })
+        return { TaskId: task.id }
+      }
+      case 'BackupData': {
+        const pod = this.pod(body.PodId)
+        const task = this.startTask('backup', pod.id, { backupDataId: `bd-${this.nextId()}` })
+        return { TaskId: task.id, BackupDataId: task.backupDataId }
+      }
+      case 'RestoreData': {
+        const backup = [...this.tasks.values()].find(
+          (t) => t.backupDataId === body.BackupDataId && t.kind === 'backup',
+        )
+        if (!backup || this.taskStatus(backup) !== 2) throw new Error('BackupDataNotFound')
+        const task = this.startTask('restore', this.pod(podIds[0]).id)
+        return { TaskId: task.id }
+      }
+      case 'ListBackupData': {
+        const ids = String(query.BackupDataIdList ?? '').split(',')
+        const rows = [...this.tasks.values()]
+          .filter((t) => t.kind === 'backup' && ids.includes(t.backupDataId ?? ''))
+          .map((t) => {
+            const status = this.taskStatus(t)
+            return {
+              BackupDataId: t.backupDataId,
+              Status: status === 1 ? 'running' : status === 2 ? 'completed' : 'failed',
+              Size: status === 2 ? 512 * 1024 * 1024 : 0,
+            }
+          })
+        return { Rows: rows }
+      }
+      case 'DeleteBackupData': {
+        const ids = (body.BackupDataIdList as string[]) ?? []
+        const found = [...this.tasks.values()].filter((t) => ids.includes(t.backupDataId ?? ''))
+        if (found.length === 0) throw new Error('BackupDataNotFound')
+        for (const t of found) this.tasks.delete(t.id)
+        return {}
+      }
+      case 'GetTaskInfo': {
+        const task = this.tasks.get(query.TaskId)
+        if (!task) throw new Error('ResourceNotFound')
+        const status = this.taskStatus(task)
+        return {
+          TaskId: task.id,
+          TaskResult: status === 1 ? 50 : 100,
+          Jobs: [{ PodId: task.podId, Status: status }],
+        }
+      }
+      default:
+        throw new Error('InvalidAction')
+    }
+  }
+}
+
+/** Our whole catalogue mapped to ACEP ids (every goods → a configuration code, every zone → a Dc). */
+export async function mapWholeCatalogue(db: Db) {
+  const now = new Date()
+  const allGoods = await db.select({ id: goods.id }).from(goods)
+  const allZones = await db.select({ id: zones.id }).from(zones)
+  await db.insert(supplierCatalogue).values([
+    ...allGoods.map((g) => ({
+      supplier: 'acep',
+      kind: 'goods',
+      localId: g.id,
+      remoteId: configOf(g.id),
+      updatedAt: now,
+    })),
+    ...allZones.map((z) => ({
+      supplier: 'acep',
+      kind: 'zone',
+      localId: z.id,
+      remoteId: `dc-${z.id}`,
+      updatedAt: now,
+    })),
+  ])
+}
+
+/** The configuration code mapWholeCatalogue gives a goods: goods of one hundred share one. */
+export const configOf = (goodId: number) => `config-${Math.floor(goodId / 100)}`
+
+/** An ACEP supplier talking to this fake (fast backoff so throttling tests run quickly). */
+export function acepSupplierFor(fake: FakeAcep, db: Db, clock: Clock = systemClock, imageId = '') {
+  const credentials = acepCredentialsFromEnv({
+    ACEP_ACCESS_KEY_ID: FAKE_KEYS.accessKeyId,
+    ACEP_SECRET_ACCESS_KEY: FAKE_KEYS.secretAccessKey,
+    ACEP_PRODUCT_ID: FAKE_KEYS.productId,
+    ACEP_CALLBACK_ACCESS_KEY: FAKE_KEYS.callbackAccessKey,
+    ACEP_CALLBACK_SECRET: FAKE_KEYS.callbackSecret,
+    ACEP_ENDPOINT: fake.endpoint,
+  }).credentials!
+  const client = new AcepClient({
+    endpoint: credentials.endpoint,
+    keys: {
+      accessKeyId: credentials.accessKeyId,
+      secretAccessKey: credentials.secretAccessKey,
+      region: credentials.region,
+      service: 'ACEP',
+    },
+    backoffMs: 5,
+  })
+  return new AcepSupplier(db, clock, credentials, client, { imageId })
+}
