@@ -10,6 +10,7 @@ export type WechatProviderName = 'sandbox' | 'wechat'
 /** Who collects pay method 1 (alipay) and 2 (wechatPay); the sandbox by default. */
 export type AlipayProviderName = 'sandbox' | 'alipay'
 export type WechatPayProviderName = 'sandbox' | 'wechatpay'
+export type SupplierProviderName = 'sandbox' | 'acep'
 export type NodeEnv = 'development' | 'test' | 'production'
 
 /**
@@ -71,6 +72,8 @@ export interface ServerConfig {
    * only with ALLOW_EMBEDDED_DATABASE=1.
    */
   allowEmbeddedDatabase: boolean
+  /** The cloud-phone supplier: the sandbox, or Volcano Engine ACEP (ACEP_* variables). */
+  supplierProvider: SupplierProviderName
   /** Sandbox supplier: how long provisioning and reboots take, and the share of operations that fail. */
   sandboxSupplierDelayMs: number
   sandboxSupplierFailureRate: number
@@ -199,6 +202,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ] as const),
     publicBaseUrl: env.PUBLIC_BASE_URL?.trim().replace(/\/+$/, '') || null,
     allowEmbeddedDatabase: flag('ALLOW_EMBEDDED_DATABASE', env.ALLOW_EMBEDDED_DATABASE, false),
+    supplierProvider: oneOf('SUPPLIER_PROVIDER', env.SUPPLIER_PROVIDER || 'sandbox', [
+      'sandbox',
+      'acep',
+    ] as const),
     sandboxSupplierDelayMs: nonNegativeInt(
       'SANDBOX_SUPPLIER_DELAY_MS',
       env.SANDBOX_SUPPLIER_DELAY_MS || String(SERVER_DEFAULTS.sandboxSupplierDelayMs),
@@ -223,8 +230,7 @@ export function sandboxAdapters(config: ServerConfig): SandboxAdapter[] {
     wechat: config.wechatProvider === 'sandbox',
     // in use while either pay method is collected by the sandbox
     payment: sandboxPayMethods(config).length > 0,
-    // Only the sandbox supplier exists so far.
-    supplier: true,
+    supplier: config.supplierProvider === 'sandbox',
   }
   return (Object.keys(inUse) as SandboxAdapter[]).filter((adapter) => inUse[adapter])
 }
@@ -246,7 +252,7 @@ const SANDBOX_REFUSALS: Record<SandboxAdapter, string> = {
   sms: `SMS_PROVIDER=sandbox: set SMS_PROVIDER=aliyun, or ${SANDBOX_SWITCHES.sms}=1 (login codes then reach nobody but the server log)`,
   wechat: `WECHAT_PROVIDER=sandbox: set WECHAT_PROVIDER=wechat, or ${SANDBOX_SWITCHES.wechat}=1 (anyone can then log in as any WeChat user)`,
   payment: `the sandbox payment provider: set ALIPAY_PROVIDER=alipay and WECHATPAY_PROVIDER=wechatpay, or ${SANDBOX_SWITCHES.payment}=1 (its checkout is not served in production)`,
-  supplier: `the sandbox cloud-phone supplier (the only one so far): set ${SANDBOX_SWITCHES.supplier}=1 (its control page and screens are not served in production)`,
+  supplier: `SUPPLIER_PROVIDER=sandbox: set SUPPLIER_PROVIDER=acep, or ${SANDBOX_SWITCHES.supplier}=1 (its control page and screens are not served in production)`,
 }
 
 /** The one message a refused start gives: every problem, one a line. */

@@ -1,6 +1,8 @@
 import path from 'node:path'
 import { realAdapters } from './adapters'
+import { createAcepSupplier } from './adapters/supplier/acep'
 import { buildApp } from './app'
+import { systemClock } from './clock'
 import { loadConfig } from './config'
 import { exitOnLockLost, openDatabase, type Database } from './db/client'
 import { migrateDatabase } from './db/migrate'
@@ -12,7 +14,7 @@ const REPO_ROOT = path.resolve(__dirname, '../..')
 async function start() {
   const config = loadConfig()
   // first, before any build or database: production's checks and every adapter's credentials, in one error
-  const adapters = realAdapters(config)
+  const { acep, ...adapters } = realAdapters(config)
   if (process.env.SKIP_H5_BUILD !== '1' && h5BuildIsStale(REPO_ROOT, config.h5Dist)) {
     console.log(
       `[start] H5 build missing or stale in ${config.h5Dist}; running taro build --type h5`,
@@ -34,6 +36,8 @@ async function start() {
     const app = await buildApp({
       database,
       ...adapters,
+      // ACEP is made once the database is migrated: it refuses an unmapped catalogue (catalogue.ts)
+      supplier: acep ? await createAcepSupplier(database.db, systemClock, acep) : undefined,
       filesDir: config.filesDir,
       h5Dist: config.h5Dist,
       tokenTtlDays: config.tokenTtlDays,

@@ -12,6 +12,7 @@ import type { PaymentProvider } from './payment/payment-provider'
 import { wechatPayCredentialsFromEnv } from './payment/wechatpay/credentials'
 import { WechatPayProvider } from './payment/wechatpay/wechatpay-provider'
 import { AliyunSmsAdapter, aliyunCredentialsFromEnv } from './sms/aliyun-sms'
+import { acepCredentialsFromEnv, type AcepCredentials } from './supplier/acep/credentials'
 import type { SmsAdapter } from './sms/sms-adapter'
 import { RealWechatAdapter, wechatCredentialsFromEnv } from './wechat/real-wechat'
 import type { WechatAdapter } from './wechat/wechat-adapter'
@@ -57,9 +58,9 @@ function collect<T>(problems: string[], read: () => T): T | undefined {
 }
 
 /**
- * Real adapters chosen by SMS_PROVIDER / WECHAT_PROVIDER / ALIPAY_PROVIDER / WECHATPAY_PROVIDER;
- * `undefined` (or a pay method no real provider collects) means the sandbox one, which buildApp
- * creates. Nothing starts until the configuration is whole: production's own checks and every
+ * Real adapters chosen by SMS_PROVIDER / WECHAT_PROVIDER / ALIPAY_PROVIDER / WECHATPAY_PROVIDER /
+ * SUPPLIER_PROVIDER; `undefined` (or a pay method no real provider collects; `acep`: null) means the
+ * sandbox one, which buildApp creates. Nothing starts until the configuration is whole: production's own checks and every
  * adapter's missing keys, certificates and URLs are refused in one message.
  */
 export function realAdapters(config: ServerConfig, env: NodeJS.ProcessEnv = process.env) {
@@ -85,8 +86,15 @@ export function realAdapters(config: ServerConfig, env: NodeJS.ProcessEnv = proc
     if (made && 'problems' in made) problems.push(...made.problems)
     else if (made) payments.push(made)
   }
+  // ACEP needs the database, so main.ts makes it (createAcepSupplier) once the database is open.
+  let acep: { credentials: AcepCredentials; imageId: string } | null = null
+  if (config.supplierProvider === 'acep') {
+    const { credentials, missing } = acepCredentialsFromEnv(env)
+    if (credentials) acep = { credentials, imageId: env.ACEP_IMAGE_ID || '' }
+    else problems.push(`SUPPLIER_PROVIDER=acep needs ${missing.join(', ')}`)
+  }
   if (problems.length > 0) throw new Error(refusalMessage(config, [...new Set(problems)]))
-  // Only the sandbox supplier exists so far; these are its settings.
+  // The sandbox supplier's settings (buildApp makes it unless main.ts passes ACEP's).
   const sandboxSupplier = {
     delayMs: config.sandboxSupplierDelayMs,
     failureRate: config.sandboxSupplierFailureRate,
@@ -94,5 +102,5 @@ export function realAdapters(config: ServerConfig, env: NodeJS.ProcessEnv = proc
   // The sandbox payment provider collects the pay methods no real one does; buildApp makes it (its
   // books are in our database).
   const sandboxPayment = { secret: config.sandboxPaySecret, delayMs: config.sandboxPayDelayMs }
-  return { sms, wechat, payments, sandboxSupplier, sandboxPayment }
+  return { sms, wechat, payments, acep, sandboxSupplier, sandboxPayment }
 }

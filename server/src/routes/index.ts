@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { RouteOptions } from 'fastify'
+import acepSupplierRoutes from './acep-supplier-routes'
 import activationRoutes from './activation-routes'
 import activityRoutes from './activity-routes'
 import authRoutes from './auth-routes'
@@ -58,6 +59,7 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiOptions> = async (
     await product.register(walletRoutes, options)
     await product.register(activityRoutes, options)
     await product.register(scanLoginRoutes, options)
+    await product.register(acepSupplierRoutes, options)
   })
   if (withSandbox) await app.register(sandboxRoutes, options)
 }

@@ -25,6 +25,12 @@ export const FAKE_KEYS = {
   callbackSecret: 'callback-secret',
 }
 
+/** A 1×1 PNG: what the fake's storage serves for every screenshot. */
+export const SCREEN_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+)
+
 /** Pods a call may name, per action (ACEP's documented limits). */
 const BATCH_LIMITS: Record<string, number> = {
   PowerOnPod: 200,
@@ -130,6 +136,11 @@ export class FakeAcep {
     for await (const chunk of req) chunks.push(chunk as Buffer)
     const raw = Buffer.concat(chunks).toString('utf8')
     const url = new URL(req.url ?? '/', 'http://fake')
+    // A screenshot in ACEP's storage: a presigned address, no signature of ours.
+    if (req.method === 'GET' && /^\/screens\/\d+\.png$/.test(url.pathname)) {
+      res.writeHead(200, { 'content-type': 'image/png' })
+      return res.end(SCREEN_PNG)
+    }
     const query = Object.fromEntries(url.searchParams)
     const action = query.Action ?? ''
     const answer = (status: number, result: unknown, error?: { Code: string; Message: string }) => {
@@ -389,9 +400,21 @@ export class FakeAcep {
         }
         return {}
       }
-      case 'ScreenShot':
-        this.pod(body.PodId)
+      case 'ScreenShot': {
+        const pod = this.pod(body.PodId)
+        // The address comes back by callback, after the answer.
+        if (this.callbackUrl) {
+          const event = JSON.stringify({
+            id: randomBytes(8).toString('hex'),
+            event_type: 'ScreenShot',
+            event_screen_shot: [
+              { pod_id: pod.id, download_url: `${this.endpoint}/screens/${pod.id}.png` },
+            ],
+          })
+          setImmediate(() => void this.postCallback(event))
+        }
         return 'success'
+      }
       case 'MigratePod': {
         const pod = this.pod(body.PodId)
         const task = this.startTask('migrate', pod.id, { targetDc: String(body.Dc) })

@@ -601,7 +601,7 @@ export class AcepSupplier implements SupplierAdapter {
       }
     }
     for (const shot of event.event_screen_shot ?? []) {
-      if (shot.pod_id && shot.download_url?.startsWith('https://')) {
+      if (shot.pod_id && /^https?:\/\//.test(shot.download_url ?? '')) {
         await this.db
           .update(acepPods)
           .set({ screenUrl: shot.download_url, screenAt: this.clock.now() })

@@ -1,0 +1,29 @@
+import type { Clock } from '../../../clock'
+import type { Db } from '../../../db/client'
+import { AcepClient } from './acep-client'
+import { AcepSupplier } from './acep-supplier'
+import { assertAcepCatalogue } from './catalogue'
+import type { AcepCredentials } from './credentials'
+
+/**
+ * The ACEP supplier main.ts runs with SUPPLIER_PROVIDER=acep, once the database is migrated: it refuses
+ * to start while a goods on sale or a zone has no ACEP id (catalogue.ts).
+ */
+export async function createAcepSupplier(
+  db: Db,
+  clock: Clock,
+  settings: { credentials: AcepCredentials; imageId: string },
+): Promise<AcepSupplier> {
+  await assertAcepCatalogue(db)
+  const { credentials } = settings
+  const client = new AcepClient({
+    endpoint: credentials.endpoint,
+    keys: {
+      accessKeyId: credentials.accessKeyId,
+      secretAccessKey: credentials.secretAccessKey,
+      region: credentials.region,
+      service: 'ACEP',
+    },
+  })
+  return new AcepSupplier(db, clock, credentials, client, { imageId: settings.imageId })
+}

@@ -1,0 +1,164 @@
+/**
+ * The whole server on the ACEP supplier, against the fake ACEP: a bought phone is provisioned by the
+ * real job, commanded, backed up (ended by ACEP's signed callback), its screen relayed behind the
+ * viewer's pass; a backup ACEP never finishes is given up by the space job; forged callbacks are refused.
+ */
+import assert from 'node:assert/strict'
+import type { AddressInfo } from 'node:net'
+import { test } from 'node:test'
+import { eq } from 'drizzle-orm'
+import { ResultCode } from '#domain/result-codes'
+import { realAdapters } from '../../src/adapters'
+import { signCallback } from '../../src/adapters/supplier/acep/callback'
+import { loadConfig, sandboxAdapters } from '../../src/config'
+import type { Clock } from '../../src/clock'
+import { acepPods } from '../../src/db/schema'
+import { SPACE_TASK_TIMEOUT_MS } from '../../src/services/space-task-runner'
+import {
+  acepSupplierFor,
+  FAKE_KEYS,
+  FakeAcep,
+  mapWholeCatalogue,
+  SCREEN_PNG,
+} from '../helpers/fake-acep'
+import { deviceRow, givePhones } from '../helpers/fleet'
+import { createTestDatabase } from '../helpers/test-database'
+import { buildTestApp, get, loginWithSms, post, type TestApp } from '../helpers/test-app'
+import type { CommandResult, DeviceCover } from '../../src/contract/device'
+import type { SpaceTask } from '../../src/contract/space'
+
+const CALLBACK = '/vmcloud/api/supplier/acep/callback'
+
+test('the server on ACEP: provisioning, commands, backup by callback, screen relay, a task ACEP never ends', async (t) => {
+  const database = await createTestDatabase()
+  await mapWholeCatalogue(database.db)
+  const fake = await new FakeAcep().start()
+  t.after(() => fake.stop())
+  // The supplier reads the app's (fake) clock, which buildTestApp makes.
+  let ctx: TestApp | null = null
+  const clock: Clock = { now: () => ctx!.clock.now() }
+  const supplier = acepSupplierFor(fake, database.db, clock)
+  ctx = await buildTestApp(t, { database, supplier })
+  const app = ctx.app
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  fake.callbackUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${CALLBACK}`
+  fake.callbackNow = () => ctx!.clock.now()
+
+  // Bought phones are provisioned by the provision job: CreatePod, then DetailPod until it runs.
+  const me = await loginWithSms(ctx, '13100000001')
+  const [phone, other] = await givePhones(ctx, me.userId, 2)
+  await app.jobs.runDue(10_000)
+  assert.equal(fake.count('CreatePod'), 2)
+  assert.equal((await deviceRow(ctx, phone)).status, 0, 'still creating')
+  await fake.advance(fake.delayMs)
+  ctx.clock.advance(5_000)
+  await app.jobs.runDue(10_000)
+  const row = await deviceRow(ctx, phone)
+  assert.equal(row.status, 1, 'running')
+  assert.ok(row.supplierInstanceId && fake.pods.has(row.supplierInstanceId))
+
+  const cleaned = await post<CommandResult>(
+    app,
+    '/device/command',
+    { deviceId: phone, command: 'CleanVm' },
+    me,
+  )
+  assert.equal(cleaned.code, 200, cleaned.msg)
+  assert.deepEqual(cleaned.data, { deviceId: phone, ok: true, msg: '清理完成' })
+  assert.equal(fake.count('RunSyncCommand'), 1)
+
+  // The screen: ScreenShot, its address by callback, relayed only to a live pass.
+  const cover = await get<DeviceCover>(app, '/device/cover', me, { deviceId: String(phone) })
+  assert.equal(cover.code, 200, cover.msg)
+  assert.match(cover.data.url, /^\/vmcloud\/api\/supplier\/acep\/cover\//)
+  for (let i = 0; i < 50; i++) {
+    const [pod] = await database.db
+      .select()
+      .from(acepPods)
+      .where(eq(acepPods.podId, row.supplierInstanceId!))
+    if (pod.screenUrl) break
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  const image = await app.inject({ method: 'GET', url: cover.data.url })
+  assert.equal(image.statusCode, 200)
+  assert.equal(image.headers['content-type'], 'image/png')
+  assert.deepEqual(image.rawPayload, SCREEN_PNG)
+  assert.equal(
+    (await app.inject({ method: 'GET', url: cover.data.url.replace(/s=[^&]+/, 's=x') })).statusCode,
+    403,
+  )
+  const bare = `/vmcloud/api/supplier/acep/cover/${row.supplierInstanceId}`
+  assert.equal(
+    (await app.inject({ method: 'GET', url: bare })).statusCode,
+    403,
+    'the pod id is no credential',
+  )
+
+  // A backup: handed to ACEP by the space job, ended by ACEP's signed callback.
+  const started = await post<SpaceTask>(app, '/space/backup', { deviceId: phone }, me)
+  assert.equal(started.code, 200, started.msg)
+  await app.jobs.runDue(10_000)
+  assert.equal(fake.count('BackupData'), 1)
+  await fake.advance(fake.delayMs)
+  ctx.clock.advance(5_000)
+  await app.jobs.runDue(10_000)
+  const done = await get<SpaceTask>(app, '/space/task', me, { id: String(started.data.id) })
+  assert.equal(done.data.status, 'done')
+  assert.equal(done.data.sizeBytes, 512 * 1024 * 1024)
+
+  // Forged and unsigned callbacks are refused before anything is read.
+  const body = JSON.stringify({ id: 'x', event_type: 'Ping' })
+  const forged = signCallback(
+    body,
+    { accessKey: FAKE_KEYS.callbackAccessKey, secret: 'guess' },
+    Math.floor(ctx.clock.now().getTime() / 1000),
+  )
+  for (const headers of [{}, { 'ipaas-auth': forged }]) {
+    const refused = await app.inject({
+      method: 'POST',
+      url: CALLBACK,
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: body,
+    })
+    assert.equal(refused.statusCode, 401)
+  }
+  assert.equal(await fake.postCallback(body), 200, 'a signed Ping is answered')
+
+  // A backup ACEP never finishes: the space job gives up at its deadline and says so.
+  fake.neverFinishNextTask = true
+  const stuck = await post<SpaceTask>(app, '/space/backup', { deviceId: other }, me)
+  assert.equal(stuck.code, 200, stuck.msg)
+  await app.jobs.runDue(10_000)
+  await fake.advance(fake.delayMs * 10)
+  ctx.clock.advance(SPACE_TASK_TIMEOUT_MS + 60_000)
+  await app.jobs.runDue(10_000)
+  const interrupted = await get<SpaceTask>(app, '/space/task', me, { id: String(stuck.data.id) })
+  assert.equal(interrupted.data.status, 'interrupted')
+  assert.equal(interrupted.data.failCode, ResultCode.TASK_INTERRUPTED)
+})
+
+test('SUPPLIER_PROVIDER=acep: every missing ACEP variable named; production no longer asks for the sandbox switch', () => {
+  assert.throws(
+    () => realAdapters(loadConfig({ SUPPLIER_PROVIDER: 'acep' })),
+    /SUPPLIER_PROVIDER=acep needs ACEP_ACCESS_KEY_ID, ACEP_SECRET_ACCESS_KEY, ACEP_PRODUCT_ID, ACEP_CALLBACK_ACCESS_KEY, ACEP_CALLBACK_SECRET/,
+  )
+  assert.throws(
+    () => loadConfig({ SUPPLIER_PROVIDER: 'aliyun' }),
+    /SUPPLIER_PROVIDER must be one of sandbox, acep/,
+  )
+  const env = {
+    SUPPLIER_PROVIDER: 'acep',
+    ACEP_ACCESS_KEY_ID: 'a',
+    ACEP_SECRET_ACCESS_KEY: 'b',
+    ACEP_PRODUCT_ID: 'c',
+    ACEP_CALLBACK_ACCESS_KEY: 'd',
+    ACEP_CALLBACK_SECRET: 'e',
+  }
+  assert.equal(realAdapters(loadConfig(env), env).acep?.credentials.productId, 'c')
+  assert.equal(realAdapters(loadConfig({})).acep, null, 'the sandbox by default')
+  assert.equal(
+    sandboxAdapters(loadConfig({ ...env, NODE_ENV: 'production' })).includes('supplier'),
+    false,
+  )
+  assert.equal(sandboxAdapters(loadConfig({ NODE_ENV: 'production' })).includes('supplier'), true)
+})
