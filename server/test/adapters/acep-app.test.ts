@@ -24,7 +24,7 @@ import {
 import { deviceRow, givePhones } from '../helpers/fleet'
 import { createTestDatabase } from '../helpers/test-database'
 import { buildTestApp, get, loginWithSms, post, type TestApp } from '../helpers/test-app'
-import type { CommandResult, DeviceCover } from '../../src/contract/device'
+import type { AuthTokenResult, CommandResult, DeviceCover } from '../../src/contract/device'
 import type { SpaceTask } from '../../src/contract/space'
 
 const CALLBACK = '/vmcloud/api/supplier/acep/callback'
@@ -93,6 +93,46 @@ test('the server on ACEP: provisioning, commands, backup by callback, screen rel
     403,
     'the pod id is no credential',
   )
+
+  // The control page: the one-time token becomes a page session; its state relays the screen, its
+  // buttons send commands through ACEP; the token works once.
+  const issued = await get<AuthTokenResult>(app, '/user/getAuthToken', me, {
+    deviceId: String(phone),
+  })
+  assert.equal(issued.code, 200, issued.msg)
+  assert.match(issued.data.controlUrl, /^\/vmcloud\/api\/supplier\/acep\/control\?deviceId=/)
+  const pageUrl = `${issued.data.controlUrl}&token=${encodeURIComponent(issued.data.authToken)}&userId=${me.userId}&userType=2&isWeb=1`
+  const page = await app.inject({ method: 'GET', url: pageUrl })
+  assert.equal(page.statusCode, 200)
+  const session = /const session = "([^"]+)"/.exec(page.body)?.[1]
+  assert.ok(session, 'the page carries its session')
+  assert.match(page.body, /const base = "\/vmcloud\/api\/supplier\/acep"/)
+  assert.equal(
+    (await app.inject({ method: 'GET', url: pageUrl })).statusCode,
+    401,
+    'the token works once',
+  )
+  const state = await app.inject({
+    method: 'GET',
+    url: '/vmcloud/api/supplier/acep/control/state',
+    query: { session },
+  })
+  const stateBody = state.json<{ code: number; data: { screenUrl: string } }>()
+  assert.equal(stateBody.code, 200)
+  assert.match(stateBody.data.screenUrl, /^\/vmcloud\/api\/supplier\/acep\/cover\//)
+  const shots = fake.count('ScreenShot')
+  const pressed = await app.inject({
+    method: 'POST',
+    url: '/vmcloud/api/supplier/acep/control/command',
+    payload: { session, command: 'CleanMem' },
+  })
+  assert.deepEqual(pressed.json<{ data: CommandResult }>().data, {
+    deviceId: phone,
+    ok: true,
+    msg: '内存已释放',
+  })
+  assert.equal(fake.count('RunSyncCommand'), 2)
+  assert.equal(shots >= 2, true, 'the state asked ACEP for a fresh screenshot')
 
   // A backup: handed to ACEP by the space job, ended by ACEP's signed callback.
   const started = await post<SpaceTask>(app, '/space/backup', { deviceId: phone }, me)

@@ -40,14 +40,20 @@ export function refusedPage(): string {
  * The phone's live screen (a fresh frame every 3 s, the last one kept while the next loads) and its
  * command buttons, authorised by the session secret the token was exchanged for.
  */
-export function controlPage(view: { session: string; deviceName: string }): string {
+export function controlPage(view: {
+  session: string
+  deviceName: string
+  /** Where the page's state and command calls go (another supplier's control routes). */
+  base?: string
+}): string {
+  const base = view.base ?? SANDBOX_PREFIX
   const buttons = CONTROL_BUTTONS.map(
     (b) =>
       `<button type="button" data-command="${b.command}" data-confirm="${escapeHtml(b.confirm)}">${b.label}</button>`,
   ).join('')
   const script = `(() => {
   const session = ${JSON.stringify(view.session)};
-  const base = ${JSON.stringify(SANDBOX_PREFIX)};
+  const base = ${JSON.stringify(base)};
   const img = document.getElementById('screen');
   const status = document.getElementById('status');
   const title = document.getElementById('title');
@@ -97,6 +103,6 @@ export function controlPage(view: { session: string; deviceName: string }): stri
 <div class="controls">${buttons}</div>
 <div id="toast" class="toast" role="status"></div>
 <script>${script}</script>
-<script src="${SANDBOX_PREFIX}/control/floatingBall.js?session=${encodeURIComponent(view.session)}"></script>`,
+${base === SANDBOX_PREFIX ? `<script src="${SANDBOX_PREFIX}/control/floatingBall.js?session=${encodeURIComponent(view.session)}"></script>` : ''}`,
   )
 }
