@@ -43,6 +43,12 @@ export const acepPods = pgTable(
     /** A MigratePod in progress: its task id and target zone. */
     migrateTaskId: text('migrate_task_id'),
     migrateZoneId: integer('migrate_zone_id'),
+    /**
+     * A replacement that keeps the data: the old pod's data is backed up (copyStage 'backup'), then
+     * restored onto this pod ('restore'); the pod counts as creating until the copy is done.
+     */
+    copyStage: text('copy_stage'),
+    copyTaskId: text('copy_task_id'),
     /** The last screenshot ACEP reported (its TOS address: never shown to a browser, we relay it). */
     screenUrl: text('screen_url'),
     screenAt: at('screen_at'),

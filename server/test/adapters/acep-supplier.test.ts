@@ -374,6 +374,37 @@ test('backup and restore by polling; a failed one says why; delete frees it once
   assert.equal(await supplier.backupTask('unknown'), null)
 })
 
+test('replace keeping the data: the old pod is backed up, restored onto the new one, then the copy is freed', async (t) => {
+  const { fake, supplier } = await setup(t)
+  const old = await runningPod(fake, supplier, 'old')
+  const { instanceId } = await supplier.replace(old, { ...request('new'), keepData: true })
+  assert.deepEqual(await supplier.replace(old, { ...request('new'), keepData: true }), {
+    instanceId,
+  })
+  assert.equal(fake.count('BackupData'), 1, 'backed up once')
+  await fake.advance(fake.delayMs)
+  assert.equal((await supplier.state(instanceId))?.status, 'creating', 'booted, the restore starts')
+  assert.equal(fake.count('RestoreData'), 1)
+  assert.equal((await supplier.state(instanceId))?.status, 'creating', 'restoring')
+  await fake.advance(fake.delayMs)
+  assert.equal((await supplier.state(instanceId))?.status, 'running')
+  assert.equal(fake.count('DeleteBackupData'), 1, "the copy's backup is freed")
+
+  const fresh = await supplier.replace(old, { ...request('fresh'), keepData: false })
+  assert.equal(fake.count('BackupData'), 1, 'no copy without keepData')
+  await fake.advance(fake.delayMs)
+  assert.equal((await supplier.state(fresh.instanceId))?.status, 'running')
+
+  fake.failNextTask = true
+  const failing = await supplier.replace(old, { ...request('failing'), keepData: true })
+  await fake.advance(fake.delayMs)
+  const state = await supplier.state(failing.instanceId)
+  assert.deepEqual(
+    [state?.status, state?.failReason],
+    ['failed', '数据复制失败，原云手机可继续使用'],
+  )
+})
+
 test('a task that never finishes stays running (the space job gives up on it at its deadline)', async (t) => {
   const { fake, supplier } = await setup(t)
   const pod = await runningPod(fake, supplier)

@@ -9,6 +9,8 @@ CREATE TABLE "acep_pods" (
 	"seen_running" integer DEFAULT 0 NOT NULL,
 	"migrate_task_id" text,
 	"migrate_zone_id" integer,
+	"copy_stage" text,
+	"copy_task_id" text,
 	"screen_url" text,
 	"screen_at" timestamp with time zone,
 	"created_at" timestamp with time zone NOT NULL,

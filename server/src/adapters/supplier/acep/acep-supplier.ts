@@ -189,7 +189,14 @@ export class AcepSupplier implements SupplierAdapter {
       }
       throw error
     }
-    const status = await this.statusOf(podId, detail.Online, row.seenRunning === 1)
+    let status = await this.statusOf(podId, detail.Online, row.seenRunning === 1)
+    if (status === 'running' && row.copyStage) {
+      const copy = await this.followCopy(row)
+      if (copy === 'copying') status = 'creating'
+      if (copy === 'failed') {
+        return { ...base, status: 'failed', failReason: '数据复制失败，原云手机可继续使用' }
+      }
+    }
     const migration = row.migrateTaskId ? await this.followMigration(row) : null
     return {
       ...base,
@@ -392,11 +399,52 @@ export class AcepSupplier implements SupplierAdapter {
   }
 
   /**
-   * A new pod for the same phone. Its data is not copied yet (ACEP's PodDataTransfer is not wired):
-   * keepData gives a fresh pod, as the sandbox does for a phone that is not running.
+   * A new pod for the same phone. With keepData the old pod's data is backed up now and restored onto
+   * the new pod once it runs (state drives it); the new pod counts as creating until the copy is done,
+   * so the old one is released only after its data arrived.
    */
-  async replace(_podId: string, request: CreateInstanceRequest & { keepData: boolean }) {
-    return this.create(request)
+  async replace(podId: string, request: CreateInstanceRequest & { keepData: boolean }) {
+    const created = await this.create(request)
+    if (!request.keepData) return created
+    const [row] = await this.db
+      .select()
+      .from(acepPods)
+      .where(eq(acepPods.requestId, request.requestId))
+    if (!row.copyStage) {
+      const { taskId } = await this.backup(podId, `${request.requestId}-copy`)
+      await this.db
+        .update(acepPods)
+        .set({ copyStage: 'backup', copyTaskId: taskId })
+        .where(eq(acepPods.requestId, request.requestId))
+    }
+    return created
+  }
+
+  /** Moves a data copy on once the new pod runs: backup → restore → done. */
+  private async followCopy(
+    row: typeof acepPods.$inferSelect,
+  ): Promise<'copying' | 'done' | 'failed'> {
+    const task = await this.task(row.copyTaskId!)
+    if (!task || task.status === 'running') return 'copying'
+    const clear = { copyStage: null, copyTaskId: null }
+    const where = eq(acepPods.requestId, row.requestId)
+    if (task.status === 'failed') {
+      await this.db.update(acepPods).set(clear).where(where)
+      return 'failed'
+    }
+    if (row.copyStage === 'backup') {
+      const restore = await this.restore(row.podId!, task.taskId, `${row.requestId}-restore`)
+      await this.db
+        .update(acepPods)
+        .set({ copyStage: 'restore', copyTaskId: restore.taskId })
+        .where(where)
+      return 'copying'
+    }
+    // Restored: the copy's backup is not the user's, so its storage is freed.
+    const backupTaskId = await this.taskByRequest(`${row.requestId}-copy`)
+    if (backupTaskId) await this.deleteBackup(backupTaskId)
+    await this.db.update(acepPods).set(clear).where(where)
+    return 'done'
   }
 
   /** The pod keeps its PodName: it is how a retried create finds it (see create). */
