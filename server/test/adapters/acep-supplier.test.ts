@@ -222,10 +222,22 @@ test('every command goes through ACEP', async (t) => {
   )
   const hostile = await supplier.command(pod, {
     command: DeviceCommand.OpenUrl,
-    url: "https://x/'; reboot '",
+    url: "https://x/'; reboot; echo '",
   })
-  assert.equal(hostile.ok, false, 'a quote never reaches the shell')
-  assert.equal(fake.count('RunSyncCommand'), 4)
+  assert.equal(hostile.ok, true)
+  assert.equal(
+    String(fake.calls.at(-1)?.body.Command),
+    "am start -a android.intent.action.VIEW -d 'https://x/%27;%20reboot;%20echo%20%27'",
+    'a quote never reaches the shell unescaped',
+  )
+  assert.deepEqual(
+    await supplier.command(pod, { command: DeviceCommand.OpenUrl, url: 'file:///etc/passwd' }),
+    {
+      ok: false,
+      msg: '请输入以 http:// 或 https:// 开头的网址',
+    },
+  )
+  assert.equal(fake.count('RunSyncCommand'), 5)
 
   assert.deepEqual(await supplier.command(pod, { command: DeviceCommand.GetVmCover }), {
     ok: true,

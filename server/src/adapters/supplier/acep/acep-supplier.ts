@@ -275,8 +275,11 @@ export class AcepSupplier implements SupplierAdapter {
           return { ok: true, msg: COMMAND_DONE[request.command]! }
         case DeviceCommand.Uninstall:
           return await this.uninstall(podId, request.packageName ?? '')
-        case DeviceCommand.OpenUrl:
-          return await this.shell(podId, openUrlCommand(request.url ?? ''), request.command)
+        case DeviceCommand.OpenUrl: {
+          const shell = openUrlCommand(request.url ?? '')
+          if (!shell) return { ok: false, msg: '请输入以 http:// 或 https:// 开头的网址' }
+          return await this.shell(podId, shell, request.command)
+        }
         default:
           return await this.shell(podId, SHELL[request.command]!, request.command)
       }
@@ -660,8 +663,18 @@ export class AcepSupplier implements SupplierAdapter {
   }
 }
 
-/** `am start` of an http(s) address, single-quoted for the shell (a quote inside refuses it). */
-function openUrlCommand(url: string): string {
-  if (!/^https?:\/\/[^\s']+$/.test(url)) throw new AcepError('OpenUrl', 400, 'InvalidUrl', url)
-  return `am start -a android.intent.action.VIEW -d '${url}'`
+/**
+ * `am start` of an http(s) address for the shell: the address as URL writes it (spaces and controls
+ * escaped), a quote escaped too, inside single quotes, so nothing in it is read by the shell.
+ */
+function openUrlCommand(url: string): string | null {
+  let href: string
+  try {
+    const parsed = new URL(url)
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null
+    href = parsed.href.replace(/'/g, '%27')
+  } catch {
+    return null
+  }
+  return `am start -a android.intent.action.VIEW -d '${href}'`
 }
