@@ -15,7 +15,7 @@ export type NodeEnv = 'development' | 'test' | 'production'
 
 /**
  * The switch that lets production run on each adapter's sandbox. One switch per adapter: allowing one
- * sandbox (say the supplier, while no real one exists) never lets another in with it.
+ * sandbox (say the supplier, while ACEP is not yet contracted) never lets another in with it.
  */
 export const SANDBOX_SWITCHES = {
   sms: 'ALLOW_SANDBOX_SMS',

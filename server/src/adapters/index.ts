@@ -89,9 +89,9 @@ export function realAdapters(config: ServerConfig, env: NodeJS.ProcessEnv = proc
   // ACEP needs the database, so main.ts makes it (createAcepSupplier) once the database is open.
   let acep: { credentials: AcepCredentials; imageId: string } | null = null
   if (config.supplierProvider === 'acep') {
-    const { credentials, missing } = acepCredentialsFromEnv(env)
-    if (credentials) acep = { credentials, imageId: env.ACEP_IMAGE_ID || '' }
-    else problems.push(`SUPPLIER_PROVIDER=acep needs ${missing.join(', ')}`)
+    const result = acepCredentialsFromEnv(env)
+    if (result.ok) acep = { credentials: result.credentials, imageId: env.ACEP_IMAGE_ID || '' }
+    else problems.push(...result.problems)
   }
   if (problems.length > 0) throw new Error(refusalMessage(config, [...new Set(problems)]))
   // The sandbox supplier's settings (buildApp makes it unless main.ts passes ACEP's).

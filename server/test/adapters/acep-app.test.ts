@@ -196,6 +196,37 @@ test('SUPPLIER_PROVIDER=acep: every missing ACEP variable named; production no l
   }
   assert.equal(realAdapters(loadConfig(env), env).acep?.credentials.productId, 'c')
   assert.equal(realAdapters(loadConfig({})).acep, null, 'the sandbox by default')
+  // In production ACEP's missing keys are lines of the one refusal, beside a payment provider's and
+  // production's own problems.
+  const production = {
+    NODE_ENV: 'production',
+    SUPPLIER_PROVIDER: 'acep',
+    ALIPAY_PROVIDER: 'alipay',
+    ACEP_ACCESS_KEY_ID: 'a',
+  }
+  assert.throws(
+    () => realAdapters(loadConfig(production), production),
+    (error: Error) => {
+      const lines = error.message.split('\n')
+      assert.equal(lines[0], 'Refusing to start with NODE_ENV=production:')
+      assert.ok(
+        lines.includes(
+          '- SUPPLIER_PROVIDER=acep needs ACEP_SECRET_ACCESS_KEY, ACEP_PRODUCT_ID, ACEP_CALLBACK_ACCESS_KEY, ACEP_CALLBACK_SECRET',
+        ),
+        error.message,
+      )
+      assert.ok(
+        lines.some((line) => line.includes('ALIPAY_APP_ID is not set')),
+        error.message,
+      )
+      assert.ok(
+        lines.some((line) => line.startsWith('- DATABASE_URL is not set')),
+        error.message,
+      )
+      assert.ok(!error.message.includes('ALLOW_SANDBOX_SUPPLIER'), error.message)
+      return true
+    },
+  )
   assert.equal(
     sandboxAdapters(loadConfig({ ...env, NODE_ENV: 'production' })).includes('supplier'),
     false,

@@ -112,23 +112,30 @@ test('our V4 signature is the official SDK signature, for any query and body', (
   )
 })
 
-test('credentials: every missing variable is named; defaults for region and endpoint', () => {
-  assert.deepEqual(acepCredentialsFromEnv({}).missing, [
-    'ACEP_ACCESS_KEY_ID',
-    'ACEP_SECRET_ACCESS_KEY',
-    'ACEP_PRODUCT_ID',
-    'ACEP_CALLBACK_ACCESS_KEY',
-    'ACEP_CALLBACK_SECRET',
-  ])
-  const { credentials } = acepCredentialsFromEnv({
+test('credentials: every missing variable is named; defaults for region and endpoint; a bad endpoint refused', () => {
+  assert.deepEqual(acepCredentialsFromEnv({}), {
+    ok: false,
+    problems: [
+      'SUPPLIER_PROVIDER=acep needs ACEP_ACCESS_KEY_ID, ACEP_SECRET_ACCESS_KEY, ACEP_PRODUCT_ID, ACEP_CALLBACK_ACCESS_KEY, ACEP_CALLBACK_SECRET',
+    ],
+  })
+  const env = {
     ACEP_ACCESS_KEY_ID: 'a',
     ACEP_SECRET_ACCESS_KEY: 'b',
     ACEP_PRODUCT_ID: 'c',
     ACEP_CALLBACK_ACCESS_KEY: 'd',
     ACEP_CALLBACK_SECRET: 'e',
-  })
-  assert.equal(credentials?.region, 'cn-north-1')
-  assert.equal(credentials?.endpoint, 'https://open.volcengineapi.com')
+  }
+  const result = acepCredentialsFromEnv(env)
+  assert.ok(result.ok)
+  assert.equal(result.credentials.region, 'cn-north-1')
+  assert.equal(result.credentials.endpoint, 'https://open.volcengineapi.com')
+  for (const endpoint of ['open.volcengineapi.com', 'ftp://open.volcengineapi.com', 'https://']) {
+    assert.deepEqual(acepCredentialsFromEnv({ ...env, ACEP_ENDPOINT: endpoint }), {
+      ok: false,
+      problems: [`ACEP_ENDPOINT must be an http(s) URL (got "${endpoint}")`],
+    })
+  }
 })
 
 test('a request signed with the wrong secret is refused, and not retried', async (t) => {

@@ -498,14 +498,16 @@ export const configOf = (goodId: number) => `config-${Math.floor(goodId / 100)}`
 
 /** An ACEP supplier talking to this fake (fast backoff so throttling tests run quickly). */
 export function acepSupplierFor(fake: FakeAcep, db: Db, clock: Clock = systemClock, imageId = '') {
-  const credentials = acepCredentialsFromEnv({
+  const result = acepCredentialsFromEnv({
     ACEP_ACCESS_KEY_ID: FAKE_KEYS.accessKeyId,
     ACEP_SECRET_ACCESS_KEY: FAKE_KEYS.secretAccessKey,
     ACEP_PRODUCT_ID: FAKE_KEYS.productId,
     ACEP_CALLBACK_ACCESS_KEY: FAKE_KEYS.callbackAccessKey,
     ACEP_CALLBACK_SECRET: FAKE_KEYS.callbackSecret,
     ACEP_ENDPOINT: fake.endpoint,
-  }).credentials!
+  })
+  if (!result.ok) throw new Error(result.problems.join('; '))
+  const { credentials } = result
   const client = new AcepClient({
     endpoint: credentials.endpoint,
     keys: {

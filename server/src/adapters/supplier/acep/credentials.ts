@@ -11,6 +11,18 @@ export interface AcepCredentials {
   callbackSecret: string
 }
 
+/** adapters/index.ts's CredentialsResult for ACEP. */
+export type AcepCredentialsResult =
+  { ok: true; credentials: AcepCredentials } | { ok: false; problems: string[] }
+
+const isHttpUrl = (value: string) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol)
+  } catch {
+    return false
+  }
+}
+
 const REQUIRED = [
   'ACEP_ACCESS_KEY_ID',
   'ACEP_SECRET_ACCESS_KEY',
@@ -19,22 +31,28 @@ const REQUIRED = [
   'ACEP_CALLBACK_SECRET',
 ] as const
 
-/** The credentials, or every variable that is missing (so production names them all at once). */
-export function acepCredentialsFromEnv(
-  env: NodeJS.ProcessEnv,
-): { credentials: AcepCredentials; missing: [] } | { credentials: null; missing: string[] } {
+/**
+ * The credentials, or every problem (each missing variable, an endpoint that is not an http(s) URL), so
+ * that production's one refusal names them all (adapters/index.ts).
+ */
+export function acepCredentialsFromEnv(env: NodeJS.ProcessEnv): AcepCredentialsResult {
+  const problems: string[] = []
   const missing = REQUIRED.filter((name) => !env[name])
-  if (missing.length > 0) return { credentials: null, missing }
+  if (missing.length > 0) problems.push(`SUPPLIER_PROVIDER=acep needs ${missing.join(', ')}`)
+  const given = env.ACEP_ENDPOINT || 'https://open.volcengineapi.com'
+  if (!isHttpUrl(given)) problems.push(`ACEP_ENDPOINT must be an http(s) URL (got "${given}")`)
+  const endpoint = given.replace(/\/+$/, '')
+  if (problems.length > 0) return { ok: false, problems }
   return {
+    ok: true,
     credentials: {
       accessKeyId: env.ACEP_ACCESS_KEY_ID!,
       secretAccessKey: env.ACEP_SECRET_ACCESS_KEY!,
       productId: env.ACEP_PRODUCT_ID!,
       region: env.ACEP_REGION || 'cn-north-1',
-      endpoint: (env.ACEP_ENDPOINT || 'https://open.volcengineapi.com').replace(/\/+$/, ''),
+      endpoint,
       callbackAccessKey: env.ACEP_CALLBACK_ACCESS_KEY!,
       callbackSecret: env.ACEP_CALLBACK_SECRET!,
     },
-    missing: [],
   }
 }
