@@ -5,11 +5,16 @@
  * free port of 127.0.0.1, and checks:
  *   1. production refuses to start with nothing set, naming in one error every variable deploy.md's
  *      table marks "required", and nothing deploy.md does not name;
- *   2. the migrations run (every migration of the journal is recorded) as the app's own role, no superuser;
- *   3. two instances start at once on one database (the migration lock), /health answers on both, and a
- *      user who logs in through instance 1 (SMS code from its log, behind X-Forwarded-For) is seen by 2;
+ *   2. two instances started at once on one database run the migrations once (the migration lock) as the
+ *      app's own role, no superuser, then refuse ACEP a catalogue without ACEP ids, naming every goods
+ *      on sale and every zone; the operator's SQL maps them;
+ *   3. the two instances start again, /health answers on both, and a user who logs in through instance 1
+ *      (SMS code from its log, behind X-Forwarded-For) is seen by 2;
  *   3b. with nginx on this machine: deploy.md's nginx block in front of both (TLS, upstreams, headers,
  *      the notify path, the body limit); SKIPPED without nginx;
+ *   3c. that user buys a phone and pays with Alipay (the WAP checkout opened, the fake pays and notifies),
+ *      and another with WeChat Pay H5: both orders complete and both phones run on the fake ACEP, as
+ *      instance 2 tells;
  *   4. pg_dump → restore into a scratch database → a third server starts on it and the session is there;
  *   5. scripts/weapp-domains.mjs prints the configured domains and refuses the development defaults;
  * and that every server stops cleanly on SIGTERM. Any failure prints what was expected, the tail of the
@@ -35,27 +40,85 @@ const seconds = () => ((Date.now() - started) / 1000).toFixed(1)
 
 // --- what the servers run on ----------------------------------------------------------------------
 /**
- * The providers production runs on here. Today only sandboxes exist for payment and the supplier, so each
- * is allowed on its own with its switch (SMS stays the sandbox too: its code is read from the server log).
- * When the local fakes of WeChat Pay, Alipay and ACEP land, start them in `startFakes` below and put
- * their provider settings here instead of the matching ALLOW_SANDBOX_* switch.
+ * The providers production runs on here: Alipay, WeChat Pay and ACEP are the real adapters talking to
+ * their local fakes (startFakes; ALLOW_SANDBOX_PAYMENT and ALLOW_SANDBOX_SUPPLIER stay unset). SMS and
+ * WeChat login have no fake, so they stay the sandboxes, each allowed with its own switch (the SMS code
+ * is read from the server log).
  */
-function providerEnv() {
+function providerEnv(fakes) {
   return {
     SMS_PROVIDER: 'sandbox',
     ALLOW_SANDBOX_SMS: '1',
     WECHAT_PROVIDER: 'sandbox',
     ALLOW_SANDBOX_WECHAT: '1',
-    // e.g. ALIPAY_PROVIDER: 'alipay' with ALIPAY_GATEWAY at a fake started in startFakes
-    ALIPAY_PROVIDER: 'sandbox',
-    WECHATPAY_PROVIDER: 'sandbox',
-    ALLOW_SANDBOX_PAYMENT: '1',
-    ALLOW_SANDBOX_SUPPLIER: '1',
+    ...fakes.env,
   }
 }
-/** Local fakes of real providers, once they exist; returns what must be stopped at the end. */
-async function startFakes() {
-  return []
+
+/**
+ * server/test/helpers/run-fakes.ts as a child (so as this same unprivileged user): it generates the keys,
+ * writes providers.env and starts the fakes. The providers are told PUBLIC_BASE_URL; with no TLS front
+ * here, the fakes deliver what is sent to it straight to the instances on `ports`, as nginx would.
+ */
+async function startFakes(ports) {
+  const dir = path.join(work, 'providers')
+  fs.mkdirSync(dir, { mode: 0o700 })
+  const logFile = path.join(work, 'fakes.log')
+  const out = fs.openSync(logFile, 'w')
+  const args = ['--dir', dir, '--public-base-url', PUBLIC_BASE_URL]
+  for (const port of ports) args.push('--upstream', `http://127.0.0.1:${port}`)
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'server/test/helpers/run-fakes.ts', ...args],
+    // stdin stays open: the fakes exit when it closes, should this check die without cleaning up
+    { cwd: repoRoot, env: baseEnv(), stdio: ['pipe', 'pipe', out] },
+  )
+  fs.closeSync(out)
+  children.add(child)
+  const exited = new Promise((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  )
+  const log = () => fs.readFileSync(logFile, 'utf8')
+  const ready = await new Promise((resolve) => {
+    let text = ''
+    const timer = setTimeout(() => resolve(null), 60_000)
+    child.stdout.on('data', (chunk) => {
+      fs.appendFileSync(logFile, chunk)
+      text += chunk
+      const ready = /^fakes ready (\S+) uid (\d+)$/m.exec(text)
+      if (ready) {
+        clearTimeout(timer)
+        resolve({ control: ready[1], uid: Number(ready[2]) })
+      }
+    })
+    child.on('exit', () => resolve(null))
+  })
+  expect(ready, `the fakes did not start:\n${log()}`)
+  const { control, uid } = ready
+  expect(
+    uid === process.getuid(),
+    `the fakes run as uid ${uid}, not as this check (${process.getuid()})`,
+  )
+  console.log(
+    `   the fakes of Alipay, WeChat Pay and ACEP run as uid ${uid}, control at ${control}`,
+  )
+  const env = Object.fromEntries(
+    fs
+      .readFileSync(path.join(dir, 'providers.env'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  )
+  return { name: 'the fakes', child, exited, logFile, log, control, env }
+}
+
+/** A request to the fakes' control origin (the buyer's hand on a provider's page). */
+async function fakeControl(method, route) {
+  const response = await fetch(`${state.fakes.control}${route}`, {
+    method,
+    signal: AbortSignal.timeout(20_000),
+  })
+  return { status: response.status, ...(await response.json()) }
 }
 
 // --- cleanup ---------------------------------------------------------------------------------------
@@ -301,7 +364,18 @@ async function startCluster() {
       sql,
     ])
   const url = (database) => `postgres://${APP_ROLE}:${APP_PASSWORD}@127.0.0.1:${port}/${database}`
-  return { port, superuser, url }
+  // the operator's psql as the app's role (over TCP, by password)
+  const asApp = (sql, database = 'cloudphone') =>
+    run(path.join(PG_BIN, 'psql'), [
+      '-d',
+      url(database),
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-qAt',
+      '-c',
+      sql,
+    ])
+  return { port, superuser, asApp, url }
 }
 
 // --- the steps -------------------------------------------------------------------------------------
@@ -311,7 +385,8 @@ const step = (name, fn) => steps.push({ name, fn })
 const MOBILE = '13912345678'
 const CLIENT_IP = '203.0.113.7'
 const PUBLIC_HOST = 'cloudphone.example.com'
-const PUBLIC_API_BASE = `https://${PUBLIC_HOST}/vmcloud/api`
+const PUBLIC_BASE_URL = `https://${PUBLIC_HOST}`
+const PUBLIC_API_BASE = `${PUBLIC_BASE_URL}/vmcloud/api`
 const FORGED_IP = '198.51.100.9'
 const state = {}
 
@@ -354,53 +429,108 @@ step('1b. every real provider chosen, no keys: one refusal names every key', asy
   }
 })
 
-step('2+3. two instances migrate at once; health on both; a login on 1 is seen by 2', async () => {
-  const cluster = await startCluster()
-  state.cluster = cluster
-  // deploy.md "PostgreSQL": the app's own role owns its database; no superuser at run time.
-  cluster.superuser(`create role ${APP_ROLE} login password '${APP_PASSWORD}'`)
-  cluster.superuser(`create database cloudphone owner ${APP_ROLE}`)
-  await startFakes()
-  const filesDir = path.join(work, 'files') // shared storage in production (deploy.md)
-  const h5Dist = path.join(work, 'h5') // a prebuilt H5 in production; none here
-  fs.mkdirSync(h5Dist)
-  state.production = {
-    NODE_ENV: 'production',
-    DATABASE_URL: cluster.url('cloudphone'),
-    HOST: '127.0.0.1',
-    TRUST_PROXY: '1',
-    FILES_DIR: filesDir,
-    DATA_DIR: path.join(work, 'data'),
-    H5_DIST: h5Dist,
-    SKIP_H5_BUILD: '1',
-    BENEFIT_PEPPER: crypto.randomBytes(24).toString('hex'),
-    SANDBOX_PAY_SECRET: crypto.randomBytes(24).toString('hex'),
-    ...providerEnv(),
-  }
-  const [one, two] = await Promise.all(
-    ['instance-1', 'instance-2'].map(async (name) =>
-      startServer(name, { ...state.production, PORT: String(await freePort()) }),
-    ),
+/**
+ * The operator's mapping of our catalogue to ACEP (docs/deploy.md, SUPPLIER_PROVIDER): each goods on sale
+ * to a configuration code, each zone to a data centre. Real ids come from the ACEP console; the fake
+ * takes any.
+ */
+const CATALOGUE_SQL = `insert into supplier_catalogue (supplier, kind, local_id, remote_id, updated_at)
+  select 'acep', 'goods', id, 'config-' || id, now() from goods where on_sale
+  union all select 'acep', 'zone', id, 'dc-' || id, now() from zones`
+
+/** Waits up to `ms` for the server to exit by itself; its exit. */
+async function exitOf(server, ms) {
+  const outcome = await Promise.race([
+    server.exited,
+    new Promise((resolve) => setTimeout(() => resolve(null), ms)),
+  ])
+  expect(outcome !== null, `${server.name} is still running after ${ms / 1000} s\n${tail(server)}`)
+  children.delete(server.child)
+  return outcome
+}
+
+step(
+  '2. two instances migrate at once, then refuse ACEP an unmapped catalogue; the operator maps it',
+  async () => {
+    const cluster = await startCluster()
+    state.cluster = cluster
+    // deploy.md "PostgreSQL": the app's own role owns its database; no superuser at run time.
+    cluster.superuser(`create role ${APP_ROLE} login password '${APP_PASSWORD}'`)
+    cluster.superuser(`create database cloudphone owner ${APP_ROLE}`)
+    state.ports = [await freePort(), await freePort()]
+    state.fakes = await startFakes(state.ports)
+    const filesDir = path.join(work, 'files') // shared storage in production (deploy.md)
+    const h5Dist = path.join(work, 'h5') // a prebuilt H5 in production; none here
+    fs.mkdirSync(h5Dist)
+    state.production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: cluster.url('cloudphone'),
+      HOST: '127.0.0.1',
+      TRUST_PROXY: '1',
+      FILES_DIR: filesDir,
+      DATA_DIR: path.join(work, 'data'),
+      H5_DIST: h5Dist,
+      SKIP_H5_BUILD: '1',
+      BENEFIT_PEPPER: crypto.randomBytes(24).toString('hex'),
+      ...providerEnv(state.fakes),
+    }
+    const first = state.ports.map((port, i) =>
+      startServer(`first-start-${i + 1}`, { ...state.production, PORT: String(port) }),
+    )
+    const outcomes = await Promise.all(first.map((server) => exitOf(server, START_TIMEOUT_MS)))
+
+    const journal = JSON.parse(
+      fs.readFileSync(path.join(repoRoot, 'server/src/db/migrations/meta/_journal.json'), 'utf8'),
+    )
+    const applied = Number(
+      cluster.superuser('select count(*) from drizzle.__drizzle_migrations', 'cloudphone').trim(),
+    )
+    expect(
+      applied === journal.entries.length,
+      `${applied} migrations recorded, the journal has ${journal.entries.length}`,
+    )
+    const owner = cluster
+      .superuser(`select tableowner from pg_tables where tablename = 'users'`, 'cloudphone')
+      .trim()
+    expect(owner === APP_ROLE, `the users table belongs to "${owner}", not ${APP_ROLE}`)
+    console.log(`   ${applied} migrations applied once, tables owned by ${APP_ROLE}`)
+
+    // ACEP cannot provision what it has no ids for: every goods on sale and every zone is named.
+    const unmapped = Number(
+      cluster.asApp(
+        'select (select count(*) from goods where on_sale) + (select count(*) from zones)',
+      ),
+    )
+    first.forEach((server, i) => {
+      expect(
+        outcomes[i].code !== 0,
+        `${server.name} started on an unmapped catalogue\n${tail(server)}`,
+      )
+      const log = server.log()
+      expect(
+        log.includes(
+          'SUPPLIER_PROVIDER=acep needs an ACEP id for every goods on sale and every zone',
+        ),
+        `${server.name} did not refuse the unmapped catalogue\n${tail(server)}`,
+      )
+      const named = log.split('\n').filter((line) => /^- (goods|zone) \d+ /.test(line)).length
+      expect(
+        named === unmapped,
+        `${server.name} named ${named} unmapped goods and zones, the database has ${unmapped}\n${tail(server)}`,
+      )
+    })
+    cluster.asApp(CATALOGUE_SQL)
+    console.log(`   both refused, naming all ${unmapped} goods on sale and zones; mapped by SQL`)
+  },
+)
+
+step('3. both start; health on both; a login on 1 is seen by 2', async () => {
+  const [one, two] = state.ports.map((port, i) =>
+    startServer(`instance-${i + 1}`, { ...state.production, PORT: String(port) }),
   )
   state.servers = [one, two]
   await Promise.all([healthy(one), healthy(two)])
   console.log(`   both healthy at ${seconds()} s`)
-
-  const journal = JSON.parse(
-    fs.readFileSync(path.join(repoRoot, 'server/src/db/migrations/meta/_journal.json'), 'utf8'),
-  )
-  const applied = Number(
-    cluster.superuser('select count(*) from drizzle.__drizzle_migrations', 'cloudphone').trim(),
-  )
-  expect(
-    applied === journal.entries.length,
-    `${applied} migrations recorded, the journal has ${journal.entries.length}`,
-  )
-  const owner = cluster
-    .superuser(`select tableowner from pg_tables where tablename = 'users'`, 'cloudphone')
-    .trim()
-  expect(owner === APP_ROLE, `the users table belongs to "${owner}", not ${APP_ROLE}`)
-  console.log(`   ${applied} migrations applied once, tables owned by ${APP_ROLE}`)
 
   const proxied = { 'x-forwarded-for': CLIENT_IP }
   const sent = await http(
@@ -579,7 +709,7 @@ step("3b. section 6's nginx in front of both instances", async () => {
   )
 
   // A payment notification reaches the server on its path (answered by our route, not nginx)
-  const notifyRoute = '/vmcloud/api/pay/notify/sandbox'
+  const notifyRoute = '/vmcloud/api/pay/notify/alipay'
   const notified = await viaProxy(tlsPort, 'POST', notifyRoute, {
     body: '{"forged":true}',
     headers: { 'content-type': 'application/json' },
@@ -606,6 +736,169 @@ step("3b. section 6's nginx in front of both instances", async () => {
     `   TLS, http → https, both upstreams, X-Forwarded-For replaced, notify path, 413 over 4 MB`,
   )
 })
+
+/** The seeded catalogue's 畅享版 4核4G (goods = level × 100 + n), one month (price = goods × 10 + 3), 上海. */
+const PHONE = { goodId: 101, priceId: 1013, zoneId: 1 }
+const ORDER_COMPLETED = 2 // 已完成: paid and its phones made
+const DEVICE_RUNNING = 1 // 运行中
+
+/** Asks `probe` every second until its answer is `done`, for at most `ms`; its last answer. */
+async function until(ms, probe) {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const answer = await probe()
+    if (answer.done || Date.now() > deadline) return answer
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+  }
+}
+
+/** The logged-in buyer orders one phone on instance 1 (behind the proxy); its order. */
+async function orderPhone(server) {
+  const buyer = { ...state.session, 'x-forwarded-for': CLIENT_IP }
+  const quote = await http(
+    server,
+    'POST',
+    '/CommodityGroup/getGoodPrice',
+    { kind: 'new', goodId: PHONE.goodId, priceId: PHONE.priceId, quantity: 1 },
+    buyer,
+  )
+  expect(quote.code === 200, `getGoodPrice: ${JSON.stringify(quote)}`)
+  const order = await http(
+    server,
+    'POST',
+    '/order/createCloudOrder',
+    {
+      ...PHONE,
+      quantity: 1,
+      expectedAmount: quote.data.total,
+      idempotencyKey: crypto.randomBytes(8).toString('hex'),
+    },
+    buyer,
+  )
+  expect(order.code === 200, `createCloudOrder: ${JSON.stringify(order)}`)
+  return order.data
+}
+
+/**
+ * The paid order, followed on instance 2: completed with one phone, the phone running, its pod on the
+ * fake ACEP running with the configuration and data centre the catalogue maps it to.
+ */
+async function phoneRuns(what, orderNo) {
+  const [, two] = state.servers
+  const order = await until(60_000, async () => {
+    const reply = await http(
+      two,
+      'GET',
+      `/order/getOrderInfo?orderNo=${orderNo}`,
+      undefined,
+      state.session,
+    )
+    return {
+      reply,
+      done: reply.data?.status === ORDER_COMPLETED && reply.data.deviceIds.length === 1,
+    }
+  })
+  expect(
+    order.done,
+    `${what}: the order is not completed with one phone on instance 2: ${JSON.stringify(order.reply)}\n${tail(two)}`,
+  )
+  const [deviceId] = order.reply.data.deviceIds
+  const device = await until(60_000, async () => {
+    const reply = await http(
+      two,
+      'GET',
+      `/device/detail?deviceId=${deviceId}`,
+      undefined,
+      state.session,
+    )
+    return { reply, done: reply.data?.status === DEVICE_RUNNING }
+  })
+  expect(
+    device.done,
+    `${what}: phone ${deviceId} is not running on instance 2: ${JSON.stringify(device.reply)}\n${tail(two)}`,
+  )
+  const podId = state.cluster
+    .asApp(`select supplier_instance_id from devices where id = ${Number(deviceId)}`)
+    .trim()
+  const pods = await fakeControl('GET', '/acep/pods')
+  const pod = pods.pods?.find((candidate) => candidate.podId === podId)
+  expect(
+    pod?.running && pod.config === `config-${PHONE.goodId}` && pod.dc === `dc-${PHONE.zoneId}`,
+    `${what}: phone ${deviceId}'s pod "${podId}" is not running on the fake ACEP as mapped: ${JSON.stringify(pods)}\n${state.fakes.log()}`,
+  )
+  return { deviceId, podId }
+}
+
+step(
+  '3c. pay with Alipay and with WeChat Pay H5 through the fakes; the phones run on the fake ACEP',
+  async () => {
+    const [one] = state.servers
+    const buyer = { ...state.session, 'x-forwarded-for': CLIENT_IP }
+
+    // Alipay: the WAP checkout opened by the buyer's browser, paid there; the notification to our origin.
+    const alipayOrder = await orderPhone(one)
+    const alipay = await http(
+      one,
+      'POST',
+      '/pay/createPayment',
+      { orderNo: alipayOrder.orderNo, payMethod: 1 },
+      buyer,
+    )
+    expect(
+      alipay.code === 200 &&
+        alipay.data.checkoutUrl?.startsWith(`${state.fakes.env.ALIPAY_GATEWAY}?`),
+      `Alipay createPayment on instance 1 did not answer the gateway's checkout: ${JSON.stringify(alipay)}`,
+    )
+    const page = await (
+      await fetch(alipay.data.checkoutUrl, { signal: AbortSignal.timeout(10_000) })
+    ).text()
+    expect(page.includes('支付宝'), `the Alipay checkout page refused the link: ${page}`)
+    const alipayPaid = await fakeControl('POST', `/alipay/pay/${alipay.data.tradeNo}`)
+    expect(
+      alipayPaid.deliveries?.length === 1 &&
+        alipayPaid.deliveries[0].status === 200 &&
+        alipayPaid.deliveries[0].reply === 'success',
+      `Alipay's notification was not answered "success": ${JSON.stringify(alipayPaid)}`,
+    )
+
+    // WeChat Pay H5: the h5_url (WeChat's own page, which returns to ours) and the notification.
+    const wechatOrder = await orderPhone(one)
+    const wechat = await http(
+      one,
+      'POST',
+      '/pay/createPayment',
+      { orderNo: wechatOrder.orderNo, payMethod: 2, scene: 'browser' },
+      buyer,
+    )
+    const back = `${PUBLIC_BASE_URL}/pages/pay/pay?orderNo=${wechatOrder.orderNo}`
+    let h5 = null
+    try {
+      h5 = new URL(wechat.data.checkoutUrl)
+    } catch {
+      /* no URL */
+    }
+    expect(
+      wechat.code === 200 &&
+        h5?.origin === 'https://wx.tenpay.com' &&
+        h5.searchParams.get('redirect_url') === back,
+      `WeChat Pay H5 createPayment did not answer the h5_url returning to ${back}: ${JSON.stringify(wechat)}`,
+    )
+    const wechatPaid = await fakeControl('POST', `/wechatpay/pay/${wechat.data.tradeNo}`)
+    expect(
+      wechatPaid.deliveries?.length === 1 && wechatPaid.deliveries[0].status === 200,
+      `WeChat Pay's notification was not answered 200: ${JSON.stringify(wechatPaid)}`,
+    )
+    console.log(`   both notifications answered at ${seconds()} s`)
+
+    const [byAlipay, byWechat] = await Promise.all([
+      phoneRuns('Alipay', alipayOrder.orderNo),
+      phoneRuns('WeChat Pay', wechatOrder.orderNo),
+    ])
+    console.log(
+      `   both orders completed; phones ${byAlipay.deviceId} and ${byWechat.deviceId} run as ACEP pods ${byAlipay.podId}, ${byWechat.podId} (seen by instance 2)`,
+    )
+  },
+)
 
 step('4. pg_dump → restore into a scratch database → a server on it has the user', async () => {
   const { cluster } = state
@@ -671,7 +964,7 @@ step('5. the mini-program domain whitelists', async () => {
 
 step('every server stops cleanly on SIGTERM; /health fails without the database', async () => {
   const [one, ...others] = state.servers
-  await Promise.all(others.map(stopServer))
+  await Promise.all([...others, state.fakes].map(stopServer))
   // section 7: the check a load balancer runs must fail when the instance cannot reach its database
   run(path.join(PG_BIN, 'pg_ctl'), ['-D', pgData, '-m', 'fast', '-w', 'stop'])
   const reply = await http(one, 'GET', '/health')

@@ -73,6 +73,9 @@ export interface Call {
   body: Record<string, unknown>
 }
 
+/** The keys a fake ACEP knows: the API pair, the business, the callback pair. */
+export type AcepKeys = typeof FAKE_KEYS
+
 export class FakeAcep {
   readonly calls: Call[] = []
   readonly pods = new Map<string, Pod>()
@@ -95,6 +98,9 @@ export class FakeAcep {
   endpoint = ''
   private server: http.Server | null = null
   private seq = 7_300_000_000_000_000_000n
+
+  /** `keys`: the account's (deploy-check's runner generates its own; tests use FAKE_KEYS). */
+  constructor(readonly keys: AcepKeys = FAKE_KEYS) {}
 
   async start() {
     this.server = http.createServer((req, res) => void this.handle(req, res))
@@ -176,7 +182,7 @@ export class FakeAcep {
     const { Action: _a, Version: _v, ...params } = query
     this.calls.push({ action, query: params, body })
     const product = (body.ProductId ?? params.ProductId) as string | undefined
-    if (product !== FAKE_KEYS.productId) {
+    if (product !== this.keys.productId) {
       return answer(400, null, { Code: 'InvalidProductId', Message: 'no such product' })
     }
     const list = body.PodIdList as string[] | undefined
@@ -208,7 +214,7 @@ export class FakeAcep {
       )
     if (!match) return 'MissingAuthenticationToken'
     const [, ak, , region, signedHeaders, signature] = match
-    if (ak !== FAKE_KEYS.accessKeyId) return 'InvalidAccessKey'
+    if (ak !== this.keys.accessKeyId) return 'InvalidAccessKey'
     const xDate = String(req.headers['x-date'] ?? '')
     const when = Date.parse(
       xDate.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'),
@@ -231,7 +237,7 @@ export class FakeAcep {
       'ACEP',
     )
     const expected = signer
-      .signature({ accessKeyId: ak, secretKey: FAKE_KEYS.secretAccessKey }, xDate)
+      .signature({ accessKeyId: ak, secretKey: this.keys.secretAccessKey }, xDate)
       .toString()
     return expected === signature ? null : 'SignatureDoesNotMatch'
   }
@@ -292,8 +298,8 @@ export class FakeAcep {
     const header = signCallback(
       body,
       {
-        accessKey: FAKE_KEYS.callbackAccessKey,
-        secret: options.forge ? 'not-the-secret' : FAKE_KEYS.callbackSecret,
+        accessKey: this.keys.callbackAccessKey,
+        secret: options.forge ? 'not-the-secret' : this.keys.callbackSecret,
       },
       options.timestamp ?? Math.floor(this.callbackNow().getTime() / 1000),
     )
