@@ -17,8 +17,9 @@
  *      instance 2 tells;
  *   4. pg_dump → restore into a scratch database → a third server starts on it and the session is there;
  *   5. scripts/weapp-domains.mjs prints the configured domains and refuses the development defaults;
- * and that every server stops cleanly on SIGTERM. Any failure prints what was expected, the tail of the
- * server's log, and exits 1; the servers and the cluster are removed whatever happens.
+ * and that every server (and the fakes) stops cleanly on SIGTERM. Any failure prints what was expected,
+ * the tail of the server's log, and exits 1; the servers, the fakes and the cluster are removed whatever
+ * happens.
  *
  * Environment: PG_BIN (PostgreSQL's bin directory; scripts/deploy-check finds it), NGINX_BIN (optional).
  */
@@ -711,10 +712,10 @@ step("3b. section 6's nginx in front of both instances", async () => {
   // A payment notification reaches the server on its path (answered by our route, not nginx)
   const notifyRoute = '/vmcloud/api/pay/notify/alipay'
   const notified = await viaProxy(tlsPort, 'POST', notifyRoute, {
-    body: '{"forged":true}',
-    headers: { 'content-type': 'application/json' },
+    body: 'trade_status=TRADE_SUCCESS&sign_type=RSA2&sign=forged',
+    headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
   })
-  // the server's envelope (its own refusal of an unsigned body), not an nginx page
+  // the server's envelope (its own refusal of a forged signature), not an nginx page
   let envelope = null
   try {
     envelope = JSON.parse(notified.body)
