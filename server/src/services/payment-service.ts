@@ -28,7 +28,9 @@ import type { OrderRow } from './order-insert'
 import type { OrderService } from './order-service'
 
 export type PaymentRow = typeof payments.$inferSelect
-export type NotificationOutcome = PaymentNotice['status'] | 'refunding' | 'duplicate'
+/** `acknowledged`: a genuine notification that asks nothing of us (nothing written). */
+export type NotificationOutcome =
+  PaymentNotice['status'] | 'refunding' | 'duplicate' | 'acknowledged'
 
 /** A pending trade is asked about once this old (its notification is late), then again each time. */
 export const TRADE_QUERY_AFTER_MS = 60_000
@@ -233,7 +235,8 @@ export class PaymentService {
     rawBody: string,
   ): Promise<NotificationOutcome> {
     const provider = this.named(providerName)
-    return this.settle(provider.name, provider.verifyNotification(headers, rawBody))
+    const notice = provider.verifyNotification(headers, rawBody)
+    return notice ? this.settle(provider.name, notice) : 'acknowledged'
   }
 
   /** The provider a callback or a payment row names; PaymentNotificationError 404 when not running. */
@@ -324,7 +327,7 @@ export class PaymentService {
     tx: Db,
     payment: PaymentRow,
     notice: PaymentNotice,
-  ): Promise<Exclude<NotificationOutcome, 'duplicate'>> {
+  ): Promise<Exclude<NotificationOutcome, 'duplicate' | 'acknowledged'>> {
     if (notice.status !== 'paid') return notice.status
     const order = (await this.orders.lock(tx, payment.orderId))!
     if (order.status === OrderStatus.unpaid) {

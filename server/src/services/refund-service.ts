@@ -18,6 +18,24 @@ export const LEDGER_PAYMENT_PROVIDERS: readonly string[] = ['beans', 'accountBal
 /** A refund not final this long after it was last sent or asked about is sent or asked about again. */
 export const REFUND_RECHECK_MS = 60_000
 
+/**
+ * A refund still not final this long after it was requested is logged once as an error for an
+ * operator (it is still sent or asked about every REFUND_RECHECK_MS). Longer than the slowest
+ * ordinary refund: WeChat Pay's to a bank card take 1–3 working days, more over a holiday.
+ */
+export const REFUND_STUCK_MS = 7 * 24 * 3600_000
+
+/** True once per refund: the first look at it after it became REFUND_STUCK_MS old. */
+export function refundJustStuck(
+  refund: { createdAt: Date; checkedAt: Date | null },
+  now: Date,
+): boolean {
+  const stuckAt = refund.createdAt.getTime() + REFUND_STUCK_MS
+  return (
+    now.getTime() >= stuckAt && (refund.checkedAt === null || refund.checkedAt.getTime() < stuckAt)
+  )
+}
+
 type PaymentRow = typeof payments.$inferSelect
 type RefundRow = typeof refunds.$inferSelect
 export type RefundNotificationOutcome = 'succeeded' | 'failed' | 'duplicate'
@@ -78,8 +96,10 @@ export class RefundService {
   }
 
   /**
-   * Sends a refund the provider has not accepted yet (the same refundNo every time), or asks about one
-   * it has. A passing failure is recorded and thrown (the job retries); a refusal is final.
+   * Sends a refund the provider has not accepted yet, or asks about one it has; when the provider
+   * answers that it has no such refund (it never took it: Alipay's empty refund query, WeChat Pay's
+   * RESOURCE_NOT_EXISTS), it is sent again. Always the same refundNo, so the provider refunds it at
+   * most once. A passing failure is recorded and thrown (the job retries); a refusal is final.
    */
   async advance(refundId: number): Promise<RefundRow['status'] | null> {
     const [row] = await this.ctx.db
@@ -93,16 +113,21 @@ export class RefundService {
     // passing: the job retries, and reconcile asks again once the provider is configured again
     if (!provider) throw new Error(`refund ${refund.refundNo} is for provider ${refund.provider}`)
     const now = this.ctx.clock.now()
-    let state: RefundState
+    if (refundJustStuck(refund, now)) {
+      this.ctx.log.error(
+        { refundNo: refund.refundNo, orderId: refund.orderId, amount: refund.amount, tradeNo },
+        'refund still not final a week after it was requested: an operator must look at it at the provider',
+      )
+    }
+    let state: RefundState | null
     try {
-      state = refund.sentAt
-        ? await provider.queryRefund(refund.refundNo)
-        : await provider.refund({
-            tradeNo,
-            refundNo: refund.refundNo,
-            amount: refund.amount,
-            reason: refund.reason,
-          })
+      state = refund.sentAt ? await provider.queryRefund(refund.refundNo, tradeNo) : null
+      state ??= await provider.refund({
+        tradeNo,
+        refundNo: refund.refundNo,
+        amount: refund.amount,
+        reason: refund.reason,
+      })
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       if (error instanceof PaymentProviderRefusal) {

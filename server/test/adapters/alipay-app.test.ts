@@ -264,3 +264,79 @@ test('Alipay inside WeChat is refused with the message to show, and no trade is 
   }
   assert.equal((await ta.database.db.select().from(payments)).length, 0)
 })
+
+test('a refund Alipay never took is sent again by the next reconcile with the same out_request_no: one refund, money back once', async (t) => {
+  const { ta, fake } = await alipayApp(t)
+  const buyer = await newBuyer(ta)
+  const { order, tradeNo } = await openedPayment(ta, buyer)
+  const cancelled = await post<OrderInfo>(
+    ta.app,
+    '/order/cancel',
+    { orderNo: order.orderNo },
+    buyer,
+  )
+  assert.equal(cancelled.code, 200, cancelled.msg)
+  fake.pay(tradeNo) // the buyer pays the page still open: the money goes back
+  await fake.settled()
+  assert.equal((await paymentRow(ta, tradeNo)).status, 'refunding')
+  fake.loseNextRefund = true // 10000, fund_change N, and no refund recorded
+  await ta.app.jobs.runDue()
+  const [sent] = await ta.database.db.select().from(refunds)
+  assert.equal(sent.status, 'requested')
+  assert.ok(sent.sentAt, 'sent, as far as we can tell')
+  assert.equal(fake.trade(tradeNo)!.refunded, 0)
+
+  ta.clock.advance(MINUTE + 1_000)
+  assert.equal(await ta.app.services.refunds.reconcile(ta.clock.now()), 1)
+  const methods = fake.calls
+    .filter((call) => call.method.includes('refund'))
+    .map((call) => [call.method, call.biz.out_request_no])
+  assert.deepEqual(methods, [
+    ['alipay.trade.refund', sent.refundNo],
+    ['alipay.trade.fastpay.refund.query', sent.refundNo], // fund_change N: asked at once
+    ['alipay.trade.fastpay.refund.query', sent.refundNo], // reconcile: no refund data
+    ['alipay.trade.refund', sent.refundNo], // sent again, the same number
+  ])
+  assert.equal(fake.trade(tradeNo)!.refunded, order.amount)
+  assert.equal((await paymentRow(ta, tradeNo)).status, 'refunded')
+  const [done] = await ta.database.db.select().from(refunds)
+  assert.equal(done.status, 'succeeded')
+  ta.clock.advance(2 * MINUTE)
+  assert.equal(await ta.app.services.refunds.reconcile(ta.clock.now()), 0)
+  assert.equal(fake.trade(tradeNo)!.refunded, order.amount)
+  assert.equal(fake.trade(tradeNo)!.refunds.size, 1)
+})
+
+test('a WAIT_BUYER_PAY notification is answered success and writes nothing; a forged one is refused', async (t) => {
+  const { ta, fake } = await alipayApp(t)
+  const buyer = await newBuyer(ta)
+  const { order, tradeNo } = await openedPayment(ta, buyer)
+  const trade = fake.trade(tradeNo)!
+  assert.equal(trade.status, 'WAIT_BUYER_PAY')
+  const url = 'https://phone.example.com/vmcloud/api/pay/notify/alipay'
+  const waiting = await fake.redeliver({
+    url,
+    body: fake.notificationBody(trade),
+    status: 0,
+    reply: '',
+  })
+  assert.deepEqual([waiting.status, waiting.reply], [200, 'success'])
+  const { sign: _sign, ...unsigned } = Object.fromEntries(
+    new URLSearchParams(fake.notificationBody(trade)),
+  )
+  const forged = await fake.redeliver({
+    url,
+    body: fake.signForm(unsigned, rsaKeyPair().privateKey),
+    status: 0,
+    reply: '',
+  })
+  assert.equal(forged.status, 401)
+  assert.equal((await ta.database.db.select().from(paymentNotifications)).length, 0)
+  assert.equal((await paymentRow(ta, tradeNo)).status, 'pending')
+  assert.equal((await orderInfo(ta, buyer, order.orderNo)).status, OrderStatus.unpaid)
+  // the payment that follows is settled as ever
+  fake.pay(tradeNo)
+  await fake.settled()
+  assert.equal(fake.deliveries.at(-1)!.reply, 'success')
+  assert.equal((await paymentRow(ta, tradeNo)).status, 'paid')
+})

@@ -273,7 +273,7 @@ describe('notifications', () => {
     fake.pay(req.tradeNo)
     await fake.settled()
     assert.equal(received.length, 1)
-    const notice = provider.verifyNotification({}, received[0])
+    const notice = provider.verifyNotification({}, received[0])!
     assert.equal(notice.tradeNo, req.tradeNo)
     assert.equal(notice.status, 'paid')
     assert.equal(notice.amount, 2990)
@@ -289,7 +289,7 @@ describe('notifications', () => {
     trade.status = 'TRADE_SUCCESS'
     trade.paidAt = new Date()
     const genuine = new URLSearchParams(fake.notificationBody(trade))
-    assert.equal(provider.verifyNotification({}, genuine.toString()).status, 'paid')
+    assert.equal(provider.verifyNotification({}, genuine.toString())?.status, 'paid')
 
     const fields = Object.fromEntries(genuine)
     const { sign: _sign, ...unsigned } = fields
@@ -317,18 +317,30 @@ describe('notifications', () => {
     }
   })
 
-  test('a genuine notification that is not final, or not a trade status, is refused without a signature error', async (t) => {
+  test('a genuine WAIT_BUYER_PAY asks nothing (null); an unknown trade status is refused without a signature error', async (t) => {
     const { fake, provider } = await setup(t)
     const req = await opened(provider)
     const trade = fake.trade(req.tradeNo)!
     const waiting = fake.notificationBody(trade)
+    assert.equal(new URLSearchParams(waiting).get('trade_status'), 'WAIT_BUYER_PAY')
+    assert.equal(provider.verifyNotification({}, waiting), null)
+    // still verified first: a forged or foreign WAIT_BUYER_PAY is refused
+    const { sign: _sign, ...unsigned } = Object.fromEntries(new URLSearchParams(waiting))
     assert.throws(
-      () => provider.verifyNotification({}, waiting),
+      () => provider.verifyNotification({}, fake.signForm(unsigned, rsaKeyPair().privateKey)),
+      PaymentSignatureError,
+    )
+    assert.throws(
+      () =>
+        provider.verifyNotification({}, fake.signForm({ ...unsigned, app_id: '2021000000000001' })),
+      PaymentSignatureError,
+    )
+    const odd = fake.notificationBody(trade, { trade_status: 'TRADE_PENDING' })
+    assert.throws(
+      () => provider.verifyNotification({}, odd),
       (error: Error) =>
         error instanceof PaymentNotificationError && !(error instanceof PaymentSignatureError),
     )
-    const odd = fake.notificationBody(trade, { trade_status: 'TRADE_PENDING' })
-    assert.throws(() => provider.verifyNotification({}, odd), PaymentNotificationError)
   })
 
   test('refunds have no notification of their own: the refund route refuses with 404', async (t) => {
@@ -381,7 +393,7 @@ describe('query and close', () => {
     const open1 = await opened(provider)
     assert.equal((await provider.closeTrade(open1.tradeNo)).status, 'closed')
     await fake.settled()
-    assert.equal(provider.verifyNotification({}, received.at(-1)!).status, 'closed')
+    assert.equal(provider.verifyNotification({}, received.at(-1)!)?.status, 'closed')
     assert.throws(() => fake.pay(open1.tradeNo), /TRADE_CLOSED/)
 
     const paid = await opened(provider)
@@ -489,11 +501,11 @@ describe('refunds', () => {
     assert.deepEqual(again, first)
     assert.equal(fake.trade(req.tradeNo)!.refunded, 5000)
     assert.deepEqual(await provider.queryRefund(refund.refundNo, req.tradeNo), first)
-    // the refund number alone finds its trade through refund-service's R<tradeNo>
-    assert.deepEqual(await provider.queryRefund(refund.refundNo), first)
+    const [asked] = fake.calls.filter((call) => call.method === 'alipay.trade.fastpay.refund.query')
+    assert.deepEqual(asked.biz, { out_trade_no: req.tradeNo, out_request_no: refund.refundNo })
     // a full refund closes the trade; its notification reads closed (no money held)
     await fake.settled()
-    const last = provider.verifyNotification({}, received.at(-1)!)
+    const last = provider.verifyNotification({}, received.at(-1)!)!
     assert.equal(last.status, 'closed')
     assert.equal(last.payload.refund_fee, '50.00')
     assert.equal((await provider.queryTrade(req.tradeNo)).status, 'closed')
@@ -520,11 +532,36 @@ describe('refunds', () => {
       PaymentProviderRefusal,
     )
     assert.equal((await provider.queryTrade(req.tradeNo)).status, 'paid')
-    // not refunded under this number: still processing (sent again with the same number)
-    assert.equal(
-      (await provider.queryRefund(`R${req.tradeNo}-2`, req.tradeNo)).status,
-      'processing',
+    // no refund under this number (nor of a trade Alipay does not know): null, to be sent again
+    assert.equal(await provider.queryRefund(`R${req.tradeNo}-2`, req.tradeNo), null)
+    assert.equal(await provider.queryRefund('RT-unknown', 'T-unknown'), null)
+    // any other refusal of the query says nothing about the refund: passing
+    fake.failNext('alipay.trade.fastpay.refund.query', 'ACQ.INVALID_PARAMETER')
+    await assert.rejects(
+      provider.queryRefund(`R${req.tradeNo}`, req.tradeNo),
+      (error: Error) =>
+        !(error instanceof PaymentProviderRefusal) && /INVALID_PARAMETER/.test(error.message),
     )
+  })
+
+  test('a refund Alipay never took (fund_change N, no refund data) reads processing, then null; sent again it refunds once', async (t) => {
+    const { fake, provider } = await setup(t)
+    const req = await opened(provider, { amount: 1200 })
+    fake.pay(req.tradeNo)
+    const refund = { tradeNo: req.tradeNo, refundNo: `R${req.tradeNo}`, amount: 1200, reason: 'x' }
+    fake.loseNextRefund = true
+    assert.deepEqual(await provider.refund(refund), {
+      refundNo: refund.refundNo,
+      tradeNo: req.tradeNo,
+      amount: 1200,
+      status: 'processing',
+    })
+    assert.equal(fake.trade(req.tradeNo)!.refunded, 0)
+    assert.equal(await provider.queryRefund(refund.refundNo, req.tradeNo), null)
+    assert.equal((await provider.refund(refund)).status, 'succeeded')
+    assert.equal((await provider.refund(refund)).status, 'succeeded')
+    assert.equal(fake.trade(req.tradeNo)!.refunded, 1200)
+    assert.equal((await provider.queryRefund(refund.refundNo, req.tradeNo))?.status, 'succeeded')
   })
 
   test('ACQ.SYSTEM_ERROR on refund is passing; the retry with the same refundNo refunds once', async (t) => {

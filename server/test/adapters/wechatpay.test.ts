@@ -296,7 +296,7 @@ test('wechatpay refund: asked with the trade total, idempotent per refundNo, fin
     () => provider.verifyNotification(received[0].headers, received[0].body),
     PaymentSignatureError,
   )
-  assert.equal((await provider.queryRefund(refundNo)).status, 'succeeded')
+  assert.equal((await provider.queryRefund(refundNo, req.tradeNo))?.status, 'succeeded')
   assert.equal(
     (await provider.queryTrade(req.tradeNo)).status,
     'paid',
@@ -314,7 +314,42 @@ test('wechatpay refund: asked with the trade total, idempotent per refundNo, fin
     provider.refund({ ...asked, tradeNo: unpaid.tradeNo, refundNo: `R${unpaid.tradeNo}` }),
     PaymentProviderRefusal,
   )
-  await assert.rejects(provider.queryRefund('Rnothing'), PaymentProviderRefusal)
+  assert.equal(await provider.queryRefund('Rnothing', req.tradeNo), null, 'RESOURCE_NOT_EXISTS')
+})
+
+test('wechatpay refund: one WeChat Pay never recorded reads null and is sent again with the same out_refund_no; a lost answer is one refund', async (t) => {
+  const { fake, provider, clock } = await world(t)
+  const req = request(clock)
+  await provider.createPayment(req)
+  fake.pay(req.tradeNo)
+  await fake.settled()
+  const refundNo = `R${req.tradeNo}`
+  const asked = { tradeNo: req.tradeNo, refundNo, amount: 2990, reason: '订单已取消' }
+  fake.loseNextRefund = 'unrecorded'
+  assert.equal((await provider.refund(asked)).status, 'processing', 'accepted, it says')
+  assert.equal(await provider.queryRefund(refundNo, req.tradeNo), null)
+  assert.equal((await provider.refund(asked)).status, 'processing')
+  assert.equal(fake.refunds.size, 1)
+  assert.equal(fake.trades.get(req.tradeNo)?.refunded, 2990)
+
+  const other = request(clock)
+  await provider.createPayment(other)
+  fake.pay(other.tradeNo)
+  const lost = { ...asked, tradeNo: other.tradeNo, refundNo: `R${other.tradeNo}` }
+  fake.loseNextRefund = 'answerLost'
+  await assert.rejects(
+    provider.refund(lost),
+    (error: Error) => !(error instanceof PaymentProviderRefusal),
+  )
+  assert.equal((await provider.refund(lost)).status, 'processing')
+  assert.equal(fake.trades.get(other.tradeNo)?.refunded, 2990, 'refunded once')
+  await fake.settled()
+  assert.equal((await provider.queryRefund(lost.refundNo, other.tradeNo))?.status, 'succeeded')
+  // another refusal of the query says nothing about the refund: passing, never a refusal
+  await assert.rejects(
+    provider.queryRefund('bad refund no!', other.tradeNo),
+    (error: Error) => !(error instanceof PaymentProviderRefusal),
+  )
 })
 
 test('wechatpay: 500, 429, a bad answer signature or our wrong key are passing errors, never refusals', async (t) => {

@@ -99,6 +99,11 @@ export class FakeAlipay {
   readonly calls: { method: string; biz: Record<string, unknown> }[] = []
   /** When set, paid, closed and refunded trades post no notification (a lost notification). */
   dropNotifications = false
+  /**
+   * When set, the next alipay.trade.refund answers 10000 with fund_change N but Alipay records no
+   * refund (it never took it): its refund query then answers no refund data.
+   */
+  loseNextRefund = false
   private readonly keys = rsaKeyPair()
   private readonly failures = new Map<string, string>()
   private readonly pending = new Set<Promise<void>>()
@@ -375,6 +380,10 @@ export class FakeAlipay {
     const done = trade.refunds.get(requestNo)
     if (done) {
       if (done.amount !== amount) return business('ACQ.DISCORDANT_REPEAT_REQUEST', '请求信息不一致')
+      return answer('N')
+    }
+    if (this.loseNextRefund) {
+      this.loseNextRefund = false
       return answer('N')
     }
     if (trade.status !== 'TRADE_SUCCESS')

@@ -5,7 +5,7 @@
  * otherwise; signs every answer with its own WeChat Pay key (Wechatpay-Signature over
  * `timestamp\nnonce\nbody\n`, Wechatpay-Serial = the public key's id); keeps trades and refunds;
  * and POSTs notifications to their notify_url later, signed, with the resource AES-256-GCM encrypted
- * under the APIv3 key. Test handles make the buyer pay, drop notifications and fail requests.
+ * under the APIv3 key. Test handles make the buyer pay, drop notifications, fail requests and lose a refund.
  */
 import {
   createCipheriv,
@@ -121,6 +121,12 @@ export class FakeWechatPay {
   }
   /** When set, answers are signed with this key instead of WeChat Pay's (a forger in the middle). */
   answerKey: KeyObject | null = null
+  /**
+   * How the next new refund request goes wrong: `unrecorded` answers 200 PROCESSING but WeChat Pay
+   * keeps nothing (its query then answers 404 RESOURCE_NOT_EXISTS); `answerLost` records the refund
+   * but its answer never arrives (500, as a timeout would be to the merchant).
+   */
+  loseNextRefund: 'unrecorded' | 'answerLost' | null = null
 
   private server: http.Server | null = null
   private failures: { status: 500 | 429; count: number }[] = []
@@ -448,7 +454,9 @@ export class FakeWechatPay {
     }
     if (method === 'POST' && path === '/v3/refund/domestic/refunds') return this.refund(json)
     if (method === 'GET' && (match = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(path))) {
-      const refund = this.refunds.get(decodeURIComponent(match[1]))
+      const refundNo = decodeURIComponent(match[1])
+      if (!OUT_REFUND_NO.test(refundNo)) return fail(400, 'PARAM_ERROR', 'out_refund_no 不正确')
+      const refund = this.refunds.get(refundNo)
       if (!refund) return fail(404, 'RESOURCE_NOT_EXISTS', '退款单不存在')
       return ok(200, this.refundResource(refund))
     }
@@ -556,8 +564,6 @@ export class FakeWechatPay {
     if (trade.refunded + Number(amount.refund) > trade.total) {
       return fail(400, 'INVALID_REQUEST', '申请退款金额超过订单可退金额')
     }
-    trade.refunded += Number(amount.refund)
-    trade.trade_state = 'REFUND'
     const refund: FakeRefund = {
       out_refund_no: json.out_refund_no,
       out_trade_no: trade.out_trade_no,
@@ -571,6 +577,11 @@ export class FakeWechatPay {
       create_time: beijing(this.options.now()),
       success_time: null,
     }
+    const lose = this.loseNextRefund
+    this.loseNextRefund = null
+    if (lose === 'unrecorded') return ok(200, this.refundResource(refund))
+    trade.refunded += refund.refund
+    trade.trade_state = 'REFUND'
     this.refunds.set(refund.out_refund_no, refund)
     this.later(async () => {
       refund.status = 'SUCCESS'
@@ -593,6 +604,7 @@ export class FakeWechatPay {
         },
       })
     })
+    if (lose === 'answerLost') return fail(500, 'SYSTEM_ERROR', '系统异常，请稍后重试')
     return ok(200, this.refundResource(refund))
   }
 }

@@ -170,15 +170,29 @@ export interface PaymentProvider {
    */
   readonly notifyReply: NotifyReply | null
   createPayment(request: PaymentRequest): Promise<PaymentStart>
-  /** The notice, or PaymentSignatureError when the body was not sent by the provider. */
-  verifyNotification(headers: Record<string, unknown>, rawBody: string): PaymentNotice
+  /**
+   * The notice, or PaymentSignatureError when the body was not sent by the provider. null: a genuine
+   * notification that asks nothing of us (Alipay's WAIT_BUYER_PAY, sent to merchants who subscribe to
+   * it): the callback acknowledges it in the provider's words and writes nothing, so the provider stops
+   * sending it.
+   */
+  verifyNotification(headers: Record<string, unknown>, rawBody: string): PaymentNotice | null
   /** Likewise for a refund notification. */
   verifyRefundNotification(headers: Record<string, unknown>, rawBody: string): RefundNotice
   /** PaymentProviderRefusal for a trade the provider does not know. */
   queryTrade(tradeNo: string): Promise<TradeState>
   /** Closes a pending trade so no money can arrive for it; answers the trade's state afterwards (paid when the money came first). */
   closeTrade(tradeNo: string): Promise<TradeState>
-  /** Asks for a refund; idempotent per refundNo. PaymentProviderRefusal when refused for good. */
+  /**
+   * Asks for a refund; idempotent per refundNo (asking again never refunds twice: WeChat Pay's
+   * out_refund_no, Alipay's out_request_no). PaymentProviderRefusal when refused for good.
+   */
   refund(request: RefundRequest): Promise<RefundState>
-  queryRefund(refundNo: string): Promise<RefundState>
+  /**
+   * The refund under refundNo of trade tradeNo (Alipay's refund query needs both). null: the provider
+   * has no such refund — it never took the request (Alipay's query answers no refund data, WeChat Pay
+   * RESOURCE_NOT_EXISTS) — and the providers' documented remedy is to send it again with the same
+   * refundNo. Any other failure of the query is passing (thrown), never a refusal.
+   */
+  queryRefund(refundNo: string, tradeNo: string): Promise<RefundState | null>
 }

@@ -114,9 +114,11 @@ export class AlipayProvider implements PaymentProvider {
    * A trade notification (a form post), verified before anything in it is used: RSA2 signature with
    * Alipay's public key over every field but sign and sign_type, then our app_id. Alipay sends
    * TRADE_SUCCESS, TRADE_FINISHED and TRADE_CLOSED for WAP pay (also after a refund: TRADE_SUCCESS for a
-   * partial one, TRADE_CLOSED for a full one); WAIT_BUYER_PAY is not final and is refused.
+   * partial one, TRADE_CLOSED for a full one). WAIT_BUYER_PAY (sent only to merchants who subscribe to
+   * it) is genuine but asks nothing: null, so the route answers `success` and Alipay stops resending it
+   * (a refusal would have it retried for a day).
    */
-  verifyNotification(_headers: Record<string, unknown>, rawBody: string): PaymentNotice {
+  verifyNotification(_headers: Record<string, unknown>, rawBody: string): PaymentNotice | null {
     const fields = parseForm(rawBody)
     if (!fields?.sign) throw new PaymentSignatureError('缺少签名')
     if (fields.sign_type !== 'RSA2') throw new PaymentSignatureError('签名类型须为RSA2')
@@ -135,7 +137,7 @@ export class AlipayProvider implements PaymentProvider {
     if (!fields.out_trade_no || !status || amount === null) {
       throw new PaymentNotificationError(400, '通知字段不完整')
     }
-    if (status === 'pending') throw new PaymentNotificationError(400, '交易尚未支付，不是最终状态')
+    if (status === 'pending') return null
     const { sign: _sign, ...payload } = fields
     return { tradeNo: fields.out_trade_no, status, amount, payload }
   }
@@ -200,7 +202,8 @@ export class AlipayProvider implements PaymentProvider {
   /**
    * alipay.trade.refund with out_request_no = refundNo, so asking again never refunds twice. Alipay
    * refunds synchronously: fund_change Y is the money moving now; N (this call moved nothing, e.g. a
-   * repeat of a refund done before) is settled by the refund query.
+   * repeat of a refund done before) is settled by the refund query. A query that finds nothing yet
+   * leaves it processing: the next look asks again, and sends it again if Alipay still has nothing.
    */
   async refund(request: RefundRequest): Promise<RefundState> {
     const answer = await this.call('alipay.trade.refund', {
@@ -212,28 +215,32 @@ export class AlipayProvider implements PaymentProvider {
     if (answer.fund_change === 'Y') {
       return { ...refundOf(request), status: 'succeeded' }
     }
-    return this.queryRefund(request.refundNo, request.tradeNo)
+    const state = await this.queryRefund(request.refundNo, request.tradeNo)
+    return state ?? { ...refundOf(request), status: 'processing' }
   }
 
   /**
-   * alipay.trade.fastpay.refund.query: refund_status REFUND_SUCCESS is done; no refund data means
-   * Alipay has not taken the refund (yet), which stays processing (the refund is sent again with the same
-   * out_request_no). Alipay asks for the trade number too: pass it, or the refund number must be
-   * `R<tradeNo>` (refund-service's refundNoFor).
+   * alipay.trade.fastpay.refund.query (Alipay asks for the trade beside out_request_no). Its 10000
+   * says only that the query ran: refund data (REFUND_SUCCESS) is the refund done; no refund data is
+   * no refund, and Alipay's documented remedy is to call alipay.trade.refund again with the same
+   * out_request_no and amount: null. A trade Alipay does not know has no refund either; any other
+   * refusal of the query says nothing about the refund, so it is passing.
    */
-  async queryRefund(refundNo: string, tradeNo = tradeOfRefundNo(refundNo)): Promise<RefundState> {
-    const answer = await this.call('alipay.trade.fastpay.refund.query', {
-      out_trade_no: tradeNo,
-      out_request_no: refundNo,
-    })
-    const amount = yuanTextToFen(answer.refund_amount)
-    const done = answer.refund_status === 'REFUND_SUCCESS' && amount !== null
-    return {
-      refundNo,
-      tradeNo,
-      status: done ? 'succeeded' : 'processing',
-      amount: amount ?? 0,
+  async queryRefund(refundNo: string, tradeNo: string): Promise<RefundState | null> {
+    let answer: Answer
+    try {
+      answer = await this.call('alipay.trade.fastpay.refund.query', {
+        out_trade_no: tradeNo,
+        out_request_no: refundNo,
+      })
+    } catch (error) {
+      if (!(error instanceof AlipayRefusal)) throw error
+      if (error.subCode === 'ACQ.TRADE_NOT_EXIST') return null
+      throw new AlipayError('alipay.trade.fastpay.refund.query', error.subCode, error.message)
     }
+    const amount = yuanTextToFen(answer.refund_amount)
+    if (answer.refund_status !== 'REFUND_SUCCESS' || amount === null) return null
+    return { refundNo, tradeNo, status: 'succeeded', amount }
   }
 
   /**
@@ -267,11 +274,6 @@ const refundOf = (request: RefundRequest) => ({
   tradeNo: request.tradeNo,
   amount: request.amount,
 })
-
-function tradeOfRefundNo(refundNo: string): string {
-  if (!/^R.+/.test(refundNo)) throw new Error(`cannot tell the trade of refund ${refundNo}`)
-  return refundNo.slice(1)
-}
 
 /** A form-encoded body as fields; null when a field repeats (Alipay never sends one twice). */
 function parseForm(rawBody: string): Record<string, string> | null {

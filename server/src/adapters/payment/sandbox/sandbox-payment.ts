@@ -243,14 +243,17 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return refundState(row)
   }
 
-  /** A refund still processing `delayMs` after it was asked for has finished (survives restarts). */
-  async queryRefund(refundNo: string): Promise<RefundState> {
+  /**
+   * A refund still processing `delayMs` after it was asked for has finished (survives restarts). null
+   * when this sandbox has no such refund of that trade (as WeChat Pay's RESOURCE_NOT_EXISTS).
+   */
+  async queryRefund(refundNo: string, tradeNo: string): Promise<RefundState | null> {
     const [found] = await this.db
       .select({ refund: sandboxPayRefunds })
       .from(sandboxPayRefunds)
       .innerJoin(sandboxPayTrades, this.own(sandboxPayRefunds.tradeNo))
-      .where(eq(sandboxPayRefunds.refundNo, refundNo))
-    if (!found) throw new PaymentProviderRefusal('退款不存在')
+      .where(and(eq(sandboxPayRefunds.refundNo, refundNo), eq(sandboxPayRefunds.tradeNo, tradeNo)))
+    if (!found) return null
     const row = found.refund
     const due = row.createdAt.getTime() + this.delayMs <= this.clock.now().getTime()
     if (row.status === 'processing' && due) return refundState(await this.finishRefund(refundNo))

@@ -330,12 +330,22 @@ export class WechatPayProvider implements PaymentProvider {
     return this.refundState(request.refundNo, answer)
   }
 
-  /** 查询单笔退款（通过商户退款单号）. */
-  async queryRefund(refundNo: string): Promise<RefundState> {
-    const answer = await this.call<Refund>(
-      'GET',
-      `/v3/refund/domestic/refunds/${encodeURIComponent(refundNo)}`,
-    )
+  /**
+   * 查询单笔退款（通过商户退款单号）: the refund number alone finds it (the port's tradeNo is not needed). 404
+   * RESOURCE_NOT_EXISTS is no refund under that number: null, and the refund is sent again with the
+   * same out_refund_no (WeChat Pay: retry a failed refund with the original number, never a new one).
+   * Any other refusal of a query says nothing about the money, so it is passing.
+   */
+  async queryRefund(refundNo: string, _tradeNo: string): Promise<RefundState | null> {
+    const path = `/v3/refund/domestic/refunds/${encodeURIComponent(refundNo)}`
+    let answer: Refund | null
+    try {
+      answer = await this.call<Refund>('GET', path)
+    } catch (error) {
+      if (!(error instanceof WechatPayRefusal)) throw error
+      if (error.code === 'RESOURCE_NOT_EXISTS') return null
+      throw new Error(`WeChat Pay refused the query of refund ${refundNo}: ${error.message}`)
+    }
     return this.refundState(refundNo, answer)
   }
 
