@@ -7,12 +7,14 @@
 import assert from 'node:assert/strict'
 import { generateKeyPairSync } from 'node:crypto'
 import { test, type TestContext } from 'node:test'
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
+import fc from 'fast-check'
 import { OrderStatus } from '#domain/order-status'
 import { wechatPayCredentialsFromEnv } from '../../src/adapters/payment/wechatpay/credentials'
 import { WechatPayProvider } from '../../src/adapters/payment/wechatpay/wechatpay-provider'
 import type { CreatePaymentResult } from '../../src/contract/payment'
 import { paymentNotifications, payments, refunds } from '../../src/db/schema'
+import { REFUND_RECHECK_MS, REFUND_STUCK_MS } from '../../src/services/refund-service'
 import { createCloudOrder, newBuyer, orderInfo } from '../helpers/commerce'
 import { wechatPayWorld, type FakeWechatPay } from '../helpers/fake-wechatpay'
 import { buildTestApp, post, type FakeClock, type Session, type TestApp } from '../helpers/test-app'
@@ -217,4 +219,135 @@ test('wechatpay app: H5 pay in a mobile browser answers the h5_url with our pay 
     `https://cloudphone.example.cn/pages/pay/pay?orderNo=${order.orderNo}`,
   )
   assert.equal(w.fake.trades.get(reply.data.tradeNo)?.payer_client_ip, '127.0.0.1')
+})
+
+/** An order paid twice (two trades, both paid): one payment is kept, the other is refunding. */
+async function paidTwice(w: World) {
+  const { data: order } = await createCloudOrder(w.ta, w.buyer)
+  const trades = [
+    await payInMiniProgram(w, order.orderNo),
+    await payInMiniProgram(w, order.orderNo),
+  ]
+  for (const tradeNo of trades) w.fake.pay(tradeNo)
+  await w.fake.settled()
+  const rows = await w.ta.database.db
+    .select()
+    .from(payments)
+    .where(inArray(payments.tradeNo, trades))
+  const kept = rows.find((row) => row.status === 'paid')!
+  const back = rows.find((row) => row.status === 'refunding')!
+  assert.ok(kept && back, rows.map((row) => row.status).join())
+  const refundOf = async () =>
+    (await w.ta.database.db.select().from(refunds).where(eq(refunds.paymentId, back.id)))[0]
+  return { order, kept: kept.tradeNo, back: back.tradeNo, refundOf }
+}
+
+type RefundStep =
+  | { kind: 'jobs' }
+  | { kind: 'reconcile' }
+  | { kind: 'lose'; how: 'unrecorded' | 'answerLost' }
+  | { kind: 'fail' }
+  | { kind: 'notifications'; drop: boolean }
+  | { kind: 'deliver' }
+
+const refundStep: fc.Arbitrary<RefundStep> = fc.oneof(
+  fc.constant({ kind: 'jobs' as const }),
+  fc.constant({ kind: 'reconcile' as const }),
+  fc.record({
+    kind: fc.constant('lose' as const),
+    how: fc.constantFrom('unrecorded' as const, 'answerLost' as const),
+  }),
+  fc.constant({ kind: 'fail' as const }),
+  fc.record({ kind: fc.constant('notifications' as const), drop: fc.boolean() }),
+  fc.constant({ kind: 'deliver' as const }),
+)
+
+test('property: whatever is lost (refund requests WeChat Pay never recorded, answers, notifications) or fails, WeChat Pay refunds each refundNo at most once and every refund ends, money back once', async (t) => {
+  const w = await wechatPayApp(t)
+  await fc.assert(
+    fc.asyncProperty(fc.array(refundStep, { minLength: 1, maxLength: 12 }), async (steps) => {
+      const { kept, back, refundOf } = await paidTwice(w)
+      const { fake, ta } = w
+      const atMostOnce = () => {
+        const taken = [...fake.refunds.values()].filter((r) => r.out_trade_no === back)
+        assert.ok(taken.length <= 1, `${taken.length} refunds of one trade`)
+        const trade = fake.trades.get(back)!
+        assert.equal(trade.refunded, taken.length === 1 ? trade.total : 0)
+        assert.equal(fake.trades.get(kept)!.refunded, 0, 'the kept payment is never refunded')
+      }
+      for (const step of steps) {
+        switch (step.kind) {
+          case 'jobs':
+            await ta.app.jobs.runDue()
+            break
+          case 'reconcile':
+            ta.clock.advance(REFUND_RECHECK_MS + 1_000)
+            await ta.app.services.refunds.reconcile(ta.clock.now())
+            break
+          case 'lose':
+            fake.loseNextRefund = step.how
+            break
+          case 'fail':
+            fake.failNext(500)
+            break
+          case 'notifications':
+            fake.dropNotifications = step.drop
+            break
+          case 'deliver':
+            await fake.settled()
+            await fake.resendFailed()
+            break
+        }
+        atMostOnce()
+      }
+      // Then nothing more is lost: WeChat Pay's retries arrive and reconciliation runs.
+      fake.dropNotifications = false
+      fake.loseNextRefund = null
+      fake.clearFailures()
+      for (let round = 0; round < 20 && (await refundOf()).status === 'requested'; round++) {
+        await fake.settled()
+        await fake.resendFailed()
+        ta.clock.advance(REFUND_RECHECK_MS + 1_000)
+        await ta.app.services.refunds.reconcile(ta.clock.now())
+        atMostOnce()
+      }
+      await fake.settled()
+      const refund = await refundOf()
+      assert.equal(refund.status, 'succeeded')
+      assert.equal(fake.refunds.get(refund.refundNo)?.status, 'SUCCESS')
+      assert.equal(fake.trades.get(back)!.refunded, refund.amount, 'money back once')
+      const [payment] = await ta.database.db
+        .select()
+        .from(payments)
+        .where(eq(payments.tradeNo, back))
+      assert.equal(payment.status, 'refunded')
+    }),
+    { numRuns: 25 },
+  )
+})
+
+test('wechatpay app: a refund still not final a week after it was requested is logged once for an operator', async (t) => {
+  const w = await wechatPayApp(t)
+  const { back, refundOf } = await paidTwice(w)
+  const logged = t.mock.method(w.ta.app.services.ctx.log, 'error')
+  const stuck = () =>
+    logged.mock.calls.filter((call) => String(call.arguments[1]).includes('not final a week'))
+  w.fake.failNext(500, 4) // WeChat Pay is down for the first four calls
+  await w.ta.app.jobs.runDue() // 1: the send-refund job
+  w.ta.clock.advance(REFUND_STUCK_MS - 2 * REFUND_RECHECK_MS)
+  await w.ta.app.services.refunds.reconcile(w.ta.clock.now()) // 2
+  assert.equal(stuck().length, 0, 'not a week yet')
+  w.ta.clock.advance(2 * REFUND_RECHECK_MS + 1_000)
+  await w.ta.app.services.refunds.reconcile(w.ta.clock.now()) // 3
+  assert.equal(stuck().length, 1)
+  const { refundNo } = await refundOf()
+  assert.equal((stuck()[0].arguments[0] as { refundNo: string }).refundNo, refundNo)
+  w.ta.clock.advance(REFUND_RECHECK_MS + 1_000)
+  await w.ta.app.services.refunds.reconcile(w.ta.clock.now()) // 4
+  assert.equal(stuck().length, 1, 'logged once, still sent again')
+  w.ta.clock.advance(REFUND_RECHECK_MS + 1_000)
+  await w.ta.app.services.refunds.reconcile(w.ta.clock.now())
+  assert.equal(w.fake.trades.get(back)!.refunded, (await refundOf()).amount)
+  await w.fake.settled()
+  assert.equal((await refundOf()).status, 'succeeded')
 })

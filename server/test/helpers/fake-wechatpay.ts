@@ -179,6 +179,11 @@ export class FakeWechatPay {
     this.failures.push({ status, count })
   }
 
+  /** Drops the failures failNext queued and not yet used. */
+  clearFailures() {
+    this.failures = []
+  }
+
   /** Resolves once every scheduled notification and refund has been sent. */
   async settled() {
     while (this.pending.size > 0) await Promise.all([...this.pending])
