@@ -175,7 +175,7 @@ test('paid at Alipay but never notified: reconciliation asks and fulfils, once',
   fake.dropNotifications = true
   fake.pay(tradeNo)
   ta.clock.advance(MINUTE + 1_000)
-  await ta.app.services.payments.reconcile(ta.clock.now())
+  await ta.app.services.paymentReconciliation.reconcile(ta.clock.now())
   assert.equal((await paymentRow(ta, tradeNo)).status, 'paid')
   await ta.app.jobs.runDue()
   assert.equal((await orderInfo(ta, buyer, order.orderNo)).status, 2)
@@ -194,7 +194,7 @@ test('a cancelled order: its open trade is closed at Alipay, so the buyer can no
     buyer,
   )
   assert.equal(cancelled.code, 200, cancelled.msg)
-  await ta.app.services.payments.reconcile(ta.clock.now())
+  await ta.app.services.paymentReconciliation.reconcile(ta.clock.now())
   assert.equal((await paymentRow(ta, tradeNo)).status, 'closed')
   assert.equal(fake.trade(tradeNo)!.status, 'TRADE_CLOSED')
   assert.throws(() => fake.pay(tradeNo), /TRADE_CLOSED/)
@@ -225,7 +225,7 @@ test('a link opened only after its order was cancelled: the money that arrives g
   )
   assert.equal(cancelled.code, 200, cancelled.msg)
   // Alipay has no trade until the link is opened, so there is nothing to close: the payment is over here.
-  await ta.app.services.payments.reconcile(ta.clock.now())
+  await ta.app.services.paymentReconciliation.reconcile(ta.clock.now())
   assert.equal((await paymentRow(ta, start.data.tradeNo)).status, 'closed')
   // The link still works until its time_expire: the buyer opens it and pays.
   await (await fetch(start.data.checkoutUrl!)).text()

@@ -178,10 +178,10 @@ test('wechatpay app: paid at WeChat Pay but never notified → reconciliation ma
   await w.fake.settled()
   w.ta.clock.advance(MINUTE + 1_000)
   w.fake.failNext(500) // the first query fails; the next round asks again
-  assert.equal(await w.ta.app.services.payments.reconcile(w.ta.clock.now()), 0)
+  assert.equal(await w.ta.app.services.paymentReconciliation.reconcile(w.ta.clock.now()), 0)
   assert.equal((await paymentOf(w, tradeNo)).status, 'pending')
   w.ta.clock.advance(MINUTE + 1_000)
-  assert.equal(await w.ta.app.services.payments.reconcile(w.ta.clock.now()), 1)
+  assert.equal(await w.ta.app.services.paymentReconciliation.reconcile(w.ta.clock.now()), 1)
   assert.equal((await orderInfo(w.ta, w.buyer, order.orderNo)).status, OrderStatus.paid)
   // The notification that finally comes is a duplicate.
   w.fake.dropNotifications = false
@@ -196,7 +196,7 @@ test('wechatpay app: a trade left open when its order is cancelled is closed at 
   const tradeNo = await payInMiniProgram(w, order.orderNo)
   const cancelled = await post(w.ta.app, '/order/cancel', { orderNo: order.orderNo }, w.buyer)
   assert.equal(cancelled.code, 200, cancelled.msg)
-  await w.ta.app.services.payments.reconcile(w.ta.clock.now())
+  await w.ta.app.services.paymentReconciliation.reconcile(w.ta.clock.now())
   assert.equal(w.fake.trades.get(tradeNo)?.trade_state, 'CLOSED')
   assert.equal((await paymentOf(w, tradeNo)).status, 'closed')
   assert.throws(() => w.fake.pay(tradeNo), /cannot pay/)

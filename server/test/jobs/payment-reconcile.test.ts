@@ -257,7 +257,7 @@ test('a trade still open when its order is cancelled is closed at the provider, 
     buyer,
   )
   assert.equal(cancelled.code, 200, cancelled.msg)
-  await ta.app.services.payments.reconcile(ta.clock.now())
+  await ta.app.services.paymentReconciliation.reconcile(ta.clock.now())
   assert.equal((await paymentRow(ta, tradeNo)).status, 'closed')
   const [trade] = await ta.database.db
     .select()

@@ -251,7 +251,7 @@ test("two providers never settle each other's trades: not by notification, not b
   assert.equal(acted.code, 200)
   await wechat.outbox.close()
   ta.clock.advance(MINUTE + 1_000)
-  assert.equal(await ta.app.services.payments.reconcile(ta.clock.now()), 1)
+  assert.equal(await ta.app.services.paymentReconciliation.reconcile(ta.clock.now()), 1)
   assert.deepEqual(asked, [`sandbox-wechat:${tradeNo}`])
   assert.equal((await paymentRow(ta, tradeNo)).status, 'paid')
   const [record] = await ta.database.db.select().from(paymentNotifications)
