@@ -24,6 +24,7 @@ import { type AcepClient, AcepError, API_VERSION_2025 } from './acep-client'
 import { type AcepCallback, CALLBACK_HEADER, verifyCallback } from './callback'
 import { AcepCatalogue } from './catalogue'
 import type { AcepCredentials } from './credentials'
+import type { AcepStream } from './stream'
 
 /** Where our own ACEP pages live (callback, screen relay): public routes, each checking its caller. */
 export const ACEP_PREFIX = '/vmcloud/api/supplier/acep'
@@ -73,11 +74,15 @@ export interface AcepSettings {
   imageId?: string
   /** Base of the addresses we hand out (our own routes); '' for relative ones. */
   publicBase?: string
+  /** The control page's live stream (stream.ts); null or absent: screenshots. */
+  stream?: AcepStream | null
 }
 
 export class AcepSupplier implements SupplierAdapter {
   readonly name = 'acep'
   readonly catalogue: AcepCatalogue
+  /** The control page's live stream, when the operator gave the web SDK (stream.ts). */
+  readonly stream: AcepStream | null
   private readonly imageId: string
 
   constructor(
@@ -89,6 +94,7 @@ export class AcepSupplier implements SupplierAdapter {
   ) {
     this.catalogue = new AcepCatalogue(db)
     this.imageId = settings.imageId ?? ''
+    this.stream = settings.stream ?? null
   }
 
   private get productId() {
