@@ -18,7 +18,7 @@ import { acepCredentialsFromEnv } from '../../src/adapters/supplier/acep/credent
 import { acepStreamFor } from '../../src/adapters/supplier/acep'
 import { systemClock, type Clock } from '../../src/clock'
 import type { Db } from '../../src/db/client'
-import { goods, supplierCatalogue, zones } from '../../src/db/schema'
+import { acepPods, goods, supplierCatalogue, zones } from '../../src/db/schema'
 
 export const FAKE_KEYS = {
   accessKeyId: 'AKLTfakeacep',
@@ -34,12 +34,19 @@ export const SCREEN_PNG = Buffer.from(
   'base64',
 )
 
-/** Pods a call may name, per action (ACEP's documented limits). */
-const BATCH_LIMITS: Record<string, number> = {
+/**
+ * Pods a call may name, per action, as ACEP documents them (RebootPod, RunSyncCommand and
+ * BatchScreenShot: their pages in docs 6394; the power and update actions: the 2024-10-28 change note;
+ * app installs and uninstalls: the 2024-09-05 one). Written here from the documents, not imported from
+ * the client, so a wrong limit there is refused here.
+ */
+export const FAKE_LIST_LIMITS: Record<string, number> = {
   PowerOnPod: 200,
   PowerOffPod: 200,
   UpdatePod: 200,
-  RebootPod: 200,
+  RebootPod: 100,
+  RunSyncCommand: 100,
+  BatchScreenShot: 100,
   DeletePod: 200,
   UninstallApp: 1000,
 }
@@ -118,6 +125,10 @@ export class FakeAcep {
   private offsetMs = 0
   /** The next n calls are throttled. */
   throttleNext = 0
+  /** Calls answered 429 (they never ran, so they are not in `calls`). */
+  throttled = 0
+  /** Refuses a call as ACEP would (400 with this error) when it returns one; after signature checks. */
+  refuse: ((call: Call) => { Code: string; Message: string } | null) | null = null
   /** The next task started fails / never finishes. */
   failNextTask = false
   neverFinishNextTask = false
@@ -164,6 +175,43 @@ export class FakeAcep {
       this.finish(task)
       await this.notify(task)
     }
+  }
+
+  /**
+   * `count` running pods made at once, as CreatePod and a finished boot would leave them at ACEP and in
+   * acep_pods (a 500-pod batch without 500 CreatePods and boots); their ids.
+   */
+  async seedRunningPods(db: Db, count: number, goodId = 301, zoneId = 1) {
+    const now = new Date()
+    const made: Pod[] = Array.from({ length: count }, () => ({
+      id: this.nextId(),
+      name: `cp-seeded-${this.seq}`,
+      config: configOf(goodId),
+      dc: `dc-${zoneId}`,
+      imageId: 'img-standard',
+      bootUntil: 0,
+      rebooting: false,
+      off: false,
+      apps: [
+        { PackageName: 'com.tencent.mm', AppId: 'app-wechat' },
+        { PackageName: 'com.ss.android.ugc.aweme' },
+      ],
+    }))
+    for (const pod of made) this.pods.set(pod.id, pod)
+    await db.insert(acepPods).values(
+      made.map((pod) => ({
+        requestId: `seeded-${pod.id}`,
+        podName: pod.name,
+        podId: pod.id,
+        goodId,
+        zoneId,
+        expireAt: new Date(now.getTime() + 30 * 86_400_000),
+        model: '',
+        seenRunning: 1,
+        createdAt: now,
+      })),
+    )
+    return made.map((pod) => pod.id)
   }
 
   count(action: string) {
@@ -221,6 +269,7 @@ export class FakeAcep {
     }
     if (this.throttleNext > 0) {
       this.throttleNext -= 1
+      this.throttled += 1
       return answer(429, null, { Code: 'AccountFlowLimitExceeded', Message: 'flow limit' })
     }
     let body: Record<string, unknown> = {}
@@ -238,12 +287,17 @@ export class FakeAcep {
       return answer(400, null, { Code: 'InvalidProductId', Message: 'no such product' })
     }
     const list = body.PodIdList as string[] | undefined
-    if (list && BATCH_LIMITS[action] && list.length > BATCH_LIMITS[action]) {
+    if (list && FAKE_LIST_LIMITS[action] && list.length > FAKE_LIST_LIMITS[action]) {
       return answer(400, null, {
         Code: 'InvalidParameter',
-        Message: `PodIdList over ${BATCH_LIMITS[action]}`,
+        Message: `PodIdList over ${FAKE_LIST_LIMITS[action]}`,
       })
     }
+    if (list && new Set(list).size !== list.length) {
+      return answer(400, null, { Code: 'InvalidParameter', Message: 'PodIdList repeats a pod' })
+    }
+    const refused = this.refuse?.(this.calls.at(-1)!)
+    if (refused) return answer(400, null, refused)
     try {
       const result = this.act(action, params, body)
       if (action === 'CreatePod' && this.loseNextCreateAnswer) {
@@ -554,11 +608,19 @@ export class FakeAcep {
         }
         return {}
       case 'RunSyncCommand': {
-        const pod = this.pod(podIds[0])
+        const pods = podIds.map((id) => this.pod(id))
         const command = String(body.Command)
         const uninstall = /^pm uninstall (\S+)$/.exec(command)
-        if (uninstall) pod.apps = pod.apps.filter((app) => app.PackageName !== uninstall[1])
-        return { Status: [{ PodId: pod.id, Success: now >= pod.bootUntil, Detail: '' }] }
+        // A booting pod runs nothing: its own Status says so, the others' still succeed.
+        return {
+          Status: pods.map((pod) => {
+            const success = now >= pod.bootUntil
+            if (success && uninstall) {
+              pod.apps = pod.apps.filter((app) => app.PackageName !== uninstall[1])
+            }
+            return { PodId: pod.id, Success: success, Detail: '' }
+          }),
+        }
       }
       case 'GetPodAppList':
         return { Row: this.pod(query.PodId).apps, Total: this.pod(query.PodId).apps.length }
@@ -579,6 +641,21 @@ export class FakeAcep {
             event_screen_shot: [
               { pod_id: pod.id, download_url: `${this.endpoint}/screens/${pod.id}.png` },
             ],
+          })
+          setImmediate(() => void this.postCallback(event))
+        }
+        return 'success'
+      }
+      case 'BatchScreenShot': {
+        const pods = podIds.map((id) => this.pod(id))
+        if (this.callbackUrl) {
+          const event = JSON.stringify({
+            id: randomBytes(8).toString('hex'),
+            event_type: 'ScreenShot',
+            event_screen_shot: pods.map((pod) => ({
+              pod_id: pod.id,
+              download_url: `${this.endpoint}/screens/${pod.id}.png`,
+            })),
           })
           setImmediate(() => void this.postCallback(event))
         }
