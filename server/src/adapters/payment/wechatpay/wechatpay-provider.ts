@@ -64,9 +64,10 @@ const PASSING_CODES = new Set([
 /**
  * "Not found" inside 申请退款 (POST /v3/refund/domestic/refunds, and the 查询订单 before it) is not a
  * refusal. WeChat Pay's 申请退款 document (pay.weixin.qq.com/doc/v3/merchant/4012556457, 退款申请)
- * lists 404 RESOURCE_NOT_EXISTS 订单号不存在 for an order it does not find, and says to send a failed
- * refund again with the original out_refund_no, never a new one; merchants report this 404 for
- * orders paid minutes before, gone on the next try with the same parameters. We only refund trades
+ * says to send a failed refund again with the original out_refund_no, never a new one. Its answer for
+ * an order it does not find is 404 RESOURCE_NOT_EXISTS 订单不存在, which merchants on WeChat's developer
+ * community report for orders paid minutes before, gone on a resend with the same parameters
+ * (developers.weixin.qq.com/community/develop/doc/0002cc91f60120266c050ea3265c00). We only refund trades
  * WeChat Pay already told us are paid, so "not found" (RESOURCE_NOT_EXISTS from the refund call,
  * ORDER_NOT_EXIST from the trade query) is its delay or our merchant misconfigured: passing, so the
  * refund is sent again every REFUND_RECHECK_MS and logged for an operator a week on, never given up.
