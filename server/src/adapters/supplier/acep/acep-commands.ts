@@ -1,16 +1,17 @@
 /**
  * Commands on ACEP pods for AcepSupplier: the user's commands (reboot, screen refresh, cleaning, open
- * an address, uninstall) through ACEP's list calls in its batch sizes (POD_LIST_LIMITS), and the single
- * screenshot a cover asks for. Each pod gets its own outcome; a batch ACEP refused fails only its pods.
+ * an address, uninstall) and powering pods off and on, through ACEP's list calls in its batch sizes
+ * (POD_LIST_LIMITS), and the single screenshot a cover asks for. Each pod gets its own outcome; a batch
+ * ACEP refused fails only its pods.
  */
 import { randomBytes } from 'node:crypto'
 import { inArray } from 'drizzle-orm'
 import { DeviceCommand } from '#domain/enums'
 import type { Db } from '../../../db/client'
 import { acepPods } from '../../../db/schema'
-import type { CommandOutcome, CommandRequest } from '../supplier-adapter'
+import type { CommandOutcome, CommandRequest, SuspendOutcome } from '../supplier-adapter'
 import { SUPPLIER_UNREACHABLE } from '../supplier-adapter'
-import type { AcepClient, ListAction } from './acep-client'
+import { type AcepClient, API_VERSION_2025, type ListAction } from './acep-client'
 
 /** Shell commands for the commands ACEP has no action of its own for (RunSyncCommand). */
 const SHELL: Partial<Record<DeviceCommand, string>> = {
@@ -86,6 +87,36 @@ export class AcepCommands {
           COMMAND_DONE[request.command] ?? '操作成功',
           outcomes,
         )
+    }
+    return outcomes
+  }
+
+  /**
+   * PowerOffPod or PowerOnPod (version 2025-05-01, 200 pods a call): each pod's outcome is its own entry
+   * in the answer's Details (Success, ErrMsg); a pod the answer does not name went with its batch.
+   */
+  async power(action: 'PowerOffPod' | 'PowerOnPod', podIds: string[]) {
+    const outcomes = new Map<string, SuspendOutcome>()
+    const batches = await this.client.postBatches<{
+      Details?: { PodId?: string; Success?: boolean; ErrMsg?: string }[]
+    }>(
+      action,
+      [...new Set(podIds)],
+      (batch) => ({ ProductId: this.productId, PodIdList: batch }),
+      API_VERSION_2025,
+    )
+    for (const batch of batches) {
+      for (const podId of batch.podIds) {
+        const detail = batch.ok ? batch.result?.Details?.find((d) => d.PodId === podId) : null
+        outcomes.set(
+          podId,
+          !batch.ok
+            ? { ok: false, error: batch.error }
+            : detail && detail.Success === false
+              ? { ok: false, error: new Error(`ACEP ${action} ${podId}: ${detail.ErrMsg ?? ''}`) }
+              : { ok: true },
+        )
+      }
     }
     return outcomes
   }

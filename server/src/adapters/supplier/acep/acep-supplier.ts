@@ -7,7 +7,7 @@
  * backups, migrations, data copies and callbacks through acep-tasks.ts.
  */
 import { createHash } from 'node:crypto'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import { acepPods } from '../../../db/schema'
 import type { Clock } from '../../../clock'
@@ -19,6 +19,7 @@ import type {
   InstanceState,
   InstanceStatus,
   SupplierAdapter,
+  SuspendOutcome,
 } from '../supplier-adapter'
 import { type AcepClient, isNotFound } from './acep-client'
 import { AcepCommands } from './acep-commands'
@@ -169,7 +170,7 @@ export class AcepSupplier implements SupplierAdapter {
       }
       throw error
     }
-    let status = await this.statusOf(podId, detail.Online, row.seenRunning === 1)
+    let status = await this.statusOf(row, detail.Online)
     if (status === 'running' && row.copyStage) {
       const copy = await this.tasks.followCopy(row)
       if (copy === 'copying') status = 'creating'
@@ -187,17 +188,24 @@ export class AcepSupplier implements SupplierAdapter {
     }
   }
 
-  /** DetailPod's Online: 0 booting, 1 running, 2 off, 3 shutting down, 4 rebooting. */
-  private async statusOf(podId: string, online: number | undefined, seenRunning: boolean) {
+  /**
+   * DetailPod's Online: 0 booting, 1 running, 2 off, 3 shutting down, 4 rebooting. A pod found off
+   * while it is rented is started again; one whose rental ended (our expireAt) stays off: suspended.
+   */
+  private async statusOf(
+    row: typeof acepPods.$inferSelect,
+    online: number | undefined,
+  ): Promise<InstanceStatus> {
+    const podId = row.podId!
+    const seenRunning = row.seenRunning === 1
     let status: InstanceStatus
     if (online === 1) status = 'running'
     else if (online === 0) status = seenRunning ? 'rebooting' : 'creating'
     else if (online === 4) status = 'rebooting'
-    else {
-      // Our phones run for as long as they are rented: a pod found off is started again.
-      if (online === 2) {
-        await this.client.post('PowerOnPod', { ProductId: this.productId, PodIdList: [podId] })
-      }
+    else if ((online === 2 || online === 3) && row.expireAt <= this.clock.now()) {
+      return 'suspended'
+    } else {
+      if (online === 2) await this.resume(podId)
       status = seenRunning ? 'rebooting' : 'creating'
     }
     if (status === 'running' && !seenRunning) {
@@ -226,6 +234,39 @@ export class AcepSupplier implements SupplierAdapter {
       .update(acepPods)
       .set({ releasedAt: this.clock.now() })
       .where(and(eq(acepPods.podId, podId), isNull(acepPods.releasedAt)))
+  }
+
+  /**
+   * PowerOffPod in ACEP's batches. A pod we released is done without asking (DeletePod took it); one
+   * that is not ours fails alone.
+   */
+  async suspend(podIds: string[]) {
+    const outcomes = new Map<string, SuspendOutcome>()
+    const asked = [...new Set(podIds)]
+    const rows =
+      asked.length === 0
+        ? []
+        : await this.db
+            .select({ podId: acepPods.podId, releasedAt: acepPods.releasedAt })
+            .from(acepPods)
+            .where(and(inArray(acepPods.podId, asked), isNotNull(acepPods.podId)))
+    const known = new Map(rows.map((row) => [row.podId!, row.releasedAt]))
+    const live: string[] = []
+    for (const podId of asked) {
+      if (!known.has(podId)) {
+        outcomes.set(podId, { ok: false, error: new Error(`ACEP: no pod ${podId} of ours`) })
+      } else if (known.get(podId)) outcomes.set(podId, { ok: true })
+      else live.push(podId)
+    }
+    for (const [podId, outcome] of await this.commands.power('PowerOffPod', live)) {
+      outcomes.set(podId, outcome)
+    }
+    return outcomes
+  }
+
+  async resume(podId: string) {
+    const outcome = (await this.commands.power('PowerOnPod', [podId])).get(podId)
+    if (outcome && !outcome.ok) throw outcome.error
   }
 
   /** One pod goes the way a batch goes, as a batch of one. */
