@@ -8,6 +8,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { eq } from 'drizzle-orm'
 import { DeviceCommand } from '#domain/enums'
+import { ResultCode } from '#domain/result-codes'
 import { SandboxSupplier } from '../../src/adapters/supplier/sandbox/sandbox-supplier'
 import type { SuspendOutcome } from '../../src/adapters/supplier/supplier-adapter'
 import type { Clock } from '../../src/clock'
@@ -128,7 +129,8 @@ test('an expired phone stops at the supplier; a renewal starts it; the release d
     { deviceId: lapsed, command: 'CleanVm' },
     me,
   )
-  assert.equal(command.data?.ok ?? false, false)
+  assert.equal(command.code, ResultCode.SHOW_ERROR_TIPS)
+  assert.equal(command.msg, '云手机已到期，请续费后再操作')
 
   // Later runs do not ask again for what this process stopped.
   await runExpiryAt(ctx, expireAt + 30_000)
