@@ -3,8 +3,9 @@
  * has no field for (acep_pods: our requestId, goods, zone, expiry and model; acep_tasks: backups,
  * restores and migrations as their callbacks or GetTaskInfo last said). Long work is followed as the
  * sandbox's is: `state` and `backupTask` are asked again until it ends. This class owns the pods
- * themselves (create, state, renew, release, configuration); commands go through acep-commands.ts,
- * backups, migrations, data copies and callbacks through acep-tasks.ts.
+ * themselves (create, state, renew, release, suspend and resume, configuration); commands and power
+ * calls go through acep-commands.ts, backups, migrations, data copies and callbacks through
+ * acep-tasks.ts.
  */
 import { createHash } from 'node:crypto'
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
