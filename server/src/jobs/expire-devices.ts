@@ -1,10 +1,13 @@
 import { and, asc, eq, gt, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm'
 import { DeviceStatus, RETENTION_MS } from '#domain/device-lifecycle'
+import type { SuspendOutcome } from '../adapters/supplier/supplier-adapter'
 import type { Db } from '../db/client'
 import { devices } from '../db/schema'
 import { chinaDateTime } from '../domain/china-time'
+import { SYNC_JOB } from '../services/fleet-service'
 import { MessageKind } from '../services/message-service'
 import type { Services } from '../services'
+import { enqueueJobs } from './queue'
 import type { JobDefinition } from './scheduler'
 
 export const EXPIRE_JOB = 'expire-devices'
@@ -12,16 +15,31 @@ export const EXPIRE_JOB = 'expire-devices'
 export const REMINDER_BEFORE_MS = 24 * 3600_000
 /** Phones handled per step and run, so one run stays short with a large fleet. */
 const BATCH = 200
+/** Expired phones stopped per run: a few of the supplier's list calls (ACEP powers off 200 a call). */
+const SUSPEND_BATCH = 1000
+/**
+ * A stopped phone's sync job runs this long after the stop was sent, once the supplier call has long
+ * ended (retries included): a renewal that raced the stop finds its phone started again, even when this
+ * process died before it could look.
+ */
+export const SUSPEND_RECHECK_MS = 2 * 60_000
 
 const LIVE = [DeviceStatus.running, DeviceStatus.rebooting]
 
 /**
  * Every 30 s: reminds 24 h before expiry, expires live phones at expireAt (with the renewal reminder
- * message), releases expired ones RETENTION_MS later (stock back, supplier instance released). Each
- * change is a conditional update, so a repeated or concurrent run changes nothing twice.
+ * message), stops (suspends) the supplier instances of expired phones, releases expired ones
+ * RETENTION_MS later (stock back, supplier instance released). Each change is a conditional update, so
+ * a repeated or concurrent run changes nothing twice.
  */
 export function expireDevicesJob(db: Db, services: Services): JobDefinition {
-  const { supplier } = services.ctx
+  const { supplier, log } = services.ctx
+  /**
+   * Instances this process has stopped, as `instanceId@expireAt`, so they are not asked again every
+   * run. Lost with the process: a new one asks again (suspend is idempotent), which is also how a stop
+   * that never went out (a crash after the expiry committed) is sent.
+   */
+  const stopped = new Set<string>()
 
   async function remind(now: Date) {
     const due = await db
@@ -95,6 +113,77 @@ export function expireDevicesJob(db: Db, services: Services): JobDefinition {
     }
   }
 
+  /**
+   * Stops the instance of every expired phone, after the expiry committed and outside any transaction.
+   * Expired phones are the record of what to stop, so a stop that failed or never went out is sent on a
+   * later run; expiry never waits for it. A phone renewed meanwhile is started again here, and by the
+   * sync job enqueued before the stop (the renewal's own sync job may have run before the stop landed).
+   */
+  async function suspendExpired(now: Date) {
+    const expired = await db
+      .select({
+        id: devices.id,
+        instanceId: devices.supplierInstanceId,
+        expireAt: devices.expireAt,
+      })
+      .from(devices)
+      .where(and(eq(devices.status, DeviceStatus.expired), isNotNull(devices.supplierInstanceId)))
+      .orderBy(asc(devices.expireAt))
+    const key = (d: (typeof expired)[number]) => `${d.instanceId}@${d.expireAt.getTime()}`
+    const current = new Set(expired.map(key))
+    for (const known of stopped) if (!current.has(known)) stopped.delete(known)
+    const due = expired.filter((d) => !stopped.has(key(d))).slice(0, SUSPEND_BATCH)
+    if (due.length === 0) return
+    await enqueueJobs(
+      db,
+      now,
+      due.map((d) => ({
+        kind: SYNC_JOB,
+        payload: { deviceId: d.id, since: now.getTime() },
+        runAt: new Date(now.getTime() + SUSPEND_RECHECK_MS),
+        uniqueKey: `${SYNC_JOB}:${d.id}:suspended@${d.expireAt.getTime()}`,
+      })),
+    )
+    let outcomes: Map<string, SuspendOutcome>
+    try {
+      outcomes = await supplier.suspend(due.map((d) => d.instanceId!))
+    } catch (error) {
+      // The supplier could not be asked at all: every phone is asked again next run.
+      outcomes = new Map(due.map((d) => [d.instanceId!, { ok: false, error }]))
+    }
+    for (const d of due) {
+      const outcome = outcomes.get(d.instanceId!)
+      if (outcome?.ok) stopped.add(key(d))
+      else {
+        log.warn(
+          { deviceId: d.id, instanceId: d.instanceId, err: outcome?.error },
+          'expired phone not stopped at the supplier; asked again next run',
+        )
+      }
+    }
+    const renewed = await db
+      .select({ id: devices.id, instanceId: devices.supplierInstanceId })
+      .from(devices)
+      .where(
+        and(
+          inArray(
+            devices.id,
+            due.map((d) => d.id),
+          ),
+          inArray(devices.status, LIVE),
+        ),
+      )
+    for (const d of renewed) {
+      if (!d.instanceId) continue
+      await supplier.resume(d.instanceId).catch((error: unknown) => {
+        log.warn(
+          { deviceId: d.id, err: error },
+          'renewed phone not started again; its sync job tries again',
+        )
+      })
+    }
+  }
+
   async function release(now: Date) {
     const due = await db
       .select()
@@ -152,6 +241,7 @@ export function expireDevicesJob(db: Db, services: Services): JobDefinition {
     async run(_payload, now) {
       await remind(now)
       await expire(now)
+      await suspendExpired(now)
       await release(now)
       await releaseInstances()
       await services.deviceAuth.purgeOld(now)

@@ -167,6 +167,13 @@ export function syncDeviceJob(db: Db, services: Services): JobDefinition {
     if (state.expireAt.getTime() !== device.expireAt.getTime()) {
       await supplier.renew(instanceId, device.expireAt)
     }
+    // Renewed after expire-devices stopped it (or its stop landed after the renewal): started again,
+    // and followed from the next state on.
+    const live = device.status === DeviceStatus.running || device.status === DeviceStatus.rebooting
+    if (state.status === 'suspended' && live) {
+      await supplier.resume(instanceId)
+      return nextPoll(clock.now(), null)
+    }
     if (state.goodId !== device.goodId) await supplier.changeConfig(instanceId, device.goodId)
 
     let waiting = false

@@ -583,17 +583,21 @@ export class FakeAcep {
         for (const id of podIds)
           Object.assign(this.pod(id), { bootUntil: now + this.delayMs, rebooting: true })
         return {}
+      // Each pod answered on its own (Details, PowerOnPod's page in docs 6394/2189023): an unknown one
+      // fails alone ('record not found'); powering on a running pod or off an off one changes nothing.
       case 'PowerOnPod':
-        for (const id of podIds)
-          Object.assign(this.pod(id), {
-            off: false,
-            bootUntil: now + this.delayMs,
-            rebooting: true,
-          })
-        return {}
       case 'PowerOffPod':
-        for (const id of podIds) this.pod(id).off = true
-        return {}
+        return {
+          Details: podIds.map((id) => {
+            const pod = this.pods.get(id)
+            if (!pod) return { PodId: id, Success: false, ErrMsg: 'record not found' }
+            if (action === 'PowerOffPod') pod.off = true
+            else if (pod.off) {
+              Object.assign(pod, { off: false, bootUntil: now + this.delayMs, rebooting: true })
+            }
+            return { PodId: id, Success: true }
+          }),
+        }
       case 'DeletePod':
         for (const id of podIds) {
           this.pod(id)
@@ -611,10 +615,10 @@ export class FakeAcep {
         const pods = podIds.map((id) => this.pod(id))
         const command = String(body.Command)
         const uninstall = /^pm uninstall (\S+)$/.exec(command)
-        // A booting pod runs nothing: its own Status says so, the others' still succeed.
+        // A booting or powered-off pod runs nothing: its own Status says so, the others' still succeed.
         return {
           Status: pods.map((pod) => {
-            const success = now >= pod.bootUntil
+            const success = !pod.off && now >= pod.bootUntil
             if (success && uninstall) {
               pod.apps = pod.apps.filter((app) => app.PackageName !== uninstall[1])
             }

@@ -1,7 +1,11 @@
 import type { DeviceCommand } from '#domain/enums'
 
-/** Where a supplier instance is: it is asked again until it leaves creating/rebooting or its op ends. */
-export type InstanceStatus = 'creating' | 'running' | 'rebooting' | 'failed' | 'released'
+/**
+ * Where a supplier instance is: it is asked again until it leaves creating/rebooting or its op ends.
+ * 'suspended': powered off by `suspend` (its rental ended), its data kept until `resume` or `release`.
+ */
+export type InstanceStatus =
+  'creating' | 'running' | 'rebooting' | 'suspended' | 'failed' | 'released'
 export type InstanceOp = 'changeZone' | 'systemUpdate'
 
 export interface InstanceState {
@@ -45,6 +49,9 @@ export interface CommandOutcome {
   /** Why the supplier could not be asked (thrown, refused, still throttled): for the log, never shown. */
   error?: unknown
 }
+
+/** One instance's answer to `suspend`: done, or why not (for the log; it is asked again). */
+export type SuspendOutcome = { ok: true } | { ok: false; error: unknown }
 
 /** What a phone shows when its supplier could not be asked or did not answer. */
 export const SUPPLIER_UNREACHABLE = '云手机响应超时，请重试'
@@ -101,6 +108,15 @@ export interface SupplierAdapter {
   renew(instanceId: string, expireAt: Date): Promise<void>
   /** Idempotent: releasing a released instance does nothing. */
   release(instanceId: string): Promise<void>
+  /**
+   * Powers off instances whose rental ended (expire-devices, after the expiry committed): nothing of
+   * the user's runs on them any more, their data stays until resume or release. One outcome per
+   * distinct id, one instance's failure never failing another's; idempotent (an instance already
+   * suspended or released is done). A supplier whose API takes lists sends them in its batch sizes.
+   */
+  suspend(instanceIds: string[]): Promise<Map<string, SuspendOutcome>>
+  /** Powers a suspended instance on again (a renewed phone); throws when the supplier refused. */
+  resume(instanceId: string): Promise<void>
   command(instanceId: string, request: CommandRequest): Promise<CommandOutcome>
   /**
    * The same command on many instances (a batch of up to 500 phones): one outcome for each distinct id

@@ -34,6 +34,14 @@ export type ListAction = keyof typeof POD_LIST_LIMITS
 export type Batch<T> =
   { podIds: string[]; ok: true; result: T } | { podIds: string[]; ok: false; error: unknown }
 
+/** ACEP's error codes for a pod or backup that does not exist (any more). */
+const NOT_FOUND = new Set(['ResourceNotFound', 'InvalidPodId', 'PodNotFound', 'BackupDataNotFound'])
+
+/** ACEP said the pod or backup asked about does not exist (any more). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof AcepError && NOT_FOUND.has(error.code)
+}
+
 export class AcepError extends Error {
   constructor(
     readonly action: string,

@@ -3,7 +3,7 @@
  * answering from its own back office in our database (instances.ts, backups.ts) and serving its control
  * page and screens under SANDBOX_PREFIX (control-page.ts, screen.ts, routes/sandbox-supplier-routes.ts).
  */
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { DeviceCommand } from '#domain/enums'
 import type { Db } from '../../../db/client'
 import { sandboxInstances } from '../../../db/schema'
@@ -16,6 +16,7 @@ import type {
   InstanceOp,
   InstanceState,
   SupplierAdapter,
+  SuspendOutcome,
 } from '../supplier-adapter'
 import { commandEach, SUPPLIER_UNREACHABLE } from '../supplier-adapter'
 import { SandboxBackups } from './backups'
@@ -75,6 +76,48 @@ export class SandboxSupplier implements SupplierAdapter {
       .update(sandboxInstances)
       .set({ status: 'released', op: null, opReadyAt: null, releasedAt: this.clock.now() })
       .where(and(eq(sandboxInstances.id, instanceId), isNull(sandboxInstances.releasedAt)))
+  }
+
+  /**
+   * Powers instances off as a remote supplier would: a running or rebooting one stops (a reboot in
+   * progress ends with it), a suspended or released one is done already; one still creating or failed
+   * has nothing to stop and is left as it is. An unknown id, or one the failure rate picks, fails alone.
+   * A suspended instance answers state 'suspended' and refuses commands (云手机未运行).
+   */
+  async suspend(instanceIds: string[]) {
+    const outcomes = new Map<string, SuspendOutcome>()
+    const asked = [...new Set(instanceIds)]
+    for (const id of asked) {
+      const row = await this.instances.load(id)
+      if (!row) {
+        outcomes.set(id, { ok: false, error: new Error(`sandbox supplier: no instance ${id}`) })
+      } else if (this.instances.fails()) {
+        outcomes.set(id, { ok: false, error: new Error(`sandbox supplier: ${id} did not stop`) })
+      } else outcomes.set(id, { ok: true })
+    }
+    const stopping = asked.filter((id) => outcomes.get(id)?.ok)
+    if (stopping.length > 0) {
+      await this.db
+        .update(sandboxInstances)
+        .set({ status: 'suspended', op: null, opStartedAt: null, opReadyAt: null, opTarget: null })
+        .where(
+          and(
+            inArray(sandboxInstances.id, stopping),
+            inArray(sandboxInstances.status, ['running', 'rebooting']),
+          ),
+        )
+    }
+    return outcomes
+  }
+
+  /** A suspended instance boots again (a reboot's delay); any other is left as it is. */
+  async resume(instanceId: string) {
+    await this.instances.require(instanceId)
+    if (this.instances.fails()) throw new Error(`sandbox supplier: ${instanceId} did not start`)
+    await this.db
+      .update(sandboxInstances)
+      .set({ status: 'rebooting', ...this.instances.opWindow('reboot'), opFails: false })
+      .where(and(eq(sandboxInstances.id, instanceId), eq(sandboxInstances.status, 'suspended')))
   }
 
   async command(instanceId: string, request: CommandRequest): Promise<CommandOutcome> {

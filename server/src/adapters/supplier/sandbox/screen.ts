@@ -72,6 +72,8 @@ export function renderScreen(instance: SandboxSnapshot, now: number): string {
   else if (instance.status === 'failed')
     content = overlay('启动失败', instance.failReason ?? '', null)
   else if (instance.status === 'released') content = overlay('云手机已释放', '', null)
+  else if (instance.status === 'suspended')
+    content = overlay('云手机已关机', '到期已停止运行', null)
   else if (instance.op === 'systemUpdate')
     content = homeScreen(instance, now) + overlay('系统更新中', '请勿操作', instance.progress)
   else if (instance.op === 'changeZone')
