@@ -43,6 +43,7 @@ import {
 } from './plugins/h5-static'
 import { CREATE_PAGE, levelGoodsDocument } from './plugins/level-goods-document'
 import { withLogRedaction } from './plugins/log-redaction'
+import { registerAdminConsole } from './plugins/admin-console'
 import securityHeaders from './plugins/security-headers'
 import textInput from './plugins/text-input'
 import apiRoutes from './routes'
@@ -81,6 +82,8 @@ export interface BuildAppOptions {
   filesDir: string
   /** Serve the H5 build from here when it exists. */
   h5Dist?: string | null
+  /** The operator console's build (dist/admin), served at /admin; null: /admin says it is not built. */
+  adminDist?: string | null
   clock?: Clock
   tokenTtlDays?: number
   /** Default SERVER_DEFAULTS.sessionCacheMs; 0 looks every session up in the database. */
@@ -238,6 +241,7 @@ export async function buildApp(options: BuildAppOptions) {
     )
   const livePages: LivePages = new Map(createPage ? [[CREATE_PAGE, createPage]] : [])
   if (h5Dist) await registerH5(app, h5Dist, livePages)
+  await registerAdminConsole(app, options.adminDist ?? null)
 
   app.setNotFoundHandler((request, reply) => {
     if (h5Dist && isSpaNavigation(request)) return sendSpaIndex(request, reply, h5Dist, livePages)
