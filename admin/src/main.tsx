@@ -1,0 +1,44 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { App as AntApp, ConfigProvider, message } from 'antd'
+import zhCN from 'antd/locale/zh_CN'
+import dayjs from 'dayjs'
+import 'dayjs/locale/zh-cn'
+import App from './App'
+import { ApiError } from './api'
+
+dayjs.locale('zh-cn')
+
+/**
+ * A refusal nobody handles where it happened shows its message; a signed-out answer is handled by App
+ * (back to sign-in). A call whose page shows its own error sets `meta: { inlineError: true }`.
+ */
+function showRefusal(error: unknown, meta: Record<string, unknown> | undefined) {
+  if (meta?.inlineError) return
+  if (error instanceof ApiError && error.signedOut) return
+  void message.error(error instanceof Error ? error.message : String(error))
+}
+
+const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: (error, query) => showRefusal(error, query.meta) }),
+  mutationCache: new MutationCache({
+    onError: (error, _variables, _context, mutation) => showRefusal(error, mutation.meta),
+  }),
+  defaultOptions: {
+    queries: { retry: false, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+})
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ConfigProvider locale={zhCN}>
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          <App />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  </StrictMode>,
+)
