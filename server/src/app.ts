@@ -24,6 +24,7 @@ import type { SupplierAdapter } from './adapters/supplier/supplier-adapter'
 import { SandboxWechatAdapter } from './adapters/wechat/sandbox-wechat'
 import type { WechatAdapter } from './adapters/wechat/wechat-adapter'
 import { SERVER_DEFAULTS } from './config'
+import { ADMIN_API_PREFIX } from './contract/admin'
 import { withResultCodes } from './contract/route-codes'
 import type { Database } from './db/client'
 import { MAX_UPLOAD_BYTES } from './domain/files'
@@ -47,6 +48,7 @@ import { registerAdminConsole } from './plugins/admin-console'
 import securityHeaders from './plugins/security-headers'
 import textInput from './plugins/text-input'
 import apiRoutes from './routes'
+import adminRoutes from './routes/admin-routes'
 import { systemClock, type Clock } from './clock'
 import { createServices, type Services } from './services'
 
@@ -229,6 +231,17 @@ export async function buildApp(options: BuildAppOptions) {
     },
     { prefix: API_PREFIX },
   )
+  // the operator console's API: its own prefix, cookie and hook, never the user API's
+  await app.register(adminRoutes, {
+    prefix: ADMIN_API_PREFIX,
+    secureCookie: production,
+    signInLimits: rateLimit
+      ? {
+          perIpPerMinute: SERVER_DEFAULTS.operatorSignInPerIpPerMinute,
+          perNamePer15Minutes: SERVER_DEFAULTS.operatorSignInPerNamePer15Minutes,
+        }
+      : null,
+  })
 
   const h5Dist = options.h5Dist && h5IndexExists(options.h5Dist) ? options.h5Dist : null
   // 创建云机's document is made for each request, with the live catalogue in it

@@ -32,6 +32,9 @@ import { SmsService } from './sms-service'
 import { SpaceService } from './space-service'
 import { UsageLogService } from './usage-log-service'
 import { WalletService } from './wallet-service'
+import { OperatorAccounts } from './operator-accounts'
+import { OperatorAudit } from './operator-audit'
+import { OperatorSessions } from './operator-sessions'
 
 export function createServices(ctx: ServiceContext) {
   const sms = new SmsService(ctx)
@@ -47,6 +50,7 @@ export function createServices(ctx: ServiceContext) {
   const orders = new OrderService(ctx, goods, fleet, coupons)
   const grants = new GrantService(ctx)
   const screens = new ScreenAccess(ctx, grants)
+  const operatorAudit = new OperatorAudit(ctx)
   return {
     ctx,
     sms,
@@ -81,6 +85,9 @@ export function createServices(ctx: ServiceContext) {
     space: new SpaceService(ctx, orders),
     wallet: new WalletService(ctx, beans, orders, fleet),
     activities: new ActivityService(ctx, goods, orders),
+    operatorAudit,
+    operators: new OperatorAccounts(ctx, operatorAudit),
+    operatorSessions: new OperatorSessions(ctx, operatorAudit),
   }
 }
 
