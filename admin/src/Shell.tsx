@@ -9,7 +9,7 @@ import { Button, Result, Space, Typography } from 'antd'
 import { OPERATOR_ROLE_LABELS } from '#domain/operator-roles'
 import type { AdminSession } from '../../server/src/contract/admin'
 import { adminApi } from './api'
-import { pagesFor } from './pages'
+import { CONSOLE_PAGES, pagesFor } from './pages'
 import { navigate, usePathname } from './router'
 
 export default function Shell({
@@ -24,6 +24,7 @@ export default function Shell({
   const pages = pagesFor(operator.role)
   const page = pages.find((candidate) => candidate.path === pathname)
   const home = pages[0]?.path
+  const notAllowed = !page && CONSOLE_PAGES.some((candidate) => candidate.path === pathname)
 
   // /admin (or a page this role may not open) → the first page it may
   useEffect(() => {
@@ -73,8 +74,14 @@ export default function Shell({
         <PageContainer title={page.name}>{page.render()}</PageContainer>
       ) : (
         <Result
-          status={pages.length > 0 ? '404' : 'info'}
-          title={pages.length > 0 ? '没有这个页面' : '你的角色暂时没有可用的页面'}
+          status={notAllowed ? '403' : pages.length > 0 ? '404' : 'info'}
+          title={
+            notAllowed
+              ? '你的角色无权打开此页面'
+              : pages.length > 0
+                ? '没有这个页面'
+                : '你的角色暂时没有可用的页面'
+          }
           extra={
             home ? (
               <Button type="primary" onClick={() => navigate(home)}>

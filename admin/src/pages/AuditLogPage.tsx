@@ -6,6 +6,8 @@ import { useState } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { ProTable, type ProColumns } from '@ant-design/pro-components'
 import { Select, Table, Typography } from 'antd'
+import dayjs from 'dayjs'
+import { isOperatorRole, OPERATOR_ROLE_LABELS } from '#domain/operator-roles'
 import type { AuditAction, AuditRow } from '../../../server/src/contract/admin'
 import { adminApi } from '../api'
 
@@ -23,6 +25,26 @@ const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? 
 const TARGET_LABELS: Record<string, string> = { operator: '操作员', session: '会话' }
 
 const json = (value: unknown) => (value === undefined ? '' : JSON.stringify(value))
+
+/** The fields of an operator row (contract OperatorRow) by their console names; others show as they are. */
+const FIELD_LABELS: Record<string, string> = {
+  id: 'ID',
+  name: '账号',
+  role: '角色',
+  createdAt: '创建时间',
+  disabledAt: '停用时间',
+}
+
+/** A value as an operator reads it: times (…At, ms since epoch) as dates, roles by name, else JSON. */
+function shown(field: string, value: unknown): string {
+  if (field.endsWith('At') && typeof value === 'number') {
+    return dayjs(value).format('YYYY-MM-DD HH:mm:ss')
+  }
+  if (field === 'role' && typeof value === 'string' && isOperatorRole(value)) {
+    return OPERATOR_ROLE_LABELS[value]
+  }
+  return json(value)
+}
 
 interface Change {
   field: string
@@ -48,11 +70,13 @@ export function changes(before: unknown, after: unknown): Change[] {
 function ChangeTable({ row }: { row: AuditRow }) {
   const rows = changes(row.before, row.after)
   if (rows.length === 0) return <Typography.Text type="secondary">没有字段变化</Typography.Text>
-  const value = (item: unknown) =>
+  const value = (item: unknown, change: Change) =>
     item === undefined ? (
       <Typography.Text type="secondary">（无）</Typography.Text>
     ) : (
-      <Typography.Text code>{json(item)}</Typography.Text>
+      <Typography.Text code title={json(item)}>
+        {shown(change.field, item)}
+      </Typography.Text>
     )
   return (
     <Table<Change>
@@ -61,7 +85,11 @@ function ChangeTable({ row }: { row: AuditRow }) {
       pagination={false}
       dataSource={rows}
       columns={[
-        { title: '字段', dataIndex: 'field' },
+        {
+          title: '字段',
+          dataIndex: 'field',
+          render: (field: string) => FIELD_LABELS[field] ?? field,
+        },
         { title: '之前', dataIndex: 'before', render: value },
         { title: '之后', dataIndex: 'after', render: value },
       ]}

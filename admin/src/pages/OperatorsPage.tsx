@@ -166,7 +166,7 @@ export default function OperatorsPage() {
             <Typography.Paragraph type="warning" style={{ marginBottom: 0 }}>
               密钥只显示这一次：请新操作员用身份验证器扫码，或手动输入密钥。
             </Typography.Paragraph>
-            <QRCode value={created.otpauthUrl} size={200} />
+            <QRCode value={created.otpauthUrl} size={200} aria-label="动态码密钥的二维码" />
             <Typography.Text>
               密钥：
               <Typography.Text code copyable data-testid="totp-secret">
