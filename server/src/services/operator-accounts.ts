@@ -33,7 +33,8 @@ export interface Actor {
  */
 export class OperatorAccounts {
   constructor(
-    private readonly ctx: ServiceContext,
+    /** db and clock only: admin:create runs it without the server's adapters. */
+    private readonly ctx: Pick<ServiceContext, 'db' | 'clock'>,
     private readonly audit: OperatorAudit,
   ) {}
 

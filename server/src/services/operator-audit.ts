@@ -30,7 +30,8 @@ function assertNoSecrets(value: unknown, where: string) {
 
 /** The append-only record of what operators did (operator_audit; the database refuses changes to it). */
 export class OperatorAudit {
-  constructor(private readonly ctx: ServiceContext) {}
+  /** db and clock only: admin:create runs it without the server's adapters. */
+  constructor(private readonly ctx: Pick<ServiceContext, 'db' | 'clock'>) {}
 
   /** One row, in the caller's transaction: the change and its record commit or fail together. */
   async record(tx: Db, entry: AuditEntry): Promise<void> {
