@@ -27,12 +27,18 @@ function sameToken(sent: string | string[] | undefined, expected: string): boole
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-/** An admin route that declares neither its roles nor that it is public is a mistake: refuse to start. */
+/**
+ * An admin route that declares neither its roles nor that it is public is a mistake: refuse to start.
+ * The OpenAPI document shows the roles as `x-operator-roles` (the authorisation sweep reads them).
+ */
 function requireRoles(route: RouteOptions) {
-  const config = route.config as { operatorRoles?: unknown; operatorPublic?: boolean } | undefined
+  const config = route.config as
+    { operatorRoles?: readonly OperatorRole[]; operatorPublic?: boolean } | undefined
   if (!config?.operatorPublic && !config?.operatorRoles) {
     throw new Error(`${route.method} ${route.url}: an admin route declares config.operatorRoles`)
   }
+  const schema = route.schema as Record<string, unknown> | undefined
+  if (schema) schema['x-operator-roles'] = config?.operatorRoles ?? 'public'
 }
 
 /**
