@@ -602,7 +602,9 @@ export function sleep(ms: number): Promise<void> {
 
 /** Names under which a secret travels: in an answer's data or a URL's query. */
 const SECRET_NAMES =
-  /^(token|authToken|pollKey|session|tradeNo|link|linkToken|ticket|sig|signature)$/i
+  /^(token|authToken|pollKey|session|tradeNo|link|linkToken|ticket|sig|signature|csrfToken|totpSecret|secret)$/i
+/** The user API and the operator console's (its CSRF tokens and new operators' TOTP secrets). */
+const API_URL = /\/vmcloud\/(admin\/)?api\//
 const issuedSecrets = new Set<string>()
 const smsCodes = new Set<string>()
 const cspViolations: string[] = []
@@ -690,7 +692,7 @@ async function watchContext(context: BrowserContext): Promise<void> {
     const ownSite = url.hostname === '127.0.0.1' && !url.pathname.startsWith(API_PREFIX)
     if (ownSite && response.status() === 404) missingFiles.push(url.pathname)
     const type = response.headers()['content-type'] ?? ''
-    if (!response.url().includes(API_PREFIX) || !type.includes('json')) return
+    if (!API_URL.test(response.url()) || !type.includes('json')) return
     response.json().then(
       (body) => noteSecrets(body),
       () => {},
