@@ -214,3 +214,18 @@ test('sign-in is rate-limited per IP and per name', async (t) => {
   assert.equal(byName.statusCode, 429, 'the name is limited, in any case')
   assert.equal((await tryAs('someone', '10.0.2.2')).json().code, OperatorCode.SIGN_IN_FAILED)
 })
+
+test('two sign-ins racing with the same TOTP code: exactly one gets a session', async (t) => {
+  const ta = await buildTestApp(t)
+  const root = await createOperator(ta, 'root', 'admin')
+  const body = { name: 'root', password: OPERATOR_PASSWORD, totp: totpAt(ta, root.totpSecret) }
+  const replies = await Promise.all(
+    [1, 2, 3].map(() => adminCall<AdminSession>(ta, 'POST', '/session', { body })),
+  )
+  assert.deepEqual(replies.map((r) => r.code).sort(), [
+    200,
+    OperatorCode.SIGN_IN_FAILED,
+    OperatorCode.SIGN_IN_FAILED,
+  ])
+  assert.equal((await ta.database.db.select().from(operatorSessions)).length, 1)
+})
