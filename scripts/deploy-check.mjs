@@ -10,23 +10,29 @@
  *      on sale and every zone; the operator's SQL maps them;
  *   3. the two instances start again, /health answers on both, and a user who logs in through instance 1
  *      (SMS code from its log, behind X-Forwarded-For) is seen by 2;
- *   3b. with nginx on this machine: deploy.md's nginx block in front of both (TLS, upstreams, headers,
- *      the notify path, the body limit); SKIPPED without nginx;
+ *   3b. deploy.md's nginx block in front of both (TLS with a throwaway certificate, HTTP/2, http → https,
+ *      both upstreams, X-Forwarded-For, both notify paths, the body limit); the providers' fakes then send
+ *      their notifications and callbacks through it. Without nginx it is SKIPPED, except under CI
+ *      (CI=true), where a missing nginx fails the check at step 0;
  *   3c. that user buys a phone and pays with Alipay (the WAP checkout opened, the fake pays and notifies),
  *      and another with WeChat Pay H5: both orders complete and both phones run on the fake ACEP, as
- *      instance 2 tells;
+ *      instance 2 tells; with nginx, both notifications are in its access log;
+ *   3d. with nginx: instance 2 stops (exit 0 on SIGTERM) and nginx sends requests and notifications to
+ *      instance 1 alone;
  *   4. pg_dump → restore into a scratch database → a third server starts on it and the session is there;
  *   5. scripts/weapp-domains.mjs prints the configured domains and refuses the development defaults;
  * and that every server (and the fakes) stops cleanly on SIGTERM. Any failure prints what was expected,
  * the tail of the server's log, and exits 1; the servers, the fakes and the cluster are removed whatever
  * happens.
  *
- * Environment: PG_BIN (PostgreSQL's bin directory; scripts/deploy-check finds it), NGINX_BIN (optional).
+ * Environment: PG_BIN (PostgreSQL's bin directory; scripts/deploy-check finds it), NGINX_BIN (optional:
+ * else nginx on the PATH or in /usr/sbin), CI (set and not "false"/"0": nginx is required).
  */
 import { spawn, spawnSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import { request as httpRequest } from 'node:http'
+import http2 from 'node:http2'
 import { request as httpsRequest } from 'node:https'
 import net from 'node:net'
 import os from 'node:os'
@@ -38,6 +44,8 @@ const API = '/vmcloud/api'
 const START_TIMEOUT_MS = 120_000
 const started = Date.now()
 const seconds = () => ((Date.now() - started) / 1000).toFixed(1)
+/** CI (.ci/run exports CI=true) must check section 6's nginx block: there, no nginx is a failure. */
+const IN_CI = Boolean(process.env.CI) && !/^(false|0)$/i.test(process.env.CI)
 
 // --- what the servers run on ----------------------------------------------------------------------
 /**
@@ -58,21 +66,26 @@ function providerEnv(fakes) {
 
 /**
  * server/test/helpers/run-fakes.ts as a child (so as this same unprivileged user): it generates the keys,
- * writes providers.env and starts the fakes. The providers are told PUBLIC_BASE_URL; with no TLS front
- * here, the fakes deliver what is sent to it straight to the instances on `ports`, as nginx would.
+ * writes providers.env and starts the fakes. The providers are told PUBLIC_BASE_URL, which has no DNS
+ * here: the fakes deliver what is sent to it to `upstreams` in turn, path and bytes unchanged. With nginx
+ * that is nginx's TLS port (the fakes trust its throwaway certificate, `ca`), else the instances.
  */
-async function startFakes(ports) {
+async function startFakes(upstreams, ca) {
   const dir = path.join(work, 'providers')
   fs.mkdirSync(dir, { mode: 0o700 })
   const logFile = path.join(work, 'fakes.log')
   const out = fs.openSync(logFile, 'w')
   const args = ['--dir', dir, '--public-base-url', PUBLIC_BASE_URL]
-  for (const port of ports) args.push('--upstream', `http://127.0.0.1:${port}`)
+  for (const upstream of upstreams) args.push('--upstream', upstream)
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'server/test/helpers/run-fakes.ts', ...args],
     // stdin stays open: the fakes exit when it closes, should this check die without cleaning up
-    { cwd: repoRoot, env: baseEnv(), stdio: ['pipe', 'pipe', out] },
+    {
+      cwd: repoRoot,
+      env: { ...baseEnv(), ...(ca ? { NODE_EXTRA_CA_CERTS: ca } : {}) },
+      stdio: ['pipe', 'pipe', out],
+    },
   )
   fs.closeSync(out)
   children.add(child)
@@ -391,6 +404,26 @@ const PUBLIC_API_BASE = `${PUBLIC_BASE_URL}/vmcloud/api`
 const FORGED_IP = '198.51.100.9'
 const state = {}
 
+step('0. nginx, for section 6', async () => {
+  const explicit = process.env.NGINX_BIN
+  state.nginx = findNginx()
+  expect(!explicit || state.nginx, `NGINX_BIN=${explicit} is not an executable file`)
+  if (!state.nginx) {
+    expect(
+      !IN_CI,
+      "no nginx (NGINX_BIN, the PATH, /usr/sbin), and under CI section 6's nginx block must be " +
+        "checked, not skipped: install it (.ci/run installs Debian's nginx package)",
+    )
+    console.log(
+      '   none on this machine: 3b and 3d will be SKIPPED (install nginx, or set NGINX_BIN)',
+    )
+    return
+  }
+  const version = spawnSync(state.nginx, ['-v'], { encoding: 'utf8' })
+  expect(version.status === 0, `${state.nginx} -v exited ${version.status}: ${version.stderr}`)
+  console.log(`   ${state.nginx}: ${version.stderr.trim()}`)
+})
+
 step('1. production refuses to start with nothing set', async () => {
   const required = documentedRequired()
   const { log, server } = await refusal('refused', {})
@@ -459,7 +492,13 @@ step(
     cluster.superuser(`create role ${APP_ROLE} login password '${APP_PASSWORD}'`)
     cluster.superuser(`create database cloudphone owner ${APP_ROLE}`)
     state.ports = [await freePort(), await freePort()]
-    state.fakes = await startFakes(state.ports)
+    state.proxy = state.nginx ? await prepareProxy() : null
+    state.fakes = await startFakes(
+      state.proxy
+        ? [`https://127.0.0.1:${state.proxy.tlsPort}`]
+        : state.ports.map((port) => `http://127.0.0.1:${port}`),
+      state.proxy?.cert,
+    )
     const filesDir = path.join(work, 'files') // shared storage in production (deploy.md)
     const h5Dist = path.join(work, 'h5') // a prebuilt H5 in production; none here
     fs.mkdirSync(h5Dist)
@@ -569,15 +608,64 @@ step('3. both start; health on both; a login on 1 is seen by 2', async () => {
   console.log(`   user ${login.data.userId} logged in on instance 1, seen by instance 2`)
 })
 
-/** The PATH's nginx, or NGINX_BIN; null when this machine has none. */
+/** NGINX_BIN, else the PATH's nginx or /usr/sbin's (not on a user's PATH); null when none runs. */
 function findNginx() {
-  if (process.env.NGINX_BIN) return process.env.NGINX_BIN
-  for (const dir of (process.env.PATH ?? '').split(':').concat('/usr/sbin'))
-    if (dir && fs.existsSync(path.join(dir, 'nginx'))) return path.join(dir, 'nginx')
-  return null
+  const candidates = process.env.NGINX_BIN
+    ? [process.env.NGINX_BIN]
+    : [...(process.env.PATH ?? '').split(':').filter(Boolean), '/usr/sbin'].map((dir) =>
+        path.join(dir, 'nginx'),
+      )
+  return (
+    candidates.find((file) => {
+      try {
+        fs.accessSync(file, fs.constants.X_OK)
+        return fs.statSync(file).isFile()
+      } catch {
+        return false
+      }
+    }) ?? null
+  )
 }
 
-/** One request to nginx as a client would send it: https (self-signed here), SNI and Host the public name. */
+/**
+ * Section 6's certificate and ports, made before the fakes start so that they can trust it: a throwaway
+ * self-signed certificate for the public name, and for 127.0.0.1, where the fakes reach nginx.
+ */
+async function prepareProxy() {
+  const dir = path.join(work, 'nginx')
+  fs.mkdirSync(dir)
+  const cert = path.join(dir, 'fullchain.pem')
+  run('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    `/CN=${PUBLIC_HOST}`,
+    '-addext',
+    `subjectAltName=DNS:${PUBLIC_HOST},IP:127.0.0.1`,
+    '-keyout',
+    path.join(dir, 'privkey.pem'),
+    '-out',
+    cert,
+  ])
+  return {
+    dir,
+    cert,
+    ca: fs.readFileSync(cert),
+    plainPort: await freePort(),
+    tlsPort: await freePort(),
+    log: (name) => fs.readFileSync(path.join(dir, name), 'utf8'),
+  }
+}
+
+/**
+ * One request to nginx as a client would send it: https with SNI and Host the public name, the certificate
+ * verified (against the throwaway one: any other fails).
+ */
 function viaProxy(port, method, route, { body, headers = {}, tls = true } = {}) {
   return new Promise((resolve, reject) => {
     const request = (tls ? httpsRequest : httpRequest)(
@@ -587,7 +675,7 @@ function viaProxy(port, method, route, { body, headers = {}, tls = true } = {}) 
         method,
         path: route,
         servername: PUBLIC_HOST,
-        rejectUnauthorized: false,
+        ca: state.proxy.ca,
         headers: { host: PUBLIC_HOST, ...headers },
         timeout: 10_000,
       },
@@ -609,9 +697,76 @@ function viaProxy(port, method, route, { body, headers = {}, tls = true } = {}) 
   })
 }
 
+/** One HTTP/2 GET to nginx (the block's `listen 443 ssl http2`), the certificate verified likewise. */
+function viaHttp2(port, route) {
+  return new Promise((resolve, reject) => {
+    const session = http2.connect(`https://127.0.0.1:${port}`, {
+      servername: PUBLIC_HOST,
+      ca: state.proxy.ca,
+    })
+    session.on('error', reject)
+    session.setTimeout(10_000, () =>
+      session.destroy(new Error(`HTTP/2 ${route}: no answer in 10 s`)),
+    )
+    const request = session.request({ ':path': route, ':authority': PUBLIC_HOST })
+    const chunks = []
+    let status = 0
+    request.on('response', (headers) => (status = headers[':status']))
+    request.on('data', (chunk) => chunks.push(chunk))
+    request.on('end', () => {
+      session.close()
+      resolve({ status, body: Buffer.concat(chunks).toString() })
+    })
+    request.on('error', reject)
+    request.end()
+  })
+}
+
+/** A forged notification on each of section 6's notify paths (a trade's and a refund's). */
+const FORGED_NOTIFICATIONS = [
+  {
+    route: `${API}/pay/notify/alipay`,
+    body: 'trade_status=TRADE_SUCCESS&sign_type=RSA2&sign=forged',
+    type: 'application/x-www-form-urlencoded; charset=utf-8',
+  },
+  {
+    route: `${API}/pay/notify/wechatpay/refund`,
+    body: JSON.stringify({ id: 'forged', event_type: 'REFUND.SUCCESS', resource: {} }),
+    type: 'application/json',
+  },
+]
+
+/** Posts it through nginx: the server itself must refuse it (its envelope), not nginx (404, 502, …). */
+async function notifyThroughProxy({ route, body, type }) {
+  const reply = await viaProxy(state.proxy.tlsPort, 'POST', route, {
+    body,
+    headers: { 'content-type': type },
+  })
+  let envelope = null
+  try {
+    envelope = JSON.parse(reply.body)
+  } catch {
+    /* an nginx error page */
+  }
+  expect(
+    reply.status >= 400 && typeof envelope?.ts === 'number' && typeof envelope?.msg === 'string',
+    `POST ${route} (forged) through nginx was not refused by the server: ${reply.status} ${reply.body.slice(0, 200)}`,
+  )
+}
+
+/** Lines of the server's log for GET /health from 127.0.0.1 (nginx's address, as X-Forwarded-For says). */
+const healthLines = (server) =>
+  server
+    .log()
+    .split('\n')
+    .filter(
+      (line) =>
+        line.includes('"/vmcloud/api/health"') && line.includes('"remoteAddress":"127.0.0.1"'),
+    ).length
+
 step("3b. section 6's nginx in front of both instances", async () => {
-  const nginx = findNginx()
-  if (!nginx) {
+  const { nginx, proxy } = state
+  if (!proxy) {
     console.log('   SKIPPED: no nginx on this machine (install it, or set NGINX_BIN)')
     return
   }
@@ -619,9 +774,7 @@ step("3b. section 6's nginx in front of both instances", async () => {
   const block = /```nginx\n([\s\S]*?)```/.exec(doc)?.[1]
   expect(block, 'docs/deploy.md has no ```nginx block')
   const [one, two] = state.servers
-  const dir = path.join(work, 'nginx')
-  fs.mkdirSync(dir)
-  const [plainPort, tlsPort] = [await freePort(), await freePort()]
+  const { dir, plainPort, tlsPort } = proxy
   // Only addresses and certificate paths change; every directive is the page's own.
   let site = block
   for (const [from, to] of [
@@ -635,21 +788,6 @@ step("3b. section 6's nginx in front of both instances", async () => {
     site = site.replaceAll(from, to)
   }
   fs.writeFileSync(path.join(dir, 'cloudphone.conf'), site)
-  run('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-days',
-    '1',
-    '-subj',
-    `/CN=${PUBLIC_HOST}`,
-    '-keyout',
-    path.join(dir, 'privkey.pem'),
-    '-out',
-    path.join(dir, 'fullchain.pem'),
-  ])
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
     .map((kind) => `${kind}_temp_path ${dir}/${kind};`)
     .join(' ')
@@ -658,39 +796,39 @@ step("3b. section 6's nginx in front of both instances", async () => {
     `pid ${dir}/nginx.pid; error_log ${dir}/error.log;\nevents {}\n` +
       `http { access_log ${dir}/access.log; ${temp}\ninclude ${dir}/cloudphone.conf;\n}\n`,
   )
-  const conf = ['-p', dir, '-c', path.join(dir, 'nginx.conf')]
+  const conf = ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf')]
   run(nginx, ['-t', ...conf])
-  const proxy = spawn(nginx, [...conf, '-g', 'daemon off;'], { stdio: 'ignore' })
-  children.add(proxy)
+  // One process (no master and workers), so that the clean-up's SIGKILL leaves nothing listening
+  proxy.process = spawn(nginx, [...conf, '-g', 'daemon off; master_process off;'], {
+    stdio: 'ignore',
+  })
+  proxy.exited = new Promise((resolve) =>
+    proxy.process.on('exit', (code, signal) => resolve({ code, signal })),
+  )
+  children.add(proxy.process)
   for (let i = 0; ; i++) {
     try {
-      await viaProxy(tlsPort, 'GET', '/vmcloud/api/health')
+      await viaProxy(tlsPort, 'GET', `${API}/health`)
       break
     } catch (error) {
-      if (i > 40)
-        fail(
-          `nginx does not answer: ${error.message}\n${fs.readFileSync(path.join(dir, 'error.log'), 'utf8')}`,
-        )
+      if (i > 40) fail(`nginx does not answer: ${error.message}\n${proxy.log('error.log')}`)
       await new Promise((resolve) => setTimeout(resolve, 250))
     }
   }
 
-  const plain = await viaProxy(plainPort, 'GET', '/vmcloud/api/health', { tls: false })
+  const h2 = await viaHttp2(tlsPort, `${API}/health`)
   expect(
-    plain.status === 301 && plain.headers.location === `https://${PUBLIC_HOST}/vmcloud/api/health`,
+    h2.status === 200 && JSON.parse(h2.body).data?.db === 'ok',
+    `health over HTTP/2 through nginx: ${h2.status} ${h2.body}`,
+  )
+  const plain = await viaProxy(plainPort, 'GET', `${API}/health`, { tls: false })
+  expect(
+    plain.status === 301 && plain.headers.location === `https://${PUBLIC_HOST}${API}/health`,
     `http is not sent to https: ${plain.status} ${plain.headers.location}`,
   )
-  const healthLines = (server) =>
-    server
-      .log()
-      .split('\n')
-      .filter(
-        (line) =>
-          line.includes('"/vmcloud/api/health"') && line.includes('"remoteAddress":"127.0.0.1"'),
-      ).length
   const before = [healthLines(one), healthLines(two)]
   for (let i = 0; i < 6; i++) {
-    const reply = await viaProxy(tlsPort, 'GET', '/vmcloud/api/health', {
+    const reply = await viaProxy(tlsPort, 'GET', `${API}/health`, {
       headers: { 'x-forwarded-for': FORGED_IP },
     })
     expect(
@@ -708,33 +846,16 @@ step("3b. section 6's nginx in front of both instances", async () => {
     after[0] > before[0] && after[1] > before[1],
     `requests through nginx did not reach both instances (health lines from 127.0.0.1 before ${before}, after ${after})`,
   )
-
-  // A payment notification reaches the server on its path (answered by our route, not nginx)
-  const notifyRoute = '/vmcloud/api/pay/notify/alipay'
-  const notified = await viaProxy(tlsPort, 'POST', notifyRoute, {
-    body: 'trade_status=TRADE_SUCCESS&sign_type=RSA2&sign=forged',
-    headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
-  })
-  // the server's envelope (its own refusal of a forged signature), not an nginx page
-  let envelope = null
-  try {
-    envelope = JSON.parse(notified.body)
-  } catch {
-    /* an nginx error page */
-  }
-  expect(
-    typeof envelope?.ts === 'number' && typeof envelope?.msg === 'string',
-    `POST ${notifyRoute} through nginx was not answered by the server: ${notified.status} ${notified.body.slice(0, 200)}`,
-  )
-  const huge = await viaProxy(tlsPort, 'POST', '/vmcloud/api/file/upload', {
+  for (const notification of FORGED_NOTIFICATIONS) await notifyThroughProxy(notification)
+  const huge = await viaProxy(tlsPort, 'POST', `${API}/file/upload`, {
     body: Buffer.alloc(5 * 1024 * 1024),
     headers: { 'content-type': 'application/octet-stream' },
   })
   expect(huge.status === 413, `a 5 MB body was not stopped by nginx (status ${huge.status})`)
-  proxy.kill('SIGQUIT')
-  children.delete(proxy)
+  // nginx stays up: 3c's notifications and callbacks come through it, 3d stops an instance behind it
   console.log(
-    `   TLS, http → https, both upstreams, X-Forwarded-For replaced, notify path, 413 over 4 MB`,
+    `   TLS verified for ${PUBLIC_HOST}, HTTP/2, http → https, both upstreams (${after[0] - before[0]} + ${after[1] - before[1]} of 6), ` +
+      `X-Forwarded-For replaced, forged notifications on both notify paths refused by the server, 413 over 4 MB`,
   )
 })
 
@@ -889,7 +1010,18 @@ step(
       wechatPaid.deliveries?.length === 1 && wechatPaid.deliveries[0].status === 200,
       `WeChat Pay's notification was not answered 200: ${JSON.stringify(wechatPaid)}`,
     )
-    console.log(`   both notifications answered at ${seconds()} s`)
+    // With nginx the fakes sent them to its TLS port: signed over the raw body, so accepted only if
+    // section 6's block passed path and bytes unchanged.
+    const via = state.proxy ? 'through nginx' : 'straight to the instances'
+    if (state.proxy) {
+      const access = state.proxy.log('access.log')
+      for (const provider of ['alipay', 'wechatpay'])
+        expect(
+          new RegExp(`"POST ${API}/pay/notify/${provider} HTTP/1\\.1" 200 `).test(access),
+          `${provider}'s notification is not in nginx's access log, answered 200:\n${access}`,
+        )
+    }
+    console.log(`   both notifications came ${via} and were accepted at ${seconds()} s`)
 
     const [byAlipay, byWechat] = await Promise.all([
       phoneRuns('Alipay', alipayOrder.orderNo),
@@ -900,6 +1032,46 @@ step(
     )
   },
 )
+
+step('3d. instance 2 stops; nginx sends requests and notifications to instance 1', async () => {
+  const { proxy } = state
+  if (!proxy) {
+    console.log('   SKIPPED: no nginx on this machine')
+    return
+  }
+  const [one, two] = state.servers
+  await stopServer(two) // as systemd stops one instance of a rolling restart (section 4)
+  const refused = () => (proxy.log('error.log').match(/connect\(\) failed/g) ?? []).length
+  const before = [refused(), healthLines(one)]
+  // Notifications first, while nginx still counts instance 2 as up (max_fails): some are sent to it
+  for (let i = 0; i < 4; i++) await notifyThroughProxy(FORGED_NOTIFICATIONS[i % 2])
+  for (let i = 0; i < 4; i++) {
+    const reply = await viaProxy(proxy.tlsPort, 'GET', `${API}/health`)
+    expect(
+      reply.status === 200,
+      `health through nginx with instance 2 stopped: ${reply.status} ${reply.body}`,
+    )
+  }
+  const retried = refused() - before[0]
+  expect(
+    retried > 0,
+    `nginx never tried the stopped instance 2, so its failover went unchecked:\n${proxy.log('error.log')}`,
+  )
+  expect(
+    healthLines(one) - before[1] === 4,
+    `instance 1 did not answer the 4 health checks through nginx`,
+  )
+  proxy.process.kill('SIGQUIT')
+  const exit = await Promise.race([
+    proxy.exited,
+    new Promise((resolve) => setTimeout(() => resolve(null), 10_000)),
+  ])
+  expect(exit?.code === 0, `nginx did not quit within 10 s of SIGQUIT: ${JSON.stringify(exit)}`)
+  children.delete(proxy.process)
+  console.log(
+    `   instance 2 stopped; 4 notifications and 4 requests answered by instance 1 (nginx moved ${retried} refused connections over)`,
+  )
+})
 
 step('4. pg_dump → restore into a scratch database → a server on it has the user', async () => {
   const { cluster } = state

@@ -1,59 +1,29 @@
+// first: it mocks what the page talks to
+import { checkoutAnswer, info, methodNames, ORDER_NO, payment } from '../../setup/pay-page'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import Pay from '@/pages/pay/pay'
 import { openCheckout } from '@/pages/pay/parts/checkout'
-import { cancelOrder, getOrderInfo } from '@/api/order'
-import { createPayment, sandboxPayAct } from '@/api/pay'
+import { cancelOrder } from '@/api/order'
+import { sandboxPayAct } from '@/api/pay'
 import { navigate } from '@/runtime/navigation'
 import { paidOrders } from '@/stores/paid-orders-store'
 import { renderPage, setRouteParams } from '../page-harness'
 import { order, session } from './fixtures'
 
-jest.mock('@tarojs/taro', () => {
-  const taro = jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro()
-  // the page never hides in a test; unmounting stops the poll
-  const useDidHide = () => undefined
-  Object.assign(taro.default, { useDidHide })
-  return { ...taro, useDidHide }
-})
-jest.mock('@/api/order', () => ({ getOrderInfo: jest.fn(), cancelOrder: jest.fn() }))
-jest.mock('@/api/pay', () => ({
-  createPayment: jest.fn(),
-  sandboxPayAct: jest.fn(),
-  getBeanBalance: jest.fn().mockResolvedValue({ balance: 500 }),
-}))
-jest.mock('@/runtime/navigation', () => ({ navigate: jest.fn() }))
-jest.mock('@/api/wallet', () => ({
-  getAccountBalance: jest.fn(() => Promise.resolve({ balance: 0, enabled: false })),
-}))
-jest.mock('@/pages/pay/parts/checkout', () => ({ openCheckout: jest.fn() }))
-
 const mockSandboxPayAct = sandboxPayAct as jest.Mock
 const mockCancelOrder = cancelOrder as jest.Mock
 
-const info = getOrderInfo as jest.Mock
-const payment = createPayment as jest.Mock
-const methodNames = () => screen.getAllByRole('radio').map((r) => r.getAttribute('aria-label'))
-
 beforeEach(() => {
   jest.clearAllMocks()
-  setRouteParams({ orderNo: 'CP20261122000001' })
+  setRouteParams({ orderNo: ORDER_NO })
   info.mockResolvedValue(order())
 })
 afterEach(() => jest.useRealTimers())
 
 describe('支付', () => {
   it('offers Alipay, WeChat Pay and beans on H5, and sends the buyer to the checkout', async () => {
-    payment.mockResolvedValue({
-      ok: true,
-      data: {
-        tradeNo: 'T1',
-        orderNo: 'CP20261122000001',
-        payMethod: 1,
-        checkoutUrl: '/co?t=T1',
-        paid: false,
-      },
-    })
+    payment.mockResolvedValue(checkoutAnswer('/co?t=T1', 1, 'T1'))
     renderPage(<Pay />, session())
     await screen.findByText('立即支付')
     expect(methodNames()).toEqual(['支付宝', '微信支付', '云豆'])
@@ -61,23 +31,14 @@ describe('支付', () => {
     fireEvent.click(screen.getByText('立即支付'))
     await waitFor(() => expect(openCheckout).toHaveBeenCalledWith('/co?t=T1'))
     expect(payment).toHaveBeenCalledWith({
-      orderNo: 'CP20261122000001',
+      orderNo: ORDER_NO,
       payMethod: 1,
-      returnUrl: '/pages/pay/pay?orderNo=CP20261122000001&paying=1',
+      returnUrl: `/pages/pay/pay?orderNo=${ORDER_NO}&paying=1`,
     })
   })
 
   it('offers WeChat Pay and beans in the mini-program, with the sandbox choices in an action sheet', async () => {
-    payment.mockResolvedValue({
-      ok: true,
-      data: {
-        tradeNo: 'T2',
-        orderNo: 'CP20261122000001',
-        payMethod: 2,
-        checkoutUrl: '/co?t=T2',
-        paid: false,
-      },
-    })
+    payment.mockResolvedValue(checkoutAnswer('/co?t=T2', 2, 'T2'))
     mockSandboxPayAct.mockResolvedValue({})
     renderPage(<Pay />, session({ runtime: 'applet' }))
     await screen.findByText('立即支付')
@@ -89,10 +50,7 @@ describe('支付', () => {
   })
 
   it('tells the mini-program buyer a cancelled sandbox payment', async () => {
-    payment.mockResolvedValue({
-      ok: true,
-      data: { tradeNo: 'T4', orderNo: 'CP1', payMethod: 2, checkoutUrl: '/co', paid: false },
-    })
+    payment.mockResolvedValue(checkoutAnswer('/co', 2, 'T4'))
     mockSandboxPayAct.mockResolvedValue({})
     renderPage(<Pay />, session({ runtime: 'applet' }))
     fireEvent.click(await screen.findByText('立即支付'))
@@ -113,7 +71,7 @@ describe('支付', () => {
 
   it('back from the checkout: waits for the result, then says the payment did not complete', async () => {
     jest.useFakeTimers()
-    setRouteParams({ orderNo: 'CP20261122000001', paying: '1' })
+    setRouteParams({ orderNo: ORDER_NO, paying: '1' })
     renderPage(<Pay />, session())
     await act(async () => undefined)
     expect(screen.getByText('如已完成支付，请稍候，正在确认支付结果…')).toBeTruthy()
@@ -138,7 +96,7 @@ describe('支付', () => {
     const calls = info.mock.calls.length
     await act(async () => void jest.advanceTimersByTime(10_000))
     expect(info).toHaveBeenCalledTimes(calls)
-    expect(info).toHaveBeenCalledWith({ orderNo: 'CP20261122000001' }, { loading: false })
+    expect(info).toHaveBeenCalledWith({ orderNo: ORDER_NO }, { loading: false })
   })
 
   it('hands the paid order to the paid-orders store, which the bought things’ pages follow', async () => {
@@ -146,7 +104,7 @@ describe('支付', () => {
     info.mockResolvedValue(order({ status: 1 }))
     renderPage(<Pay />, session())
     await screen.findByText('支付成功，云手机创建中…')
-    expect(paidOrders.pendingIn('fleet').map((o) => o.orderNo)).toEqual(['CP20261122000001'])
+    expect(paidOrders.pendingIn('fleet').map((o) => o.orderNo)).toEqual([ORDER_NO])
   })
 
   it('a shared link’s payer follows nothing: the phones are the buyer’s', async () => {
@@ -178,10 +136,7 @@ describe('支付', () => {
   it('pays a shared link order by its token', async () => {
     setRouteParams({ link: 'tok123' })
     info.mockResolvedValue(order({ isOwner: false, payLink: '/pages/pay/pay?link=tok123' }))
-    payment.mockResolvedValue({
-      ok: true,
-      data: { tradeNo: 'T3', orderNo: 'CP1', payMethod: 1, checkoutUrl: '/co', paid: false },
-    })
+    payment.mockResolvedValue(checkoutAnswer('/co', 1, 'T3'))
     renderPage(<Pay />, session())
     await screen.findByText('立即支付')
     expect(info).toHaveBeenCalledWith({ link: 'tok123' }, { loading: false })
@@ -198,7 +153,7 @@ describe('支付', () => {
     renderPage(<Pay />, session())
     fireEvent.click(await screen.findByText('取消订单'))
     expect(await screen.findByText('订单已取消')).toBeTruthy()
-    expect(cancelOrder).toHaveBeenCalledWith({ orderNo: 'CP20261122000001' })
+    expect(cancelOrder).toHaveBeenCalledWith({ orderNo: ORDER_NO })
   })
 
   it('lists the bought activation codes with copy and a way to activate one', async () => {

@@ -2,58 +2,27 @@
  * WeChat Pay in the mini-program: Taro.login's code → createPayment (scene miniProgram) →
  * Taro.requestPayment with the server's signed parameters. The order is paid when the server says so.
  */
+// first: it mocks what the page talks to
+import {
+  checkoutAnswer,
+  info,
+  jsapiAnswer,
+  ORDER_NO,
+  payment,
+  wxPayParams,
+} from '../../setup/pay-page'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import Pay from '@/pages/pay/pay'
 import { openCheckout } from '@/pages/pay/parts/checkout'
-import { getOrderInfo } from '@/api/order'
-import { createPayment } from '@/api/pay'
 import { ApiError, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE } from '@/runtime/api-error'
 import { renderPage, setRouteParams } from '../page-harness'
 import { order, session } from '../buying/fixtures'
 
-jest.mock('@tarojs/taro', () => {
-  const taro = jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro()
-  const useDidHide = () => undefined
-  Object.assign(taro.default, { useDidHide })
-  return { ...taro, useDidHide }
-})
 // the mini-program build's WeChat Pay (Taro picks wechat-pay.weapp.ts there; jest's default is H5)
 jest.mock('@/platform/wechat-pay', () => jest.requireActual('@/platform/wechat-pay.weapp'))
-jest.mock('@/api/order', () => ({ getOrderInfo: jest.fn(), cancelOrder: jest.fn() }))
-jest.mock('@/api/pay', () => ({
-  createPayment: jest.fn(),
-  sandboxPayAct: jest.fn(),
-  getBeanBalance: jest.fn().mockResolvedValue({ balance: 500 }),
-}))
-jest.mock('@/runtime/navigation', () => ({ navigate: jest.fn() }))
-jest.mock('@/api/wallet', () => ({
-  getAccountBalance: jest.fn(() => Promise.resolve({ balance: 0, enabled: false })),
-}))
-jest.mock('@/pages/pay/parts/checkout', () => ({ openCheckout: jest.fn() }))
 
-const ORDER_NO = 'CP20261122000001'
-const info = getOrderInfo as jest.Mock
-const payment = createPayment as jest.Mock
-const PARAMS = {
-  appId: 'wx_mini',
-  timeStamp: '1795000000',
-  nonceStr: 'n0nce',
-  package: 'prepay_id=wx2026',
-  signType: 'RSA' as const,
-  paySign: 'c2lnbmVk',
-}
-const jsapiAnswer = {
-  ok: true,
-  data: {
-    tradeNo: 'T9',
-    orderNo: ORDER_NO,
-    payMethod: 2,
-    checkoutUrl: null,
-    wxPayParams: PARAMS,
-    paid: false,
-  },
-}
+const paySheet = jsapiAnswer(wxPayParams('wx_mini'))
 
 let login: jest.SpyInstance
 let requestPayment: jest.SpyInstance
@@ -78,7 +47,7 @@ const openAndPay = async () => {
 describe('微信支付 in the mini-program', () => {
   it('pays with a fresh login code and the server’s signed parameters, then follows the order', async () => {
     jest.useFakeTimers()
-    payment.mockResolvedValue(jsapiAnswer)
+    payment.mockResolvedValue(paySheet)
     requestPayment.mockResolvedValue({ errMsg: 'requestPayment:ok' })
     info.mockResolvedValue(order())
     renderPage(<Pay />, session({ runtime: 'applet' }))
@@ -113,7 +82,7 @@ describe('微信支付 in the mini-program', () => {
   })
 
   it('a closed payment sheet says 支付已取消 and stays on the unpaid order', async () => {
-    payment.mockResolvedValue(jsapiAnswer)
+    payment.mockResolvedValue(paySheet)
     requestPayment.mockRejectedValue({ errMsg: 'requestPayment:fail cancel' })
     await openAndPay()
     expect(await screen.findByText('支付已取消')).toBeTruthy()
@@ -123,7 +92,7 @@ describe('微信支付 in the mini-program', () => {
   })
 
   it('any other failure of the sheet says 支付失败，请重试', async () => {
-    payment.mockResolvedValue(jsapiAnswer)
+    payment.mockResolvedValue(paySheet)
     requestPayment.mockRejectedValue({ errMsg: 'requestPayment:fail 系统错误' })
     await openAndPay()
     expect(await screen.findByText('支付失败，请重试')).toBeTruthy()
@@ -167,17 +136,7 @@ describe('微信支付 in the mini-program', () => {
   })
 
   it('the sandbox provider still answers a checkout: its three choices in the action sheet', async () => {
-    payment.mockResolvedValue({
-      ok: true,
-      data: {
-        tradeNo: 'T2',
-        orderNo: ORDER_NO,
-        payMethod: 2,
-        checkoutUrl: '/co?t=T2',
-        wxPayParams: null,
-        paid: false,
-      },
-    })
+    payment.mockResolvedValue(checkoutAnswer('/co?t=T2', 2, 'T2'))
     await openAndPay()
     expect(await screen.findByText('确认支付')).toBeTruthy()
     expect(requestPayment).not.toHaveBeenCalled()

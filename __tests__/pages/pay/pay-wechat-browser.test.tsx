@@ -3,71 +3,30 @@
  * silent authorisation, which comes back to pay/pay with a one-time code; then createPayment (scene
  * wechatBrowser) and WeixinJSBridge's getBrandWCPayRequest. Outside WeChat: H5 pay's page (h5_url).
  */
+// first: it mocks what the page talks to
+import {
+  checkoutAnswer,
+  info,
+  jsapiAnswer,
+  methodNames,
+  ORDER_NO,
+  payment,
+  wxPayParams,
+} from '../../setup/pay-page'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import Pay from '@/pages/pay/pay'
 import { openCheckout } from '@/pages/pay/parts/checkout'
-import { getOrderInfo } from '@/api/order'
-import { createPayment } from '@/api/pay'
 import { ApiError } from '@/runtime/api-error'
 import { newOAuthState, OAUTH_STATE_KEY } from '@/platform/oauth'
 import { taroStorage } from '@/platform/shared'
 import { renderPage, setRouteParams } from '../page-harness'
 import { order, session } from '../buying/fixtures'
 
-jest.mock('@tarojs/taro', () => {
-  const taro = jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro()
-  const useDidHide = () => undefined
-  Object.assign(taro.default, { useDidHide })
-  return { ...taro, useDidHide }
-})
-jest.mock('@/api/order', () => ({ getOrderInfo: jest.fn(), cancelOrder: jest.fn() }))
-jest.mock('@/api/pay', () => ({
-  createPayment: jest.fn(),
-  sandboxPayAct: jest.fn(),
-  getBeanBalance: jest.fn().mockResolvedValue({ balance: 500 }),
-}))
-jest.mock('@/runtime/navigation', () => ({ navigate: jest.fn() }))
-jest.mock('@/api/wallet', () => ({
-  getAccountBalance: jest.fn(() => Promise.resolve({ balance: 0, enabled: false })),
-}))
-jest.mock('@/pages/pay/parts/checkout', () => ({ openCheckout: jest.fn() }))
-
-const ORDER_NO = 'CP20261122000001'
 const AUTHORIZE = '/vmcloud/api/sandbox/wechat/oauth2/authorize'
 const WECHAT_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) MicroMessenger/8.0.47 NetType/WIFI'
-const info = getOrderInfo as jest.Mock
-const payment = createPayment as jest.Mock
-const PARAMS = {
-  appId: 'wx_oa',
-  timeStamp: '1795000000',
-  nonceStr: 'n0nce',
-  package: 'prepay_id=wx2026',
-  signType: 'RSA' as const,
-  paySign: 'c2lnbmVk',
-}
-const jsapiAnswer = {
-  ok: true,
-  data: {
-    tradeNo: 'T9',
-    orderNo: ORDER_NO,
-    payMethod: 2,
-    checkoutUrl: null,
-    wxPayParams: PARAMS,
-    paid: false,
-  },
-}
-const checkoutAnswer = (checkoutUrl: string, payMethod = 2) => ({
-  ok: true,
-  data: {
-    tradeNo: 'T8',
-    orderNo: ORDER_NO,
-    payMethod,
-    checkoutUrl,
-    wxPayParams: null,
-    paid: false,
-  },
-})
+const PARAMS = wxPayParams('wx_oa')
+const paySheet = jsapiAnswer(PARAMS)
 
 type BridgeCallback = (res: { err_msg?: string }) => void
 const bridgeWindow = window as { WeixinJSBridge?: { invoke: jest.Mock } }
@@ -79,8 +38,6 @@ const installBridge = (errMsg: string) => {
   bridgeWindow.WeixinJSBridge = { invoke }
   return invoke
 }
-
-const methodNames = () => screen.getAllByRole('radio').map((r) => r.getAttribute('aria-label'))
 
 /** The page as WeChat's authorisation brings it back: its address and Taro's route params. */
 function returnFromAuthorisation(query: Record<string, string>) {
@@ -151,7 +108,7 @@ describe('微信支付 in WeChat’s browser', () => {
   it('back with the code: pays through WeixinJSBridge once, and the code leaves the address bar', async () => {
     jest.useFakeTimers()
     const invoke = installBridge('get_brand_wcpay_request:ok')
-    payment.mockResolvedValue(jsapiAnswer)
+    payment.mockResolvedValue(paySheet)
     const state = newOAuthState(taroStorage)
     returnFromAuthorisation({ orderNo: ORDER_NO, payMethod: '2', code: 'sandbox:oa-1/+=', state })
     renderPage(<Pay />, session())
@@ -174,7 +131,7 @@ describe('微信支付 in WeChat’s browser', () => {
   })
 
   it('a reload of the returned page does not send the used code again', async () => {
-    payment.mockResolvedValue(jsapiAnswer)
+    payment.mockResolvedValue(paySheet)
     installBridge('get_brand_wcpay_request:cancel')
     const state = newOAuthState(taroStorage)
     returnFromAuthorisation({ orderNo: ORDER_NO, payMethod: '2', code: 'sandbox:oa-2', state })
@@ -203,7 +160,7 @@ describe('微信支付 in WeChat’s browser', () => {
   })
 
   it('a cancelled sheet says 支付已取消; a failed one 支付失败，请重试; neither is a success', async () => {
-    payment.mockResolvedValue(jsapiAnswer)
+    payment.mockResolvedValue(paySheet)
     installBridge('get_brand_wcpay_request:cancel')
     returnFromAuthorisation({
       orderNo: ORDER_NO,
@@ -226,7 +183,7 @@ describe('微信支付 in WeChat’s browser', () => {
   })
 
   it('waits for WeixinJSBridgeReady when the bridge is not there yet', async () => {
-    payment.mockResolvedValue(jsapiAnswer)
+    payment.mockResolvedValue(paySheet)
     returnFromAuthorisation({
       orderNo: ORDER_NO,
       code: 'sandbox:oa-5',

@@ -404,7 +404,24 @@ export const ROUTE_CODES: Readonly<Record<string, readonly number[]>> = {
   'POST /userUsageLog/saveUserUsageLog': [],
 }
 
-export const declaredCodes = (key: string): readonly number[] | undefined => ROUTE_CODES[key]
+/**
+ * Routes a real supplier registers only while it runs (SUPPLIER_PROVIDER=acep), so not in the default
+ * app's OpenAPI document that route-codes.test.ts compares ROUTE_CODES with; their control page's calls
+ * answer what the sandbox's do (routes/supplier-control-routes.ts).
+ */
+export const SUPPLIER_ROUTE_CODES: Readonly<Record<string, readonly number[]>> = {
+  'GET /supplier/acep/control': ROUTE_CODES['GET /sandbox/supplier/control'],
+  'GET /supplier/acep/control/state': ROUTE_CODES['GET /sandbox/supplier/control/state'],
+  'POST /supplier/acep/control/command': ROUTE_CODES['POST /sandbox/supplier/control/command'],
+  'GET /supplier/acep/control/stream': [
+    C.GET_DEVICE_FAILED,
+    C.SHOW_ERROR_TIPS,
+    C.LOGIN_TOKEN_INVALID,
+  ],
+}
+
+export const declaredCodes = (key: string): readonly number[] | undefined =>
+  ROUTE_CODES[key] ?? SUPPLIER_ROUTE_CODES[key]
 
 /** The OpenAPI document with each operation's declared codes as `x-result-codes` (app.ts). */
 export function withResultCodes<T extends { paths?: object }>(document: T, prefix: string): T {

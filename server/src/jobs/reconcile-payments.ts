@@ -15,7 +15,7 @@ export function reconcilePaymentsJob(services: Services): JobDefinition {
     kind: RECONCILE_PAYMENTS_JOB,
     everyMs: 60_000,
     async run(_payload, now) {
-      const trades = await services.payments.reconcile(now)
+      const trades = await services.paymentReconciliation.reconcile(now)
       const refunds = await services.refunds.reconcile(now)
       if (trades + refunds > 0) {
         services.ctx.log.info({ trades, refunds }, 'payments reconciled with the providers')

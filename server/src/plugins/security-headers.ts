@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The page is shown in an iframe of our own H5 app (the sandbox control page). */
     framedBySelf?: boolean
+    /** Origins the page's scripts connect to besides ours (ACEP's live stream, acep/stream.ts). */
+    connectSrc?: readonly string[]
   }
 }
 
@@ -58,7 +60,11 @@ function buildDocuments(dir: string): string[] {
  * page, whose host the build does not know. Forms post to us only; nobody frames us but ourselves
  * where a page says so.
  */
-export function documentPolicy(scriptHashes: readonly string[], framedBySelf = false): string {
+export function documentPolicy(
+  scriptHashes: readonly string[],
+  framedBySelf = false,
+  connectSrc: readonly string[] = [],
+): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
@@ -66,7 +72,7 @@ export function documentPolicy(scriptHashes: readonly string[], framedBySelf = f
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self' ${connectSrc.join(' ')}`.trim(),
     "frame-src 'self' https:",
     "object-src 'none'",
     "base-uri 'self'",
@@ -144,7 +150,11 @@ export default fp(async function securityHeaders(
     if (typeof payload === 'string') {
       reply.header(
         'content-security-policy',
-        documentPolicy(inlineScriptHashes(payload), framedBySelf),
+        documentPolicy(
+          inlineScriptHashes(payload),
+          framedBySelf,
+          request.routeOptions.config?.connectSrc,
+        ),
       )
       return payload
     }

@@ -3,45 +3,17 @@ import { Type } from '@sinclair/typebox'
 import { DeviceStatus } from '#domain/device-lifecycle'
 import { ResultCode } from '#domain/result-codes'
 import { ACEP_PREFIX, AcepSupplier } from '../adapters/supplier/acep/acep-supplier'
-import {
-  CONTROL_BUTTONS,
-  controlPage,
-  refusedPage,
-} from '../adapters/supplier/sandbox/control-page'
+import { controlPage } from '../adapters/supplier/sandbox/control-page'
 import { Envelope } from '../contract/common'
-import { CommandResult, Device } from '../contract/device'
 import { BizError } from '../domain/biz-error'
 import { ok } from '../plugins/envelope'
-import { ControlRefusal } from '../services/device-auth-service'
 import type { ApiRouteOptions } from './route-options'
-
-/** A parameter may come twice (a hand-off appended to an address that had it): the first counts. */
-const QueryValue = Type.Optional(
-  Type.Union([
-    Type.String({ maxLength: 200 }),
-    Type.Array(Type.String({ maxLength: 200 }), { maxItems: 4 }),
-  ]),
-)
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
-const toId = (value: string | undefined) => (value && /^\d{1,9}$/.test(value) ? Number(value) : 0)
-
-const ControlQuery = Type.Object({
-  token: QueryValue,
-  userId: QueryValue,
-  userType: QueryValue,
-  isWeb: QueryValue,
-  deviceId: QueryValue,
-})
-const SessionQuery = Type.Object({ session: Type.String({ maxLength: 200 }) })
-const ControlCommandBody = Type.Object({
-  session: Type.String({ maxLength: 200 }),
-  command: Type.Union(CONTROL_BUTTONS.map((b) => Type.Literal(b.command))),
-})
-const ControlState = Type.Intersect([
-  Device,
-  Type.Object({ screenUrl: Type.Union([Type.String(), Type.Null()]) }),
-])
-const SESSION_EXPIRED = '页面已过期，请返回重新进入'
+import {
+  controlledPhone,
+  controlSessionOf,
+  registerControlRoutes,
+  SessionQuery,
+} from './supplier-control-routes'
 
 /** A screen URL's frame time and its pass (services/screen-access.ts). */
 const CoverQuery = Type.Object({
@@ -55,95 +27,121 @@ const CoverQuery = Type.Object({
 /** The biggest screenshot we relay. */
 const MAX_SCREEN_BYTES = 4 * 1024 * 1024
 
+/** What the SDK's start() takes besides the DOM element: the pod, our account, the viewer, the keys. */
+const StreamKeys = Type.Object({
+  productId: Type.String(),
+  podId: Type.String(),
+  accountId: Type.String(),
+  userId: Type.String(),
+  token: Type.Object({
+    AccessKeyID: Type.String(),
+    SecretAccessKey: Type.String(),
+    SessionToken: Type.String(),
+    CurrentTime: Type.String(),
+    ExpiredTime: Type.String(),
+  }),
+  /** When the keys stop working (epoch ms). */
+  expiresAt: Type.Number(),
+})
+
+/** Stream keys a page session may ask for within STREAM_KEYS_WINDOW_MS (a start and a few restarts). */
+export const STREAM_KEYS_PER_WINDOW = 5
+export const STREAM_KEYS_WINDOW_MS = 10 * 60_000
+
 /**
- * Our own routes for the ACEP supplier (registered only when it runs): ACEP's callback service, which
- * is verified before anything is read, and the screen relay, which admits a viewer's pass before it
- * fetches the pod's last screenshot from ACEP's storage (the storage address never reaches a browser).
- * Public: ACEP and the image tags arrive without our login headers.
+ * Our own routes for the ACEP supplier (registered only when it runs): the control page and its calls
+ * (supplier-control-routes.ts), with ACEP's live stream when the operator gave its web SDK (the SDK file
+ * and the stream's short-lived keys); ACEP's callback service, which is verified before anything is
+ * read; and the screen relay, which admits a viewer's pass before it fetches the pod's last screenshot
+ * from ACEP's storage (the storage address never reaches a browser).
+ * Public: ACEP, the image tags and the control page arrive without our login headers.
  */
 const acepSupplierRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
   const supplier = app.services.ctx.supplier
   if (!(supplier instanceof AcepSupplier)) return
   const acep: AcepSupplier = supplier
-  const { screens, deviceAuth, devices } = app.services
+  const { screens } = app.services
+  const { clock } = app.services.ctx
+  const { stream } = acep
   const tags = ['supplier']
 
-  async function sessionOf(secret: string) {
-    const session = await deviceAuth.session(secret)
-    if (!session) throw new BizError(ResultCode.LOGIN_TOKEN_INVALID, SESSION_EXPIRED)
-    return session
+  // The page shows the pod's screen: ACEP's live stream when its SDK is here, else a fresh screenshot
+  // every 3 s (relayed behind the viewer's pass) and says so.
+  registerControlRoutes(app, {
+    prefix: '/supplier/acep',
+    tags,
+    page: (view) =>
+      controlPage({
+        ...view,
+        base: ACEP_PREFIX,
+        screen: stream ? { sdkUrl: stream.sdk.path } : 'screenshots',
+      }),
+    pageConfig: { connectSrc: stream?.settings.connectSrc ?? [] },
+    // Each poll asks ACEP for a new screenshot; the relay shows the last one it reported.
+    screenUrl: async ({ device, instanceId, screenPass }) =>
+      device.status === DeviceStatus.running && instanceId && screenPass
+        ? (await acep.cover(instanceId, screenPass)).url
+        : null,
+  })
+
+  if (stream) {
+    // The operator's copy of Volcengine's SDK, named by its hash: cached for good, replaced by a restart.
+    app.get(
+      stream.sdk.path.slice('/vmcloud/api'.length),
+      {
+        config: { public: true },
+        schema: { tags, description: "Volcengine's vePhoneSDK-Web.js, as the operator gave it." },
+      },
+      async (_request, reply) =>
+        reply
+          .type('application/javascript; charset=utf-8')
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .send(stream.sdk.bytes),
+    )
+
+    // Per page session, in this process: each answer costs an STS call.
+    const asked = new Map<string, number[]>()
+    app.get(
+      '/supplier/acep/control/stream',
+      {
+        config: { public: true },
+        schema: {
+          tags,
+          description:
+            "Short-lived STS keys for the live stream of the session's phone (15 min, this pod only).",
+          querystring: SessionQuery,
+          response: { 200: Envelope(StreamKeys) },
+        },
+      },
+      async (request) => {
+        const session = await controlSessionOf(app, request.query.session)
+        const { device, instanceId } = await controlledPhone(app, session)
+        if (device.status === DeviceStatus.expired) {
+          throw new BizError(ResultCode.SHOW_ERROR_TIPS, '云手机已到期，请续费后使用')
+        }
+        if (device.status !== DeviceStatus.running || !instanceId) {
+          throw new BizError(ResultCode.SHOW_ERROR_TIPS, '云手机未在运行，暂不能查看实时画面')
+        }
+        const now = clock.now().getTime()
+        const key = request.query.session
+        const recent = (asked.get(key) ?? []).filter((at) => at > now - STREAM_KEYS_WINDOW_MS)
+        if (recent.length >= STREAM_KEYS_PER_WINDOW) {
+          throw new BizError(ResultCode.SHOW_ERROR_TIPS, '操作太频繁，请稍后再试')
+        }
+        asked.set(key, [...recent, now])
+        for (const [other, times] of asked) {
+          if (times.every((at) => at <= now - STREAM_KEYS_WINDOW_MS)) asked.delete(other)
+        }
+        const keys = await stream
+          .keys(instanceId, `cp-u${session.userId}-d${session.deviceId}`)
+          .catch((error: unknown) => {
+            request.log.error({ err: error }, 'ACEP stream keys: STS AssumeRole failed')
+            throw new BizError(ResultCode.SHOW_ERROR_TIPS, '实时画面暂不可用，请稍后再试')
+          })
+        return ok({ ...keys, userId: `u${session.userId}` })
+      },
+    )
   }
-
-  /**
-   * The control page web_instance opens: the one-time token is exchanged for a page session, as on the
-   * sandbox's page. It shows the pod's screen (a fresh ACEP screenshot every 3 s, relayed behind the
-   * viewer's pass) and the command buttons; ACEP's live stream (its web SDK) is not wired yet.
-   */
-  app.get(
-    '/supplier/acep/control',
-    {
-      config: { public: true, framedBySelf: true },
-      schema: { tags, description: 'Control page of one phone (HTML).', querystring: ControlQuery },
-    },
-    async (request, reply) => {
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
-      const userId = toId(first(request.query.userId))
-      const deviceId = toId(first(request.query.deviceId))
-      try {
-        const { session } = await deviceAuth.consume(
-          first(request.query.token) ?? '',
-          userId,
-          deviceId,
-        )
-        const { device } = await devices.controlState(userId, deviceId)
-        return reply.send(controlPage({ session, deviceName: device.name, base: ACEP_PREFIX }))
-      } catch (error) {
-        if (error instanceof ControlRefusal) return reply.code(error.httpStatus).send(refusedPage())
-        throw error
-      }
-    },
-  )
-
-  app.get(
-    '/supplier/acep/control/state',
-    {
-      config: { public: true },
-      schema: { tags, querystring: SessionQuery, response: { 200: Envelope(ControlState) } },
-    },
-    async (request) => {
-      const session = await sessionOf(request.query.session)
-      const { device, instanceId, screenPass } = await devices.controlState(
-        session.userId,
-        session.deviceId,
-      )
-      if (device.status === DeviceStatus.released) {
-        throw new BizError(ResultCode.SHOW_ERROR_TIPS, '云手机已释放')
-      }
-      // Each poll asks ACEP for a new screenshot; the relay shows the last one it reported.
-      const running = device.status === DeviceStatus.running && instanceId && screenPass
-      return ok({
-        ...device,
-        screenUrl: running ? (await acep.cover(instanceId, screenPass)).url : null,
-      })
-    },
-  )
-
-  app.post(
-    '/supplier/acep/control/command',
-    {
-      config: { public: true },
-      schema: { tags, body: ControlCommandBody, response: { 200: Envelope(CommandResult) } },
-    },
-    async (request) => {
-      const session = await sessionOf(request.body.session)
-      return ok(
-        await devices.command(session.userId, {
-          deviceId: session.deviceId,
-          command: request.body.command,
-        }),
-      )
-    },
-  )
 
   await app.register(async (callback) => {
     // The signature covers the exact bytes ACEP sent: keep the body as a string here.

@@ -19,7 +19,7 @@ type NotifyParams = Static<typeof NotifyParams>
 type ParserDone = (error: Error | null, body?: unknown) => void
 
 const paymentRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
-  const { payments, refunds, beans } = app.services
+  const { payments, paymentSettlement, refunds, beans } = app.services
   const tags = ['支付']
   const security = bearer
 
@@ -59,7 +59,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) =>
     const headersOf = (request: FastifyRequest) => request.headers as Record<string, unknown>
     /** The provider's own reply when it has one (notifyReply), else our envelope with the outcome. */
     const handled = (reply: FastifyReply, providerName: string, outcome: string) => {
-      const own = payments.named(providerName).notifyReply
+      const own = paymentSettlement.named(providerName).notifyReply
       if (!own) return ok({ outcome })
       return reply.code(200).type(own.contentType).send(own.body)
     }
@@ -85,7 +85,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) =>
     notify.post(notifyRoute(':provider'), route('trade'), async (request, reply) => {
       const { provider } = request.params as NotifyParams
       try {
-        const outcome = await payments.handleNotification(
+        const outcome = await paymentSettlement.handleNotification(
           provider,
           headersOf(request),
           request.rawBody ?? '',

@@ -5,7 +5,7 @@ import { DeviceCommand } from '#domain/enums'
 import { grantAllows } from '#domain/grants'
 import { ResultCode } from '#domain/result-codes'
 import { validatePackageName } from '#domain/validators'
-import type { CommandOutcome } from '../adapters/supplier/supplier-adapter'
+import { SUPPLIER_UNREACHABLE, type CommandOutcome } from '../adapters/supplier/supplier-adapter'
 import type { DeviceCommandBody, DeviceCover } from '../contract/device'
 import { devices } from '../db/schema'
 import { BizError, tip } from '../domain/biz-error'
@@ -90,29 +90,46 @@ export class DeviceCommands {
   }
 
   /**
-   * Sends the command to each phone that accepts it, then records what it did for all of them at
-   * once: rebooting phones (with their sync jobs) in one transaction, a fresh screen time otherwise.
+   * Refuses the phones that cannot take a command now (not ready, expired, busy…) itself, sends the
+   * command to all the others in one supplier call (commandMany: the supplier batches them its own way),
+   * then records what it did for all of them at once: rebooting phones (with their sync jobs) in one
+   * transaction, a fresh screen time otherwise. One result per row, in the rows' order.
    */
   private async run(
     rows: DeviceRow[],
     request: ReturnType<typeof checkCommandArgs>,
   ): Promise<(CommandResult & Pick<CommandOutcome, 'refusal'>)[]> {
-    const results: (CommandResult & Pick<CommandOutcome, 'refusal'>)[] = []
+    const refused = new Map<number, string>()
+    const asked: string[] = []
     for (const device of rows) {
       const why = refusal(device)
-      if (why || !device.supplierInstanceId) {
-        results.push({ deviceId: device.id, ok: false, msg: why ?? '云手机未就绪，请稍后再试' })
-        continue
-      }
-      let outcome
-      try {
-        outcome = await this.ctx.supplier.command(device.supplierInstanceId, request)
-      } catch (error) {
-        this.ctx.log.error({ err: error, deviceId: device.id }, 'supplier command failed')
-        outcome = { ok: false, msg: '云手机响应超时，请重试' }
-      }
-      results.push({ deviceId: device.id, ...outcome })
+      if (why || !device.supplierInstanceId)
+        refused.set(device.id, why ?? '云手机未就绪，请稍后再试')
+      else asked.push(device.supplierInstanceId)
     }
+    let outcomes = new Map<string, CommandOutcome>()
+    if (asked.length > 0) {
+      try {
+        outcomes = await this.ctx.supplier.commandMany(asked, request)
+      } catch (error) {
+        this.ctx.log.error({ err: error, phones: asked.length }, 'supplier command failed')
+      }
+    }
+    const logged = new Set<unknown>()
+    const results = rows.map((device): CommandResult & Pick<CommandOutcome, 'refusal'> => {
+      const why = refused.get(device.id)
+      if (why) return { deviceId: device.id, ok: false, msg: why }
+      const { error, ...outcome } = outcomes.get(device.supplierInstanceId!) ?? {
+        ok: false,
+        msg: SUPPLIER_UNREACHABLE,
+      }
+      // a refused batch fails many phones for one reason: logged once
+      if (error !== undefined && !logged.has(error)) {
+        logged.add(error)
+        this.ctx.log.error({ err: error, deviceId: device.id }, 'supplier command failed')
+      }
+      return { deviceId: device.id, ...outcome }
+    })
     const done = results.filter((r) => r.ok).map((r) => r.deviceId)
     if (done.length === 0) return results
     if (request.command === DeviceCommand.Reboot) {

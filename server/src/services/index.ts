@@ -21,7 +21,9 @@ import { TransferService } from './transfer-service'
 import { GrantService } from './grant-service'
 import { MessageService } from './message-service'
 import { OrderService } from './order-service'
+import { PaymentReconciliation } from './payment-reconciliation'
 import { PaymentService } from './payment-service'
+import { PaymentSettlement } from './payment-settlement'
 import { ProfileService } from './profile-service'
 import { RefundService } from './refund-service'
 import { ReferenceData } from './reference-data'
@@ -51,6 +53,7 @@ export function createServices(ctx: ServiceContext) {
   const grants = new GrantService(ctx)
   const screens = new ScreenAccess(ctx, grants)
   const operatorAudit = new OperatorAudit(ctx)
+  const paymentSettlement = new PaymentSettlement(ctx, ctx.paymentProviders, orders)
   return {
     ctx,
     sms,
@@ -78,6 +81,8 @@ export function createServices(ctx: ServiceContext) {
     coupons,
     orders,
     payments: new PaymentService(ctx, ctx.paymentProviders, orders, beans),
+    paymentSettlement,
+    paymentReconciliation: new PaymentReconciliation(ctx, ctx.paymentProviders, paymentSettlement),
     refunds: new RefundService(ctx, ctx.paymentProviders),
     fulfilment: new FulfilmentService(ctx, goods, fleet, messages, beans),
     activation: new ActivationService(ctx, goods, fleet, messages),

@@ -250,7 +250,7 @@ test('every command goes through ACEP', async (t) => {
     ok: true,
     msg: '画面已刷新',
   })
-  assert.equal(fake.count('ScreenShot'), 1)
+  assert.equal(fake.count('BatchScreenShot'), 1)
 
   // An app from ACEP's app centre goes by its AppId, one the user installed by `pm uninstall`.
   assert.equal(
@@ -498,20 +498,26 @@ test('callback signature: tampered body, wrong key, bad header shapes', () => {
 })
 
 test('batches of 500 are split to ACEP limits', async (t) => {
-  const { fake, supplier } = await setup(t)
-  const pods: string[] = []
-  for (let i = 0; i < 3; i++) pods.push(await runningPod(fake, supplier, `r${i}`))
-  const ids = Array.from({ length: 500 }, (_, i) => pods[i % pods.length])
+  const { fake, supplier, database } = await setup(t)
+  const ids = await fake.seedRunningPods(database.db, 500)
   const client = (supplier as unknown as { client: AcepClient }).client
   await assert.rejects(
     client.post('PowerOnPod', { ProductId: FAKE_KEYS.productId, PodIdList: ids }),
     (error: AcepError) => error.code === 'InvalidParameter',
     'ACEP refuses 500 at once',
   )
-  await client.postBatches('PowerOnPod', ids, 200, (batch) => ({
+  const batches = await client.postBatches('PowerOnPod', ids, (batch) => ({
     ProductId: FAKE_KEYS.productId,
     PodIdList: batch,
   }))
+  assert.deepEqual(
+    batches.map((b) => [b.podIds.length, b.ok]),
+    [
+      [200, true],
+      [200, true],
+      [100, true],
+    ],
+  )
   const sizes = fake.calls
     .filter((c) => c.action === 'PowerOnPod')
     .map((c) => (c.body.PodIdList as string[]).length)

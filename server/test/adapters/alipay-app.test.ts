@@ -6,16 +6,23 @@
  */
 import assert from 'node:assert/strict'
 import { test, type TestContext } from 'node:test'
-import { eq } from 'drizzle-orm'
 import { OrderStatus } from '#domain/order-status'
 import {
   ALIPAY_IN_WECHAT_REFUSAL,
   AlipayProvider,
 } from '../../src/adapters/payment/alipay/alipay-provider'
 import type { CreatePaymentResult } from '../../src/contract/payment'
-import type { OrderInfo } from '../../src/contract/order'
 import { devices, paymentNotifications, payments, refunds } from '../../src/db/schema'
-import { createCloudOrder, newBuyer, orderInfo } from '../helpers/commerce'
+import {
+  cancelOrder,
+  createCloudOrder,
+  newBuyer,
+  orderInfo,
+  paymentRow,
+  reconcileTrades,
+  startPayment,
+  timeOutOrders,
+} from '../helpers/commerce'
 import { FakeAlipay, rsaKeyPair } from '../helpers/fake-alipay'
 import { buildTestApp, post, type Session, type TestApp } from '../helpers/test-app'
 
@@ -59,21 +66,10 @@ async function alipayApp(t: TestContext) {
 /** An order, its Alipay payment started and the link opened by the buyer's browser. */
 async function openedPayment(ta: TestApp, buyer: Session) {
   const { data: order } = await createCloudOrder(ta, buyer)
-  const start = await post<CreatePaymentResult>(
-    ta.app,
-    '/pay/createPayment',
-    { orderNo: order.orderNo, payMethod: 1 },
-    buyer,
-  )
-  assert.equal(start.code, 200, start.msg)
-  const page = await (await fetch(start.data.checkoutUrl!)).text()
+  const start = await startPayment(ta, buyer, order.orderNo)
+  const page = await (await fetch(start.checkoutUrl!)).text()
   assert.match(page, /支付宝/)
-  return { order, tradeNo: start.data.tradeNo }
-}
-
-async function paymentRow(ta: TestApp, tradeNo: string) {
-  const [row] = await ta.database.db.select().from(payments).where(eq(payments.tradeNo, tradeNo))
-  return row
+  return { order, tradeNo: start.tradeNo }
 }
 
 test('pay → notification → order paid and fulfilled, the route answers success; a replay changes nothing', async (t) => {
@@ -138,9 +134,7 @@ test('money that arrives after the order timed out is refunded through alipay.tr
   ta.clock.advance(14 * MINUTE)
   fake.pay(tradeNo)
   ta.clock.advance(2 * MINUTE)
-  for (const id of await ta.app.services.orders.overdue(ta.clock.now())) {
-    await ta.app.services.orders.close(id, OrderStatus.timedOut)
-  }
+  await timeOutOrders(ta)
   fake.dropNotifications = false
   const late = await fake.redeliver({
     url: 'https://phone.example.com/vmcloud/api/pay/notify/alipay',
@@ -175,7 +169,7 @@ test('paid at Alipay but never notified: reconciliation asks and fulfils, once',
   fake.dropNotifications = true
   fake.pay(tradeNo)
   ta.clock.advance(MINUTE + 1_000)
-  await ta.app.services.payments.reconcile(ta.clock.now())
+  await reconcileTrades(ta)
   assert.equal((await paymentRow(ta, tradeNo)).status, 'paid')
   await ta.app.jobs.runDue()
   assert.equal((await orderInfo(ta, buyer, order.orderNo)).status, 2)
@@ -187,14 +181,8 @@ test('a cancelled order: its open trade is closed at Alipay, so the buyer can no
   const { ta, fake } = await alipayApp(t)
   const buyer = await newBuyer(ta)
   const { order, tradeNo } = await openedPayment(ta, buyer)
-  const cancelled = await post<OrderInfo>(
-    ta.app,
-    '/order/cancel',
-    { orderNo: order.orderNo },
-    buyer,
-  )
-  assert.equal(cancelled.code, 200, cancelled.msg)
-  await ta.app.services.payments.reconcile(ta.clock.now())
+  await cancelOrder(ta, buyer, order.orderNo)
+  await reconcileTrades(ta)
   assert.equal((await paymentRow(ta, tradeNo)).status, 'closed')
   assert.equal(fake.trade(tradeNo)!.status, 'TRADE_CLOSED')
   assert.throws(() => fake.pay(tradeNo), /TRADE_CLOSED/)
@@ -210,43 +198,31 @@ test('a link opened only after its order was cancelled: the money that arrives g
   const { ta, fake } = await alipayApp(t)
   const buyer = await newBuyer(ta)
   const { data: order } = await createCloudOrder(ta, buyer)
-  const start = await post<CreatePaymentResult>(
-    ta.app,
-    '/pay/createPayment',
-    { orderNo: order.orderNo, payMethod: 1 },
-    buyer,
-  )
-  assert.equal(start.code, 200, start.msg)
-  const cancelled = await post<OrderInfo>(
-    ta.app,
-    '/order/cancel',
-    { orderNo: order.orderNo },
-    buyer,
-  )
-  assert.equal(cancelled.code, 200, cancelled.msg)
+  const start = await startPayment(ta, buyer, order.orderNo)
+  await cancelOrder(ta, buyer, order.orderNo)
   // Alipay has no trade until the link is opened, so there is nothing to close: the payment is over here.
-  await ta.app.services.payments.reconcile(ta.clock.now())
-  assert.equal((await paymentRow(ta, start.data.tradeNo)).status, 'closed')
+  await reconcileTrades(ta)
+  assert.equal((await paymentRow(ta, start.tradeNo)).status, 'closed')
   // The link still works until its time_expire: the buyer opens it and pays.
-  await (await fetch(start.data.checkoutUrl!)).text()
-  fake.pay(start.data.tradeNo)
+  await (await fetch(start.checkoutUrl!)).text()
+  fake.pay(start.tradeNo)
   await fake.settled()
   assert.equal(fake.deliveries.at(-1)!.reply, 'success')
-  assert.equal((await paymentRow(ta, start.data.tradeNo)).status, 'refunding')
+  assert.equal((await paymentRow(ta, start.tradeNo)).status, 'refunding')
   await ta.app.jobs.runDue()
-  assert.equal(fake.trade(start.data.tradeNo)!.refunded, order.amount)
-  assert.equal((await paymentRow(ta, start.data.tradeNo)).status, 'refunded')
+  assert.equal(fake.trade(start.tradeNo)!.refunded, order.amount)
+  assert.equal((await paymentRow(ta, start.tradeNo)).status, 'refunded')
   assert.equal((await orderInfo(ta, buyer, order.orderNo)).status, OrderStatus.cancelled)
   // Alipay's notification again, and its TRADE_CLOSED after the refund, change nothing.
   await fake.redeliver({
     url: 'https://phone.example.com/vmcloud/api/pay/notify/alipay',
-    body: fake.notificationBody(fake.trade(start.data.tradeNo)!),
+    body: fake.notificationBody(fake.trade(start.tradeNo)!),
     status: 0,
     reply: '',
   })
   await fake.settled()
-  assert.equal(fake.trade(start.data.tradeNo)!.refunded, order.amount)
-  assert.equal((await paymentRow(ta, start.data.tradeNo)).status, 'refunded')
+  assert.equal(fake.trade(start.tradeNo)!.refunded, order.amount)
+  assert.equal((await paymentRow(ta, start.tradeNo)).status, 'refunded')
 })
 
 test('Alipay inside WeChat is refused with the message to show, and no trade is recorded', async (t) => {
@@ -269,13 +245,7 @@ test('a refund Alipay never took is sent again by the next reconcile with the sa
   const { ta, fake } = await alipayApp(t)
   const buyer = await newBuyer(ta)
   const { order, tradeNo } = await openedPayment(ta, buyer)
-  const cancelled = await post<OrderInfo>(
-    ta.app,
-    '/order/cancel',
-    { orderNo: order.orderNo },
-    buyer,
-  )
-  assert.equal(cancelled.code, 200, cancelled.msg)
+  await cancelOrder(ta, buyer, order.orderNo)
   fake.pay(tradeNo) // the buyer pays the page still open: the money goes back
   await fake.settled()
   assert.equal((await paymentRow(ta, tradeNo)).status, 'refunding')

@@ -178,10 +178,10 @@ test('wechatpay app: paid at WeChat Pay but never notified → reconciliation ma
   await w.fake.settled()
   w.ta.clock.advance(MINUTE + 1_000)
   w.fake.failNext(500) // the first query fails; the next round asks again
-  assert.equal(await w.ta.app.services.payments.reconcile(w.ta.clock.now()), 0)
+  assert.equal(await w.ta.app.services.paymentReconciliation.reconcile(w.ta.clock.now()), 0)
   assert.equal((await paymentOf(w, tradeNo)).status, 'pending')
   w.ta.clock.advance(MINUTE + 1_000)
-  assert.equal(await w.ta.app.services.payments.reconcile(w.ta.clock.now()), 1)
+  assert.equal(await w.ta.app.services.paymentReconciliation.reconcile(w.ta.clock.now()), 1)
   assert.equal((await orderInfo(w.ta, w.buyer, order.orderNo)).status, OrderStatus.paid)
   // The notification that finally comes is a duplicate.
   w.fake.dropNotifications = false
@@ -196,7 +196,7 @@ test('wechatpay app: a trade left open when its order is cancelled is closed at 
   const tradeNo = await payInMiniProgram(w, order.orderNo)
   const cancelled = await post(w.ta.app, '/order/cancel', { orderNo: order.orderNo }, w.buyer)
   assert.equal(cancelled.code, 200, cancelled.msg)
-  await w.ta.app.services.payments.reconcile(w.ta.clock.now())
+  await w.ta.app.services.paymentReconciliation.reconcile(w.ta.clock.now())
   assert.equal(w.fake.trades.get(tradeNo)?.trade_state, 'CLOSED')
   assert.equal((await paymentOf(w, tradeNo)).status, 'closed')
   assert.throws(() => w.fake.pay(tradeNo), /cannot pay/)
@@ -350,4 +350,77 @@ test('wechatpay app: a refund still not final a week after it was requested is l
   assert.equal(w.fake.trades.get(back)!.refunded, (await refundOf()).amount)
   await w.fake.settled()
   assert.equal((await refundOf()).status, 'succeeded')
+})
+
+/**
+ * WeChat Pay answers "not found" for a trade it has (its delay right after payment) twice: the refund
+ * stays requested and is sent again every REFUND_RECHECK_MS, then succeeds once, money back once.
+ */
+async function notFoundThenRefunded(t: TestContext, call: 'refund' | 'query', code: RegExp) {
+  const w = await wechatPayApp(t)
+  const { back, refundOf } = await paidTwice(w)
+  const logged = t.mock.method(w.ta.app.services.ctx.log, 'error')
+  const takenAtWechatPay = () => [...w.fake.refunds.values()].filter((r) => r.out_trade_no === back)
+  w.fake.notFoundNext(call, 2)
+  await w.ta.app.jobs.runDue() // the send-refund job: not found
+  for (const attempts of [1, 2]) {
+    const refund = await refundOf()
+    assert.equal(refund.status, 'requested', 'not given up')
+    assert.equal(refund.attempts, attempts)
+    assert.match(refund.lastError ?? '', code)
+    assert.equal(refund.sentAt, null, 'sent again, not asked about')
+    assert.equal(takenAtWechatPay().length, 0)
+    w.ta.clock.advance(REFUND_RECHECK_MS + 1_000)
+    await w.ta.app.services.refunds.reconcile(w.ta.clock.now()) // 2: not found; 3: taken
+  }
+  assert.equal(takenAtWechatPay().length, 1)
+  await w.fake.settled() // the refund notification
+  const refund = await refundOf()
+  assert.equal(refund.status, 'succeeded')
+  assert.equal(refund.lastError, null)
+  assert.equal((await paymentOf(w, back)).status, 'refunded')
+  // Later rounds change nothing: one refund at WeChat Pay, the money back once, never logged failed
+  // (the send-refund job's own 'job failed' for its passing error is all there is).
+  w.ta.clock.advance(REFUND_RECHECK_MS + 1_000)
+  await w.ta.app.services.refunds.reconcile(w.ta.clock.now())
+  await w.ta.app.jobs.runDue()
+  await w.fake.settled()
+  assert.equal(takenAtWechatPay().length, 1)
+  assert.equal(w.fake.trades.get(back)!.refunded, refund.amount, 'money back once')
+  assert.equal((await refundOf()).status, 'succeeded')
+  assert.deepEqual(
+    logged.mock.calls.map((c) => c.arguments[1]).filter((message) => message !== 'job failed'),
+    [],
+  )
+}
+
+test('wechatpay app: a refund WeChat Pay answers 404 RESOURCE_NOT_EXISTS (not found yet) is sent again and succeeds once', async (t) => {
+  await notFoundThenRefunded(t, 'refund', /404 RESOURCE_NOT_EXISTS/)
+})
+
+test('wechatpay app: a refund whose trade query answers 404 ORDER_NOT_EXIST (not found yet) is sent again and succeeds once', async (t) => {
+  await notFoundThenRefunded(t, 'query', /404 ORDER_NOT_EXIST/)
+})
+
+test('wechatpay app: a refund WeChat Pay refuses for good (403 USER_ACCOUNT_ABNORMAL) ends failed at once, logged for an operator', async (t) => {
+  const w = await wechatPayApp(t)
+  const { back, refundOf } = await paidTwice(w)
+  const logged = t.mock.method(w.ta.app.services.ctx.log, 'error')
+  w.fake.refuseNextRefund = { status: 403, code: 'USER_ACCOUNT_ABNORMAL', message: '退款请求失败' }
+  await w.ta.app.jobs.runDue()
+  const refund = await refundOf()
+  assert.equal(refund.status, 'failed')
+  assert.equal(refund.lastError, '退款请求失败（USER_ACCOUNT_ABNORMAL）')
+  assert.deepEqual(
+    logged.mock.calls.map((c) => c.arguments[1]),
+    ['refund failed at the provider: the money is still there, an operator must return it'],
+  )
+  // Never sent again: the operator returns the money.
+  w.ta.clock.advance(REFUND_RECHECK_MS + 1_000)
+  await w.ta.app.services.refunds.reconcile(w.ta.clock.now())
+  await w.ta.app.jobs.runDue()
+  assert.equal(w.fake.refunds.size, 0)
+  assert.equal(w.fake.trades.get(back)!.refunded, 0)
+  assert.equal((await refundOf()).status, 'failed')
+  assert.equal((await paymentOf(w, back)).status, 'refunding')
 })

@@ -341,7 +341,8 @@ test('wechatpay refund: one WeChat Pay never recorded reads null and is sent aga
     provider.refund(lost),
     (error: Error) => !(error instanceof PaymentProviderRefusal),
   )
-  assert.equal((await provider.refund(lost)).status, 'processing')
+  // The refund recorded with the lost answer; it may have finished (delayMs) before we ask again.
+  assert.match((await provider.refund(lost)).status, /^(processing|succeeded)$/)
   assert.equal(fake.trades.get(other.tradeNo)?.refunded, 2990, 'refunded once')
   await fake.settled()
   assert.equal((await provider.queryRefund(lost.refundNo, other.tradeNo))?.status, 'succeeded')
@@ -350,6 +351,63 @@ test('wechatpay refund: one WeChat Pay never recorded reads null and is sent aga
     provider.queryRefund('bad refund no!', other.tradeNo),
     (error: Error) => !(error instanceof PaymentProviderRefusal),
   )
+})
+
+test('wechatpay refund: "not found" (RESOURCE_NOT_EXISTS from the refund call, ORDER_NOT_EXIST from its trade query) is passing and sent again; other refusals stay final', async (t) => {
+  const { fake, provider, clock } = await world(t)
+  const req = request(clock)
+  await provider.createPayment(req)
+  fake.pay(req.tradeNo)
+  const refundNo = `R${req.tradeNo}`
+  const asked = { tradeNo: req.tradeNo, refundNo, amount: 2990, reason: '订单已取消' }
+  const notFound = (code: string) => (error: unknown) =>
+    error instanceof WechatPayError &&
+    !(error instanceof PaymentProviderRefusal) &&
+    error.httpStatus === 404 &&
+    error.code === code
+
+  fake.notFoundNext('refund')
+  await assert.rejects(provider.refund(asked), notFound('RESOURCE_NOT_EXISTS'))
+  assert.equal(fake.refunds.size, 0, 'WeChat Pay took nothing')
+  fake.notFoundNext('query')
+  await assert.rejects(provider.refund(asked), notFound('ORDER_NOT_EXIST'))
+  assert.deepEqual(fake.requests.at(-1), {
+    method: 'GET',
+    path: `/v3/pay/transactions/out-trade-no/${req.tradeNo}`,
+    signed: true,
+    status: 404,
+  })
+  assert.equal((await provider.refund(asked)).status, 'processing', 'the same refund, sent again')
+  assert.equal(fake.refunds.size, 1)
+  assert.equal(fake.trades.get(req.tradeNo)?.refunded, 2990, 'refunded once')
+
+  // Outside refund() a trade query's ORDER_NOT_EXIST keeps its meaning for reconciliation.
+  fake.notFoundNext('query')
+  await assert.rejects(provider.queryTrade(req.tradeNo), PaymentProviderRefusal)
+  // A trade WeChat Pay never had: we only refund trades it told us were paid, so this is our merchant
+  // misconfigured (another WECHATPAY_MCHID), and it is asked again, never written off.
+  const never = { ...asked, tradeNo: tradeNo(), refundNo: 'Rnever' }
+  await assert.rejects(provider.refund(never), notFound('ORDER_NOT_EXIST'))
+
+  const other = request(clock)
+  await provider.createPayment(other)
+  fake.pay(other.tradeNo)
+  const second = { ...asked, tradeNo: other.tradeNo, refundNo: `R${other.tradeNo}` }
+  // 余额不足 is passing (PASSING_CODES): the merchant's balance is topped up and it goes through.
+  fake.refuseNextRefund = { status: 403, code: 'NOT_ENOUGH', message: '基本账户余额不足' }
+  await assert.rejects(
+    provider.refund(second),
+    (error: unknown) => error instanceof WechatPayError && error.code === 'NOT_ENOUGH',
+  )
+  // A signed refusal with a real reason stays final.
+  fake.refuseNextRefund = { status: 403, code: 'USER_ACCOUNT_ABNORMAL', message: '退款请求失败' }
+  await assert.rejects(
+    provider.refund(second),
+    (error: unknown) =>
+      error instanceof PaymentProviderRefusal &&
+      error.message === '退款请求失败（USER_ACCOUNT_ABNORMAL）',
+  )
+  assert.equal(fake.trades.get(other.tradeNo)?.refunded, 0)
 })
 
 test('wechatpay: 500, 429, a bad answer signature or our wrong key are passing errors, never refusals', async (t) => {

@@ -2,9 +2,17 @@ import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import type { TestContext } from 'node:test'
 import { and, eq, sql } from 'drizzle-orm'
+import { OrderStatus } from '#domain/order-status'
 import { SandboxPaymentProvider } from '../../src/adapters/payment/sandbox/sandbox-payment'
 import type { Quote } from '../../src/contract/catalog'
-import { devices, goodsInventory, goodsStockSlots, orders, users } from '../../src/db/schema'
+import {
+  devices,
+  goodsInventory,
+  goodsStockSlots,
+  orders,
+  payments,
+  users,
+} from '../../src/db/schema'
 import { stockSlotRows } from '../../src/db/seed-catalogue'
 import { buildTestApp, get, loginWithSms, post, type Session, type TestApp } from './test-app'
 import type { OrderInfo } from '../../src/contract/order'
@@ -84,6 +92,41 @@ export function sandboxProvider(t: TestApp, name = 'sandbox'): SandboxPaymentPro
   return provider
 }
 
+/** 立即支付 through a provider (pay method 1 Alipay, 2 WeChat Pay); fails the test unless a trade is opened. */
+export async function startPayment(
+  t: TestApp,
+  session: Session,
+  orderNo: string,
+  payMethod = 1,
+): Promise<CreatePaymentResult> {
+  const reply = await post<CreatePaymentResult>(
+    t.app,
+    '/pay/createPayment',
+    { orderNo, payMethod },
+    session,
+  )
+  assert.equal(reply.code, 200, reply.msg)
+  return reply.data
+}
+
+/** Our payments row of a trade. */
+export async function paymentRow(t: TestApp, tradeNo: string) {
+  const [row] = await t.database.db.select().from(payments).where(eq(payments.tradeNo, tradeNo))
+  return row
+}
+
+/** What the timeout job does, alone (the reconciliation job is due at the same time otherwise). */
+export async function timeOutOrders(t: TestApp) {
+  for (const id of await t.app.services.orders.overdue(t.clock.now())) {
+    await t.app.services.orders.close(id, OrderStatus.timedOut)
+  }
+}
+
+/** What the reconciliation job does for trades, alone: answers how many it settled. */
+export function reconcileTrades(t: TestApp): Promise<number> {
+  return t.app.services.paymentReconciliation.reconcile(t.clock.now())
+}
+
 /**
  * Starts a sandbox payment (pay method 2) for the order and delivers its signed 'paid' notification
  * `times` times at once; returns how many of the deliveries marked the order paid.
@@ -95,14 +138,8 @@ export async function replayPaidNotification(
   amount: number,
   times: number,
 ): Promise<number> {
-  const start = await post<CreatePaymentResult>(
-    t.app,
-    '/pay/createPayment',
-    { orderNo, payMethod: 2 },
-    session,
-  )
-  assert.equal(start.code, 200, start.msg)
-  const { body, signature } = sandboxProvider(t).notification(start.data.tradeNo, 'paid', amount)
+  const { tradeNo } = await startPayment(t, session, orderNo, 2)
+  const { body, signature } = sandboxProvider(t).notification(tradeNo, 'paid', amount)
   const replies = await Promise.all(
     Array.from({ length: times }, () =>
       t.app.inject({
@@ -131,21 +168,12 @@ export async function payWithSandbox(
   orderNo: string,
   action: 'pay' | 'cancel' | 'fail' = 'pay',
 ) {
-  const payment = await post<CreatePaymentResult>(
-    t.app,
-    '/pay/createPayment',
-    { orderNo, payMethod: 1 },
-    session,
-  )
-  assert.equal(payment.code, 200, payment.msg)
-  const acted = await post<SandboxActResult>(t.app, '/sandbox/pay/act', {
-    tradeNo: payment.data.tradeNo,
-    action,
-  })
+  const { tradeNo } = await startPayment(t, session, orderNo)
+  const acted = await post<SandboxActResult>(t.app, '/sandbox/pay/act', { tradeNo, action })
   assert.equal(acted.code, 200, acted.msg)
   await sandboxProvider(t).outbox.settled()
   await runJobs(t)
-  return payment.data.tradeNo as string
+  return tradeNo
 }
 
 /** 取消订单 as its buyer; fails the test unless it is cancelled. */

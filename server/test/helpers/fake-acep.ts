@@ -5,17 +5,20 @@
  * restores and migrations run asynchronously and can fail or never finish; it throttles on demand (429
  * AccountFlowLimitExceeded), refuses batches over an action's limit, and posts signed callbacks.
  */
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import fs from 'node:fs'
 import http from 'node:http'
+import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { Signer } from '@volcengine/openapi'
 import { AcepClient } from '../../src/adapters/supplier/acep/acep-client'
 import { AcepSupplier } from '../../src/adapters/supplier/acep/acep-supplier'
 import { signCallback } from '../../src/adapters/supplier/acep/callback'
 import { acepCredentialsFromEnv } from '../../src/adapters/supplier/acep/credentials'
+import { acepStreamFor } from '../../src/adapters/supplier/acep'
 import { systemClock, type Clock } from '../../src/clock'
 import type { Db } from '../../src/db/client'
-import { goods, supplierCatalogue, zones } from '../../src/db/schema'
+import { acepPods, goods, supplierCatalogue, zones } from '../../src/db/schema'
 
 export const FAKE_KEYS = {
   accessKeyId: 'AKLTfakeacep',
@@ -31,12 +34,19 @@ export const SCREEN_PNG = Buffer.from(
   'base64',
 )
 
-/** Pods a call may name, per action (ACEP's documented limits). */
-const BATCH_LIMITS: Record<string, number> = {
+/**
+ * Pods a call may name, per action, as ACEP documents them (RebootPod, RunSyncCommand and
+ * BatchScreenShot: their pages in docs 6394; the power and update actions: the 2024-10-28 change note;
+ * app installs and uninstalls: the 2024-09-05 one). Written here from the documents, not imported from
+ * the client, so a wrong limit there is refused here.
+ */
+export const FAKE_LIST_LIMITS: Record<string, number> = {
   PowerOnPod: 200,
   PowerOffPod: 200,
   UpdatePod: 200,
-  RebootPod: 200,
+  RebootPod: 100,
+  RunSyncCommand: 100,
+  BatchScreenShot: 100,
   DeletePod: 200,
   UninstallApp: 1000,
 }
@@ -76,6 +86,35 @@ export interface Call {
 /** The keys a fake ACEP knows: the API pair, the business, the callback pair. */
 export type AcepKeys = typeof FAKE_KEYS
 
+/** The account and STS role of the fake's live stream (ACEP_ACCOUNT_ID, ACEP_STS_ROLE_TRN). */
+export const FAKE_STREAM = {
+  accountId: '2100000001',
+  roleTrn: 'trn:iam::2100000001:role/cloudphone-stream',
+}
+
+/** Keys STS handed out: what the fake SDK must present (and prove it holds the secret of). */
+interface IssuedKeys {
+  secret: string
+  sessionToken: string
+  expiresAt: number
+  roleSessionName: string
+  durationSeconds: number
+  /** The inline Policy AssumeRole was given, parsed. */
+  policy: { Statement?: { Effect?: string; Action?: string[]; Resource?: string[] }[] }
+}
+
+/** The fake SDK (fake-vephone-sdk.js) pointed at a fake ACEP, written where ACEP_WEB_SDK_FILE can name it. */
+export function writeFakeSdk(file: string, endpoint: string) {
+  const source = fs.readFileSync(path.join(__dirname, 'fake-vephone-sdk.js'), 'utf8')
+  fs.writeFileSync(file, source.replace('__FAKE_ACEP_ENDPOINT__', endpoint))
+  return file
+}
+
+/** 2026-11-27T10:00:00+08:00: how Volcengine writes STS times. */
+function beijing(ms: number) {
+  return `${new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19)}+08:00`
+}
+
 export class FakeAcep {
   readonly calls: Call[] = []
   readonly pods = new Map<string, Pod>()
@@ -86,6 +125,10 @@ export class FakeAcep {
   private offsetMs = 0
   /** The next n calls are throttled. */
   throttleNext = 0
+  /** Calls answered 429 (they never ran, so they are not in `calls`). */
+  throttled = 0
+  /** Refuses a call as ACEP would (400 with this error) when it returns one; after signature checks. */
+  refuse: ((call: Call) => { Code: string; Message: string } | null) | null = null
   /** The next task started fails / never finishes. */
   failNextTask = false
   neverFinishNextTask = false
@@ -96,8 +139,14 @@ export class FakeAcep {
   /** The time callbacks are signed at (the app's clock in app tests). */
   callbackNow: () => Date = () => new Date()
   endpoint = ''
+  /** STS AssumeRole's keys by AccessKeyId; their own expiry (the fake's clock). */
+  readonly issued = new Map<string, IssuedKeys>()
+  /** Live streams the fake SDK started, in order. */
+  readonly streams: { podId: string; userId: string; accessKeyId: string }[] = []
+  /** The stream's account and STS role (FAKE_STREAM unless told). */
+  stream = { ...FAKE_STREAM }
   private server: http.Server | null = null
-  private seq = 7_300_000_000_000_000_000n
+  private seq = BigInt('7300000000000000000')
 
   /** `keys`: the account's (deploy-check's runner generates its own; tests use FAKE_KEYS). */
   constructor(readonly keys: AcepKeys = FAKE_KEYS) {}
@@ -128,12 +177,49 @@ export class FakeAcep {
     }
   }
 
+  /**
+   * `count` running pods made at once, as CreatePod and a finished boot would leave them at ACEP and in
+   * acep_pods (a 500-pod batch without 500 CreatePods and boots); their ids.
+   */
+  async seedRunningPods(db: Db, count: number, goodId = 301, zoneId = 1) {
+    const now = new Date()
+    const made: Pod[] = Array.from({ length: count }, () => ({
+      id: this.nextId(),
+      name: `cp-seeded-${this.seq}`,
+      config: configOf(goodId),
+      dc: `dc-${zoneId}`,
+      imageId: 'img-standard',
+      bootUntil: 0,
+      rebooting: false,
+      off: false,
+      apps: [
+        { PackageName: 'com.tencent.mm', AppId: 'app-wechat' },
+        { PackageName: 'com.ss.android.ugc.aweme' },
+      ],
+    }))
+    for (const pod of made) this.pods.set(pod.id, pod)
+    await db.insert(acepPods).values(
+      made.map((pod) => ({
+        requestId: `seeded-${pod.id}`,
+        podName: pod.name,
+        podId: pod.id,
+        goodId,
+        zoneId,
+        expireAt: new Date(now.getTime() + 30 * 86_400_000),
+        model: '',
+        seenRunning: 1,
+        createdAt: now,
+      })),
+    )
+    return made.map((pod) => pod.id)
+  }
+
   count(action: string) {
     return this.calls.filter((call) => call.action === action).length
   }
 
   private nextId() {
-    this.seq += 1n
+    this.seq += BigInt(1)
     return String(this.seq)
   }
 
@@ -147,6 +233,7 @@ export class FakeAcep {
       res.writeHead(200, { 'content-type': 'image/png' })
       return res.end(SCREEN_PNG)
     }
+    if (url.pathname.startsWith('/sdk/')) return this.sdkCall(req, res, url.pathname, raw)
     const query = Object.fromEntries(url.searchParams)
     const action = query.Action ?? ''
     const answer = (status: number, result: unknown, error?: { Code: string; Message: string }) => {
@@ -165,10 +252,24 @@ export class FakeAcep {
         }),
       )
     }
-    const refusal = this.checkSignature(req, query, raw)
+    // STS is its own service (sts.volcengineapi.com): AssumeRole is signed for `sts`, the rest for ACEP.
+    const service = action === 'AssumeRole' ? 'sts' : 'ACEP'
+    const refusal = this.checkSignature(req, query, raw, service)
     if (refusal) return answer(401, null, { Code: refusal, Message: 'signature refused' })
+    if (action === 'AssumeRole') {
+      const { Action: _a, Version: _v, ...params } = query
+      this.calls.push({ action, query: params, body: {} })
+      if (query.Version !== '2018-01-01') {
+        return answer(400, null, { Code: 'InvalidVersion', Message: 'sts is 2018-01-01' })
+      }
+      const assumed = this.assumeRole(params)
+      return typeof assumed === 'string'
+        ? answer(400, null, { Code: assumed, Message: assumed })
+        : answer(200, assumed)
+    }
     if (this.throttleNext > 0) {
       this.throttleNext -= 1
+      this.throttled += 1
       return answer(429, null, { Code: 'AccountFlowLimitExceeded', Message: 'flow limit' })
     }
     let body: Record<string, unknown> = {}
@@ -186,12 +287,17 @@ export class FakeAcep {
       return answer(400, null, { Code: 'InvalidProductId', Message: 'no such product' })
     }
     const list = body.PodIdList as string[] | undefined
-    if (list && BATCH_LIMITS[action] && list.length > BATCH_LIMITS[action]) {
+    if (list && FAKE_LIST_LIMITS[action] && list.length > FAKE_LIST_LIMITS[action]) {
       return answer(400, null, {
         Code: 'InvalidParameter',
-        Message: `PodIdList over ${BATCH_LIMITS[action]}`,
+        Message: `PodIdList over ${FAKE_LIST_LIMITS[action]}`,
       })
     }
+    if (list && new Set(list).size !== list.length) {
+      return answer(400, null, { Code: 'InvalidParameter', Message: 'PodIdList repeats a pod' })
+    }
+    const refused = this.refuse?.(this.calls.at(-1)!)
+    if (refused) return answer(400, null, refused)
     try {
       const result = this.act(action, params, body)
       if (action === 'CreatePod' && this.loseNextCreateAnswer) {
@@ -206,14 +312,20 @@ export class FakeAcep {
   }
 
   /** Checks the V4 signature with the official SDK's Signer; the error code ACEP answers, or null. */
-  private checkSignature(req: http.IncomingMessage, query: Record<string, string>, raw: string) {
+  private checkSignature(
+    req: http.IncomingMessage,
+    query: Record<string, string>,
+    raw: string,
+    service: 'ACEP' | 'sts',
+  ) {
     const auth = req.headers.authorization ?? ''
     const match =
-      /^HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/ACEP\/request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(
+      /^HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([A-Za-z]+)\/request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(
         auth,
       )
     if (!match) return 'MissingAuthenticationToken'
-    const [, ak, , region, signedHeaders, signature] = match
+    const [, ak, , region, signedService, signedHeaders, signature] = match
+    if (signedService !== service) return 'SignatureDoesNotMatch'
     if (ak !== this.keys.accessKeyId) return 'InvalidAccessKey'
     const xDate = String(req.headers['x-date'] ?? '')
     const when = Date.parse(
@@ -234,12 +346,117 @@ export class FakeAcep {
     }
     const signer = new Signer(
       { region, method: req.method ?? 'GET', pathname: '/', params: query, headers, body: raw },
-      'ACEP',
+      service,
     )
     const expected = signer
       .signature({ accessKeyId: ak, secretKey: this.keys.secretAccessKey }, xDate)
       .toString()
     return expected === signature ? null : 'SignatureDoesNotMatch'
+  }
+
+  /**
+   * STS AssumeRole (docs 6257/86374): our role only, DurationSeconds 900–43200 (below 900 or absent:
+   * 3600, as STS does), an inline Policy kept with the keys; the keys expire on the fake's clock.
+   */
+  private assumeRole(params: Record<string, string>) {
+    if (params.RoleTrn !== this.stream.roleTrn) return 'NoPermission'
+    if (!/^[\w.@-]{2,64}$/.test(params.RoleSessionName ?? '')) return 'InvalidParameter'
+    let policy: IssuedKeys['policy'] = {}
+    if (params.Policy) {
+      try {
+        policy = JSON.parse(params.Policy) as IssuedKeys['policy']
+      } catch {
+        return 'MalformedPolicyDocument'
+      }
+    }
+    const asked = Number(params.DurationSeconds)
+    const durationSeconds = !Number.isFinite(asked) || asked < 900 ? 3600 : Math.min(asked, 43200)
+    const now = this.now()
+    const accessKeyId = `AKTP${randomBytes(12).toString('hex')}`
+    const keys: IssuedKeys = {
+      secret: randomBytes(24).toString('base64'),
+      sessionToken: `STS2${randomBytes(32).toString('base64')}`,
+      expiresAt: now + durationSeconds * 1000,
+      roleSessionName: params.RoleSessionName,
+      durationSeconds,
+      policy,
+    }
+    this.issued.set(accessKeyId, keys)
+    return {
+      Credentials: {
+        CurrentTime: beijing(now),
+        ExpiredTime: beijing(keys.expiresAt),
+        AccessKeyId: accessKeyId,
+        SecretAccessKey: keys.secret,
+        SessionToken: keys.sessionToken,
+      },
+      AssumedRoleUser: {
+        Trn: `${this.stream.roleTrn.replace(':role/', ':assumed-role/')}/${params.RoleSessionName}`,
+        AssumedRoleId: `${randomBytes(8).toString('hex')}:${params.RoleSessionName}`,
+      },
+    }
+  }
+
+  /** Whether issued keys' Policy lets `action` touch the pod of the business. */
+  private allows(keys: IssuedKeys, action: string, podId: string) {
+    const pod = `trn:ACEP::${this.stream.accountId}:pod_id/${podId}`
+    const product = `trn:ACEP::${this.stream.accountId}:product_id/${this.keys.productId}`
+    return (keys.policy.Statement ?? []).some(
+      (st) =>
+        st.Effect === 'Allow' &&
+        (st.Action ?? []).includes(action) &&
+        (st.Resource ?? []).includes(pod) &&
+        (st.Resource ?? []).includes(product),
+    )
+  }
+
+  /**
+   * The stream's side of ACEP as the fake SDK reaches it from a browser (CORS): `POST /sdk/start`
+   * with the STS keys — the AccessKeyID and SessionToken, and an HMAC-SHA256 under the secret of what it
+   * asks, standing in for the real SDK's V4 signature — answers the pod's first frame, or the SDK's
+   * StartErrorCode: 10009 keys refused (unknown, expired, wrong secret, Policy without this pod),
+   * 11001 another business or account, 11004 no such pod or not running.
+   */
+  private sdkCall(req: http.IncomingMessage, res: http.ServerResponse, path: string, raw: string) {
+    const cors = {
+      'access-control-allow-origin': String(req.headers.origin ?? '*'),
+      'access-control-allow-headers': 'content-type',
+      'access-control-allow-methods': 'POST',
+    }
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, cors)
+      return res.end()
+    }
+    const reply = (status: number, body: unknown) => {
+      res.writeHead(status, { ...cors, 'content-type': 'application/json' })
+      res.end(JSON.stringify(body))
+    }
+    if (req.method !== 'POST' || path !== '/sdk/start') return reply(404, { errorCode: 10000 })
+    let ask: Record<string, string>
+    try {
+      ask = JSON.parse(raw) as Record<string, string>
+    } catch {
+      return reply(400, { errorCode: 11006, errorMessage: 'bad request' })
+    }
+    const refused = (code: number, message: string) =>
+      reply(code === 10009 ? 401 : 400, { errorCode: code, errorMessage: message })
+    const keys = this.issued.get(ask.accessKeyId ?? '')
+    if (!keys || keys.sessionToken !== ask.sessionToken) return refused(10009, 'unknown keys')
+    if (this.now() >= keys.expiresAt) return refused(10009, 'keys expired')
+    const signed = `${ask.productId}\n${ask.podId}\n${ask.accountId}\n${ask.userId}\n${ask.date}`
+    const expected = createHmac('sha256', keys.secret).update(signed).digest()
+    const given = Buffer.from(String(ask.signature ?? ''), 'hex')
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      return refused(10009, 'signature does not match')
+    }
+    if (ask.productId !== this.keys.productId || ask.accountId !== this.stream.accountId) {
+      return refused(11001, 'no such business')
+    }
+    if (!this.allows(keys, 'ACEP:PodStart', ask.podId)) return refused(10009, 'policy denies')
+    const pod = this.pods.get(ask.podId)
+    if (!pod || pod.off || this.now() < pod.bootUntil) return refused(11004, 'pod not running')
+    this.streams.push({ podId: pod.id, userId: ask.userId, accessKeyId: ask.accessKeyId })
+    return reply(200, { podId: pod.id, frame: `云手机 ${pod.id} 实时画面` })
   }
 
   private pod(id: unknown) {
@@ -391,11 +608,19 @@ export class FakeAcep {
         }
         return {}
       case 'RunSyncCommand': {
-        const pod = this.pod(podIds[0])
+        const pods = podIds.map((id) => this.pod(id))
         const command = String(body.Command)
         const uninstall = /^pm uninstall (\S+)$/.exec(command)
-        if (uninstall) pod.apps = pod.apps.filter((app) => app.PackageName !== uninstall[1])
-        return { Status: [{ PodId: pod.id, Success: now >= pod.bootUntil, Detail: '' }] }
+        // A booting pod runs nothing: its own Status says so, the others' still succeed.
+        return {
+          Status: pods.map((pod) => {
+            const success = now >= pod.bootUntil
+            if (success && uninstall) {
+              pod.apps = pod.apps.filter((app) => app.PackageName !== uninstall[1])
+            }
+            return { PodId: pod.id, Success: success, Detail: '' }
+          }),
+        }
       }
       case 'GetPodAppList':
         return { Row: this.pod(query.PodId).apps, Total: this.pod(query.PodId).apps.length }
@@ -416,6 +641,21 @@ export class FakeAcep {
             event_screen_shot: [
               { pod_id: pod.id, download_url: `${this.endpoint}/screens/${pod.id}.png` },
             ],
+          })
+          setImmediate(() => void this.postCallback(event))
+        }
+        return 'success'
+      }
+      case 'BatchScreenShot': {
+        const pods = podIds.map((id) => this.pod(id))
+        if (this.callbackUrl) {
+          const event = JSON.stringify({
+            id: randomBytes(8).toString('hex'),
+            event_type: 'ScreenShot',
+            event_screen_shot: pods.map((pod) => ({
+              pod_id: pod.id,
+              download_url: `${this.endpoint}/screens/${pod.id}.png`,
+            })),
           })
           setImmediate(() => void this.postCallback(event))
         }
@@ -503,7 +743,14 @@ export async function mapWholeCatalogue(db: Db) {
 export const configOf = (goodId: number) => `config-${Math.floor(goodId / 100)}`
 
 /** An ACEP supplier talking to this fake (fast backoff so throttling tests run quickly). */
-export function acepSupplierFor(fake: FakeAcep, db: Db, clock: Clock = systemClock, imageId = '') {
+export function acepSupplierFor(
+  fake: FakeAcep,
+  db: Db,
+  clock: Clock = systemClock,
+  imageId = '',
+  /** More environment (the live stream's ACEP_WEB_SDK_FILE …: streamEnv). */
+  env: Record<string, string> = {},
+) {
   const result = acepCredentialsFromEnv({
     ACEP_ACCESS_KEY_ID: FAKE_KEYS.accessKeyId,
     ACEP_SECRET_ACCESS_KEY: FAKE_KEYS.secretAccessKey,
@@ -511,6 +758,7 @@ export function acepSupplierFor(fake: FakeAcep, db: Db, clock: Clock = systemClo
     ACEP_CALLBACK_ACCESS_KEY: FAKE_KEYS.callbackAccessKey,
     ACEP_CALLBACK_SECRET: FAKE_KEYS.callbackSecret,
     ACEP_ENDPOINT: fake.endpoint,
+    ...env,
   })
   if (!result.ok) throw new Error(result.problems.join('; '))
   const { credentials } = result
@@ -524,5 +772,19 @@ export function acepSupplierFor(fake: FakeAcep, db: Db, clock: Clock = systemClo
     },
     backoffMs: 5,
   })
-  return new AcepSupplier(db, clock, credentials, client, { imageId })
+  return new AcepSupplier(db, clock, credentials, client, {
+    imageId,
+    stream: acepStreamFor(credentials, { backoffMs: 5 }),
+  })
+}
+
+/** The live stream's environment against this fake: its STS, account and role, the SDK file. */
+export function streamEnv(fake: FakeAcep, sdkFile: string): Record<string, string> {
+  return {
+    ACEP_WEB_SDK_FILE: sdkFile,
+    ACEP_STS_ROLE_TRN: fake.stream.roleTrn,
+    ACEP_ACCOUNT_ID: fake.stream.accountId,
+    ACEP_STS_ENDPOINT: fake.endpoint,
+    ACEP_STREAM_CONNECT_SRC: fake.endpoint,
+  }
 }

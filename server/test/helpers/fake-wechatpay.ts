@@ -5,7 +5,8 @@
  * otherwise; signs every answer with its own WeChat Pay key (Wechatpay-Signature over
  * `timestamp\nnonce\nbody\n`, Wechatpay-Serial = the public key's id); keeps trades and refunds;
  * and POSTs notifications to their notify_url later, signed, with the resource AES-256-GCM encrypted
- * under the APIv3 key. Test handles make the buyer pay, drop notifications, fail requests and lose a refund.
+ * under the APIv3 key. Test handles make the buyer pay, drop notifications, fail requests, lose or
+ * refuse a refund, and answer "not found" for a trade it has (its delay right after payment).
  */
 import {
   createCipheriv,
@@ -127,9 +128,12 @@ export class FakeWechatPay {
    * but its answer never arrives (500, as a timeout would be to the merchant).
    */
   loseNextRefund: 'unrecorded' | 'answerLost' | null = null
+  /** The next new refund request is refused for good with this signed 4xx (e.g. 403 USER_ACCOUNT_ABNORMAL). */
+  refuseNextRefund: { status: number; code: string; message: string } | null = null
 
   private server: http.Server | null = null
   private failures: { status: 500 | 429; count: number }[] = []
+  private notFound = { query: 0, refund: 0 }
   private readonly pending = new Set<Promise<void>>()
   private readonly delayMs: number
 
@@ -179,9 +183,25 @@ export class FakeWechatPay {
     this.failures.push({ status, count })
   }
 
-  /** Drops the failures failNext queued and not yet used. */
+  /** Drops the failures failNext and notFoundNext queued and not yet used. */
   clearFailures() {
     this.failures = []
+    this.notFound = { query: 0, refund: 0 }
+  }
+
+  /**
+   * The next `count` trade queries (`query`: 404 ORDER_NOT_EXIST) or refund requests (`refund`: 404
+   * RESOURCE_NOT_EXISTS 订单不存在) do not find a trade WeChat Pay has: the delay its documents warn of
+   * right after payment. Signed, as WeChat Pay's 404s are; nothing is recorded.
+   */
+  notFoundNext(call: 'query' | 'refund', count = 1) {
+    this.notFound[call] += count
+  }
+
+  private lagging(call: 'query' | 'refund') {
+    if (this.notFound[call] === 0) return false
+    this.notFound[call]--
+    return true
   }
 
   /** Resolves once every scheduled notification and refund has been sent. */
@@ -440,7 +460,7 @@ export class FakeWechatPay {
       if (params.get('mchid') !== this.options.mchId)
         return fail(400, 'PARAM_ERROR', 'mchid 不正确')
       const trade = this.trade(decodeURIComponent(match[1]))
-      if (!trade) return fail(404, 'ORDER_NOT_EXIST', '订单不存在')
+      if (!trade || this.lagging('query')) return fail(404, 'ORDER_NOT_EXIST', '订单不存在')
       return ok(200, this.transaction(trade))
     }
     if (
@@ -554,7 +574,7 @@ export class FakeWechatPay {
       return fail(400, 'PARAM_ERROR', 'amount 不正确')
     }
     const trade = this.trade(json.out_trade_no)
-    if (!trade) return fail(404, 'RESOURCE_NOT_EXISTS', '订单不存在')
+    if (!trade || this.lagging('refund')) return fail(404, 'RESOURCE_NOT_EXISTS', '订单不存在')
     if (amount?.total !== trade.total) return fail(400, 'PARAM_ERROR', '订单金额与实际不符')
     const existing = this.refunds.get(json.out_refund_no)
     if (existing) {
@@ -563,6 +583,9 @@ export class FakeWechatPay {
       }
       return ok(200, this.refundResource(existing))
     }
+    const refusal = this.refuseNextRefund
+    this.refuseNextRefund = null
+    if (refusal) return fail(refusal.status, refusal.code, refusal.message)
     if (trade.trade_state !== 'SUCCESS' && trade.trade_state !== 'REFUND') {
       return fail(400, 'INVALID_REQUEST', '订单未支付，不能退款')
     }

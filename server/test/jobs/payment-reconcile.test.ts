@@ -21,20 +21,24 @@ import {
   sandboxPayRefunds,
   sandboxPayTrades,
 } from '../../src/db/schema'
-import { OrderStatus } from '#domain/order-status'
 import {
   GOODS,
   ZONES,
+  cancelOrder,
   createCloudOrder,
   newBuyer,
   newKey,
   orderInfo,
+  paymentRow,
   priceOf,
+  reconcileTrades,
   runningPhones,
   sandboxProvider,
+  startPayment,
   stockOf,
+  timeOutOrders,
 } from '../helpers/commerce'
-import { FakeClock, buildTestApp, post, type Session, type TestApp } from '../helpers/test-app'
+import { FakeClock, buildTestApp, post, type TestApp } from '../helpers/test-app'
 import { createTestDatabase } from '../helpers/test-database'
 import type { OrderInfo } from '../../src/contract/order'
 import type { CreatePaymentResult, SandboxActResult } from '../../src/contract/payment'
@@ -51,25 +55,9 @@ function heldApp(t: TestContext) {
   })
 }
 
-async function startPayment(ta: TestApp, buyer: Session, orderNo: string) {
-  const reply = await post<CreatePaymentResult>(
-    ta.app,
-    '/pay/createPayment',
-    { orderNo, payMethod: 1 },
-    buyer,
-  )
-  assert.equal(reply.code, 200, reply.msg)
-  return reply.data.tradeNo as string
-}
-
 /** The buyer's choice on the checkout page (the sandbox writes it down; the notification is held). */
 async function act(ta: TestApp, tradeNo: string, action: 'pay' | 'cancel' = 'pay') {
   return post<SandboxActResult>(ta.app, '/sandbox/pay/act', { tradeNo, action })
-}
-
-async function paymentRow(ta: TestApp, tradeNo: string) {
-  const [row] = await ta.database.db.select().from(payments).where(eq(payments.tradeNo, tradeNo))
-  return row
 }
 
 async function refundOf(ta: TestApp, tradeNo: string) {
@@ -83,13 +71,6 @@ async function sandboxRefundsOf(ta: TestApp, tradeNo: string) {
     .select()
     .from(sandboxPayRefunds)
     .where(eq(sandboxPayRefunds.tradeNo, tradeNo))
-}
-
-/** What the timeout job does, alone (the reconciliation job is due at the same time otherwise). */
-async function timeOutOrders(ta: TestApp) {
-  for (const id of await ta.app.services.orders.overdue(ta.clock.now())) {
-    await ta.app.services.orders.close(id, OrderStatus.timedOut)
-  }
 }
 
 function notifyRefund(ta: TestApp, body: string, signature: string) {
@@ -106,7 +87,7 @@ test('a payment the provider took but whose notification never came is fulfilled
   await ta.app.jobs.ensureRecurring()
   const buyer = await newBuyer(ta)
   const { data: order } = await createCloudOrder(ta, buyer)
-  const tradeNo = await startPayment(ta, buyer, order.orderNo)
+  const { tradeNo } = await startPayment(ta, buyer, order.orderNo)
   assert.equal((await act(ta, tradeNo)).code, 200)
   await sandboxProvider(ta).outbox.close() // the notification is lost
   await ta.app.jobs.runDue()
@@ -157,7 +138,7 @@ test('restart: a payment confirmed before the process died is fulfilled by the n
   const first = await start(new FakeClock())
   const buyer = await newBuyer(first)
   const { data: order } = await createCloudOrder(first, buyer)
-  const tradeNo = await startPayment(first, buyer, order.orderNo)
+  const { tradeNo } = await startPayment(first, buyer, order.orderNo)
   assert.equal((await act(first, tradeNo)).code, 200)
   await first.app.close() // dies before the notification's timer fires
 
@@ -190,8 +171,8 @@ test('a second payment of a paid order is refunded through the provider', async 
   const buyer = await newBuyer(ta)
   const { data: order } = await createCloudOrder(ta, buyer)
   // Two checkout pages open, both paid.
-  const firstTrade = await startPayment(ta, buyer, order.orderNo)
-  const secondTrade = await startPayment(ta, buyer, order.orderNo)
+  const firstTrade = (await startPayment(ta, buyer, order.orderNo)).tradeNo
+  const secondTrade = (await startPayment(ta, buyer, order.orderNo)).tradeNo
   assert.equal((await act(ta, firstTrade)).code, 200)
   assert.equal((await act(ta, secondTrade)).code, 200)
   const sandbox = sandboxProvider(ta)
@@ -219,7 +200,7 @@ test('money that arrives after the order timed out is refunded through the provi
   const buyer = await newBuyer(ta)
   const before = await stockOf(ta, GOODS.enjoyB, ZONES.shanghai)
   const { data: order } = await createCloudOrder(ta, buyer)
-  const tradeNo = await startPayment(ta, buyer, order.orderNo)
+  const { tradeNo } = await startPayment(ta, buyer, order.orderNo)
   ta.clock.advance(14 * MINUTE)
   assert.equal((await act(ta, tradeNo)).code, 200, 'paid inside the pay window')
   ta.clock.advance(2 * MINUTE)
@@ -249,15 +230,9 @@ test('a trade still open when its order is cancelled is closed at the provider, 
   const ta = await heldApp(t)
   const buyer = await newBuyer(ta)
   const { data: order } = await createCloudOrder(ta, buyer)
-  const tradeNo = await startPayment(ta, buyer, order.orderNo)
-  const cancelled = await post<OrderInfo>(
-    ta.app,
-    '/order/cancel',
-    { orderNo: order.orderNo },
-    buyer,
-  )
-  assert.equal(cancelled.code, 200, cancelled.msg)
-  await ta.app.services.payments.reconcile(ta.clock.now())
+  const { tradeNo } = await startPayment(ta, buyer, order.orderNo)
+  await cancelOrder(ta, buyer, order.orderNo)
+  await reconcileTrades(ta)
   assert.equal((await paymentRow(ta, tradeNo)).status, 'closed')
   const [trade] = await ta.database.db
     .select()
@@ -289,7 +264,7 @@ test('a paid order that cannot be delivered is refunded through the provider; a 
     buyer,
   )
   assert.equal(created.code, 200, created.msg)
-  const tradeNo = await startPayment(ta, buyer, created.data.orderNo)
+  const { tradeNo } = await startPayment(ta, buyer, created.data.orderNo)
   assert.equal((await act(ta, tradeNo)).code, 200)
   const sandbox = sandboxProvider(ta)
   await sandbox.outbox.settled()
@@ -312,8 +287,8 @@ test('refund notifications: a replay is acted on once, a forged or altered one i
   const ta = await heldApp(t)
   const buyer = await newBuyer(ta)
   const { data: order } = await createCloudOrder(ta, buyer)
-  const firstTrade = await startPayment(ta, buyer, order.orderNo)
-  const secondTrade = await startPayment(ta, buyer, order.orderNo)
+  const firstTrade = (await startPayment(ta, buyer, order.orderNo)).tradeNo
+  const secondTrade = (await startPayment(ta, buyer, order.orderNo)).tradeNo
   await act(ta, firstTrade)
   await act(ta, secondTrade)
   const sandbox = sandboxProvider(ta)
@@ -352,8 +327,8 @@ test('the sandbox refuses a refund it should: unknown or unpaid trade, more than
   const ta = await heldApp(t)
   const buyer = await newBuyer(ta)
   const { data: order } = await createCloudOrder(ta, buyer)
-  const unpaid = await startPayment(ta, buyer, order.orderNo)
-  const paid = await startPayment(ta, buyer, order.orderNo)
+  const unpaid = (await startPayment(ta, buyer, order.orderNo)).tradeNo
+  const paid = (await startPayment(ta, buyer, order.orderNo)).tradeNo
   await act(ta, paid)
   const sandbox = sandboxProvider(ta)
   const refund = (tradeNo: string, refundNo: string, amount: number) =>

@@ -26,11 +26,18 @@ import {
 } from '../../src/adapters/payment/sandbox/sandbox-payment'
 import { buildApp } from '../../src/app'
 import type { Clock } from '../../src/clock'
-import type { CreatePaymentResult, SandboxActResult } from '../../src/contract/payment'
+import type { SandboxActResult } from '../../src/contract/payment'
 import type { Db } from '../../src/db/client'
-import { paymentNotifications, payments, refunds, sandboxPayTrades } from '../../src/db/schema'
+import { paymentNotifications, refunds, sandboxPayTrades } from '../../src/db/schema'
 import { API_PREFIX } from '../../src/plugins/errors'
-import { createCloudOrder, newBuyer, orderInfo, sandboxProvider } from '../helpers/commerce'
+import {
+  createCloudOrder,
+  newBuyer,
+  orderInfo,
+  paymentRow,
+  sandboxProvider,
+  startPayment,
+} from '../helpers/commerce'
 import { checkRouteCodes } from '../helpers/route-codes-check'
 import { FakeClock, post, type Session, type TestApp } from '../helpers/test-app'
 import { createTestDatabase } from '../helpers/test-database'
@@ -102,22 +109,6 @@ async function newOrder(ta: TestApp, buyer: Session) {
   return reply.data
 }
 
-async function startPayment(ta: TestApp, buyer: Session, orderNo: string, payMethod: number) {
-  const reply = await post<CreatePaymentResult>(
-    ta.app,
-    '/pay/createPayment',
-    { orderNo, payMethod },
-    buyer,
-  )
-  assert.equal(reply.code, 200, reply.msg)
-  return reply.data.tradeNo
-}
-
-async function paymentRow(ta: TestApp, tradeNo: string) {
-  const [row] = await ta.database.db.select().from(payments).where(eq(payments.tradeNo, tradeNo))
-  return row
-}
-
 function notify(ta: TestApp, url: string, body: string, signature: string, type: string) {
   return ta.app.inject({
     method: 'POST',
@@ -187,7 +178,7 @@ test('each pay method opens its trade with its own provider, and each checkout r
     [2, 'sandbox-wechat'],
   ] as const) {
     const order = await newOrder(ta, buyer)
-    const tradeNo = await startPayment(ta, buyer, order.orderNo, payMethod)
+    const { tradeNo } = await startPayment(ta, buyer, order.orderNo, payMethod)
     assert.equal((await paymentRow(ta, tradeNo)).provider, name)
     const acted = await post<SandboxActResult>(ta.app, '/sandbox/pay/act', {
       tradeNo,
@@ -211,7 +202,7 @@ test("two providers never settle each other's trades: not by notification, not b
   const wechat = sandboxProvider(ta, 'sandbox-wechat')
   const buyer = await newBuyer(ta)
   const order = await newOrder(ta, buyer)
-  const tradeNo = await startPayment(ta, buyer, order.orderNo, 2)
+  const { tradeNo } = await startPayment(ta, buyer, order.orderNo, 2)
 
   // The same secret signs for both: only the provider the callback names decides. Its own
   // notification through the other provider's callback finds no trade of that provider.
@@ -251,7 +242,7 @@ test("two providers never settle each other's trades: not by notification, not b
   assert.equal(acted.code, 200)
   await wechat.outbox.close()
   ta.clock.advance(MINUTE + 1_000)
-  assert.equal(await ta.app.services.payments.reconcile(ta.clock.now()), 1)
+  assert.equal(await ta.app.services.paymentReconciliation.reconcile(ta.clock.now()), 1)
   assert.deepEqual(asked, [`sandbox-wechat:${tradeNo}`])
   assert.equal((await paymentRow(ta, tradeNo)).status, 'paid')
   const [record] = await ta.database.db.select().from(paymentNotifications)
@@ -268,8 +259,8 @@ test('a refund goes to the provider that took the money, and only its refund cal
   const buyer = await newBuyer(ta)
   const order = await newOrder(ta, buyer)
   // Two trades for one order, one per provider, both paid: the second is refunded by its own provider.
-  const first = await startPayment(ta, buyer, order.orderNo, 1)
-  const second = await startPayment(ta, buyer, order.orderNo, 2)
+  const first = (await startPayment(ta, buyer, order.orderNo, 1)).tradeNo
+  const second = (await startPayment(ta, buyer, order.orderNo, 2)).tradeNo
   for (const tradeNo of [first, second]) {
     const acted = await post<SandboxActResult>(ta.app, '/sandbox/pay/act', {
       tradeNo,
@@ -317,7 +308,7 @@ test('a form-post notification reaches its provider byte for byte and is answere
   const provider = form as unknown as FormPostProvider
   const buyer = await newBuyer(ta)
   const order = await newOrder(ta, buyer)
-  const tradeNo = await startPayment(ta, buyer, order.orderNo, 1)
+  const { tradeNo } = await startPayment(ta, buyer, order.orderNo, 1)
   assert.equal((await paymentRow(ta, tradeNo)).provider, 'formpay')
 
   // Alipay's notify is a form post: percent-escapes, '+' for spaces, Chinese, a base64 signature
@@ -375,7 +366,7 @@ test('a form-post notification reaches its provider byte for byte and is answere
   assert.equal(provider.received.at(-1), json)
   // the sandbox still answers with our envelope and its outcome
   const other = await newOrder(ta, buyer)
-  const sandboxTrade = await startPayment(ta, buyer, other.orderNo, 2)
+  const sandboxTrade = (await startPayment(ta, buyer, other.orderNo, 2)).tradeNo
   const signed = sandboxProvider(ta).notification(sandboxTrade, 'cancelled', other.amount)
   const sandboxReply = await notify(
     ta,

@@ -17,11 +17,13 @@ import {
   newBuyer,
   newKey,
   orderInfo,
+  paymentRow,
   payWithSandbox,
   priceOf,
   runJobs,
   runningPhones,
   sandboxProvider,
+  startPayment,
 } from '../helpers/commerce'
 import { get, post, type Session } from '../helpers/test-app'
 import type { TestApp } from '../helpers/test-app'
@@ -29,17 +31,6 @@ import type { OrderInfo } from '../../src/contract/order'
 import type { BeanBalance, CreatePaymentResult, SandboxActResult } from '../../src/contract/payment'
 
 const NOTIFY = '/vmcloud/api/pay/notify/sandbox'
-
-async function startPayment(ta: TestApp, buyer: Session, orderNo: string, payMethod = 1) {
-  const reply = await post<CreatePaymentResult>(
-    ta.app,
-    '/pay/createPayment',
-    { orderNo, payMethod },
-    buyer,
-  )
-  assert.equal(reply.code, 200, reply.msg)
-  return reply.data as { tradeNo: string; checkoutUrl: string; paid: boolean }
-}
 
 function notify(ta: TestApp, body: string, signature: string) {
   return ta.app.inject({
@@ -50,11 +41,6 @@ function notify(ta: TestApp, body: string, signature: string) {
   })
 }
 
-async function paymentRow(ta: TestApp, tradeNo: string) {
-  const [row] = await ta.database.db.select().from(payments).where(eq(payments.tradeNo, tradeNo))
-  return row
-}
-
 test('the sandbox checkout page shows the order, the amount and the three choices', async (t) => {
   const ta = await commerceApp(t)
   const buyer = await newBuyer(ta)
@@ -62,7 +48,7 @@ test('the sandbox checkout page shows the order, the amount and the three choice
   const start = await startPayment(ta, buyer, order.orderNo)
   assert.equal(start.paid, false)
   assert.equal(start.checkoutUrl, `/vmcloud/api/sandbox/pay/checkout?tradeNo=${start.tradeNo}`)
-  const page = await ta.app.inject({ method: 'GET', url: start.checkoutUrl })
+  const page = await ta.app.inject({ method: 'GET', url: start.checkoutUrl! })
   assert.equal(page.statusCode, 200)
   assert.match(page.headers['content-type'] as string, /text\/html/)
   for (const text of [order.orderNo, '¥15.00', '支付宝', '确认支付', '取消支付', '模拟失败']) {

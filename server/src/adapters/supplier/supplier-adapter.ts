@@ -42,6 +42,31 @@ export interface CommandOutcome {
   msg: string
   /** A refusal SPEC section 8 has a code of its own for (an app that is not installed: 1090). */
   refusal?: 'appNotFound'
+  /** Why the supplier could not be asked (thrown, refused, still throttled): for the log, never shown. */
+  error?: unknown
+}
+
+/** What a phone shows when its supplier could not be asked or did not answer. */
+export const SUPPLIER_UNREACHABLE = '云手机响应超时，请重试'
+
+/**
+ * commandMany for a supplier without list calls: `command` on each distinct instance in turn, a throw
+ * failing only its own instance.
+ */
+export async function commandEach(
+  instanceIds: string[],
+  request: CommandRequest,
+  command: (instanceId: string, request: CommandRequest) => Promise<CommandOutcome>,
+): Promise<Map<string, CommandOutcome>> {
+  const outcomes = new Map<string, CommandOutcome>()
+  for (const instanceId of new Set(instanceIds)) {
+    try {
+      outcomes.set(instanceId, await command(instanceId, request))
+    } catch (error) {
+      outcomes.set(instanceId, { ok: false, msg: SUPPLIER_UNREACHABLE, error })
+    }
+  }
+  return outcomes
 }
 
 export interface DeviceModel {
@@ -77,6 +102,12 @@ export interface SupplierAdapter {
   /** Idempotent: releasing a released instance does nothing. */
   release(instanceId: string): Promise<void>
   command(instanceId: string, request: CommandRequest): Promise<CommandOutcome>
+  /**
+   * The same command on many instances (a batch of up to 500 phones): one outcome for each distinct id
+   * asked, one instance's failure never failing another's. A supplier whose API takes lists of
+   * instances sends them in its own batch sizes; one without loops (commandEach).
+   */
+  commandMany(instanceIds: string[], request: CommandRequest): Promise<Map<string, CommandOutcome>>
   /**
    * The current screen image of the instance, its URL carrying `pass` (a viewer's signed, short-lived
    * pass, services/screen-access.ts). Whatever serves the image must admit the pass

@@ -61,6 +61,19 @@ const PASSING_CODES = new Set([
   'NOT_ENOUGH',
 ])
 
+/**
+ * "Not found" inside 申请退款 (POST /v3/refund/domestic/refunds, and the 查询订单 before it) is not a
+ * refusal. WeChat Pay's 申请退款 document (pay.weixin.qq.com/doc/v3/merchant/4012556457, 退款申请)
+ * says to send a failed refund again with the original out_refund_no, never a new one. Its answer for
+ * an order it does not find is 404 RESOURCE_NOT_EXISTS 订单不存在, which merchants on WeChat's developer
+ * community report for orders paid minutes before, gone on a resend with the same parameters
+ * (developers.weixin.qq.com/community/develop/doc/0002cc91f60120266c050ea3265c00). We only refund trades
+ * WeChat Pay already told us are paid, so "not found" (RESOURCE_NOT_EXISTS from the refund call,
+ * ORDER_NOT_EXIST from the trade query) is its delay or our merchant misconfigured: passing, so the
+ * refund is sent again every REFUND_RECHECK_MS and logged for an operator a week on, never given up.
+ */
+const REFUND_NOT_FOUND_CODES = new Set(['RESOURCE_NOT_EXISTS', 'ORDER_NOT_EXIST'])
+
 /** trade_state → our word; NOTPAY and USERPAYING are pending, REFUND (转入退款) was paid first. */
 const TRADE_STATES: Record<string, TradeState['status']> = {
   SUCCESS: 'paid',
@@ -99,6 +112,7 @@ export class WechatPayError extends Error {
  */
 export class WechatPayRefusal extends PaymentProviderRefusal {
   constructor(
+    readonly httpStatus: number,
     readonly code: string,
     message: string,
   ) {
@@ -201,7 +215,7 @@ export class WechatPayProvider implements PaymentProvider {
     if (response.status === 401 || PASSING_CODES.has(code)) {
       throw new WechatPayError(response.status, code, message)
     }
-    throw new WechatPayRefusal(code, message)
+    throw new WechatPayRefusal(response.status, code, message)
   }
 
   async createPayment(request: PaymentRequest): Promise<PaymentStart> {
@@ -272,7 +286,10 @@ export class WechatPayProvider implements PaymentProvider {
     }
   }
 
-  /** 查询订单; PaymentProviderRefusal only for ORDER_NOT_EXIST (reconciliation then takes it as never opened). */
+  /**
+   * 查询订单; PaymentProviderRefusal only for ORDER_NOT_EXIST (reconciliation then takes it as never
+   * opened; refund() takes it as passing).
+   */
   async queryTrade(tradeNo: string): Promise<TradeState> {
     const path = `/v3/pay/transactions/out-trade-no/${encodeURIComponent(tradeNo)}?mchid=${this.credentials.mchId}`
     try {
@@ -316,17 +333,30 @@ export class WechatPayProvider implements PaymentProvider {
   /**
    * 申请退款. WeChat Pay wants the trade's total beside the refund, so the trade is asked for first
    * (one more call on a rare path, and the port needs nothing more). The same out_refund_no again
-   * answers the same refund, never a second one.
+   * answers the same refund, never a second one. A trade not found is passing (REFUND_NOT_FOUND_CODES);
+   * any other signed 4xx refusal stays final.
    */
   async refund(request: RefundRequest): Promise<RefundState> {
-    const trade = await this.queryTrade(request.tradeNo)
-    const answer = await this.call<Refund>('POST', '/v3/refund/domestic/refunds', {
-      out_trade_no: request.tradeNo,
-      out_refund_no: request.refundNo,
-      reason: request.reason.slice(0, REASON_MAX),
-      notify_url: notifyUrl(this.credentials.publicBaseUrl, this.name, 'refund'),
-      amount: { refund: request.amount, total: trade.amount, currency: 'CNY' },
-    })
+    let answer: Refund | null
+    try {
+      const trade = await this.queryTrade(request.tradeNo)
+      answer = await this.call<Refund>('POST', '/v3/refund/domestic/refunds', {
+        out_trade_no: request.tradeNo,
+        out_refund_no: request.refundNo,
+        reason: request.reason.slice(0, REASON_MAX),
+        notify_url: notifyUrl(this.credentials.publicBaseUrl, this.name, 'refund'),
+        amount: { refund: request.amount, total: trade.amount, currency: 'CNY' },
+      })
+    } catch (error) {
+      if (error instanceof WechatPayRefusal && REFUND_NOT_FOUND_CODES.has(error.code)) {
+        throw new WechatPayError(
+          error.httpStatus,
+          error.code,
+          `trade ${request.tradeNo} not found for refund ${request.refundNo} (${error.message}): sent again later; if it lasts, check WECHATPAY_MCHID`,
+        )
+      }
+      throw error
+    }
     return this.refundState(request.refundNo, answer)
   }
 

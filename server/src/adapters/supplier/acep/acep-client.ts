@@ -2,7 +2,7 @@
  * ACEP's OpenAPI over HTTPS: one signed call per action (signer.ts), retried with exponential backoff
  * and jitter when ACEP throttles (HTTP 429 or a flow-limit error code: each action has its own QPS
  * limit, 30–200 a second per account), and a GET also on a 5xx or a lost connection; split into
- * batches where an action takes at most N pods a call.
+ * batches where an action takes at most N pods a call (POD_LIST_LIMITS).
  */
 import type { SigningKeys } from './signer'
 import { signRequest } from './signer'
@@ -13,6 +13,26 @@ export const API_VERSION_2025 = '2025-05-01'
 
 /** Error codes Volcengine's gateway answers when an account calls an action too often. */
 export const THROTTLE_CODES = new Set(['AccountFlowLimitExceeded', 'FlowLimitExceeded'])
+
+/**
+ * The most pods one call of an action may name (ACEP refuses a longer PodIdList): RebootPod,
+ * RunSyncCommand and BatchScreenShot 100 (docs 6394/1262198, 2189062, 1262214); PowerOnPod, PowerOffPod
+ * and UpdatePod 200 (change note 2024-10-28); UninstallApp 1000 (change note 2024-09-05).
+ */
+export const POD_LIST_LIMITS = {
+  RebootPod: 100,
+  RunSyncCommand: 100,
+  BatchScreenShot: 100,
+  PowerOnPod: 200,
+  PowerOffPod: 200,
+  UpdatePod: 200,
+  UninstallApp: 1000,
+} as const
+export type ListAction = keyof typeof POD_LIST_LIMITS
+
+/** One batch of a list call: ACEP's answer, or why it did not go (refused, or throttled throughout). */
+export type Batch<T> =
+  { podIds: string[]; ok: true; result: T } | { podIds: string[]; ok: false; error: unknown }
 
 export class AcepError extends Error {
   constructor(
@@ -72,21 +92,31 @@ export class AcepClient {
   }
 
   /**
-   * One POST per `limit` pods (ACEP refuses bigger lists: 200 for power and update actions, 1000 for
-   * app installs and uninstalls), one batch after the other so the QPS limit is not hit at once.
+   * One POST per `POD_LIST_LIMITS[action]` pods, one batch after the other so the QPS limit is not hit
+   * at once. Each batch is settled on its own (retried while throttled, as every call is): a refused
+   * batch fails only its pods, the others still go.
    */
   async postBatches<T>(
-    action: string,
+    action: ListAction,
     podIds: string[],
-    limit: number,
     body: (podIds: string[]) => Record<string, unknown>,
     version = API_VERSION,
-  ): Promise<T[]> {
-    const results: T[] = []
+  ): Promise<Batch<T>[]> {
+    const limit = POD_LIST_LIMITS[action]
+    const batches: Batch<T>[] = []
     for (let i = 0; i < podIds.length; i += limit) {
-      results.push(await this.post<T>(action, body(podIds.slice(i, i + limit)), version))
+      const batch = podIds.slice(i, i + limit)
+      try {
+        batches.push({
+          podIds: batch,
+          ok: true,
+          result: await this.post<T>(action, body(batch), version),
+        })
+      } catch (error) {
+        batches.push({ podIds: batch, ok: false, error })
+      }
     }
-    return results
+    return batches
   }
 
   private async call<T>(

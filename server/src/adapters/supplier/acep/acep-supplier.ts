@@ -5,7 +5,7 @@
  * sandbox's is: `state` and `backupTask` are asked again until it ends.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { DeviceCommand } from '#domain/enums'
 import type { Db } from '../../../db/client'
 import { acepPods, acepTasks } from '../../../db/schema'
@@ -20,10 +20,12 @@ import type {
   InstanceStatus,
   SupplierAdapter,
 } from '../supplier-adapter'
-import { type AcepClient, AcepError, API_VERSION_2025 } from './acep-client'
+import { SUPPLIER_UNREACHABLE } from '../supplier-adapter'
+import { type AcepClient, AcepError, API_VERSION_2025, type ListAction } from './acep-client'
 import { type AcepCallback, CALLBACK_HEADER, verifyCallback } from './callback'
 import { AcepCatalogue } from './catalogue'
 import type { AcepCredentials } from './credentials'
+import type { AcepStream } from './stream'
 
 /** Where our own ACEP pages live (callback, screen relay): public routes, each checking its caller. */
 export const ACEP_PREFIX = '/vmcloud/api/supplier/acep'
@@ -73,11 +75,15 @@ export interface AcepSettings {
   imageId?: string
   /** Base of the addresses we hand out (our own routes); '' for relative ones. */
   publicBase?: string
+  /** The control page's live stream (stream.ts); null or absent: screenshots. */
+  stream?: AcepStream | null
 }
 
 export class AcepSupplier implements SupplierAdapter {
   readonly name = 'acep'
   readonly catalogue: AcepCatalogue
+  /** The control page's live stream, when the operator gave the web SDK (stream.ts). */
+  readonly stream: AcepStream | null
   private readonly imageId: string
 
   constructor(
@@ -89,6 +95,7 @@ export class AcepSupplier implements SupplierAdapter {
   ) {
     this.catalogue = new AcepCatalogue(db)
     this.imageId = settings.imageId ?? ''
+    this.stream = settings.stream ?? null
   }
 
   private get productId() {
@@ -263,68 +270,166 @@ export class AcepSupplier implements SupplierAdapter {
       .where(and(eq(acepPods.podId, podId), isNull(acepPods.releasedAt)))
   }
 
+  /** One pod goes the way a batch goes, as a batch of one. */
   async command(podId: string, request: CommandRequest): Promise<CommandOutcome> {
-    await this.requirePod(podId)
-    try {
-      switch (request.command) {
-        case DeviceCommand.Reboot:
-          await this.client.post('RebootPod', { ProductId: this.productId, PodIdList: [podId] })
-          return { ok: true, msg: '正在重启' }
-        case DeviceCommand.GetVmCover:
-          await this.screenShot(podId)
-          return { ok: true, msg: COMMAND_DONE[request.command]! }
-        case DeviceCommand.Uninstall:
-          return await this.uninstall(podId, request.packageName ?? '')
-        case DeviceCommand.OpenUrl: {
-          const shell = openUrlCommand(request.url ?? '')
-          if (!shell) return { ok: false, msg: '请输入以 http:// 或 https:// 开头的网址' }
-          return await this.shell(podId, shell, request.command)
-        }
-        default:
-          return await this.shell(podId, SHELL[request.command]!, request.command)
-      }
-    } catch (error) {
-      if (error instanceof AcepError && !error.throttled) {
-        return { ok: false, msg: '云手机响应超时，请重试' }
-      }
-      throw error
-    }
-  }
-
-  private async shell(podId: string, command: string, ours: DeviceCommand) {
-    const result = await this.client.post<{ Status?: { PodId?: string; Success?: boolean }[] }>(
-      'RunSyncCommand',
-      { ProductId: this.productId, PodIdList: [podId], Command: command },
-    )
-    const ok = result.Status?.find((s) => s.PodId === podId)?.Success === true
-    return ok
-      ? { ok: true, msg: COMMAND_DONE[ours] ?? '操作成功' }
-      : { ok: false, msg: '云手机响应超时，请重试' }
+    return (await this.commandMany([podId], request)).get(podId)!
   }
 
   /**
-   * An app installed through ACEP's app centre is uninstalled by its AppId (UninstallApp); one the user
-   * installed has none, and goes with `pm uninstall` of its (checked) package name.
+   * The same command on many pods through ACEP's list calls, each split to its action's limit
+   * (POD_LIST_LIMITS): reboot by RebootPod, a screen refresh by BatchScreenShot (the images come by
+   * callback), the cleaning commands and opening an address by RunSyncCommand (which answers per pod),
+   * uninstall by UninstallApp for an app of ACEP's app centre and `pm uninstall` otherwise, once each
+   * pod's app list said which (GetPodAppList has no list form). A pod that is not ours fails alone, and
+   * so do the pods of a batch ACEP refused or kept throttling.
    */
-  private async uninstall(podId: string, packageName: string): Promise<CommandOutcome> {
-    const notFound = { ok: false, msg: '应用不存在', refusal: 'appNotFound' as const }
-    if (!PACKAGE.test(packageName)) return notFound
-    const apps = await this.client.get<{ Row?: { AppId?: string; PackageName?: string }[] }>(
-      'GetPodAppList',
-      { ProductId: this.productId, PodId: podId },
+  async commandMany(podIds: string[], request: CommandRequest) {
+    const outcomes = new Map<string, CommandOutcome>()
+    const asked = [...new Set(podIds)]
+    const ours = new Set(
+      asked.length === 0
+        ? []
+        : (
+            await this.db
+              .select({ podId: acepPods.podId })
+              .from(acepPods)
+              .where(inArray(acepPods.podId, asked))
+          ).map((row) => row.podId),
     )
-    const app = apps.Row?.find((row) => row.PackageName === packageName)
-    if (!app) return notFound
-    if (app.AppId) {
-      await this.client.post('UninstallApp', {
-        ProductId: this.productId,
-        AppId: app.AppId,
-        PodIdList: [podId],
-      })
-      return { ok: true, msg: '已卸载' }
+    const pods = asked.filter((podId) => ours.has(podId))
+    for (const podId of asked) {
+      if (!ours.has(podId)) {
+        const error = new Error(`ACEP: no pod ${podId} of ours`)
+        outcomes.set(podId, { ok: false, msg: SUPPLIER_UNREACHABLE, error })
+      }
     }
-    const done = await this.shell(podId, `pm uninstall ${packageName}`, DeviceCommand.Uninstall)
-    return done.ok ? { ok: true, msg: '已卸载' } : done
+    const product = { ProductId: this.productId }
+    switch (request.command) {
+      case DeviceCommand.Reboot:
+        await this.inBatches(
+          'RebootPod',
+          pods,
+          (batch) => ({ ...product, PodIdList: batch }),
+          () => ({ ok: true, msg: '正在重启' }),
+          outcomes,
+        )
+        break
+      case DeviceCommand.GetVmCover:
+        await this.inBatches(
+          'BatchScreenShot',
+          pods,
+          (batch) => ({ ...product, PodIdList: batch, IsSavedOnPod: false }),
+          () => ({ ok: true, msg: COMMAND_DONE[DeviceCommand.GetVmCover]! }),
+          outcomes,
+        )
+        break
+      case DeviceCommand.Uninstall:
+        await this.uninstall(pods, request.packageName ?? '', outcomes)
+        break
+      case DeviceCommand.OpenUrl: {
+        const shell = openUrlCommand(request.url ?? '')
+        if (shell) await this.shell(pods, shell, COMMAND_DONE[DeviceCommand.OpenUrl]!, outcomes)
+        else {
+          for (const podId of pods) {
+            outcomes.set(podId, { ok: false, msg: '请输入以 http:// 或 https:// 开头的网址' })
+          }
+        }
+        break
+      }
+      default:
+        await this.shell(
+          pods,
+          SHELL[request.command]!,
+          COMMAND_DONE[request.command] ?? '操作成功',
+          outcomes,
+        )
+    }
+    return outcomes
+  }
+
+  /**
+   * Sends `pods` in batches of the action's limit and writes each pod's outcome: `each` reads it from its
+   * batch's answer; a batch that did not go fails its own pods.
+   */
+  private async inBatches<T>(
+    action: ListAction,
+    pods: string[],
+    body: (batch: string[]) => Record<string, unknown>,
+    each: (podId: string, result: T) => CommandOutcome,
+    outcomes: Map<string, CommandOutcome>,
+  ) {
+    for (const batch of await this.client.postBatches<T>(action, pods, body)) {
+      for (const podId of batch.podIds) {
+        outcomes.set(
+          podId,
+          batch.ok
+            ? each(podId, batch.result)
+            : { ok: false, msg: SUPPLIER_UNREACHABLE, error: batch.error },
+        )
+      }
+    }
+  }
+
+  /** A shell command on each pod (RunSyncCommand): done where its own Status says it succeeded. */
+  private shell(
+    pods: string[],
+    command: string,
+    done: string,
+    outcomes: Map<string, CommandOutcome>,
+  ) {
+    return this.inBatches<{ Status?: { PodId?: string; Success?: boolean }[] }>(
+      'RunSyncCommand',
+      pods,
+      (batch) => ({ ProductId: this.productId, PodIdList: batch, Command: command }),
+      (podId, result) =>
+        result.Status?.find((s) => s.PodId === podId)?.Success === true
+          ? { ok: true, msg: done }
+          : { ok: false, msg: SUPPLIER_UNREACHABLE },
+      outcomes,
+    )
+  }
+
+  /**
+   * An app installed through ACEP's app centre is uninstalled by its AppId (UninstallApp, the pods of
+   * one AppId together); one the user installed has none, and goes with `pm uninstall` of its (checked)
+   * package name. Only each pod's app list tells which, or that the app is not there.
+   */
+  private async uninstall(
+    pods: string[],
+    packageName: string,
+    outcomes: Map<string, CommandOutcome>,
+  ) {
+    const notFound = { ok: false, msg: '应用不存在', refusal: 'appNotFound' as const }
+    if (!PACKAGE.test(packageName)) {
+      for (const podId of pods) outcomes.set(podId, notFound)
+      return
+    }
+    const byAppId = new Map<string, string[]>()
+    const byShell: string[] = []
+    for (const podId of pods) {
+      let apps: { Row?: { AppId?: string; PackageName?: string }[] }
+      try {
+        apps = await this.client.get('GetPodAppList', { ProductId: this.productId, PodId: podId })
+      } catch (error) {
+        outcomes.set(podId, { ok: false, msg: SUPPLIER_UNREACHABLE, error })
+        continue
+      }
+      const app = apps.Row?.find((row) => row.PackageName === packageName)
+      if (!app) outcomes.set(podId, notFound)
+      else if (!app.AppId) byShell.push(podId)
+      else if (byAppId.has(app.AppId)) byAppId.get(app.AppId)!.push(podId)
+      else byAppId.set(app.AppId, [podId])
+    }
+    for (const [appId, ids] of byAppId) {
+      await this.inBatches(
+        'UninstallApp',
+        ids,
+        (batch) => ({ ProductId: this.productId, AppId: appId, PodIdList: batch }),
+        () => ({ ok: true, msg: '已卸载' }),
+        outcomes,
+      )
+    }
+    await this.shell(byShell, `pm uninstall ${packageName}`, '已卸载', outcomes)
   }
 
   /** Asks ACEP for a fresh screenshot; its address comes back by callback (event screen_shot). */

@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import { type AcepStreamSettings, DEFAULT_STREAM_CONNECT_SRC, MAX_SDK_BYTES } from './stream'
+
 /** What the ACEP adapter needs from the environment (SUPPLIER_PROVIDER=acep). */
 export interface AcepCredentials {
   accessKeyId: string
@@ -9,6 +12,8 @@ export interface AcepCredentials {
   /** The AK/SK pair configured for callbacks in the ACEP console (功能配置 → 回调). */
   callbackAccessKey: string
   callbackSecret: string
+  /** The live stream on the control page (stream.ts); null: the page shows screenshots. */
+  stream: AcepStreamSettings | null
 }
 
 /** adapters/index.ts's CredentialsResult for ACEP. */
@@ -31,6 +36,60 @@ const REQUIRED = [
   'ACEP_CALLBACK_SECRET',
 ] as const
 
+/** An origin the page may connect to: https/wss, or http/ws on this machine (the fakes). */
+const SOURCE = /^(https|wss|http|ws):\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?$/
+const isSource = (value: string) =>
+  SOURCE.test(value) &&
+  (/^(https|wss):/.test(value) || /^\w+:\/\/(127\.0\.0\.1|localhost)(:|$)/.test(value))
+
+function readableFile(file: string) {
+  try {
+    fs.accessSync(file, fs.constants.R_OK)
+    const stat = fs.statSync(file)
+    return stat.isFile() && stat.size > 0 && stat.size <= MAX_SDK_BYTES
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The live stream's settings, with ACEP_WEB_SDK_FILE set (else null: screenshots), or its problems: a
+ * file the server cannot read, a missing STS role or account id, a malformed one.
+ */
+function streamFromEnv(env: NodeJS.ProcessEnv, problems: string[]): AcepStreamSettings | null {
+  const sdkFile = env.ACEP_WEB_SDK_FILE
+  if (!sdkFile) return null
+  const before = problems.length
+  if (!readableFile(sdkFile)) {
+    problems.push(
+      `ACEP_WEB_SDK_FILE=${sdkFile} is not a readable file of at most ${MAX_SDK_BYTES / 1024 / 1024} MB (Volcengine's vePhoneSDK-Web.js)`,
+    )
+  }
+  const missing = ['ACEP_STS_ROLE_TRN', 'ACEP_ACCOUNT_ID'].filter((name) => !env[name])
+  if (missing.length > 0) problems.push(`ACEP_WEB_SDK_FILE needs ${missing.join(', ')}`)
+  const roleTrn = env.ACEP_STS_ROLE_TRN ?? ''
+  const accountId = env.ACEP_ACCOUNT_ID ?? ''
+  if (roleTrn && !/^trn:iam::\d+:role\/[\w+=,.@-]{1,64}$/.test(roleTrn)) {
+    problems.push(
+      `ACEP_STS_ROLE_TRN must be trn:iam::<account id>:role/<role name> (got "${roleTrn}")`,
+    )
+  }
+  if (accountId && !/^\d{1,20}$/.test(accountId)) {
+    problems.push(`ACEP_ACCOUNT_ID must be the Volcengine account id, digits (got "${accountId}")`)
+  }
+  const stsEndpoint = (env.ACEP_STS_ENDPOINT || 'https://sts.volcengineapi.com').replace(/\/+$/, '')
+  if (!isHttpUrl(stsEndpoint)) problems.push(`ACEP_STS_ENDPOINT must be an http(s) URL`)
+  const connectSrc = env.ACEP_STREAM_CONNECT_SRC
+    ? env.ACEP_STREAM_CONNECT_SRC.split(/\s+/).filter(Boolean)
+    : DEFAULT_STREAM_CONNECT_SRC
+  const bad = connectSrc.filter((source) => !isSource(source))
+  if (bad.length > 0) {
+    problems.push(`ACEP_STREAM_CONNECT_SRC: not https/wss origins: ${bad.join(' ')}`)
+  }
+  if (problems.length > before) return null
+  return { sdkFile, roleTrn, accountId, stsEndpoint, connectSrc }
+}
+
 /**
  * The credentials, or every problem (each missing variable, an endpoint that is not an http(s) URL), so
  * that production's one refusal names them all (adapters/index.ts).
@@ -42,6 +101,7 @@ export function acepCredentialsFromEnv(env: NodeJS.ProcessEnv): AcepCredentialsR
   const given = env.ACEP_ENDPOINT || 'https://open.volcengineapi.com'
   if (!isHttpUrl(given)) problems.push(`ACEP_ENDPOINT must be an http(s) URL (got "${given}")`)
   const endpoint = given.replace(/\/+$/, '')
+  const stream = streamFromEnv(env, problems)
   if (problems.length > 0) return { ok: false, problems }
   return {
     ok: true,
@@ -53,6 +113,7 @@ export function acepCredentialsFromEnv(env: NodeJS.ProcessEnv): AcepCredentialsR
       endpoint,
       callbackAccessKey: env.ACEP_CALLBACK_ACCESS_KEY!,
       callbackSecret: env.ACEP_CALLBACK_SECRET!,
+      stream,
     },
   }
 }

@@ -1,9 +1,34 @@
 import type { Clock } from '../../../clock'
 import type { Db } from '../../../db/client'
 import { AcepClient } from './acep-client'
-import { AcepSupplier } from './acep-supplier'
+import { ACEP_PREFIX, AcepSupplier } from './acep-supplier'
 import { assertAcepCatalogue } from './catalogue'
 import type { AcepCredentials } from './credentials'
+import { AcepStream } from './stream'
+
+/**
+ * The live stream's key issuer when the operator gave the web SDK (credentials.stream), else null: STS
+ * AssumeRole signed with our ACEP pair for service `sts`.
+ */
+export function acepStreamFor(
+  credentials: AcepCredentials,
+  options: { backoffMs?: number } = {},
+): AcepStream | null {
+  const { stream } = credentials
+  if (!stream) return null
+  const sts = new AcepClient({
+    endpoint: stream.stsEndpoint,
+    keys: {
+      accessKeyId: credentials.accessKeyId,
+      secretAccessKey: credentials.secretAccessKey,
+      region: credentials.region,
+      service: 'sts',
+    },
+    attempts: 3,
+    backoffMs: options.backoffMs,
+  })
+  return new AcepStream(stream, credentials.productId, sts, ACEP_PREFIX)
+}
 
 /**
  * The ACEP supplier main.ts runs with SUPPLIER_PROVIDER=acep, once the database is migrated: it refuses
@@ -25,5 +50,8 @@ export async function createAcepSupplier(
       service: 'ACEP',
     },
   })
-  return new AcepSupplier(db, clock, credentials, client, { imageId: settings.imageId })
+  return new AcepSupplier(db, clock, credentials, client, {
+    imageId: settings.imageId,
+    stream: acepStreamFor(credentials),
+  })
 }

@@ -17,6 +17,7 @@ import type {
   InstanceState,
   SupplierAdapter,
 } from '../supplier-adapter'
+import { commandEach, SUPPLIER_UNREACHABLE } from '../supplier-adapter'
 import { SandboxBackups } from './backups'
 import { COMMAND_DONE, DEFAULT_APPS, LATEST_IMAGE, SANDBOX_MODELS } from './catalogue'
 import { SandboxInstances, type SandboxSupplierSettings } from './instances'
@@ -83,7 +84,7 @@ export class SandboxSupplier implements SupplierAdapter {
     if (row.op === 'changeZone') return { ok: false, msg: '云手机正在迁移数据，请稍后' }
     if (row.op === 'systemUpdate') return { ok: false, msg: '云手机正在更新系统，请稍后' }
     if (request.command !== DeviceCommand.GetVmCover && this.instances.fails()) {
-      return { ok: false, msg: '云手机响应超时，请重试' }
+      return { ok: false, msg: SUPPLIER_UNREACHABLE }
     }
     const now = this.clock.now()
     const noted = { lastCommand: describe(request), lastCommandAt: now }
@@ -112,6 +113,11 @@ export class SandboxSupplier implements SupplierAdapter {
     }
     await this.db.update(sandboxInstances).set(noted).where(eq(sandboxInstances.id, instanceId))
     return { ok: true, msg: COMMAND_DONE[request.command] ?? '操作成功' }
+  }
+
+  /** The sandbox's back office has no list calls: each instance as `command` answers it. */
+  commandMany(instanceIds: string[], request: CommandRequest) {
+    return commandEach(instanceIds, request, (id, one) => this.command(id, one))
   }
 
   coverUrl(instanceId: string, at: Date, pass: string) {
