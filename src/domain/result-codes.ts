@@ -140,6 +140,10 @@ export const OperatorCode = {
   CREDENTIALS_WRONG: 4007,
   /** An admin may not disable their own account. */
   CANNOT_DISABLE_SELF: 4008,
+  /** 用户 pages: no such user (or the account was deleted). */
+  USER_NOT_FOUND: 4020,
+  /** Company verify/reject: the user has no request waiting for a decision. */
+  NO_COMPANY_REQUEST: 4021,
 } as const
 export type OperatorCodeValue = (typeof OperatorCode)[keyof typeof OperatorCode]
 
@@ -152,6 +156,8 @@ export const operatorMessages: Record<OperatorCodeValue, string> = {
   4006: '操作员不存在',
   4007: '当前密码或动态码错误',
   4008: '不能停用自己的账号',
+  4020: '用户不存在',
+  4021: '该用户没有待审核的企业认证',
 }
 
 export const LOGIN_EXPIRED_MESSAGE = resultMessages[ResultCode.LOGIN_TOKEN_INVALID]

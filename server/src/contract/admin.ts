@@ -105,6 +105,10 @@ export const AUDIT_ACTIONS = [
   'operator.disable',
   'operator.enable',
   'operator.password',
+  'user.freeze',
+  'user.unfreeze',
+  'company.verify',
+  'company.reject',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import fastifyCookie from '@fastify/cookie'
 import { addAdminAuthHook } from '../plugins/admin-auth'
 import adminOperatorRoutes from './admin-operator-routes'
+import adminUserRoutes from './admin-user-routes'
 import adminSessionRoutes from './admin-session-routes'
 
 export interface AdminApiOptions {
@@ -22,6 +23,7 @@ const adminRoutes: FastifyPluginAsyncTypebox<AdminApiOptions> = async (admin, op
   addAdminAuthHook(admin)
   await admin.register(adminSessionRoutes, { secureCookie, signInLimits })
   await admin.register(adminOperatorRoutes, { secureCookie, signInLimits })
+  await admin.register(adminUserRoutes, { secureCookie, signInLimits })
 }
 
 export default adminRoutes

@@ -37,6 +37,7 @@ import { WalletService } from './wallet-service'
 import { OperatorAccounts } from './operator-accounts'
 import { OperatorAudit } from './operator-audit'
 import { OperatorSessions } from './operator-sessions'
+import { AdminUsers } from './admin-users'
 
 export function createServices(ctx: ServiceContext) {
   const sms = new SmsService(ctx)
@@ -93,6 +94,7 @@ export function createServices(ctx: ServiceContext) {
     operatorAudit,
     operators: new OperatorAccounts(ctx, operatorAudit),
     operatorSessions: new OperatorSessions(ctx, operatorAudit),
+    adminUsers: new AdminUsers(ctx, operatorAudit, sessions),
   }
 }
 
