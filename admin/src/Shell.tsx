@@ -9,7 +9,7 @@ import { Button, Result, Space, Typography } from 'antd'
 import { OPERATOR_ROLE_LABELS } from '#domain/operator-roles'
 import type { AdminSession } from '../../server/src/contract/admin'
 import { adminApi } from './api'
-import { CONSOLE_PAGES, pagesFor } from './pages'
+import { CONSOLE_PAGES, isPageOf, pagesFor } from './pages'
 import { navigate, usePathname } from './router'
 
 export default function Shell({
@@ -22,9 +22,9 @@ export default function Shell({
   const { operator } = session
   const pathname = usePathname()
   const pages = pagesFor(operator.role)
-  const page = pages.find((candidate) => candidate.path === pathname)
+  const page = pages.find((candidate) => isPageOf(candidate, pathname))
   const home = pages[0]?.path
-  const notAllowed = !page && CONSOLE_PAGES.some((candidate) => candidate.path === pathname)
+  const notAllowed = !page && CONSOLE_PAGES.some((candidate) => isPageOf(candidate, pathname))
 
   // /admin (or a page this role may not open) → the first page it may
   useEffect(() => {
@@ -71,7 +71,7 @@ export default function Shell({
       ]}
     >
       {page ? (
-        <PageContainer title={page.name}>{page.render()}</PageContainer>
+        <PageContainer title={page.name}>{page.render(session)}</PageContainer>
       ) : (
         <Result
           status={notAllowed ? '403' : pages.length > 0 ? '404' : 'info'}

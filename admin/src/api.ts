@@ -16,6 +16,12 @@ import type {
   OperatorRow,
   SignInBody,
 } from '../../server/src/contract/admin'
+import type {
+  AdminUserDetail,
+  AdminUserPage,
+  AdminUserRow,
+  UserSearchQuery,
+} from '../../server/src/contract/admin-users'
 import { OperatorCode, ResultCode } from '#domain/result-codes'
 
 // The contract's names, checked against it by type (a value import would bundle the contract).
@@ -120,4 +126,12 @@ export const adminApi = {
   changePassword: (body: ChangeOperatorPasswordBody) =>
     call<unknown>('POST', '/operators/me/password', body),
   audit: (params: AuditQuery) => call<AuditPage>('GET', `/audit${query({ ...params })}`),
+  users: (params: UserSearchQuery) => call<AdminUserPage>('GET', `/users${query({ ...params })}`),
+  user: (id: number) => call<AdminUserDetail>('GET', `/users/${id}`),
+  setFrozen: (id: number, frozen: boolean, reason: string) =>
+    call<AdminUserRow>('POST', `/users/${id}/${frozen ? 'freeze' : 'unfreeze'}`, { reason }),
+  decideCompany: (id: number, verified: boolean, reason?: string) =>
+    call<AdminUserRow>('POST', `/users/${id}/company/${verified ? 'verify' : 'reject'}`, {
+      reason,
+    }),
 }

@@ -4,18 +4,27 @@
  * server routes: there are no placeholders.
  */
 import type { ReactNode } from 'react'
+import type { AdminSession } from '../../server/src/contract/admin'
 import { mayDo, type OperatorPermission, type OperatorRole } from '#domain/operator-roles'
 import AuditLogPage from './pages/AuditLogPage'
 import OperatorsPage from './pages/OperatorsPage'
+import UsersPage from './pages/UsersPage'
 
 export interface ConsolePage {
   path: string
   name: string
   permission: OperatorPermission
-  render: () => ReactNode
+  /** The page at `path`, or under it (`/admin/users/12`: the page reads the rest of the path). */
+  render: (session: AdminSession) => ReactNode
 }
 
 export const CONSOLE_PAGES: readonly ConsolePage[] = [
+  {
+    path: '/admin/users',
+    name: '用户',
+    permission: 'view',
+    render: (session) => <UsersPage role={session.operator.role} />,
+  },
   {
     path: '/admin/operators',
     name: '操作员',
@@ -29,6 +38,10 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     render: () => <AuditLogPage />,
   },
 ]
+
+/** Whether `pathname` is the page's own path or one under it. */
+export const isPageOf = (page: ConsolePage, pathname: string) =>
+  pathname === page.path || pathname.startsWith(`${page.path}/`)
 
 export const pagesFor = (role: OperatorRole) =>
   CONSOLE_PAGES.filter((page) => mayDo(role, page.permission))

@@ -19,10 +19,14 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'operator.disable': '停用操作员',
   'operator.enable': '启用操作员',
   'operator.password': '修改密码',
+  'user.freeze': '冻结用户',
+  'user.unfreeze': '解冻用户',
+  'company.verify': '通过企业认证',
+  'company.reject': '驳回企业认证',
 }
 const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action
 
-const TARGET_LABELS: Record<string, string> = { operator: '操作员', session: '会话' }
+const TARGET_LABELS: Record<string, string> = { operator: '操作员', session: '会话', user: '用户' }
 
 const json = (value: unknown) => (value === undefined ? '' : JSON.stringify(value))
 
@@ -33,6 +37,11 @@ const FIELD_LABELS: Record<string, string> = {
   role: '角色',
   createdAt: '创建时间',
   disabledAt: '停用时间',
+  frozen: '冻结',
+  reason: '原因',
+  companyName: '公司名称',
+  companyStatus: '企业认证',
+  userType: '用户类型',
 }
 
 /** A value as an operator reads it: times (…At, ms since epoch) as dates, roles by name, else JSON. */
