@@ -144,6 +144,12 @@ export const OperatorCode = {
   USER_NOT_FOUND: 4020,
   /** Company verify/reject: the user has no request waiting for a decision. */
   NO_COMPANY_REQUEST: 4021,
+  /** 商品与价格: the row changed since the operator read it (another operator's edit); nothing written. */
+  CATALOGUE_CHANGED: 4030,
+  /** 商品与价格: no such goods, price row or zone. */
+  CATALOGUE_NOT_FOUND: 4031,
+  /** 商品与价格: the edit breaks a catalogue rule (src/domain/catalogue-edits.ts); msg says which. */
+  CATALOGUE_INVALID: 4032,
 } as const
 export type OperatorCodeValue = (typeof OperatorCode)[keyof typeof OperatorCode]
 
@@ -158,6 +164,9 @@ export const operatorMessages: Record<OperatorCodeValue, string> = {
   4008: '不能停用自己的账号',
   4020: '用户不存在',
   4021: '该用户没有待审核的企业认证',
+  4030: '该数据已被其他操作员修改，请刷新后重试',
+  4031: '商品、价格或地区不存在',
+  4032: '修改不符合商品规则',
 }
 
 export const LOGIN_EXPIRED_MESSAGE = resultMessages[ResultCode.LOGIN_TOKEN_INVALID]

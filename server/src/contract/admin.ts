@@ -109,6 +109,9 @@ export const AUDIT_ACTIONS = [
   'user.unfreeze',
   'company.verify',
   'company.reject',
+  'catalogue.price',
+  'catalogue.onSale',
+  'catalogue.stock',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import fastifyCookie from '@fastify/cookie'
 import { addAdminAuthHook } from '../plugins/admin-auth'
+import adminCatalogueRoutes from './admin-catalogue-routes'
 import adminOperatorRoutes from './admin-operator-routes'
 import adminUserRoutes from './admin-user-routes'
 import adminSessionRoutes from './admin-session-routes'
@@ -23,6 +24,7 @@ const adminRoutes: FastifyPluginAsyncTypebox<AdminApiOptions> = async (admin, op
   addAdminAuthHook(admin)
   await admin.register(adminSessionRoutes, { secureCookie, signInLimits })
   await admin.register(adminOperatorRoutes, { secureCookie, signInLimits })
+  await admin.register(adminCatalogueRoutes, { secureCookie, signInLimits })
   await admin.register(adminUserRoutes, { secureCookie, signInLimits })
 }
 

@@ -36,6 +36,7 @@ import { UsageLogService } from './usage-log-service'
 import { WalletService } from './wallet-service'
 import { OperatorAccounts } from './operator-accounts'
 import { OperatorAudit } from './operator-audit'
+import { AdminCatalogueService } from './admin-catalogue'
 import { OperatorSessions } from './operator-sessions'
 import { AdminUsers } from './admin-users'
 
@@ -94,6 +95,7 @@ export function createServices(ctx: ServiceContext) {
     operatorAudit,
     operators: new OperatorAccounts(ctx, operatorAudit),
     operatorSessions: new OperatorSessions(ctx, operatorAudit),
+    adminCatalogue: new AdminCatalogueService(ctx, operatorAudit, reference),
     adminUsers: new AdminUsers(ctx, operatorAudit, sessions),
   }
 }
