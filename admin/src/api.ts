@@ -22,6 +22,14 @@ import type {
   AdminUserRow,
   UserSearchQuery,
 } from '../../server/src/contract/admin-users'
+import type {
+  AdminCatalogue,
+  AdminPriceRow,
+  AdminStockRow,
+  OnSaleBody,
+  PriceEditBody,
+  StockEditBody,
+} from '../../server/src/contract/admin-catalogue'
 import { OperatorCode, ResultCode } from '#domain/result-codes'
 
 // The contract's names, checked against it by type (a value import would bundle the contract).
@@ -134,4 +142,11 @@ export const adminApi = {
     call<AdminUserRow>('POST', `/users/${id}/company/${verified ? 'verify' : 'reject'}`, {
       reason,
     }),
+  catalogue: () => call<AdminCatalogue>('GET', '/catalogue'),
+  editPrice: (id: number, body: PriceEditBody) =>
+    call<AdminPriceRow>('POST', `/catalogue/prices/${id}`, body),
+  setOnSale: (goodId: number, body: OnSaleBody) =>
+    call<unknown>('POST', `/catalogue/goods/${goodId}/on-sale`, body),
+  setStock: (goodId: number, zoneId: number, body: StockEditBody) =>
+    call<AdminStockRow>('POST', `/catalogue/stock/${goodId}/${zoneId}`, body),
 }

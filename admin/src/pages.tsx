@@ -7,6 +7,7 @@ import type { ReactNode } from 'react'
 import type { AdminSession } from '../../server/src/contract/admin'
 import { mayDo, type OperatorPermission, type OperatorRole } from '#domain/operator-roles'
 import AuditLogPage from './pages/AuditLogPage'
+import CataloguePage from './pages/CataloguePage'
 import OperatorsPage from './pages/OperatorsPage'
 import UsersPage from './pages/UsersPage'
 
@@ -24,6 +25,12 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     name: '用户',
     permission: 'view',
     render: (session) => <UsersPage role={session.operator.role} />,
+  },
+  {
+    path: '/admin/catalogue',
+    name: '商品与价格',
+    permission: 'view',
+    render: (session) => <CataloguePage role={session.operator.role} />,
   },
   {
     path: '/admin/operators',

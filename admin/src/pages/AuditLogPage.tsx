@@ -7,6 +7,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { ProTable, type ProColumns } from '@ant-design/pro-components'
 import { Select, Table, Typography } from 'antd'
 import dayjs from 'dayjs'
+import { formatYuan } from '#domain/formatters'
 import { isOperatorRole, OPERATOR_ROLE_LABELS } from '#domain/operator-roles'
 import type { AuditAction, AuditRow } from '../../../server/src/contract/admin'
 import { adminApi } from '../api'
@@ -23,10 +24,20 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'user.unfreeze': '解冻用户',
   'company.verify': '通过企业认证',
   'company.reject': '驳回企业认证',
+  'catalogue.price': '修改价格',
+  'catalogue.onSale': '上架/下架商品',
+  'catalogue.stock': '修改库存',
 }
 const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action
 
-const TARGET_LABELS: Record<string, string> = { operator: '操作员', session: '会话', user: '用户' }
+const TARGET_LABELS: Record<string, string> = {
+  operator: '操作员',
+  session: '会话',
+  user: '用户',
+  goods: '商品',
+  goods_price: '价格',
+  goods_stock: '库存（商品:地区）',
+}
 
 const json = (value: unknown) => (value === undefined ? '' : JSON.stringify(value))
 
@@ -42,13 +53,30 @@ const FIELD_LABELS: Record<string, string> = {
   companyName: '公司名称',
   companyStatus: '企业认证',
   userType: '用户类型',
+  goodId: '商品',
+  zoneId: '地区',
+  goodPrice: '售价',
+  oldGoodPrice: '划线价',
+  firstPurchasePrice: '首购价',
+  firstCount: '首购数量',
+  activityPrice: '活动价',
+  activityEndsAt: '活动结束',
+  onSale: '在售',
+  free: '可售库存',
+  held: '待支付占用',
+  configName: '配置',
+  version: '版本',
 }
+
+/** Catalogue amounts are fen: shown in 元 as the 商品与价格 page shows them. */
+const FEN_FIELDS = new Set(['goodPrice', 'oldGoodPrice', 'firstPurchasePrice', 'activityPrice'])
 
 /** A value as an operator reads it: times (…At, ms since epoch) as dates, roles by name, else JSON. */
 function shown(field: string, value: unknown): string {
   if (field.endsWith('At') && typeof value === 'number') {
     return dayjs(value).format('YYYY-MM-DD HH:mm:ss')
   }
+  if (FEN_FIELDS.has(field) && typeof value === 'number') return formatYuan(value)
   if (field === 'role' && typeof value === 'string' && isOperatorRole(value)) {
     return OPERATOR_ROLE_LABELS[value]
   }
