@@ -277,7 +277,7 @@ export class AdminUsers {
   setFrozen(actor: Actor, userId: number, frozen: boolean, reason: string): Promise<AdminUserRow> {
     return this.sessions.changingSessionsOf(userId, () =>
       this.ctx.db.transaction(async (tx) => {
-        const before = await this.liveUser(tx, userId)
+        const before = await liveUser(tx, userId)
         const [after] = await tx
           .update(users)
           .set({ frozen })
@@ -296,47 +296,60 @@ export class AdminUsers {
     )
   }
 
-  /**
-   * The same rule as npm run company:verify (decideCompanyRequest: only a waiting request, the user
-   * told by a system message), here with its audit row in one transaction.
-   */
+  /** A company-buyer request decided by an operator (companyDecision). */
   decideCompany(
     actor: Actor,
     userId: number,
     verified: boolean,
     reason: string | undefined,
   ): Promise<AdminUserRow> {
-    return this.ctx.db.transaction(async (tx) => {
-      const before = await this.liveUser(tx, userId)
-      if (!(await decideCompanyRequest(tx, this.ctx.clock.now(), userId, verified))) {
-        throw new BizError(OperatorCode.NO_COMPANY_REQUEST)
-      }
-      const [after] = await tx.select().from(users).where(eq(users.id, userId))
-      const company = (user: User) => ({
-        companyName: user.companyName,
-        companyStatus: user.companyStatus,
-        userType: user.userType,
-      })
-      await this.audit.record(tx, {
-        ...actor,
-        action: verified ? 'company.verify' : 'company.reject',
-        targetType: 'user',
-        targetId: userId,
-        before: company(before),
-        after: { ...company(after), ...(reason?.trim() ? { reason: reason.trim() } : {}) },
-      })
-      return adminUserRow(after)
-    })
+    return companyDecision(this.ctx, this.audit, actor, userId, verified, reason)
   }
+}
 
-  /** The user, locked for this transaction; a deleted account is not found. */
-  private async liveUser(tx: Db, userId: number): Promise<User> {
-    const [user] = await tx
-      .select()
-      .from(users)
-      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-      .for('update')
-    if (!user) throw new BizError(OperatorCode.USER_NOT_FOUND)
-    return user
-  }
+/** The user, locked for this transaction; a deleted account is not found. */
+async function liveUser(tx: Db, userId: number): Promise<User> {
+  const [user] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .for('update')
+  if (!user) throw new BizError(OperatorCode.USER_NOT_FOUND)
+  return user
+}
+
+/**
+ * The one way a company-buyer request is decided, by the console and by npm run company:verify (actor
+ * operatorId null: 'cli' in the audit log): decideCompanyRequest's rule (only a waiting request; the user
+ * told by a system message) and the audit row in one transaction. 4020 no such user, 4021 nothing waiting.
+ */
+export function companyDecision(
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  audit: OperatorAudit,
+  actor: Actor,
+  userId: number,
+  verified: boolean,
+  reason: string | undefined,
+): Promise<AdminUserRow> {
+  return ctx.db.transaction(async (tx) => {
+    const before = await liveUser(tx, userId)
+    if (!(await decideCompanyRequest(tx, ctx.clock.now(), userId, verified))) {
+      throw new BizError(OperatorCode.NO_COMPANY_REQUEST)
+    }
+    const [after] = await tx.select().from(users).where(eq(users.id, userId))
+    const company = (user: User) => ({
+      companyName: user.companyName,
+      companyStatus: user.companyStatus,
+      userType: user.userType,
+    })
+    await audit.record(tx, {
+      ...actor,
+      action: verified ? 'company.verify' : 'company.reject',
+      targetType: 'user',
+      targetId: userId,
+      before: company(before),
+      after: { ...company(after), ...(reason?.trim() ? { reason: reason.trim() } : {}) },
+    })
+    return adminUserRow(after)
+  })
 }

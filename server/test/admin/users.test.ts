@@ -263,8 +263,10 @@ test('the number and id lookups read an index, never every user', async (t) => {
         const value = query.params[Number(n) - 1]
         return typeof value === 'number' ? String(value) : `'${String(value)}'`
       })
-      const result = await tx.execute(sql.raw(`explain ${text}`))
-      return (result.rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']).join('\n')
+      const result = (await tx.execute(sql.raw(`explain ${text}`))) as unknown as {
+        rows: Record<string, unknown>[]
+      }
+      return result.rows.map((row) => Object.values(row)[0]).join('\n')
     })
     assert.doesNotMatch(plan, /Seq Scan on users/, `${q}:\n${plan}`)
     assert.match(plan, /users_mobile_phone_key|users_mobile_tail_idx|users_pkey/, plan)
