@@ -31,7 +31,7 @@ import { OperatorCode } from '#domain/result-codes'
 import type { AdminUserDetail } from '../../../server/src/contract/admin-users'
 import { adminApi, ApiError } from '../api'
 import { navigate } from '../router'
-import { COMPANY_STATUS_LABELS, FrozenBadge, USER_TYPE_LABELS, USERS_PATH } from './UsersPage'
+import { COMPANY_STATUS_LABELS, FrozenBadge, USER_TYPE_LABELS, USERS_PATH } from './user-labels'
 
 type Detail = AdminUserDetail
 type Row<K extends keyof Detail> = Detail[K] extends { records: (infer R)[] } ? R : never

@@ -5,27 +5,13 @@
 import { useState } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { ProTable, type ProColumns } from '@ant-design/pro-components'
-import { Badge, Button, Result } from 'antd'
+import { Button, Result } from 'antd'
 import type { OperatorRole } from '#domain/operator-roles'
 import type { AdminUserRow, UserSearchQuery } from '../../../server/src/contract/admin-users'
 import { adminApi } from '../api'
 import { navigate, usePathname } from '../router'
 import UserDetailPage from './UserDetailPage'
-
-export const USERS_PATH = '/admin/users'
-
-/** users.companyStatus as operators read it. */
-export const COMPANY_STATUS_LABELS: Record<number, string> = {
-  0: '未申请',
-  1: '待审核',
-  2: '已认证',
-  3: '已驳回',
-}
-export const USER_TYPE_LABELS: Record<number, string> = { 1: '个人', 2: '企业' }
-
-export function FrozenBadge({ frozen }: { frozen: boolean }) {
-  return frozen ? <Badge status="error" text="已冻结" /> : <Badge status="success" text="正常" />
-}
+import { COMPANY_STATUS_LABELS, FrozenBadge, USER_TYPE_LABELS, USERS_PATH } from './user-labels'
 
 interface SearchForm {
   q?: string
