@@ -3,7 +3,7 @@
  * the command line, `npm run admin:create`) signs in with password and a TOTP code computed here; a wrong
  * code shows the server's message; the shell shows the admin's pages, name and role; a second operator
  * is created (its TOTP secret and QR code shown once), listed, and audited in 操作日志; 退出登录 ends the
- * session; the support operator it made signs in and no admin page opens for it. axe finds no critical or serious violation on sign-in, 操作员 and 操作日志.
+ * session; the support operator it made signs in and no admin page is in its menu or opens for it. axe finds no critical or serious violation on sign-in, 操作员 and 操作日志.
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
@@ -84,10 +84,11 @@ test('an operator signs in with password and TOTP, creates an operator, sees it 
 
   // the shell: the admin's pages, its name and role; /admin opens the first page
   await page.getByText(`${ADMIN.name}（${OPERATOR_ROLE_LABELS.admin}）`).waitFor()
-  await page.waitForURL('**/admin/operators')
+  await page.waitForURL('**/admin/users')
   const menu = page.getByRole('menu').first()
-  await menu.getByText('操作员', { exact: true }).waitFor()
   await menu.getByText('操作日志', { exact: true }).waitFor()
+  await menu.getByText('操作员', { exact: true }).click()
+  await page.waitForURL('**/admin/operators')
   const firstRow = page.getByRole('row').filter({ hasText: ADMIN.name })
   await firstRow.getByText(OPERATOR_ROLE_LABELS.admin).waitFor()
   report.push(...(await axeReport(page, '操作员')))
@@ -147,7 +148,11 @@ test('an operator signs in with password and TOTP, creates an operator, sees it 
   await signIn(page, SUPPORT, totp(newSecret))
   await page.getByText(`${SUPPORT.name}（${OPERATOR_ROLE_LABELS.support}）`).waitFor()
   await page.getByText('你的角色无权打开此页面').waitFor()
-  assert.equal(await page.getByRole('menuitem').count(), 0, 'no page in the menu')
+  // its menu: the pages every role reads, none of the admin's
+  await menu.getByText('用户', { exact: true }).waitFor()
+  for (const adminPage of ['操作员', '操作日志']) {
+    assert.equal(await menu.getByText(adminPage, { exact: true }).count(), 0, adminPage)
+  }
   await page.goto('/admin/audit')
   await page.getByText('你的角色无权打开此页面').waitFor()
   await screenshot(page, 'admin-support-no-pages')
