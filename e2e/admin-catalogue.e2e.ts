@@ -21,6 +21,7 @@ interface ListedGoods {
   goodId: number
   name: string
   configName: string
+  androidVersionLabel: string
   levelName: string
   prices: {
     goodTime: number
@@ -79,7 +80,7 @@ test('an operator changes a price in 元 and the H5 catalogue shows it', async (
   await screenshot(page, 'admin-catalogue')
 
   // taking a goods off sale asks first, naming the consequence; cancelled, it stays on sale
-  await row.getByRole('button', { name: '下架' }).click()
+  await row.getByRole('button', { name: /^下\s*架$/ }).click()
   const confirm = page.getByRole('tooltip').filter({ hasText: '用户将无法购买该商品' })
   await confirm.waitFor()
   await screenshot(page, 'admin-catalogue-off-sale-confirm')
@@ -87,7 +88,7 @@ test('an operator changes a price in 元 and the H5 catalogue shows it', async (
   await confirm.waitFor({ state: 'hidden' })
 
   await row.getByRole('button', { name: /展开行|Expand row/ }).click()
-  const label = `${goods.name} ${goods.configName} ${durationLabel(30)}`
+  const label = `${goods.name}（${goods.androidVersionLabel}） ${durationLabel(30)}`
   await page.getByRole('button', { name: `修改价格 ${label}` }).click()
   const dialog = page.getByRole('dialog', { name: `修改价格：${label}` })
   const price = dialog.getByLabel('售价')
@@ -110,7 +111,7 @@ test('an operator changes a price in 元 and the H5 catalogue shows it', async (
   const card = h5
     .getByRole('button', { name: new RegExp(`^${goods.levelName}`) })
     .filter({ hasText: goods.configName })
-    .first()
+    .filter({ hasText: goods.androidVersionLabel })
   await card.getByText(formatYuan(newFen), { exact: true }).waitFor()
   await screenshot(h5, 'admin-catalogue-h5-price')
 

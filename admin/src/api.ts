@@ -27,6 +27,7 @@ import type {
   AdminPriceRow,
   AdminStockRow,
   OnSaleBody,
+  OnSaleRow,
   PriceEditBody,
   StockEditBody,
 } from '../../server/src/contract/admin-catalogue'
@@ -146,7 +147,9 @@ export const adminApi = {
   editPrice: (id: number, body: PriceEditBody) =>
     call<AdminPriceRow>('POST', `/catalogue/prices/${id}`, body),
   setOnSale: (goodId: number, body: OnSaleBody) =>
-    call<unknown>('POST', `/catalogue/goods/${goodId}/on-sale`, body),
+    call<OnSaleRow>('POST', `/catalogue/goods/${goodId}/on-sale`, body),
+  setZoneOnSale: (zoneId: number, body: OnSaleBody) =>
+    call<OnSaleRow>('POST', `/catalogue/zones/${zoneId}/on-sale`, body),
   setStock: (goodId: number, zoneId: number, body: StockEditBody) =>
     call<AdminStockRow>('POST', `/catalogue/stock/${goodId}/${zoneId}`, body),
 }

@@ -26,6 +26,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'company.reject': '驳回企业认证',
   'catalogue.price': '修改价格',
   'catalogue.onSale': '上架/下架商品',
+  'catalogue.zoneOnSale': '开放/关闭地区',
   'catalogue.stock': '修改库存',
 }
 const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action
@@ -37,6 +38,7 @@ const TARGET_LABELS: Record<string, string> = {
   goods: '商品',
   goods_price: '价格',
   goods_stock: '库存（商品:地区）',
+  zone: '地区',
 }
 
 const json = (value: unknown) => (value === undefined ? '' : JSON.stringify(value))

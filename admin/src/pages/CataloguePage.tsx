@@ -1,6 +1,6 @@
 /**
- * 商品与价格 (every role reads, admin and operations edit): each goods with its price rows by duration
- * and its free and held stock per zone. A price row and a zone's stock are edited in a dialog (amounts
+ * 商品与价格 (every role reads, admin and operations edit): the zones, open or closed, and each goods
+ * with its price rows by duration and its free and held stock per zone. A price row and a zone's stock are edited in a dialog (amounts
  * typed in 元, sent in fen, checked by the rules the server applies: #domain/catalogue-edits); taking a
  * goods off sale asks first and names the consequence. An edit of a row someone changed since it was
  * read is refused (4030): its message shows and the table is read again.
@@ -17,7 +17,7 @@ import {
 import { App, Badge, Button, Popconfirm, Space, Table, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs, { type Dayjs } from 'dayjs'
-import { durationLabel } from '#domain/catalogue'
+import { androidVersionLabel, durationLabel, type AndroidVersion } from '#domain/catalogue'
 import {
   MAX_FREE_STOCK,
   MAX_PRICE_FEN,
@@ -34,11 +34,15 @@ import type {
   AdminGoodsRow,
   AdminPriceRow,
   AdminStockRow,
+  AdminZoneRow,
 } from '../../../server/src/contract/admin-catalogue'
 import { adminApi, ApiError } from '../api'
 
 const CATALOGUE_KEY = ['catalogue'] as const
-const ANDROID_LABELS: Record<string, string> = { B: '安卓10', H: '安卓12' }
+
+/** A goods as the dialogs name it: its name and system tell the seeded goods apart. */
+const goodsName = (row: AdminGoodsRow) =>
+  `${row.name}（${androidVersionLabel(row.androidVersion as AndroidVersion)}）`
 
 /** 元 inputs: two decimals, within the rules' range. */
 const yuanProps = {
@@ -75,6 +79,12 @@ export default function CataloguePage({ role }: { role: OperatorRole }) {
     ...mutationOptions,
   })
 
+  const zoneOnSale = useMutation({
+    mutationFn: (row: AdminZoneRow) =>
+      adminApi.setZoneOnSale(row.id, { version: row.version, onSale: !row.onSale }),
+    ...mutationOptions,
+  })
+
   const data = catalogue.data
   const levelName = new Map(data?.levels.map((level) => [level.level, level.name]))
   const columns: ProColumns<AdminGoodsRow>[] = [
@@ -92,7 +102,7 @@ export default function CataloguePage({ role }: { role: OperatorRole }) {
     {
       title: '系统',
       dataIndex: 'androidVersion',
-      render: (_, row) => ANDROID_LABELS[row.androidVersion] ?? row.androidVersion,
+      render: (_, row) => androidVersionLabel(row.androidVersion as AndroidVersion),
     },
     { title: '每单上限', dataIndex: 'maxPerOrder', width: 90 },
     {
@@ -118,7 +128,7 @@ export default function CataloguePage({ role }: { role: OperatorRole }) {
         row.onSale ? (
           <Popconfirm
             key="off"
-            title={`下架 ${row.name} ${row.configName}？`}
+            title={`下架 ${goodsName(row)}？`}
             description="下架后用户将无法购买该商品（已购买的云手机不受影响）。"
             okText="下架"
             okButtonProps={{ danger: true }}
@@ -132,7 +142,7 @@ export default function CataloguePage({ role }: { role: OperatorRole }) {
         ) : (
           <Popconfirm
             key="on"
-            title={`上架 ${row.name} ${row.configName}？`}
+            title={`上架 ${goodsName(row)}？`}
             description="上架后用户可以在商品列表中看到并购买该商品。"
             okText="上架"
             cancelText="取消"
@@ -146,29 +156,74 @@ export default function CataloguePage({ role }: { role: OperatorRole }) {
     },
   ]
 
+  const zoneColumns: ColumnsType<AdminZoneRow> = [
+    { title: '地区', dataIndex: 'name' },
+    {
+      title: '状态',
+      dataIndex: 'onSale',
+      render: (open: boolean) =>
+        open ? <Badge status="success" text="开放" /> : <Badge status="default" text="已关闭" />,
+    },
+  ]
+  if (editable) {
+    zoneColumns.push({
+      title: '操作',
+      key: 'toggle',
+      render: (_, row) => (
+        <Popconfirm
+          title={row.onSale ? `关闭地区 ${row.name}？` : `开放地区 ${row.name}？`}
+          description={
+            row.onSale
+              ? '关闭后用户将无法在该地区购买新的云手机，也不能把云手机迁入该地区（该地区已有的云手机不受影响）。'
+              : '开放后用户可以在该地区购买云手机。'
+          }
+          okText={row.onSale ? '关闭' : '开放'}
+          okButtonProps={{ danger: row.onSale }}
+          cancelText="取消"
+          onConfirm={() => zoneOnSale.mutateAsync(row).catch(() => undefined)}
+        >
+          <Button type="link" danger={row.onSale} style={{ padding: 0 }}>
+            {row.onSale ? '关闭' : '开放'}
+          </Button>
+        </Popconfirm>
+      ),
+    })
+  }
+
   return (
-    <ProTable<AdminGoodsRow>
-      rowKey="id"
-      headerTitle="商品与价格"
-      tooltip="金额以元显示；修改保存后，用户端在商品目录刷新后（最长30秒）显示"
-      columns={columns}
-      dataSource={data?.goods}
-      loading={catalogue.isFetching}
-      search={false}
-      pagination={false}
-      options={{ reload: () => void catalogue.refetch(), density: false, setting: false }}
-      expandable={{
-        expandedRowRender: (row) =>
-          data && (
-            <GoodsDetail
-              goods={row}
-              catalogue={data}
-              editable={editable}
-              mutationOptions={mutationOptions}
-            />
-          ),
-      }}
-    />
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Table<AdminZoneRow>
+        rowKey="id"
+        size="small"
+        title={() => <Typography.Text strong>地区</Typography.Text>}
+        columns={zoneColumns}
+        dataSource={data?.zones}
+        loading={catalogue.isFetching}
+        pagination={false}
+      />
+      <ProTable<AdminGoodsRow>
+        rowKey="id"
+        headerTitle="商品与价格"
+        tooltip="金额以元显示；修改保存后，用户端在商品目录刷新后（最长30秒）显示"
+        columns={columns}
+        dataSource={data?.goods}
+        loading={catalogue.isFetching}
+        search={false}
+        pagination={false}
+        options={{ reload: () => void catalogue.refetch(), density: false, setting: false }}
+        expandable={{
+          expandedRowRender: (row) =>
+            data && (
+              <GoodsDetail
+                goods={row}
+                catalogue={data}
+                editable={editable}
+                mutationOptions={mutationOptions}
+              />
+            ),
+        }}
+      />
+    </Space>
   )
 }
 
@@ -181,7 +236,9 @@ interface DetailProps {
 
 /** One goods' price rows and its stock per zone, each row with its edit dialog. */
 function GoodsDetail({ goods, catalogue, editable, mutationOptions }: DetailProps) {
-  const zoneName = new Map(catalogue.zones.map((zone) => [zone.id, zone.name]))
+  const zoneName = new Map(
+    catalogue.zones.map((zone) => [zone.id, zone.onSale ? zone.name : `${zone.name}（已关闭）`]),
+  )
   const fen = (value: number | null) => (value === null ? '—' : formatYuan(value))
   const priceColumns: ColumnsType<AdminPriceRow> = [
     { title: '时长', dataIndex: 'goodTime', render: (days: number) => durationLabel(days) },
@@ -281,7 +338,7 @@ function PriceEditor({
     ...mutationOptions,
   })
   const [why, setWhy] = useState<string | null>(null)
-  const label = `${goods.name} ${goods.configName} ${durationLabel(row.goodTime)}`
+  const label = `${goodsName(goods)} ${durationLabel(row.goodTime)}`
   const yuan = (value: number | null) => (value === null ? null : Number(fenToYuan(value)))
   return (
     <ModalForm<PriceForm>
@@ -393,7 +450,7 @@ function StockEditor({
       adminApi.setStock(goods.id, row.zoneId, { version: row.version, free }),
     ...mutationOptions,
   })
-  const label = `${goods.name} ${goods.configName} ${zoneName}`
+  const label = `${goodsName(goods)} ${zoneName}`
   return (
     <ModalForm<{ free: number }>
       title={`修改库存：${label}`}

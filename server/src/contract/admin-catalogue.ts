@@ -55,12 +55,21 @@ export const AdminGoodsRow = Type.Object({
 })
 export type AdminGoodsRow = Static<typeof AdminGoodsRow>
 
+export const AdminZoneRow = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  /** Off: no new phone is offered there (orders, flash sales, trials, moves); phones there stay. */
+  onSale: Type.Boolean(),
+  version: Version,
+})
+export type AdminZoneRow = Static<typeof AdminZoneRow>
+
 /** GET /catalogue (every role). */
 export const AdminCatalogue = Type.Object({
   levels: Type.Array(
     Type.Object({ level: Type.Integer(), name: Type.String(), themeColor: Type.String() }),
   ),
-  zones: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  zones: Type.Array(AdminZoneRow),
   /** In the user site's order: level, sort, id. */
   goods: Type.Array(AdminGoodsRow),
 })
@@ -84,9 +93,23 @@ export type PriceEditBody = Static<typeof PriceEditBody>
 export const GoodsIdParams = Type.Object({ id: Id })
 export type GoodsIdParams = Static<typeof GoodsIdParams>
 
-/** POST /catalogue/goods/:id/on-sale (editCatalogue). Off sale: the user site no longer lists or sells it. */
+/**
+ * POST /catalogue/goods/:id/on-sale and /catalogue/zones/:id/on-sale (editCatalogue). A goods off sale is
+ * neither listed nor sold; a zone off sale is offered for no new phone.
+ */
 export const OnSaleBody = Type.Object({ version: Version, onSale: Type.Boolean() })
 export type OnSaleBody = Static<typeof OnSaleBody>
+
+export const ZoneIdParams = Type.Object({ id: Id })
+export type ZoneIdParams = Static<typeof ZoneIdParams>
+
+/** The answer to an on-sale switch of a goods or a zone. */
+export const OnSaleRow = Type.Object({
+  id: Type.Integer(),
+  onSale: Type.Boolean(),
+  version: Version,
+})
+export type OnSaleRow = Static<typeof OnSaleRow>
 
 export const StockParams = Type.Object({ goodId: Id, zoneId: Id })
 export type StockParams = Static<typeof StockParams>

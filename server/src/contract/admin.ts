@@ -111,6 +111,7 @@ export const AUDIT_ACTIONS = [
   'company.reject',
   'catalogue.price',
   'catalogue.onSale',
+  'catalogue.zoneOnSale',
   'catalogue.stock',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

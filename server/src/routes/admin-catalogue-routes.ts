@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
-import { Type } from '@sinclair/typebox'
 import { OPERATOR_PERMISSIONS } from '#domain/operator-roles'
 import {
   AdminCatalogue,
@@ -8,10 +7,12 @@ import {
   AdminStockRow,
   GoodsIdParams,
   OnSaleBody,
+  OnSaleRow,
   PriceEditBody,
   PriceIdParams,
   StockEditBody,
   StockParams,
+  ZoneIdParams,
 } from '../contract/admin-catalogue'
 import { Envelope } from '../contract/common'
 import { currentOperator } from '../plugins/admin-auth'
@@ -24,7 +25,7 @@ const actor = (request: FastifyRequest): Actor => ({
   ip: request.ip,
 })
 
-/** /catalogue: 商品与价格 — read (every role), edit prices, on sale, stock (editCatalogue). */
+/** /catalogue: 商品与价格 — read (every role); prices, goods and zones on sale, stock (editCatalogue). */
 const adminCatalogueRoutes: FastifyPluginAsyncTypebox<AdminApiOptions> = async (admin) => {
   const { adminCatalogue } = admin.services
   const tags = ['运营后台']
@@ -61,16 +62,27 @@ const adminCatalogueRoutes: FastifyPluginAsyncTypebox<AdminApiOptions> = async (
         tags,
         params: GoodsIdParams,
         body: OnSaleBody,
-        response: {
-          200: Envelope(
-            Type.Object({ id: Type.Integer(), onSale: Type.Boolean(), version: Type.String() }),
-          ),
-        },
+        response: { 200: Envelope(OnSaleRow) },
       },
       config: edit,
     },
     async (request) =>
       ok(await adminCatalogue.setOnSale(actor(request), request.params.id, request.body)),
+  )
+
+  admin.post(
+    '/catalogue/zones/:id/on-sale',
+    {
+      schema: {
+        tags,
+        params: ZoneIdParams,
+        body: OnSaleBody,
+        response: { 200: Envelope(OnSaleRow) },
+      },
+      config: edit,
+    },
+    async (request) =>
+      ok(await adminCatalogue.setZoneOnSale(actor(request), request.params.id, request.body)),
   )
 
   admin.post(

@@ -7,6 +7,7 @@ import type {
   AdminCatalogue,
   AdminPriceRow,
   AdminStockRow,
+  OnSaleRow,
   PriceEditBody,
 } from '../contract/admin-catalogue'
 import type { Db } from '../db/client'
@@ -56,7 +57,7 @@ function priceRow(row: PriceDbRow): AdminPriceRow {
   }
 }
 
-const goodsVersion = (row: { onSale: boolean }) => digest({ onSale: row.onSale })
+const onSaleVersion = (row: { onSale: boolean }) => digest({ onSale: row.onSale })
 
 /**
  * A goods × zone's stock changes with every order, so its version is not its count: it is the last
@@ -73,7 +74,7 @@ const invalid = (why: string) => new BizError(OperatorCode.CATALOGUE_INVALID, wh
 /**
  * 商品与价格: the catalogue as stored (not the user site's cached read), and the edits operators make
  * to it, each checked against the row's version and audited in its own transaction. After a price or
- * on-sale edit commits, this instance reads the catalogue again at once (ReferenceData.refresh); every
+ * on-sale (goods or zone) edit commits, this instance reads the catalogue again at once (ReferenceData.refresh); every
  * other instance within REFERENCE_TTL_MS. Stock is never cached.
  */
 export class AdminCatalogueService {
@@ -112,7 +113,12 @@ export class AdminCatalogueService {
     const editOf = new Map(edits.map((row) => [row.targetId, row.lastId]))
     return {
       levels: levels.map(({ level, name, themeColor }) => ({ level, name, themeColor })),
-      zones: zoneRows.map(({ id, name }) => ({ id, name })),
+      zones: zoneRows.map(({ id, name, onSale }) => ({
+        id,
+        name,
+        onSale,
+        version: onSaleVersion({ onSale }),
+      })),
       goods: goodsRows.map((row) => ({
         id: row.id,
         level: row.level,
@@ -121,7 +127,7 @@ export class AdminCatalogueService {
         androidVersion: row.androidVersion,
         maxPerOrder: row.maxPerOrder,
         onSale: row.onSale,
-        version: goodsVersion(row),
+        version: onSaleVersion(row),
         prices: priceRows.filter((price) => price.goodId === row.id).map(priceRow),
         stock: zoneRows.map((zone): AdminStockRow => ({
           zoneId: zone.id,
@@ -186,13 +192,13 @@ export class AdminCatalogueService {
     actor: Actor,
     goodId: number,
     input: { version: string; onSale: boolean },
-  ): Promise<{ id: number; onSale: boolean; version: string }> {
+  ): Promise<OnSaleRow> {
     const updated = await this.ctx.db.transaction(async (tx) => {
       const [row] = await tx.select().from(goods).where(eq(goods.id, goodId)).for('update')
       if (!row) throw notFound()
-      if (goodsVersion(row) !== input.version) throw changed()
+      if (onSaleVersion(row) !== input.version) throw changed()
       await tx.update(goods).set({ onSale: input.onSale }).where(eq(goods.id, goodId))
-      const after = { id: goodId, onSale: input.onSale, version: goodsVersion(input) }
+      const after = { id: goodId, onSale: input.onSale, version: onSaleVersion(input) }
       await this.audit.record(tx, {
         ...actor,
         action: 'catalogue.onSale',
@@ -202,6 +208,34 @@ export class AdminCatalogueService {
         after: { name: row.name, configName: row.configName, onSale: input.onSale },
       })
       return after
+    })
+    await this.catalogueChanged()
+    return updated
+  }
+
+  /**
+   * A zone on sale or off: off, no new phone is offered there (the goods pages leave it out; orders,
+   * flash sales, trials, activation codes and moves refuse or skip it); phones there keep running.
+   */
+  async setZoneOnSale(
+    actor: Actor,
+    zoneId: number,
+    input: { version: string; onSale: boolean },
+  ): Promise<OnSaleRow> {
+    const updated = await this.ctx.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(zones).where(eq(zones.id, zoneId)).for('update')
+      if (!row) throw notFound()
+      if (onSaleVersion(row) !== input.version) throw changed()
+      await tx.update(zones).set({ onSale: input.onSale }).where(eq(zones.id, zoneId))
+      await this.audit.record(tx, {
+        ...actor,
+        action: 'catalogue.zoneOnSale',
+        targetType: 'zone',
+        targetId: zoneId,
+        before: { name: row.name, onSale: row.onSale },
+        after: { name: row.name, onSale: input.onSale },
+      })
+      return { id: zoneId, onSale: input.onSale, version: onSaleVersion(input) }
     })
     await this.catalogueChanged()
     return updated

@@ -104,6 +104,10 @@ test('each role on each catalogue route: admitted where editCatalogue/view say, 
         body: { version: good.version, onSale: !good.onSale },
       }),
       editStock(ta, as, GOODS.enjoyB, ZONES.beijing, { version: stock.version, free: 7 }),
+      adminCall(ta, 'POST', `/catalogue/zones/${ZONES.chengdu}/on-sale`, {
+        as,
+        body: { version: cat.zones.find((z) => z.id === ZONES.chengdu)!.version, onSale: false },
+      }),
     ]
     const replies = await Promise.all(calls.map((call) => call))
     for (const [i, reply] of replies.entries()) {
@@ -446,4 +450,72 @@ test('a stock edit racing orders: each order either holds its units or is refuse
     .where(eq(operatorAudit.action, 'catalogue.stock'))
     .orderBy(desc(operatorAudit.id))
   assert.deepEqual(row.after, { goodId, zoneId, free: 3, held: edit.data.held })
+})
+
+test('a zone closed is offered for no new phone (lists, orders), its audit row written; reopened it is', async (t) => {
+  const ta = await commerceApp(t)
+  const as = await operator(ta, 'operations')
+  const buyer = await newBuyer(ta)
+  const zone = (await catalogue(ta, as)).zones.find((z) => z.id === ZONES.guangzhou)
+  assert.ok(zone?.onSale)
+  const url = `/catalogue/zones/${zone.id}/on-sale`
+  const closed = await adminCall<{ version: string; onSale: boolean }>(ta, 'POST', url, {
+    as,
+    body: { version: zone.version, onSale: false },
+  })
+  assert.equal(closed.code, 200, closed.msg)
+  assert.equal(closed.data.onSale, false)
+  const stale = await adminCall(ta, 'POST', url, {
+    as,
+    body: { version: zone.version, onSale: false },
+  })
+  assert.equal(stale.code, OperatorCode.CATALOGUE_CHANGED)
+
+  const zonesListed = await get<{ zoneId: number }[]>(ta.app, '/CommodityGroup/getZones')
+  assert.ok(!zonesListed.data.some((z) => z.zoneId === zone.id), 'getZones leaves it out')
+  const list = await get<GoodsLevelGroup[]>(ta.app, '/CommodityGroup/getGoodsList')
+  const listedZones = list.data.flatMap((l) => l.goods).flatMap((g) => g.zones)
+  assert.ok(listedZones.length > 0)
+  assert.ok(!listedZones.some((z) => z.zoneId === zone.id), 'the goods list leaves it out')
+  const refused = await createCloudOrder(ta, buyer, { zoneId: zone.id })
+  assert.deepEqual([refused.code, refused.msg], [ResultCode.SHOW_ERROR_TIPS, '所选地区不存在'])
+  // the console still shows it, closed, with the stock it keeps
+  const read = await catalogue(ta, as)
+  assert.equal(read.zones.find((z) => z.id === zone.id)?.onSale, false)
+  assert.equal(stockIn(read, GOODS.enjoyB, zone.id).free, await stockOf(ta, GOODS.enjoyB, zone.id))
+
+  const reopened = await adminCall(ta, 'POST', url, {
+    as,
+    body: { version: closed.data.version, onSale: true },
+  })
+  assert.equal(reopened.code, 200, reopened.msg)
+  const ordered = await createCloudOrder(ta, buyer, { zoneId: zone.id })
+  assert.equal(ordered.code, 200, ordered.msg)
+  const audits = await ta.database.db
+    .select()
+    .from(operatorAudit)
+    .where(eq(operatorAudit.action, 'catalogue.zoneOnSale'))
+    .orderBy(operatorAudit.id)
+  assert.deepEqual(
+    audits.map((a) => [a.targetType, a.targetId, a.before, a.after]),
+    [
+      [
+        'zone',
+        String(zone.id),
+        { name: zone.name, onSale: true },
+        { name: zone.name, onSale: false },
+      ],
+      [
+        'zone',
+        String(zone.id),
+        { name: zone.name, onSale: false },
+        { name: zone.name, onSale: true },
+      ],
+    ],
+  )
+  const unknown = await adminCall(ta, 'POST', '/catalogue/zones/999999/on-sale', {
+    as,
+    body: { version: zone.version, onSale: false },
+  })
+  assert.equal(unknown.code, OperatorCode.CATALOGUE_NOT_FOUND)
 })
