@@ -10,7 +10,7 @@
  * no-restricted-imports (.eslintrc.js) says the same per folder as you type; this file also sees
  * circles and relative paths, and fails CI on either.
  */
-const ALL_CODE = '^(src|server/src)/'
+const ALL_CODE = '^(src|server/src|admin)/'
 
 /** A rule forbidding `from` to import `to`, with the message a developer reads when it fails. */
 const forbid = (name, comment, from, to) => ({ name, severity: 'error', comment, from, to })
@@ -109,6 +109,20 @@ module.exports = {
         path: '^(?!server/src/|src/domain/|src/constants/|shared/|types/|node_modules/)',
         dependencyTypesNot: ['core'],
       },
+    ),
+
+    // ---- operator console (admin/) -------------------------------------------------------------
+    forbid(
+      'console: only the shared rules and the contract',
+      'The console (admin/) imports src/domain and src/constants (#domain/*, #constants/*) and the server contract, nothing else of the client or the server.',
+      { path: '^admin/' },
+      { path: '^(src|server)/', pathNot: '^(src/(domain|constants)|server/src/contract)/' },
+    ),
+    forbid(
+      'console: the contract as types only',
+      "The console imports the server's contract with `import type`: nothing of the server is bundled.",
+      { path: '^admin/' },
+      { path: '^server/', dependencyTypesNot: ['type-only'] },
     ),
   ],
   options: {

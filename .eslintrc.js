@@ -280,6 +280,37 @@ module.exports = {
       },
     },
     {
+      // The operator console (admin/, built by Vite for browsers): the shared rules through #domain/* and
+      // #constants/*, the server's contract as types only, nothing else of the client or the server.
+      files: ['admin/**/*.{ts,tsx,mts}'],
+      env: { browser: true },
+      rules: {
+        'no-restricted-imports': 'off',
+        '@typescript-eslint/no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                group: ['@/*', '**/src/**', '!**/server/src/**'],
+                message:
+                  'The console imports the shared rules as #domain/* and #constants/*, nothing else of the client.',
+              },
+              {
+                group: ['**/server/**'],
+                allowTypeImports: true,
+                message:
+                  "The console imports the server's contract as types only (import type): nothing of the server is bundled.",
+              },
+            ],
+          },
+        ],
+      },
+    },
+    {
+      files: ['admin/vite.config.mts'],
+      env: { node: true },
+    },
+    {
       // Plain JavaScript: CommonJS config files may use require().
       files: ['**/*.js', '**/*.cjs'],
       rules: {

@@ -4,39 +4,14 @@
  * may remain: interactive elements have roles and names, images have text, contrast is readable.
  */
 import assert from 'node:assert/strict'
-import { createRequire } from 'node:module'
 import { test } from 'node:test'
-import type { Page } from 'playwright-core'
 import { ROUTES } from '#constants/routes'
-import { apiLogin, runScriptFile, seedSession, setupE2E } from './harness'
+import { apiLogin, seedSession, seriousAxeViolations, setupE2E } from './harness'
 import { buyPhones } from './journeys'
 
 const e2e = setupE2E({
   env: { RATE_LIMIT_PER_MINUTE: '0', SANDBOX_SUPPLIER_DELAY_MS: '300' },
 })
-const AXE_SOURCE = createRequire(__filename).resolve('axe-core/axe.min.js')
-
-interface Violation {
-  id: string
-  impact: string | null
-  help: string
-  nodes: { target: string[]; html: string; any: { data?: unknown }[] }[]
-}
-
-/** axe's critical and serious findings on the page as it is now. */
-async function seriousViolations(page: Page): Promise<Violation[]> {
-  await runScriptFile(page, AXE_SOURCE)
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<unknown> } }
-    ).axe
-    const result = (await axe.run(document, { resultTypes: ['violations'] })) as {
-      violations: Violation[]
-    }
-    return result.violations
-  })
-  return violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
-}
 
 /** For a contrast finding: the colours and their ratio (what to change). */
 const contrast = (checks: { data?: unknown }[]) => {
@@ -54,7 +29,7 @@ test('axe finds no critical or serious violation on any page', async () => {
     const query = `deviceId=${phone.deviceId}&deviceIds=${phone.deviceId}`
     await e2e.open(page, `/${route.path}?${query}`)
     await page.waitForTimeout(300) // late renders after the data arrives
-    for (const v of await seriousViolations(page)) {
+    for (const v of await seriousAxeViolations(page)) {
       const where = v.nodes
         .slice(0, 3)
         .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)} ${contrast(n.any)}`)

@@ -27,6 +27,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -47,6 +48,14 @@ export const MOBILE = {
   deviceScaleFactor: 2,
   isMobile: true,
   hasTouch: true,
+  locale: 'zh-CN',
+  timezoneId: 'Asia/Shanghai',
+}
+
+/** A desktop browser window, for the operator console at /admin (issue 28). */
+export const DESKTOP = {
+  viewport: { width: 1440, height: 900 },
+  deviceScaleFactor: 1,
   locale: 'zh-CN',
   timezoneId: 'Asia/Shanghai',
 }
@@ -388,6 +397,13 @@ export async function newMobileContext(
   return context
 }
 
+/** A 1440×900 desktop context (zh-CN) whose relative URLs go to the current server, watched like a phone's. */
+export async function newDesktopContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ ...DESKTOP, baseURL: server().url })
+  await watchContext(context)
+  return context
+}
+
 /**
  * Puts a session into the context's localStorage exactly as the client's storage layer writes it:
  * Taro H5 `setStorageSync(key, value)` stores `JSON.stringify({ data: value })` under `key`
@@ -439,7 +455,7 @@ export async function openPage(page: Page, route: string): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {})
 }
 
-/** Saves a 390×844 screenshot to e2e/artifacts/screenshots/<name>.png (not committed). */
+/** Saves a screenshot of the viewport to e2e/artifacts/screenshots/<name>.png (not committed). */
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true })
   const file = path.join(SCREENSHOT_DIR, `${name}.png`)
@@ -463,14 +479,17 @@ export interface E2E {
   readonly browser: Browser
   /** A fresh mobile context + page, closed automatically after the current test. */
   newPage(): Promise<{ context: BrowserContext; page: Page; errors: string[] }>
+  /** The same in a 1440×900 desktop context (the operator console). */
+  newDesktopPage(): Promise<{ context: BrowserContext; page: Page; errors: string[] }>
   /** openPage() for a route of the H5 app. */
   open(page: Page, route: string): Promise<void>
   /**
    * An operator's command on this server's data (`node --import tsx <args>`, e.g. a script under
    * scripts/): the server stops, the command runs on its DATA_DIR (PGlite has one owner), and the
-   * server starts again on the same data and port. Answers what the command printed.
+   * server starts again on the same data and port. Answers what the command printed. `env` adds to
+   * the command's environment (e.g. admin:create's ADMIN_PASSWORD).
    */
-  operator(args: string[]): Promise<string>
+  operator(args: string[], env?: Record<string, string>): Promise<string>
 }
 
 /**
@@ -528,15 +547,23 @@ export function setupE2E(options: { env?: Record<string, string> } = {}): E2E {
       open.push({ context, page })
       return { context, page, errors }
     },
+    async newDesktopPage() {
+      if (!browser) throw new Error('e2e: browser not started yet (use it inside a test)')
+      const context = await newDesktopContext(browser)
+      const page = await context.newPage()
+      const errors = collectPageErrors(page)
+      open.push({ context, page })
+      return { context, page, errors }
+    },
     open: openPage,
-    async operator(args) {
+    async operator(args, env = {}) {
       if (!srv) throw new Error('e2e: server not started yet (use it inside a test)')
       const { dataDir, port } = srv
       const earlierLog = srv.log()
       await srv.stop({ keepDataDir: true })
       const ran = spawnSync(process.execPath, ['--import', 'tsx', ...args], {
         cwd: REPO_ROOT,
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        env: { ...process.env, ...env, DATA_DIR: dataDir, DATABASE_URL: '' },
         encoding: 'utf8',
       })
       srv = await launchServer({
@@ -575,7 +602,9 @@ export function sleep(ms: number): Promise<void> {
 
 /** Names under which a secret travels: in an answer's data or a URL's query. */
 const SECRET_NAMES =
-  /^(token|authToken|pollKey|session|tradeNo|link|linkToken|ticket|sig|signature)$/i
+  /^(token|authToken|pollKey|session|tradeNo|link|linkToken|ticket|sig|signature|csrfToken|totpSecret|secret)$/i
+/** The user API and the operator console's (its CSRF tokens and new operators' TOTP secrets). */
+const API_URL = /\/vmcloud\/(admin\/)?api\//
 const issuedSecrets = new Set<string>()
 const smsCodes = new Set<string>()
 const cspViolations: string[] = []
@@ -663,12 +692,34 @@ async function watchContext(context: BrowserContext): Promise<void> {
     const ownSite = url.hostname === '127.0.0.1' && !url.pathname.startsWith(API_PREFIX)
     if (ownSite && response.status() === 404) missingFiles.push(url.pathname)
     const type = response.headers()['content-type'] ?? ''
-    if (!response.url().includes(API_PREFIX) || !type.includes('json')) return
+    if (!API_URL.test(response.url()) || !type.includes('json')) return
     response.json().then(
       (body) => noteSecrets(body),
       () => {},
     )
   })
+}
+
+export interface AxeViolation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: { target: string[]; html: string; any: { data?: unknown }[] }[]
+}
+
+/** axe-core's critical and serious findings on the page as it is now. */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  await runScriptFile(page, createRequire(__filename).resolve('axe-core/axe.min.js'))
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<unknown> } }
+    ).axe
+    const result = (await axe.run(document, { resultTypes: ['violations'] })) as {
+      violations: AxeViolation[]
+    }
+    return result.violations
+  })
+  return violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
 }
 
 /**

@@ -5,6 +5,9 @@
  *   npm run company:verify -- <mobile|userId>    verifies one (the user becomes a company buyer)
  *   npm run company:verify -- <mobile|userId> --reject
  *
+ * The console's 用户 page decides the same way (services/admin-users.ts companyDecision); a decision here
+ * is in the operator audit log as the command line's ('cli').
+ *
  * It uses the server's configuration (DATABASE_URL, or the PGlite in DATA_DIR, which only one process
  * may open: stop the server first).
  */
@@ -13,7 +16,12 @@ import { loadConfig } from '../server/src/config'
 import { openDatabase } from '../server/src/db/client'
 import { migrateDatabase } from '../server/src/db/migrate'
 import { users } from '../server/src/db/schema'
-import { CompanyStatus, decideCompanyRequest } from '../server/src/services/profile-service'
+import { systemClock } from '../server/src/clock'
+import { isBizError } from '../server/src/domain/biz-error'
+import { OperatorCode } from '#domain/result-codes'
+import { companyDecision } from '../server/src/services/admin-users'
+import { OperatorAudit } from '../server/src/services/operator-audit'
+import { CompanyStatus } from '../server/src/services/profile-service'
 
 async function main(args: string[]) {
   const who = args.find((arg) => !arg.startsWith('--'))
@@ -47,7 +55,18 @@ async function main(args: string[]) {
       console.error(`No user ${who}.`)
       return 1
     }
-    if (!(await decideCompanyRequest(db, new Date(), user.id, !reject))) {
+    const ctx = { db, clock: systemClock }
+    try {
+      await companyDecision(
+        ctx,
+        new OperatorAudit(ctx),
+        { operatorId: null, ip: null },
+        user.id,
+        !reject,
+        undefined,
+      )
+    } catch (error) {
+      if (!isBizError(error) || error.code !== OperatorCode.NO_COMPANY_REQUEST) throw error
       console.error(`User ${user.id} has no company request waiting for a decision.`)
       return 1
     }

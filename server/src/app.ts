@@ -24,6 +24,7 @@ import type { SupplierAdapter } from './adapters/supplier/supplier-adapter'
 import { SandboxWechatAdapter } from './adapters/wechat/sandbox-wechat'
 import type { WechatAdapter } from './adapters/wechat/wechat-adapter'
 import { SERVER_DEFAULTS } from './config'
+import { ADMIN_API_PREFIX } from './contract/admin'
 import { withResultCodes } from './contract/route-codes'
 import type { Database } from './db/client'
 import { MAX_UPLOAD_BYTES } from './domain/files'
@@ -43,9 +44,11 @@ import {
 } from './plugins/h5-static'
 import { CREATE_PAGE, levelGoodsDocument } from './plugins/level-goods-document'
 import { withLogRedaction } from './plugins/log-redaction'
+import { registerAdminConsole } from './plugins/admin-console'
 import securityHeaders from './plugins/security-headers'
 import textInput from './plugins/text-input'
 import apiRoutes from './routes'
+import adminRoutes from './routes/admin-routes'
 import { systemClock, type Clock } from './clock'
 import { createServices, type Services } from './services'
 
@@ -81,6 +84,8 @@ export interface BuildAppOptions {
   filesDir: string
   /** Serve the H5 build from here when it exists. */
   h5Dist?: string | null
+  /** The operator console's build (dist/admin), served at /admin; null: /admin says it is not built. */
+  adminDist?: string | null
   clock?: Clock
   tokenTtlDays?: number
   /** Default SERVER_DEFAULTS.sessionCacheMs; 0 looks every session up in the database. */
@@ -226,6 +231,17 @@ export async function buildApp(options: BuildAppOptions) {
     },
     { prefix: API_PREFIX },
   )
+  // the operator console's API: its own prefix, cookie and hook, never the user API's
+  await app.register(adminRoutes, {
+    prefix: ADMIN_API_PREFIX,
+    secureCookie: production,
+    signInLimits: rateLimit
+      ? {
+          perIpPerMinute: SERVER_DEFAULTS.operatorSignInPerIpPerMinute,
+          perNamePer15Minutes: SERVER_DEFAULTS.operatorSignInPerNamePer15Minutes,
+        }
+      : null,
+  })
 
   const h5Dist = options.h5Dist && h5IndexExists(options.h5Dist) ? options.h5Dist : null
   // 创建云机's document is made for each request, with the live catalogue in it
@@ -238,6 +254,7 @@ export async function buildApp(options: BuildAppOptions) {
     )
   const livePages: LivePages = new Map(createPage ? [[CREATE_PAGE, createPage]] : [])
   if (h5Dist) await registerH5(app, h5Dist, livePages)
+  await registerAdminConsole(app, options.adminDist ?? null)
 
   app.setNotFoundHandler((request, reply) => {
     if (h5Dist && isSpaNavigation(request)) return sendSpaIndex(request, reply, h5Dist, livePages)

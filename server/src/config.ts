@@ -45,6 +45,8 @@ export interface ServerConfig {
   databaseUrl: string | null
   customerServiceUrl: string | null
   h5Dist: string
+  /** The operator console's build, served at /admin (`npm run build:admin`). */
+  adminDist: string
   filesDir: string
   tokenTtlDays: number
   /**
@@ -134,6 +136,12 @@ export const SERVER_DEFAULTS = {
   sandboxPayDelayMs: 300,
   /** For development and tests only: production refuses to start with it (assertProductionSafe). */
   benefitPepper: 'cloudphone-development-benefit-pepper',
+  /** Operator console sessions end after 30 minutes without a call, and 12 hours after sign-in. */
+  operatorSessionIdleMs: 30 * 60_000,
+  operatorSessionMaxMs: 12 * 3_600_000,
+  /** Operator sign-in attempts: per IP per minute, and per name per 15 minutes (whatever the IP). */
+  operatorSignInPerIpPerMinute: 10,
+  operatorSignInPerNamePer15Minutes: 10,
 } as const
 
 /** Reads the server settings from the environment; every value has a default that runs out of the box. */
@@ -165,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL || null,
     customerServiceUrl: env.CUSTOMER_SERVICE_URL || null,
     h5Dist: path.resolve(env.H5_DIST || 'dist/h5'),
+    adminDist: path.resolve(env.ADMIN_DIST || 'dist/admin'),
     filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
     tokenTtlDays: positiveInt(
       'TOKEN_TTL_DAYS',

@@ -40,6 +40,7 @@ async function start() {
       supplier: acep ? await createAcepSupplier(database.db, systemClock, acep) : undefined,
       filesDir: config.filesDir,
       h5Dist: config.h5Dist,
+      adminDist: config.adminDist,
       tokenTtlDays: config.tokenTtlDays,
       sessionCacheMs: config.sessionCacheMs,
       customerServiceUrl: config.customerServiceUrl,

@@ -119,6 +119,56 @@ export const WHOLE_BODY_CODES: readonly number[] = [
   ResultCode.CAN_NOT_DO_TRANSFER,
 ]
 
+/**
+ * The operator console's own codes (/vmcloud/admin/api only; never sent to the user site, so not
+ * SPEC 8's). The envelope is the same {code,msg,data,ts}.
+ */
+export const OperatorCode = {
+  /** No operator session, or it expired or was ended: sign in again. */
+  NOT_SIGNED_IN: 4001,
+  /** Sign-in refused, whichever part was wrong. */
+  SIGN_IN_FAILED: 4002,
+  /** The operator's role may not do this. */
+  FORBIDDEN: 4003,
+  /** An unsafe request without the session's x-csrf-token: reload the console. */
+  CSRF_REFUSED: 4004,
+  /** Create: the name is taken. */
+  NAME_TAKEN: 4005,
+  /** No such operator. */
+  OPERATOR_NOT_FOUND: 4006,
+  /** Password change: current password or TOTP code wrong. */
+  CREDENTIALS_WRONG: 4007,
+  /** An admin may not disable their own account. */
+  CANNOT_DISABLE_SELF: 4008,
+  /** 用户 pages: no such user (or the account was deleted). */
+  USER_NOT_FOUND: 4020,
+  /** Company verify/reject: the user has no request waiting for a decision. */
+  NO_COMPANY_REQUEST: 4021,
+  /** 商品与价格: the row changed since the operator read it (another operator's edit); nothing written. */
+  CATALOGUE_CHANGED: 4030,
+  /** 商品与价格: no such goods, price row or zone. */
+  CATALOGUE_NOT_FOUND: 4031,
+  /** 商品与价格: the edit breaks a catalogue rule (src/domain/catalogue-edits.ts); msg says which. */
+  CATALOGUE_INVALID: 4032,
+} as const
+export type OperatorCodeValue = (typeof OperatorCode)[keyof typeof OperatorCode]
+
+export const operatorMessages: Record<OperatorCodeValue, string> = {
+  4001: '操作员未登录',
+  4002: '账号、密码或动态码错误',
+  4003: '无权执行此操作',
+  4004: '页面已过期，请刷新后重试',
+  4005: '该账号名已存在',
+  4006: '操作员不存在',
+  4007: '当前密码或动态码错误',
+  4008: '不能停用自己的账号',
+  4020: '用户不存在',
+  4021: '该用户没有待审核的企业认证',
+  4030: '该数据已被其他操作员修改，请刷新后重试',
+  4031: '商品、价格或地区不存在',
+  4032: '修改不符合商品规则',
+}
+
 export const LOGIN_EXPIRED_MESSAGE = resultMessages[ResultCode.LOGIN_TOKEN_INVALID]
 
 export interface ApiEnvelope<T = unknown> {

@@ -193,3 +193,18 @@ export type {
   ScanLoginIdBody,
   ScanLoginRequest,
 } from './scan-login'
+export type {
+  SignInBody,
+  OperatorIdentity,
+  AdminSession,
+  OperatorRow,
+  OperatorList,
+  CreateOperatorBody,
+  CreatedOperator,
+  OperatorIdParams,
+  ChangeOperatorPasswordBody,
+  AuditAction,
+  AuditQuery,
+  AuditRow,
+  AuditPage,
+} from './admin'

@@ -87,6 +87,8 @@ export const zones = pgTable('zones', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
   sort: integer('sort').notNull().default(0),
+  /** Off (the console's 商品与价格): not offered for new phones, flash sales, trials or moves; phones there stay. */
+  onSale: boolean('on_sale').notNull().default(true),
 })
 
 /**

@@ -1,13 +1,22 @@
-import { ResultCode, resultMessages, type ResultCodeValue } from '#domain/result-codes'
+import {
+  operatorMessages,
+  ResultCode,
+  resultMessages,
+  type OperatorCodeValue,
+  type ResultCodeValue,
+} from '#domain/result-codes'
+
+const MESSAGES: Readonly<Record<number, string>> = { ...resultMessages, ...operatorMessages }
 
 /** A business outcome the client must see as a result code (HTTP 200); services throw it, one handler maps it. */
 export class BizError extends Error {
-  readonly code: ResultCodeValue
+  /** A SPEC 8 code, or on /vmcloud/admin/api an operator console code. */
+  readonly code: ResultCodeValue | OperatorCodeValue
   /** What the envelope's data carries with the refusal (e.g. which phones cannot move and why). */
   readonly data: unknown
 
-  constructor(code: ResultCodeValue, msg?: string, data: unknown = null) {
-    super(msg ?? resultMessages[code])
+  constructor(code: ResultCodeValue | OperatorCodeValue, msg?: string, data: unknown = null) {
+    super(msg ?? MESSAGES[code])
     this.name = 'BizError'
     this.code = code
     this.data = data

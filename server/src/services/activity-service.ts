@@ -185,7 +185,7 @@ export class ActivityService {
       .where(and(eq(seckillPurchases.itemId, item.id), eq(seckillPurchases.userId, userId)))
     if (held) throw tip(SECKILL_MESSAGES.limit)
     const zoneId = body.zoneId ?? (await this.firstZoneWithStock(tx, good.id))
-    if (body.zoneId !== undefined && !(await this.goods.getZone(body.zoneId, tx))) {
+    if (body.zoneId !== undefined && !(await this.goods.getZoneOnSale(body.zoneId, tx))) {
       throw tip('所选地区不存在')
     }
     const taken = await tx
@@ -216,7 +216,13 @@ export class ActivityService {
       .select({ zoneId: goodsInventory.zoneId })
       .from(goodsInventory)
       .innerJoin(zones, eq(zones.id, goodsInventory.zoneId))
-      .where(and(eq(goodsInventory.goodId, goodId), gte(goodsInventory.stock, 1)))
+      .where(
+        and(
+          eq(goodsInventory.goodId, goodId),
+          gte(goodsInventory.stock, 1),
+          eq(zones.onSale, true),
+        ),
+      )
       .orderBy(asc(zones.sort), asc(zones.id))
       .limit(1)
     if (!row) throw new BizError(ResultCode.CLOUD_OUT_OF_STOCK, SECKILL_MESSAGES.noZone)

@@ -61,7 +61,7 @@ export class DeviceOperations {
       'changeZone',
       '该云手机不支持更换地区',
     )
-    const zone = await this.goods.getZone(zoneId, this.ctx.db)
+    const zone = await this.goods.getZoneOnSale(zoneId, this.ctx.db)
     if (!zone) throw tip('所选地区不存在')
     if (zoneId === device.zoneId) throw tip('云手机已在该地区，无需更换')
     await this.ctx.db.transaction(async (tx) => {

@@ -193,7 +193,13 @@ export class EngagementService {
           .select({ zoneId: goodsInventory.zoneId, name: zones.name })
           .from(goodsInventory)
           .innerJoin(zones, eq(zones.id, goodsInventory.zoneId))
-          .where(and(eq(goodsInventory.goodId, offer.goodId), gte(goodsInventory.stock, 1)))
+          .where(
+            and(
+              eq(goodsInventory.goodId, offer.goodId),
+              gte(goodsInventory.stock, 1),
+              eq(zones.onSale, true),
+            ),
+          )
           .orderBy(desc(goodsInventory.stock), zones.sort, zones.id)
           .limit(1)
         if (!zone || !(await this.goods.reserveStock(tx, offer.goodId, zone.zoneId, 1))) {

@@ -61,6 +61,7 @@ export class GoodsList {
       .select({ zoneId: zones.id, name: zones.name, stock })
       .from(zones)
       .leftJoin(goodsInventory, eq(goodsInventory.zoneId, zones.id))
+      .where(eq(zones.onSale, true))
       .groupBy(zones.id)
       .orderBy(asc(zones.sort), asc(zones.id))
     return rows.map((row) => zoneStock(row.zoneId, row.name, Number(row.stock)))
@@ -84,7 +85,7 @@ export class GoodsList {
     const { catalogue, stockIn, now } = await this.listInputs()
     let key = `${query.level ?? ''}${query.androidVersion ?? ''}:`
     for (const row of catalogue.goodsOnSale) {
-      for (const zone of catalogue.zones) key += inventoryStatus(stockIn(row.id, zone.id))
+      for (const zone of catalogue.zonesOnSale) key += inventoryStatus(stockIn(row.id, zone.id))
       for (const price of catalogue.prices.get(row.id) ?? []) key += +activityRunning(price, now)
     }
     let lists = this.lists.get(catalogue)
@@ -116,7 +117,7 @@ export class GoodsList {
   async goodsDetail(goodId: number): Promise<Goods> {
     const row = await this.goods.requireGoods(goodId, this.ctx.db)
     const prices = await this.goods.pricesOf(goodId, this.ctx.db)
-    const zoneRows = (await this.reference.get(this.ctx.db)).zones
+    const zoneRows = (await this.reference.get(this.ctx.db)).zonesOnSale
     const stock = await this.ctx.db
       .select()
       .from(goodsInventory)
@@ -160,7 +161,7 @@ function describeLevels(
           describeGoods(
             row,
             catalogue.prices.get(row.id) ?? [],
-            catalogue.zones,
+            catalogue.zonesOnSale,
             (zoneId) => stockIn(row.id, zoneId),
             now,
           ),

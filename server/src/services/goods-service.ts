@@ -69,6 +69,11 @@ export class GoodsService {
     return (await this.reference.get(db)).zones.find((zone) => zone.id === zoneId) ?? null
   }
 
+  /** A zone new phones may be placed in (on sale), else null: orders, flash sales, moves. */
+  async getZoneOnSale(zoneId: number, db: Db) {
+    return (await this.reference.get(db)).zonesOnSale.find((zone) => zone.id === zoneId) ?? null
+  }
+
   /** Takes n units of the goods × zone if it has that many left (stock-slots.ts). */
   reserveStock(tx: Db, goodId: number, zoneId: number, n: number): Promise<boolean> {
     return stockSlots.reserveStock(tx, goodId, zoneId, n)

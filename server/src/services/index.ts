@@ -34,6 +34,11 @@ import { SmsService } from './sms-service'
 import { SpaceService } from './space-service'
 import { UsageLogService } from './usage-log-service'
 import { WalletService } from './wallet-service'
+import { OperatorAccounts } from './operator-accounts'
+import { OperatorAudit } from './operator-audit'
+import { AdminCatalogueService } from './admin-catalogue'
+import { OperatorSessions } from './operator-sessions'
+import { AdminUsers } from './admin-users'
 
 export function createServices(ctx: ServiceContext) {
   const sms = new SmsService(ctx)
@@ -49,6 +54,7 @@ export function createServices(ctx: ServiceContext) {
   const orders = new OrderService(ctx, goods, fleet, coupons)
   const grants = new GrantService(ctx)
   const screens = new ScreenAccess(ctx, grants)
+  const operatorAudit = new OperatorAudit(ctx)
   const paymentSettlement = new PaymentSettlement(ctx, ctx.paymentProviders, orders)
   return {
     ctx,
@@ -86,6 +92,11 @@ export function createServices(ctx: ServiceContext) {
     space: new SpaceService(ctx, orders),
     wallet: new WalletService(ctx, beans, orders, fleet),
     activities: new ActivityService(ctx, goods, orders),
+    operatorAudit,
+    operators: new OperatorAccounts(ctx, operatorAudit),
+    operatorSessions: new OperatorSessions(ctx, operatorAudit),
+    adminCatalogue: new AdminCatalogueService(ctx, operatorAudit, reference),
+    adminUsers: new AdminUsers(ctx, operatorAudit, sessions),
   }
 }
 

@@ -129,7 +129,7 @@ export class OrderPricing {
       isFirstOrder: await this.isFirstOrder(db, userId),
     })
     if (input.zoneId === undefined) return draft
-    if (!(await this.goods.getZone(input.zoneId, db))) throw tip('所选地区不存在')
+    if (!(await this.goods.getZoneOnSale(input.zoneId, db))) throw tip('所选地区不存在')
     return {
       ...draft,
       zoneId: input.zoneId,

@@ -22,10 +22,11 @@ export function toPriceRow(row: typeof goodsPrices.$inferSelect): PriceRow {
 }
 
 /**
- * How long reference data read from the database is reused. Nothing in the server writes these tables
- * (the seed and operators do), so this only bounds how soon an operator's edit shows in the goods list,
- * in the names lists give and in the prices orders charge (the same read, so an order charges what the
- * list showed). Stock, devices and grants are never part of it.
+ * How long reference data read from the database is reused. Nothing in the user API writes these
+ * tables: the seed and the console's 商品与价格 do (admin-catalogue.ts rereads at once on its own
+ * instance), so this bounds how soon an edit shows on every other instance in the goods list, in the
+ * names lists give and in the prices orders charge (the same read, so an order charges what the list
+ * showed). Stock, devices and grants are never part of it.
  */
 export const REFERENCE_TTL_MS = 30_000
 
@@ -39,8 +40,10 @@ export interface Reference {
   /** By goods, shortest duration first. */
   prices: Map<number, PriceRow[]>
   priceById: Map<number, PriceRow>
-  /** In display order. */
+  /** In display order, on sale or not (phones keep the zone they are in). */
   zones: (typeof zones.$inferSelect)[]
+  /** Zones on sale, in display order: where new phones are offered. */
+  zonesOnSale: (typeof zones.$inferSelect)[]
   zoneNames: Map<number, string>
   statusNames: Map<number, string>
 }
@@ -106,6 +109,7 @@ export class ReferenceData {
       prices,
       priceById,
       zones: zoneRows,
+      zonesOnSale: zoneRows.filter((zone) => zone.onSale),
       zoneNames: new Map(zoneRows.map((zone) => [zone.id, zone.name])),
       statusNames: new Map(statuses.map((status) => [status.status, status.name])),
     }

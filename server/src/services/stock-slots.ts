@@ -109,13 +109,15 @@ export async function returnStock(
     })
 }
 
-/** The first zone (in display order) with a unit of the goods left, reserving it; null when sold out. */
+/** The first zone on sale (in display order) with a unit of the goods left, reserving it; null when sold out. */
 export async function reserveAnyZone(tx: Db, goodId: number): Promise<number | null> {
   const candidates = await tx
     .select({ zoneId: goodsInventory.zoneId })
     .from(goodsInventory)
     .innerJoin(zones, eq(zones.id, goodsInventory.zoneId))
-    .where(and(eq(goodsInventory.goodId, goodId), gte(goodsInventory.stock, 1)))
+    .where(
+      and(eq(goodsInventory.goodId, goodId), gte(goodsInventory.stock, 1), eq(zones.onSale, true)),
+    )
     .orderBy(asc(zones.sort), asc(zones.id))
   for (const { zoneId } of candidates) {
     if (await reserveStock(tx, goodId, zoneId, 1)) return zoneId

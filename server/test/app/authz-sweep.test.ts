@@ -22,6 +22,11 @@ import { commerceApp, createCloudOrder } from '../helpers/commerce'
 import { runningPhones } from '../helpers/fleet'
 import { call, loginWithSms, post, type TestApp } from '../helpers/test-app'
 import type { CreateGrantResult } from '../../src/contract/grant'
+import { ADMIN_API_PREFIX } from '../../src/contract/admin'
+import { OPERATOR_ROLES, type OperatorRole } from '#domain/operator-roles'
+import { OperatorCode } from '#domain/result-codes'
+import { adminCall, createOperator, signIn, type OperatorSession } from '../helpers/admin'
+import { authHeaders, buildTestApp } from '../helpers/test-app'
 
 interface JsonSchema {
   type?: string | string[]
@@ -35,6 +40,7 @@ interface JsonSchema {
   enum?: unknown[]
 }
 interface Operation {
+  'x-operator-roles'?: readonly OperatorRole[] | 'public'
   parameters?: { in: string; name: string; schema: JsonSchema; required?: boolean }[]
   requestBody?: { content: Record<string, { schema: JsonSchema }> }
 }
@@ -59,8 +65,12 @@ const NOT_OWNED = new Set([
 ])
 /** Routes whose `id` is public. */
 const PUBLIC_ID_ROUTES = new Set(['/activity/detail'])
-/** Login routes take the client's own device id; the sandbox's pages work by capability tokens. */
+/**
+ * Login routes take the client's own device id; the sandbox's pages work by capability tokens; the
+ * operator routes are no user's (their own sweep is the last test).
+ */
 const skipRoute = (url: string) =>
+  url.startsWith(`${ADMIN_API_PREFIX}/`) ||
   url.startsWith('/sandbox/') ||
   url === '/common/userLogin/confirm' ||
   url === '/user/login' ||
@@ -235,4 +245,74 @@ test('another user’s ids are refused on every route that takes one, and nothin
   assert.deepEqual(problems, [])
   assert.equal(await aliceRows(ta, alice.userId), before, 'nothing of Alice’s changed')
   assert.ok(swept.length >= 30, `the sweep reached the id-taking routes (${swept.length})`)
+})
+
+/**
+ * Every operator route (from the OpenAPI document, so a new one is covered when it is added) is refused
+ * without a session, with a user's token and userId, and, as each role its `x-operator-roles` leaves out,
+ * with 4003; body and query filled validly from the schema, so only the credentials are wrong.
+ */
+test('operator routes refuse no session, a user token and every role they do not admit', async (t) => {
+  const ta = await buildTestApp(t)
+  const user = await loginWithSms(ta, '13500003001')
+  const sessions = new Map<OperatorRole, OperatorSession>()
+  for (const role of OPERATOR_ROLES) {
+    sessions.set(role, await signIn(ta, await createOperator(ta, `sweep-${role}`, role)))
+  }
+  const spec = (
+    ta.app as unknown as { swagger(): { paths: Record<string, Record<string, Operation>> } }
+  ).swagger()
+  const problems: string[] = []
+  let routes = 0
+  let wrongRoles = 0
+  for (const [path, methods] of Object.entries(spec.paths)) {
+    if (!path.startsWith(`${ADMIN_API_PREFIX}/`)) continue
+    const url = path.slice(ADMIN_API_PREFIX.length).replace(/\{\w+\}/g, '1')
+    for (const [method, op] of Object.entries(methods)) {
+      const roles = op['x-operator-roles']
+      if (!roles) problems.push(`${method} ${url}: no x-operator-roles`)
+      if (!roles || roles === 'public') continue
+      routes++
+      const bodySchema = op.requestBody?.content['application/json']?.schema
+      const body = bodySchema ? validValue('body', bodySchema) : undefined
+      const query = Object.fromEntries(
+        (op.parameters ?? [])
+          .filter((p) => p.in === 'query' && p.required)
+          .map((p) => [p.name, String(validValue(p.name, p.schema))]),
+      )
+      const upper = method.toUpperCase() as 'GET' | 'POST' | 'DELETE'
+      const expect = async (
+        what: string,
+        reply: Promise<{ code: number; data: unknown }>,
+        code: number,
+      ) => {
+        const answer = await reply
+        if (answer.code !== code || answer.data !== null) {
+          problems.push(`${upper} ${url} ${what} → ${answer.code}`)
+        }
+      }
+      await expect(
+        'without a session',
+        adminCall(ta, upper, url, { body, query }),
+        OperatorCode.NOT_SIGNED_IN,
+      )
+      await expect(
+        'with a user token',
+        adminCall(ta, upper, url, { body, query, headers: authHeaders(user) }),
+        OperatorCode.NOT_SIGNED_IN,
+      )
+      for (const role of OPERATOR_ROLES.filter((r) => !roles.includes(r))) {
+        wrongRoles++
+        await expect(
+          `as ${role}`,
+          adminCall(ta, upper, url, { body, query, as: sessions.get(role) }),
+          OperatorCode.FORBIDDEN,
+        )
+      }
+    }
+  }
+  console.log(`authz sweep: ${routes} operator routes, ${wrongRoles} wrong-role calls`)
+  assert.deepEqual(problems, [])
+  assert.ok(routes >= 7, `the operator routes were reached (${routes})`)
+  assert.ok(wrongRoles >= 15, `wrong roles were tried (${wrongRoles})`)
 })

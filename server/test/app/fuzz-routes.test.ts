@@ -13,6 +13,8 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import fc from 'fast-check'
 import { sql } from 'drizzle-orm'
+import { ADMIN_API_PREFIX } from '../../src/contract/admin'
+import { adminCall, createOperator, signIn } from '../helpers/admin'
 import { buildTestApp, call, loginWithSms, type TestApp } from '../helpers/test-app'
 
 interface JsonSchema {
@@ -150,6 +152,8 @@ async function rowCounts(ta: TestApp): Promise<Record<string, number>> {
 test('every route refuses bodies and queries its schema forbids: an envelope with a message, never 500, nothing written', async (t) => {
   const ta = await buildTestApp(t)
   const session = await loginWithSms(ta, '13500000001')
+  // the operator console's routes are fuzzed as an admin, with the CSRF token
+  const operator = await signIn(ta, await createOperator(ta, 'fuzz', 'admin'))
   await ta.app.ready()
   const spec = (
     ta.app as unknown as { swagger(): { paths: Record<string, Record<string, Operation>> } }
@@ -158,9 +162,13 @@ test('every route refuses bodies and queries its schema forbids: an envelope wit
   const problems: string[] = []
   let cases = 0
   let routes = 0
+  let adminRoutes = 0
   for (const [path, methods] of Object.entries(spec.paths)) {
     for (const [method, op] of Object.entries(methods)) {
-      const url = path.replace(/^\/vmcloud\/api/, '')
+      const admin = path.startsWith(`${ADMIN_API_PREFIX}/`)
+      const url = admin
+        ? path.slice(ADMIN_API_PREFIX.length).replace(/\{\w+\}/g, '1')
+        : path.replace(/^\/vmcloud\/api/, '')
       const bodySchema = op.requestBody?.content['application/json']?.schema
       const requests: {
         body?: unknown
@@ -178,6 +186,7 @@ test('every route refuses bodies and queries its schema forbids: an envelope wit
           .map((p) => ({ query: { [p.name]: NUL }, unstorable: p.name })),
       ]
       if (requests.length > 0) routes++
+      if (requests.length > 0 && admin) adminRoutes++
       for (const request of requests) {
         cases++
         const what = `${method.toUpperCase()} ${url} ${JSON.stringify(request).slice(0, 120)}`
@@ -185,12 +194,17 @@ test('every route refuses bodies and queries its schema forbids: an envelope wit
         const raw =
           request.body !== undefined &&
           (typeof request.body !== 'object' || Array.isArray(request.body))
-        const reply = await call(ta.app, method.toUpperCase() as 'GET' | 'POST', url, {
-          session,
+        const options = {
           body: raw ? JSON.stringify(request.body) : request.body,
           query: request.query,
           headers: raw ? { 'content-type': 'application/json' } : undefined,
-        }).catch((error: Error) => ({
+        }
+        const upper = method.toUpperCase() as 'GET' | 'POST' | 'DELETE'
+        const reply = await (
+          admin
+            ? adminCall(ta, upper, url, { ...options, as: operator })
+            : call(ta.app, upper as 'GET' | 'POST', url, { ...options, session })
+        ).catch((error: Error) => ({
           status: 0,
           code: 0,
           msg: `not an envelope: ${error.message}`,
@@ -213,8 +227,11 @@ test('every route refuses bodies and queries its schema forbids: an envelope wit
   }
   const after = await rowCounts(ta)
   const written = Object.keys(after).filter((table) => after[table] !== before[table])
-  console.log(`fuzz: ${cases} invalid requests over ${routes} routes`)
+  console.log(
+    `fuzz: ${cases} invalid requests over ${routes} routes (${adminRoutes} operator routes)`,
+  )
   assert.deepEqual(problems, [])
   assert.deepEqual(written, [], 'tables written by refused requests')
   assert.ok(routes > 80, `most routes have a schema to fuzz (${routes})`)
+  assert.ok(adminRoutes >= 4, `the operator routes are fuzzed too (${adminRoutes})`)
 })

@@ -1,0 +1,155 @@
+/**
+ * The console's one request module: same-origin fetch with the session cookie, the CSRF header on
+ * unsafe methods, the {code,msg,data} envelope unwrapped. Types come from the server's contract
+ * (type-only: nothing of the server is bundled).
+ */
+import type {
+  ADMIN_API_PREFIX,
+  AdminSession,
+  AuditPage,
+  AuditQuery,
+  ChangeOperatorPasswordBody,
+  CreatedOperator,
+  CreateOperatorBody,
+  CSRF_HEADER as CsrfHeader,
+  OperatorList,
+  OperatorRow,
+  SignInBody,
+} from '../../server/src/contract/admin'
+import type {
+  AdminUserDetail,
+  AdminUserPage,
+  AdminUserRow,
+  UserSearchQuery,
+} from '../../server/src/contract/admin-users'
+import type {
+  AdminCatalogue,
+  AdminPriceRow,
+  AdminStockRow,
+  OnSaleBody,
+  OnSaleRow,
+  PriceEditBody,
+  StockEditBody,
+} from '../../server/src/contract/admin-catalogue'
+import { OperatorCode, ResultCode } from '#domain/result-codes'
+
+// The contract's names, checked against it by type (a value import would bundle the contract).
+const API: typeof ADMIN_API_PREFIX = '/vmcloud/admin/api'
+const CSRF_HEADER: typeof CsrfHeader = 'x-csrf-token'
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** A refusal: the server's code and message, or a transport failure (code 0). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    message: string,
+  ) {
+    super(message)
+  }
+
+  /** The session is gone (never signed in, expired, ended, the operator disabled): sign in again. */
+  get signedOut(): boolean {
+    return this.code === OperatorCode.NOT_SIGNED_IN || this.status === 401
+  }
+
+  get forbidden(): boolean {
+    return this.code === OperatorCode.FORBIDDEN || this.status === 403
+  }
+}
+
+/** The session's CSRF token (from sign-in or GET /session); kept in memory only. */
+let csrfToken: string | null = null
+/** Called when any call finds the session gone (App returns to sign-in). */
+let onSignedOut: () => void = () => {}
+
+export function setSignedOutHandler(handler: () => void) {
+  onSignedOut = handler
+}
+
+interface Envelope<T> {
+  code: number
+  msg: string
+  data: T
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' }
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  if (UNSAFE.has(method) && csrfToken) headers[CSRF_HEADER] = csrfToken
+  let response: Response
+  try {
+    response = await fetch(`${API}${path}`, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  } catch {
+    throw new ApiError(0, 0, '网络连接失败，请检查网络后重试')
+  }
+  let envelope: Envelope<T>
+  try {
+    envelope = (await response.json()) as Envelope<T>
+  } catch {
+    throw new ApiError(
+      response.status,
+      0,
+      `服务器无法处理请求（HTTP ${response.status}），请稍后再试`,
+    )
+  }
+  if (envelope.code === ResultCode.RESULT_OK) return envelope.data
+  const error = new ApiError(response.status, envelope.code, envelope.msg)
+  if (error.signedOut) {
+    csrfToken = null
+    onSignedOut()
+  }
+  throw error
+}
+
+const remember = (session: AdminSession): AdminSession => {
+  csrfToken = session.csrfToken
+  return session
+}
+
+const query = (params: Record<string, string | number | undefined>) => {
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value))
+  }
+  const text = search.toString()
+  return text ? `?${text}` : ''
+}
+
+export const adminApi = {
+  signIn: async (body: SignInBody) => remember(await call<AdminSession>('POST', '/session', body)),
+  session: async () => remember(await call<AdminSession>('GET', '/session')),
+  signOut: async () => {
+    await call<unknown>('DELETE', '/session')
+    csrfToken = null
+  },
+  operators: () => call<OperatorList>('GET', '/operators'),
+  createOperator: (body: CreateOperatorBody) => call<CreatedOperator>('POST', '/operators', body),
+  disableOperator: (id: number) => call<OperatorRow>('POST', `/operators/${id}/disable`),
+  enableOperator: (id: number) => call<OperatorRow>('POST', `/operators/${id}/enable`),
+  changePassword: (body: ChangeOperatorPasswordBody) =>
+    call<unknown>('POST', '/operators/me/password', body),
+  audit: (params: AuditQuery) => call<AuditPage>('GET', `/audit${query({ ...params })}`),
+  users: (params: UserSearchQuery) => call<AdminUserPage>('GET', `/users${query({ ...params })}`),
+  user: (id: number) => call<AdminUserDetail>('GET', `/users/${id}`),
+  setFrozen: (id: number, frozen: boolean, reason: string) =>
+    call<AdminUserRow>('POST', `/users/${id}/${frozen ? 'freeze' : 'unfreeze'}`, { reason }),
+  decideCompany: (id: number, verified: boolean, reason?: string) =>
+    call<AdminUserRow>('POST', `/users/${id}/company/${verified ? 'verify' : 'reject'}`, {
+      reason,
+    }),
+  catalogue: () => call<AdminCatalogue>('GET', '/catalogue'),
+  editPrice: (id: number, body: PriceEditBody) =>
+    call<AdminPriceRow>('POST', `/catalogue/prices/${id}`, body),
+  setOnSale: (goodId: number, body: OnSaleBody) =>
+    call<OnSaleRow>('POST', `/catalogue/goods/${goodId}/on-sale`, body),
+  setZoneOnSale: (zoneId: number, body: OnSaleBody) =>
+    call<OnSaleRow>('POST', `/catalogue/zones/${zoneId}/on-sale`, body),
+  setStock: (goodId: number, zoneId: number, body: StockEditBody) =>
+    call<AdminStockRow>('POST', `/catalogue/stock/${goodId}/${zoneId}`, body),
+}

@@ -1,0 +1,54 @@
+/**
+ * The console's pages and the permission each needs (src/domain/operator-roles.ts, the table the server
+ * enforces too). The menu shows only the pages the operator's role may open. Pages arrive with their
+ * server routes: there are no placeholders.
+ */
+import type { ReactNode } from 'react'
+import type { AdminSession } from '../../server/src/contract/admin'
+import { mayDo, type OperatorPermission, type OperatorRole } from '#domain/operator-roles'
+import AuditLogPage from './pages/AuditLogPage'
+import CataloguePage from './pages/CataloguePage'
+import OperatorsPage from './pages/OperatorsPage'
+import UsersPage from './pages/UsersPage'
+
+export interface ConsolePage {
+  path: string
+  name: string
+  permission: OperatorPermission
+  /** The page at `path`, or under it (`/admin/users/12`: the page reads the rest of the path). */
+  render: (session: AdminSession) => ReactNode
+}
+
+export const CONSOLE_PAGES: readonly ConsolePage[] = [
+  {
+    path: '/admin/users',
+    name: '用户',
+    permission: 'view',
+    render: (session) => <UsersPage role={session.operator.role} />,
+  },
+  {
+    path: '/admin/catalogue',
+    name: '商品与价格',
+    permission: 'view',
+    render: (session) => <CataloguePage role={session.operator.role} />,
+  },
+  {
+    path: '/admin/operators',
+    name: '操作员',
+    permission: 'manageOperators',
+    render: () => <OperatorsPage />,
+  },
+  {
+    path: '/admin/audit',
+    name: '操作日志',
+    permission: 'readAudit',
+    render: () => <AuditLogPage />,
+  },
+]
+
+/** Whether `pathname` is the page's own path or one under it. */
+export const isPageOf = (page: ConsolePage, pathname: string) =>
+  pathname === page.path || pathname.startsWith(`${page.path}/`)
+
+export const pagesFor = (role: OperatorRole) =>
+  CONSOLE_PAGES.filter((page) => mayDo(role, page.permission))

@@ -1,0 +1,162 @@
+/**
+ * The operator console at /admin (issue 28) in a 1440×900 desktop window: the first operator (made on
+ * the command line, `npm run admin:create`) signs in with password and a TOTP code computed here; a wrong
+ * code shows the server's message; the shell shows the admin's pages, name and role; a second operator
+ * is created (its TOTP secret and QR code shown once), listed, and audited in 操作日志; 退出登录 ends the
+ * session; the support operator it made signs in and no admin page is in its menu or opens for it. axe finds no critical or serious violation on sign-in, 操作员 and 操作日志.
+ */
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import type { Page } from 'playwright-core'
+import { generateSync } from 'otplib'
+import { OPERATOR_ROLE_LABELS, type OperatorRole } from '#domain/operator-roles'
+import { operatorMessages, OperatorCode } from '#domain/result-codes'
+import { screenshot, seriousAxeViolations, setupE2E, sleep } from './harness'
+
+const e2e = setupE2E({ env: { RATE_LIMIT_PER_MINUTE: '0' } })
+
+const ADMIN = { name: 'e2e-root', password: 'e2e-root-password-1' }
+const SUPPORT = { name: 'e2e-support', password: 'e2e-support-password-2' }
+
+/** What axe finds on the page now, one line each (empty: nothing critical or serious). */
+async function axeReport(page: Page, where: string): Promise<string[]> {
+  // antd's opening and fading animations end first: axe reads the final colours
+  await page.waitForFunction(() => document.getAnimations().length === 0)
+  return (await seriousAxeViolations(page)).map(
+    (v) =>
+      `${where}: [${v.impact}] ${v.id} — ${v.help}\n      ` +
+      v.nodes
+        .slice(0, 3)
+        .map(
+          (n) =>
+            `${n.target.join(' ')} ${n.html.slice(0, 120)} ${JSON.stringify(n.any[0]?.data ?? '')}`,
+        )
+        .join('\n      '),
+  )
+}
+
+/**
+ * `npm run admin:create -- <name> <role>` on the server's data (ADMIN_PASSWORD gives the password):
+ * answers the TOTP secret from the otpauth:// URL it prints.
+ */
+async function createFirstOperator(name: string, role: OperatorRole, password: string) {
+  const printed = await e2e.operator(['scripts/admin-create.ts', name, role], {
+    ADMIN_PASSWORD: password,
+  })
+  const url = printed.match(/otpauth:\/\/totp\/\S+/)?.[0]
+  const secret = url && new URL(url).searchParams.get('secret')
+  if (!secret) throw new Error(`admin:create printed no otpauth URL:\n${printed}`)
+  return secret
+}
+
+/** The TOTP code of now, as an authenticator app shows it. */
+const totp = (secret: string) => generateSync({ secret })
+
+async function signIn(page: Page, who: { name: string; password: string }, code: string) {
+  await page.getByLabel('账号').fill(who.name)
+  await page.getByLabel('密码').fill(who.password)
+  await page.getByLabel('动态码').fill(code)
+  await page.getByRole('button', { name: /登\s*录/ }).click()
+}
+
+test('an operator signs in with password and TOTP, creates an operator, sees it audited and signs out', async () => {
+  const secret = await createFirstOperator(ADMIN.name, 'admin', ADMIN.password)
+  const { page, errors } = await e2e.newDesktopPage()
+  const report: string[] = []
+
+  await page.goto('/admin')
+  await page.getByRole('heading', { name: '云手机运营后台' }).waitFor()
+  report.push(...(await axeReport(page, 'sign-in')))
+  await screenshot(page, 'admin-sign-in')
+
+  // a wrong code: the server's message, still on the sign-in page
+  const good = totp(secret)
+  const wrong = good === '000000' ? '111111' : '000000'
+  await signIn(page, ADMIN, wrong)
+  await page
+    .getByRole('alert')
+    .filter({ hasText: operatorMessages[OperatorCode.SIGN_IN_FAILED] })
+    .waitFor()
+  await screenshot(page, 'admin-sign-in-refused')
+
+  await page.getByLabel('动态码').fill(good)
+  await page.getByRole('button', { name: /登\s*录/ }).click()
+
+  // the shell: the admin's pages, its name and role; /admin opens the first page
+  await page.getByText(`${ADMIN.name}（${OPERATOR_ROLE_LABELS.admin}）`).waitFor()
+  await page.waitForURL('**/admin/users')
+  const menu = page.getByRole('menu').first()
+  await menu.getByText('操作日志', { exact: true }).waitFor()
+  await menu.getByText('操作员', { exact: true }).click()
+  await page.waitForURL('**/admin/operators')
+  const firstRow = page.getByRole('row').filter({ hasText: ADMIN.name })
+  await firstRow.getByText(OPERATOR_ROLE_LABELS.admin).waitFor()
+  report.push(...(await axeReport(page, '操作员')))
+
+  // a second operator: its TOTP secret and QR code are shown once
+  await page.getByRole('button', { name: '新建操作员' }).click()
+  const form = page.getByRole('dialog', { name: '新建操作员' })
+  await form.getByLabel('账号').fill(SUPPORT.name)
+  await form.getByLabel('角色').click()
+  // antd's drop-down items (its role=option twins are hidden, for screen readers)
+  await page.locator(`.ant-select-item-option[title="${OPERATOR_ROLE_LABELS.support}"]`).click()
+  await form.getByLabel('初始密码').fill(SUPPORT.password)
+  await form.getByRole('button', { name: /创\s*建/ }).click()
+  const shown = page.getByRole('dialog', { name: `${SUPPORT.name} 的动态码密钥` })
+  await shown.waitFor()
+  const newSecret = (await shown.getByTestId('totp-secret').innerText()).trim()
+  assert.match(newSecret, /^[A-Z2-7]{16,}$/, 'a base32 TOTP secret')
+  assert.equal(await shown.locator('canvas').count(), 1, 'the QR code')
+  report.push(...(await axeReport(page, '操作员 (new secret)')))
+  await screenshot(page, 'admin-operator-created')
+  await shown.getByRole('button', { name: '我已保存' }).click()
+  await shown.waitFor({ state: 'hidden' })
+  const supportRow = page.getByRole('row').filter({ hasText: SUPPORT.name })
+  await supportRow.getByText(OPERATOR_ROLE_LABELS.support).waitFor()
+  await supportRow.getByText('正常').waitFor()
+  await screenshot(page, 'admin-operators')
+
+  // the audit log: the creation, by whom, on which operator, with what it made
+  await menu.getByText('操作日志', { exact: true }).click()
+  await page.waitForURL('**/admin/audit')
+  const created = page.getByRole('row').filter({ hasText: '新建操作员' }).filter({
+    hasText: ADMIN.name,
+  })
+  await created.first().waitFor()
+  assert.equal(await created.count(), 1, 'one creation by the admin')
+  await created.getByText(/^操作员 #\d+$/).waitFor()
+  await created.getByRole('button', { name: /展开行|Expand row/ }).click()
+  const diff = page.locator('.ant-table-expanded-row').first()
+  await diff.getByText(`"${SUPPORT.name}"`).waitFor()
+  await diff.getByText(OPERATOR_ROLE_LABELS.support).waitFor()
+  // signing in was audited too, and the command line's creation of the first operator
+  await page.getByRole('row').filter({ hasText: '登录' }).first().waitFor()
+  await page.getByRole('row').filter({ hasText: '命令行（admin:create）' }).first().waitFor()
+  report.push(...(await axeReport(page, '操作日志')))
+  await screenshot(page, 'admin-audit')
+
+  // sign out: back to sign-in, and the session is gone for a reload too
+  await page.getByRole('button', { name: '退出登录' }).click()
+  await page.getByRole('heading', { name: '云手机运营后台' }).waitFor()
+  await page.getByLabel('动态码').waitFor()
+  await page.goto('/admin/operators')
+  await page.getByLabel('动态码').waitFor()
+  await sleep(300)
+  assert.equal(await page.getByText(`${ADMIN.name}（`).count(), 0)
+
+  // the new support operator signs in with its own secret: no admin page in its menu, none opens
+  await signIn(page, SUPPORT, totp(newSecret))
+  await page.getByText(`${SUPPORT.name}（${OPERATOR_ROLE_LABELS.support}）`).waitFor()
+  await page.getByText('你的角色无权打开此页面').waitFor()
+  // its menu: the pages every role reads, none of the admin's
+  await menu.getByText('用户', { exact: true }).waitFor()
+  for (const adminPage of ['操作员', '操作日志']) {
+    assert.equal(await menu.getByText(adminPage, { exact: true }).count(), 0, adminPage)
+  }
+  await page.goto('/admin/audit')
+  await page.getByText('你的角色无权打开此页面').waitFor()
+  await screenshot(page, 'admin-support-no-pages')
+
+  assert.deepEqual(report, [], `axe violations:\n${report.join('\n')}`)
+  assert.deepEqual(errors, [])
+})

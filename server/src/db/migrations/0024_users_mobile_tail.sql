@@ -1,0 +1,1 @@
+CREATE INDEX "users_mobile_tail_idx" ON "users" USING btree (reverse("mobile_phone") text_pattern_ops);

@@ -1,0 +1,1 @@
+ALTER TABLE "zones" ADD COLUMN "on_sale" boolean DEFAULT true NOT NULL;

@@ -1,0 +1,86 @@
+/**
+ * Operator accounts (the console at /admin), separate from users: their sessions and the append-only
+ * audit log of what they did. services/operator-*.ts read and write them.
+ */
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { at } from './columns'
+
+export const operators = pgTable(
+  'operators',
+  {
+    id: serial('id').primaryKey(),
+    /** Sign-in name, stored in lower case (#domain/operator-roles OPERATOR_NAME_PATTERN). */
+    name: text('name').notNull(),
+    role: text('role').notNull(),
+    /** argon2id (services/passwords.ts). */
+    passwordHash: text('password_hash').notNull(),
+    /** Base32 TOTP secret, shown once when the operator is created. */
+    totpSecret: text('totp_secret').notNull(),
+    /** The 30 s step of the last TOTP code accepted: a code is accepted once, never replayed. */
+    lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
+    disabledAt: at('disabled_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('operators_name_key').on(t.name),
+    check('operators_name_length', sql`char_length(${t.name}) between 1 and 32`),
+    check('operators_role_known', sql`${t.role} in ('admin', 'operations', 'finance', 'support')`),
+  ],
+)
+
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    /** sha-256 (hex) of the cookie's secret; the secret itself is never stored. */
+    tokenHash: text('token_hash').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    csrfToken: text('csrf_token').notNull(),
+    createdAt: at('created_at').notNull(),
+    /** Idle expiry counts from here (SERVER_DEFAULTS.operatorSessionIdleMs). */
+    lastSeenAt: at('last_seen_at').notNull(),
+    /** Absolute expiry: created_at + SERVER_DEFAULTS.operatorSessionMaxMs. */
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [index('operator_sessions_operator_idx').on(t.operatorId)],
+)
+
+/**
+ * Every operator action, its target before and after. Append-only in the database: a trigger refuses
+ * UPDATE, DELETE and TRUNCATE (migration 0023), whoever asks.
+ */
+export const operatorAudit = pgTable(
+  'operator_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** null for admin:create on the command line (actor 'cli'). */
+    operatorId: integer('operator_id').references(() => operators.id),
+    actor: text('actor').notNull(),
+    at: at('at').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+  },
+  (t) => [
+    index('operator_audit_at_idx').on(t.at, t.id),
+    index('operator_audit_operator_idx').on(t.operatorId, t.at),
+    index('operator_audit_target_idx').on(t.targetType, t.targetId),
+    check('operator_audit_actor', sql`${t.actor} in ('operator', 'cli')`),
+  ],
+)

@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyReply } from 'fastify'
+import { OPERATOR_PERMISSIONS } from '#domain/operator-roles'
+import {
+  ADMIN_COOKIE_PATH,
+  ADMIN_SESSION_COOKIE,
+  AdminSession,
+  SignInBody,
+} from '../contract/admin'
+import { EmptyData, Envelope } from '../contract/common'
+import { currentOperator } from '../plugins/admin-auth'
+import { ok } from '../plugins/envelope'
+import type { AdminApiOptions } from './admin-routes'
+
+/** /session: an operator signs in (name, password, TOTP), reads who is signed in, signs out. */
+const adminSessionRoutes: FastifyPluginAsyncTypebox<AdminApiOptions> = async (admin, options) => {
+  const { operatorSessions } = admin.services
+  const tags = ['运营后台']
+  const cookie = (reply: FastifyReply, value: string, expires: Date) =>
+    reply.setCookie(ADMIN_SESSION_COOKIE, value, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: options.secureCookie,
+      path: ADMIN_COOKIE_PATH,
+      expires,
+    })
+  const limits = options.signInLimits
+  // its own counter (the route's per-IP limit has already run for the request, so not app.rateLimit)
+  const limitByName =
+    limits &&
+    admin.createRateLimit({
+      max: limits.perNamePer15Minutes,
+      timeWindow: '15 minutes',
+      keyGenerator: (request) => `operator-name:${(request.body as SignInBody).name.toLowerCase()}`,
+    })
+
+  admin.post(
+    '/session',
+    {
+      schema: { tags, body: SignInBody, response: { 200: Envelope(AdminSession) } },
+      config: {
+        operatorPublic: true,
+        ...(limits && { rateLimit: { max: limits.perIpPerMinute, timeWindow: '1 minute' } }),
+      },
+      // per name too, whatever the IP: after the body is parsed, before any argon2 work
+      preHandler: async (request) => {
+        const byName = await limitByName?.(request)
+        if (byName && !byName.isAllowed && byName.isExceeded)
+          throw Object.assign(new Error('sign-in limit'), { statusCode: 429 })
+      },
+    },
+    async (request, reply) => {
+      const { secret, session, expiresAt } = await operatorSessions.signIn(request.body, request.ip)
+      cookie(reply, secret, expiresAt)
+      return ok(session)
+    },
+  )
+
+  admin.get(
+    '/session',
+    {
+      schema: { tags, response: { 200: Envelope(AdminSession) } },
+      config: { operatorRoles: OPERATOR_PERMISSIONS.ownAccount },
+    },
+    async (request) => {
+      const { operator, csrfToken } = currentOperator(request)
+      return ok({ operator, csrfToken })
+    },
+  )
+
+  admin.delete(
+    '/session',
+    {
+      schema: { tags, response: { 200: Envelope(EmptyData) } },
+      config: { operatorRoles: OPERATOR_PERMISSIONS.ownAccount },
+    },
+    async (request, reply) => {
+      await operatorSessions.signOut(currentOperator(request), request.ip)
+      reply.clearCookie(ADMIN_SESSION_COOKIE, { path: ADMIN_COOKIE_PATH })
+      return ok(null)
+    },
+  )
+}
+
+export default adminSessionRoutes

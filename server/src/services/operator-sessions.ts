@@ -1,0 +1,164 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { and, eq, lt, or } from 'drizzle-orm'
+import { OperatorCode } from '#domain/result-codes'
+import type { OperatorRole } from '#domain/operator-roles'
+import { SERVER_DEFAULTS } from '../config'
+import type { AdminSession, OperatorIdentity, SignInBody } from '../contract/admin'
+import { operators, operatorSessions } from '../db/schema'
+import { BizError } from '../domain/biz-error'
+import type { ServiceContext } from './context'
+import { takeTotpStep } from './operator-accounts'
+import type { OperatorAudit } from './operator-audit'
+import { acceptedTotpStep } from './operator-totp'
+import { hashPassword, verifyPassword } from './passwords'
+
+/** A signed-in operator as the admin hook attaches it to the request. */
+export interface OperatorAuth {
+  operator: OperatorIdentity
+  /** sha-256 of the cookie's secret: the session's key. */
+  tokenHash: string
+  csrfToken: string
+}
+
+const SECRET_FORMAT = /^[A-Za-z0-9_-]{43}$/
+const newSecret = () => randomBytes(32).toString('base64url')
+const sha256 = (secret: string) => createHash('sha256').update(secret).digest('hex')
+/** last_seen_at is written at most this often, so a burst of calls is not a burst of writes. */
+const TOUCH_AFTER_MS = 60_000
+
+/**
+ * Operator sessions: signing in with name, password and TOTP; the session cookie's secret is known only
+ * to the browser (the database keeps its sha-256). A session ends after SERVER_DEFAULTS'
+ * operatorSessionIdleMs without a call, operatorSessionMaxMs after sign-in, at sign-out, or when the
+ * operator is disabled.
+ */
+export class OperatorSessions {
+  /** Verified when the name is unknown, so an unknown name costs the same argon2 work as a known one. */
+  private dummyHash: Promise<string> | null = null
+
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly audit: OperatorAudit,
+  ) {}
+
+  /** Refuses any wrong part (name, password, TOTP, a used TOTP, a disabled account) alike. */
+  async signIn(
+    body: SignInBody,
+    ip: string | null,
+  ): Promise<{ secret: string; session: AdminSession; expiresAt: Date }> {
+    const now = this.ctx.clock.now()
+    const [operator] = await this.ctx.db
+      .select()
+      .from(operators)
+      .where(eq(operators.name, body.name.toLowerCase()))
+    this.dummyHash ??= hashPassword(newSecret())
+    const passwordOk = await verifyPassword(
+      operator?.passwordHash ?? (await this.dummyHash),
+      body.password,
+    )
+    const step =
+      operator && acceptedTotpStep(operator.totpSecret, body.totp, now, operator.lastTotpStep)
+    if (!operator || !passwordOk || step === null || operator.disabledAt) {
+      this.ctx.log.info({ operator: operator?.id ?? null, ip }, 'operator sign-in refused')
+      throw new BizError(OperatorCode.SIGN_IN_FAILED)
+    }
+    const secret = newSecret()
+    const csrfToken = newSecret()
+    const expiresAt = new Date(now.getTime() + SERVER_DEFAULTS.operatorSessionMaxMs)
+    const identity: OperatorIdentity = {
+      id: operator.id,
+      name: operator.name,
+      role: operator.role as OperatorRole,
+    }
+    await this.ctx.db.transaction(async (tx) => {
+      // a code is accepted once: a second sign-in racing with the same code finds its step taken
+      if (!(await takeTotpStep(tx, operator.id, step))) {
+        throw new BizError(OperatorCode.SIGN_IN_FAILED)
+      }
+      // sessions that ran out and were never used again go here
+      await tx
+        .delete(operatorSessions)
+        .where(
+          or(
+            lt(operatorSessions.expiresAt, now),
+            lt(
+              operatorSessions.lastSeenAt,
+              new Date(now.getTime() - SERVER_DEFAULTS.operatorSessionIdleMs),
+            ),
+          ),
+        )
+      await tx.insert(operatorSessions).values({
+        tokenHash: sha256(secret),
+        operatorId: operator.id,
+        csrfToken,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt,
+      })
+      await this.audit.record(tx, {
+        operatorId: operator.id,
+        ip,
+        action: 'session.signIn',
+        targetType: 'operator',
+        targetId: operator.id,
+      })
+    })
+    return { secret, session: { operator: identity, csrfToken }, expiresAt }
+  }
+
+  /** The live session of a cookie's secret, or null (unknown, expired, idle, operator disabled). */
+  async authenticate(secret: string): Promise<OperatorAuth | null> {
+    if (!SECRET_FORMAT.test(secret)) return null
+    const tokenHash = sha256(secret)
+    const now = this.ctx.clock.now()
+    const [found] = await this.ctx.db
+      .select({ session: operatorSessions, operator: operators })
+      .from(operatorSessions)
+      .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
+      .where(eq(operatorSessions.tokenHash, tokenHash))
+    if (!found) return null
+    const { session, operator } = found
+    const idle = now.getTime() - session.lastSeenAt.getTime()
+    if (
+      operator.disabledAt ||
+      now >= session.expiresAt ||
+      idle >= SERVER_DEFAULTS.operatorSessionIdleMs
+    ) {
+      await this.ctx.db.delete(operatorSessions).where(eq(operatorSessions.tokenHash, tokenHash))
+      return null
+    }
+    if (idle >= TOUCH_AFTER_MS) {
+      await this.ctx.db
+        .update(operatorSessions)
+        .set({ lastSeenAt: now })
+        .where(eq(operatorSessions.tokenHash, tokenHash))
+    }
+    return {
+      operator: { id: operator.id, name: operator.name, role: operator.role as OperatorRole },
+      tokenHash,
+      csrfToken: session.csrfToken,
+    }
+  }
+
+  async signOut(auth: OperatorAuth, ip: string | null): Promise<void> {
+    await this.ctx.db.transaction(async (tx) => {
+      const ended = await tx
+        .delete(operatorSessions)
+        .where(
+          and(
+            eq(operatorSessions.tokenHash, auth.tokenHash),
+            eq(operatorSessions.operatorId, auth.operator.id),
+          ),
+        )
+        .returning({ tokenHash: operatorSessions.tokenHash })
+      if (ended.length === 0) return
+      await this.audit.record(tx, {
+        operatorId: auth.operator.id,
+        ip,
+        action: 'session.signOut',
+        targetType: 'operator',
+        targetId: auth.operator.id,
+      })
+    })
+  }
+}

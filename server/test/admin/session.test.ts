@@ -1,0 +1,231 @@
+/**
+ * Operator sign-in, the session cookie, CSRF, expiry and the wall between the user API and the admin
+ * API (issue 28). Every wrong sign-in answers the same code and message.
+ */
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { eq } from 'drizzle-orm'
+import { OperatorCode, ResultCode } from '#domain/result-codes'
+import { operatorAudit, operatorSessions } from '../../src/db/schema'
+import type { AdminSession } from '../../src/contract/admin'
+import { adminCall, createOperator, OPERATOR_PASSWORD, signIn, totpAt } from '../helpers/admin'
+import { authHeaders, buildTestApp, call, loginWithSms } from '../helpers/test-app'
+
+const SIGN_IN_FAILED = '账号、密码或动态码错误'
+
+test('sign-in: right name, password and TOTP open a session; every wrong part gets the same answer', async (t) => {
+  const ta = await buildTestApp(t)
+  const root = await createOperator(ta, 'Root', 'admin')
+  assert.equal(root.operator.name, 'root', 'names are stored in lower case')
+  assert.match(root.otpauthUrl, /^otpauth:\/\/totp\/.*secret=[A-Z2-7]+/)
+  const disabled = await createOperator(ta, 'gone', 'support')
+  await ta.app.services.operators.setDisabled(
+    { operatorId: null, ip: null },
+    disabled.operator.id,
+    true,
+  )
+
+  const attempt = (body: Record<string, string>) =>
+    adminCall<AdminSession>(ta, 'POST', '/session', { body })
+  const code = () => totpAt(ta, root.totpSecret)
+  const wrong = [
+    { name: 'root', password: 'wrong-password-1', totp: code() },
+    { name: 'root', password: OPERATOR_PASSWORD, totp: code() === '000000' ? '111111' : '000000' },
+    { name: 'root', password: OPERATOR_PASSWORD, totp: 'abc' },
+    { name: 'nobody', password: OPERATOR_PASSWORD, totp: code() },
+    { name: 'gone', password: OPERATOR_PASSWORD, totp: totpAt(ta, disabled.totpSecret) },
+    { name: 'root', password: OPERATOR_PASSWORD, totp: totpAt(ta, root.totpSecret, 120) },
+  ]
+  for (const body of wrong) {
+    const reply = await attempt(body)
+    assert.deepEqual(
+      [reply.status, reply.code, reply.msg],
+      [200, OperatorCode.SIGN_IN_FAILED, SIGN_IN_FAILED],
+      JSON.stringify(body),
+    )
+    assert.equal(reply.headers['set-cookie'], undefined)
+  }
+
+  // the previous and the next step are accepted (clock drift), in upper case too
+  const good = await attempt({
+    name: 'ROOT',
+    password: OPERATOR_PASSWORD,
+    totp: totpAt(ta, root.totpSecret, -30),
+  })
+  assert.equal(good.code, 200, good.msg)
+  assert.deepEqual(good.data.operator, { id: root.operator.id, name: 'root', role: 'admin' })
+  assert.match(good.data.csrfToken, /^[A-Za-z0-9_-]{43}$/)
+  // the same code again (a replay), and an older one, are refused
+  const replay = await attempt({
+    name: 'root',
+    password: OPERATOR_PASSWORD,
+    totp: totpAt(ta, root.totpSecret, -30),
+  })
+  assert.equal(replay.code, OperatorCode.SIGN_IN_FAILED)
+  const older = await attempt({
+    name: 'root',
+    password: OPERATOR_PASSWORD,
+    totp: totpAt(ta, root.totpSecret, -60),
+  })
+  assert.equal(older.code, OperatorCode.SIGN_IN_FAILED)
+  const next = await attempt({
+    name: 'root',
+    password: OPERATOR_PASSWORD,
+    totp: totpAt(ta, root.totpSecret, 30),
+  })
+  assert.equal(next.code, 200, 'a later step is still good')
+
+  // cookie: httpOnly, SameSite=Strict, the console's path only, not Secure outside production
+  const cookie = String(good.headers['set-cookie'])
+  assert.match(cookie, /HttpOnly/)
+  assert.match(cookie, /SameSite=Strict/)
+  assert.match(cookie, /Path=\/vmcloud\/admin(;|$)/)
+  assert.doesNotMatch(cookie, /Secure/)
+  // the database keeps the secret's hash only
+  const secret = /vmcloud_admin_session=([^;]+)/.exec(cookie)![1]
+  const stored = await ta.database.db.select().from(operatorSessions)
+  assert.equal(stored.length, 2)
+  assert.ok(stored.every((row) => row.tokenHash !== secret && /^[0-9a-f]{64}$/.test(row.tokenHash)))
+
+  const rows = await ta.database.db
+    .select()
+    .from(operatorAudit)
+    .where(eq(operatorAudit.action, 'session.signIn'))
+  assert.equal(rows.length, 2, 'each sign-in is audited; refusals are not rows')
+})
+
+test('the cookie is Secure in production', async (t) => {
+  const ta = await buildTestApp(t, { production: true })
+  const root = await createOperator(ta, 'root', 'admin')
+  const session = await signIn(ta, root)
+  assert.match(session.setCookie, /; Secure/)
+})
+
+test('GET and DELETE session; unsafe calls need the session’s CSRF token', async (t) => {
+  const ta = await buildTestApp(t)
+  const root = await createOperator(ta, 'root', 'admin')
+  const me = await signIn(ta, root)
+
+  const read = await adminCall<AdminSession>(ta, 'GET', '/session', { as: me })
+  assert.equal(read.code, 200)
+  assert.deepEqual(read.data, me.session)
+  const none = await adminCall(ta, 'GET', '/session')
+  assert.deepEqual([none.code, none.msg], [OperatorCode.NOT_SIGNED_IN, '操作员未登录'])
+  const forged = await adminCall(ta, 'GET', '/session', {
+    headers: { cookie: 'vmcloud_admin_session=' + 'A'.repeat(43) },
+  })
+  assert.equal(forged.code, OperatorCode.NOT_SIGNED_IN)
+
+  const body = { name: 'helper', role: 'support', password: 'another-long-password' }
+  for (const csrf of [null, '', 'x'.repeat(43), me.csrfToken.slice(0, -1)]) {
+    const refused = await adminCall(ta, 'POST', '/operators', { as: me, body, csrf })
+    assert.deepEqual(
+      [refused.code, refused.msg],
+      [OperatorCode.CSRF_REFUSED, '页面已过期，请刷新后重试'],
+    )
+  }
+  const signOutWithout = await adminCall(ta, 'DELETE', '/session', { as: me, csrf: null })
+  assert.equal(signOutWithout.code, OperatorCode.CSRF_REFUSED)
+  assert.equal((await ta.app.services.operators.list()).length, 1, 'nothing was created')
+
+  const created = await adminCall(ta, 'POST', '/operators', { as: me, body })
+  assert.equal(created.code, 200, created.msg)
+
+  const out = await adminCall(ta, 'DELETE', '/session', { as: me })
+  assert.equal(out.code, 200)
+  assert.match(String(out.headers['set-cookie']), /vmcloud_admin_session=;.*Path=\/vmcloud\/admin/)
+  const after = await adminCall(ta, 'GET', '/session', { as: me })
+  assert.equal(after.code, OperatorCode.NOT_SIGNED_IN, 'the session ended in the database')
+})
+
+test('a session ends after 30 minutes idle and 12 hours after sign-in', async (t) => {
+  const ta = await buildTestApp(t)
+  const root = await createOperator(ta, 'root', 'admin')
+  const idle = await signIn(ta, root)
+  ta.clock.advance(29 * 60_000)
+  assert.equal((await adminCall(ta, 'GET', '/session', { as: idle })).code, 200)
+  ta.clock.advance(29 * 60_000)
+  assert.equal(
+    (await adminCall(ta, 'GET', '/session', { as: idle })).code,
+    200,
+    'use keeps it alive',
+  )
+  ta.clock.advance(30 * 60_000)
+  assert.equal(
+    (await adminCall(ta, 'GET', '/session', { as: idle })).code,
+    OperatorCode.NOT_SIGNED_IN,
+  )
+
+  const busy = await signIn(ta, root)
+  for (let minutes = 0; minutes < 11 * 60 + 40; minutes += 20) {
+    ta.clock.advance(20 * 60_000)
+    assert.equal((await adminCall(ta, 'GET', '/session', { as: busy })).code, 200, `${minutes}`)
+  }
+  ta.clock.advance(20 * 60_000)
+  const expired = await adminCall(ta, 'GET', '/session', { as: busy })
+  assert.equal(expired.code, OperatorCode.NOT_SIGNED_IN, 'never longer than 12 hours')
+})
+
+test('a user token gets nothing from the admin API, an operator cookie nothing from the user API', async (t) => {
+  const ta = await buildTestApp(t)
+  const root = await createOperator(ta, 'root', 'admin')
+  const op = await signIn(ta, root)
+  const user = await loginWithSms(ta, '13500002001')
+
+  for (const url of ['/session', '/operators', '/audit']) {
+    const reply = await adminCall(ta, 'GET', url, { headers: authHeaders(user) })
+    assert.equal(reply.code, OperatorCode.NOT_SIGNED_IN, url)
+    assert.equal(reply.data, null)
+  }
+  const cookieOnly = await call(ta.app, 'GET', '/user/getUserInfo', {
+    headers: { cookie: `vmcloud_admin_session=${op.cookie}`, 'x-csrf-token': op.csrfToken },
+  })
+  assert.equal(cookieOnly.code, ResultCode.LOGIN_TOKEN_INVALID)
+  // and both at once: each API reads only its own credentials
+  const both = await call(ta.app, 'GET', '/user/getUserInfo', {
+    session: user,
+    headers: { cookie: `vmcloud_admin_session=${op.cookie}` },
+  })
+  assert.equal(both.code, 200)
+})
+
+test('sign-in is rate-limited per IP and per name', async (t) => {
+  const ta = await buildTestApp(t, { rateLimit: { globalPerMinute: 1000, sensitivePerMinute: 20 } })
+  await createOperator(ta, 'root', 'admin')
+  const tryAs = (name: string, ip: string) =>
+    ta.app.inject({
+      method: 'POST',
+      url: '/vmcloud/admin/api/session',
+      remoteAddress: ip,
+      payload: { name, password: 'wrong-password-1', totp: '123456' },
+    })
+  // per IP: 10 a minute, whatever the name
+  for (let i = 0; i < 10; i++) {
+    assert.equal((await tryAs(`n${i}`, '10.0.0.1')).json().code, OperatorCode.SIGN_IN_FAILED)
+  }
+  const limited = await tryAs('other', '10.0.0.1')
+  assert.equal(limited.statusCode, 429)
+  assert.equal(limited.json().msg, '请求过于频繁，请稍后再试')
+  // per name: 10 per 15 minutes from any IPs
+  for (let i = 0; i < 10; i++) {
+    assert.equal((await tryAs('root', `10.0.1.${i}`)).json().code, OperatorCode.SIGN_IN_FAILED)
+  }
+  const byName = await tryAs('ROOT', '10.0.2.1')
+  assert.equal(byName.statusCode, 429, 'the name is limited, in any case')
+  assert.equal((await tryAs('someone', '10.0.2.2')).json().code, OperatorCode.SIGN_IN_FAILED)
+})
+
+test('two sign-ins racing with the same TOTP code: exactly one gets a session', async (t) => {
+  const ta = await buildTestApp(t)
+  const root = await createOperator(ta, 'root', 'admin')
+  const body = { name: 'root', password: OPERATOR_PASSWORD, totp: totpAt(ta, root.totpSecret) }
+  const replies = await Promise.all(
+    [1, 2, 3].map(() => adminCall<AdminSession>(ta, 'POST', '/session', { body })),
+  )
+  assert.deepEqual(replies.map((r) => r.code).sort(), [
+    200,
+    OperatorCode.SIGN_IN_FAILED,
+    OperatorCode.SIGN_IN_FAILED,
+  ])
+  assert.equal((await ta.database.db.select().from(operatorSessions)).length, 1)
+})
