@@ -40,6 +40,7 @@ export default function JobsPage({ role }: { role: OperatorRole }) {
   const mayRetry = mayDo(role, 'retryJobs')
 
   const columns: ProColumns<AdminJobRow>[] = [
+    { title: '任务ID', dataIndex: 'id', search: false, width: 90 },
     {
       title: '状态',
       dataIndex: 'state',
@@ -56,7 +57,6 @@ export default function JobsPage({ role }: { role: OperatorRole }) {
       ),
       render: (_, row) => jobKindLabel(row.kind),
     },
-    { title: '任务ID', dataIndex: 'id', search: false, width: 90 },
     {
       title: '对象',
       dataIndex: 'target',
