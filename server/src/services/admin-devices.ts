@@ -316,7 +316,13 @@ export class AdminDevices {
       }
       const [after] = await tx
         .update(devices)
-        .set({ status: DeviceStatus.released, releasedAt: now, busyOp: null })
+        // the next operation number: a provisioning or sync job already under way writes nothing more
+        .set({
+          status: DeviceStatus.released,
+          releasedAt: now,
+          busyOp: null,
+          opSeq: sql`${devices.opSeq} + 1`,
+        })
         .where(eq(devices.id, deviceId))
         .returning()
       await this.goods.returnStock(tx, before.goodId, before.zoneId, 1)

@@ -369,6 +369,40 @@ test('two operators release one phone at once: one release, its stock back once'
   assert.equal((await auditOf(ta, 'device', id)).length, 1)
 })
 
+test('a phone released while its supplier creates it stays released, and the instance made for it goes back', async (t) => {
+  const ta = await buildTestApp(t)
+  const user = await loginWithSms(ta, '13800000008')
+  const [id] = await givePhones(ta, user.userId, 1)
+  const as = await operatorAs(ta, 'admin')
+  const supplier = ta.app.services.ctx.supplier
+  const create = supplier.create.bind(supplier)
+  let released: Promise<{ code: number }> | null = null
+  let createdInstance: string | null = null
+  supplier.create = async (request) => {
+    const made = await create(request)
+    createdInstance = made.instanceId
+    // the operator releases the phone while the supplier's answer is on its way back
+    released = adminCall(ta, 'POST', `/devices/${id}/release`, { as, body: { reason: '违规' } })
+    await released
+    return made
+  }
+  t.after(() => (supplier.create = create))
+  await settle(ta)
+  assert.equal((await released!)?.code, 200)
+  supplier.create = create
+  await settle(ta)
+  const row = await deviceRow(ta, id)
+  assert.equal(row.status, DeviceStatus.released, 'not brought back to 运行中')
+  assert.equal(row.supplierInstanceId, null)
+  assert.equal(row.pendingInstanceId, null)
+  assert.ok(createdInstance)
+  assert.equal(
+    (await instanceRow(ta, createdInstance)).status,
+    'released',
+    'the instance made for it goes back to the supplier',
+  )
+})
+
 test('a phone released while its supplier cannot be reached: expire-devices releases the instance later', async (t) => {
   const ta = await buildTestApp(t)
   const user = await loginWithSms(ta, '13800000006')
