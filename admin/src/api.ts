@@ -31,6 +31,15 @@ import type {
   PriceEditBody,
   StockEditBody,
 } from '../../server/src/contract/admin-catalogue'
+import type {
+  AdminDeviceDetail,
+  AdminDevicePage,
+  AdminDeviceRow,
+  AdminJobPage,
+  AdminJobRow,
+  DeviceSearchQuery,
+  JobSearchQuery,
+} from '../../server/src/contract/admin-devices'
 import { OperatorCode, ResultCode } from '#domain/result-codes'
 
 // The contract's names, checked against it by type (a value import would bundle the contract).
@@ -152,4 +161,12 @@ export const adminApi = {
     call<OnSaleRow>('POST', `/catalogue/zones/${zoneId}/on-sale`, body),
   setStock: (goodId: number, zoneId: number, body: StockEditBody) =>
     call<AdminStockRow>('POST', `/catalogue/stock/${goodId}/${zoneId}`, body),
+  devices: (params: DeviceSearchQuery) =>
+    call<AdminDevicePage>('GET', `/devices${query({ ...params })}`),
+  device: (id: number) => call<AdminDeviceDetail>('GET', `/devices/${id}`),
+  retryProvision: (id: number) => call<AdminDeviceRow>('POST', `/devices/${id}/retry-provision`),
+  releaseDevice: (id: number, reason: string) =>
+    call<AdminDeviceRow>('POST', `/devices/${id}/release`, { reason }),
+  jobs: (params: JobSearchQuery) => call<AdminJobPage>('GET', `/jobs${query({ ...params })}`),
+  retryJob: (id: number) => call<AdminJobRow>('POST', `/jobs/${id}/retry`),
 }

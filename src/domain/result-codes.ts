@@ -150,6 +150,16 @@ export const OperatorCode = {
   CATALOGUE_NOT_FOUND: 4031,
   /** 商品与价格: the edit breaks a catalogue rule (src/domain/catalogue-edits.ts); msg says which. */
   CATALOGUE_INVALID: 4032,
+  /** 云手机 and 任务 pages: no such phone. */
+  DEVICE_NOT_FOUND: 4050,
+  /** Retry provisioning: only a phone in 创建失败 is created again. */
+  DEVICE_NOT_FAILED: 4051,
+  /** Release: the phone is released already. */
+  DEVICE_RELEASED: 4052,
+  /** 任务: no such job. */
+  JOB_NOT_FOUND: 4053,
+  /** 任务: only a failed job, or one stuck past its lease, is put back. */
+  JOB_NOT_RETRYABLE: 4054,
 } as const
 export type OperatorCodeValue = (typeof OperatorCode)[keyof typeof OperatorCode]
 
@@ -167,6 +177,11 @@ export const operatorMessages: Record<OperatorCodeValue, string> = {
   4030: '该数据已被其他操作员修改，请刷新后重试',
   4031: '商品、价格或地区不存在',
   4032: '修改不符合商品规则',
+  4050: '云手机不存在',
+  4051: '只有创建失败的云手机可以重新创建',
+  4052: '该云手机已释放',
+  4053: '任务不存在',
+  4054: '只有失败或卡住的任务可以重试',
 }
 
 export const LOGIN_EXPIRED_MESSAGE = resultMessages[ResultCode.LOGIN_TOKEN_INVALID]

@@ -113,6 +113,9 @@ export const AUDIT_ACTIONS = [
   'catalogue.onSale',
   'catalogue.zoneOnSale',
   'catalogue.stock',
+  'device.retryProvision',
+  'device.release',
+  'job.retry',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
