@@ -47,6 +47,7 @@ import { withLogRedaction } from './plugins/log-redaction'
 import { registerAdminConsole } from './plugins/admin-console'
 import securityHeaders from './plugins/security-headers'
 import textInput from './plugins/text-input'
+import { requestValidation } from './plugins/validation'
 import apiRoutes from './routes'
 import adminRoutes from './routes/admin-routes'
 import { systemClock, type Clock } from './clock'
@@ -119,14 +120,7 @@ export async function buildApp(options: BuildAppOptions) {
     frameworkErrors,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
-    ajv: {
-      customOptions: {
-        coerceTypes: 'array',
-        removeAdditional: true,
-        useDefaults: true,
-        allErrors: false,
-      },
-    },
+    ...requestValidation(),
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   const clock = options.clock ?? systemClock

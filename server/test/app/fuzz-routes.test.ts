@@ -4,6 +4,9 @@
  * code and a message, never HTTP 500, and nothing is written. A new route is covered when it is added.
  * Every field that takes text also gets NUL and a lone surrogate (text PostgreSQL cannot store, which
  * gave HTTP 500 on 14 routes, issue 24): the answer is 400 naming that field (plugins/text-input.ts).
+ * Every integer, number, string or boolean body field the schema does not make nullable (and such a
+ * list's item) is sent as JSON null in an otherwise valid body: the answer is 400 naming it as of the
+ * wrong type (Ajv's coercion read null as 0, "" or false; plugins/validation.ts).
  *
  * fast-check has no TypeBox/JSON-schema binding, so `invalidValues` below turns a property's schema into
  * values it must refuse — chosen so Fastify's type coercion cannot turn them valid (a numeric string is
@@ -25,7 +28,10 @@ interface JsonSchema {
   maxLength?: number
   minLength?: number
   maxItems?: number
+  minItems?: number
   minimum?: number
+  pattern?: string
+  nullable?: boolean
   maximum?: number
   anyOf?: JsonSchema[]
   const?: unknown
@@ -83,6 +89,79 @@ function invalidBodies(schema: JsonSchema, runs: number): unknown[] {
     }
   }
   return bodies
+}
+
+/** A value `schema` accepts, or undefined when this cannot make one (a pattern none of its guesses fit). */
+function validValue(schema: JsonSchema): unknown {
+  if (schema.const !== undefined) return schema.const
+  if (schema.enum) return schema.enum.find((value) => value !== null)
+  if (schema.anyOf) return validValue(schema.anyOf.find((option) => option.type !== 'null')!)
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type
+  switch (type) {
+    case 'integer':
+    case 'number':
+      return Math.min(Math.max(1, schema.minimum ?? 1), schema.maximum ?? Infinity)
+    case 'string': {
+      const length = Math.max(1, schema.minLength ?? 1)
+      const pattern = schema.pattern === undefined ? null : new RegExp(schema.pattern, 'u')
+      return ['a', '0']
+        .map((char) => char.repeat(length))
+        .find(
+          (text) => text.length <= (schema.maxLength ?? length) && (pattern?.test(text) ?? true),
+        )
+    }
+    case 'boolean':
+      return true
+    case 'array': {
+      const item = validValue(schema.items ?? {})
+      return item === undefined ? undefined : Array<unknown>(schema.minItems ?? 0).fill(item)
+    }
+    case 'object':
+      return validBody(schema)
+    default:
+      return undefined
+  }
+}
+
+/** The object `schema` accepts with every required property set, or undefined. */
+function validBody(schema: JsonSchema): Record<string, unknown> | undefined {
+  const body: Record<string, unknown> = {}
+  for (const name of schema.required ?? []) {
+    const value = validValue(schema.properties?.[name] ?? {})
+    if (value === undefined) return undefined
+    body[name] = value
+  }
+  return body
+}
+
+const SCALAR_TYPES = ['integer', 'number', 'string', 'boolean']
+const takesNull = (schema: JsonSchema) =>
+  schema.nullable === true ||
+  schema.type === 'null' ||
+  (Array.isArray(schema.type) && schema.type.includes('null')) ||
+  (schema.enum ?? []).includes(null) ||
+  (schema.anyOf ?? []).some(takesNull)
+
+/**
+ * A valid body with JSON null in one integer, number, string or boolean field (or as the item of such
+ * a list) the schema does not make nullable: refused as that field's wrong type, never read as 0, ""
+ * or false (Ajv's coercion did, issue 27 review; plugins/validation.ts).
+ */
+function nullBodies(schema: JsonSchema): { body: unknown; field: string }[] {
+  const base = validBody(schema)
+  if (!base) return []
+  const out: { body: unknown; field: string }[] = []
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    if (takesNull(property)) continue
+    if (SCALAR_TYPES.includes(property.type as string)) {
+      out.push({ body: { ...base, [name]: null }, field: name })
+    }
+    const items = property.items
+    if (property.type === 'array' && items && SCALAR_TYPES.includes(items.type as string)) {
+      if (!takesNull(items)) out.push({ body: { ...base, [name]: [null] }, field: `${name}[0]` })
+    }
+  }
+  return out
 }
 
 /** Queries that must be refused: one parameter of the wrong kind (as the string a URL carries). */
@@ -163,6 +242,7 @@ test('every route refuses bodies and queries its schema forbids: an envelope wit
   let cases = 0
   let routes = 0
   let adminRoutes = 0
+  let nullCases = 0
   for (const [path, methods] of Object.entries(spec.paths)) {
     for (const [method, op] of Object.entries(methods)) {
       const admin = path.startsWith(`${ADMIN_API_PREFIX}/`)
@@ -175,16 +255,22 @@ test('every route refuses bodies and queries its schema forbids: an envelope wit
         query?: Record<string, string>
         /** the field the answer must name as holding unsupported text */
         unstorable?: string
+        /** the field the answer must name as of the wrong type (it was sent as null) */
+        nulled?: string
       }[] = [
         ...(bodySchema ? invalidBodies(bodySchema, 3).map((body) => ({ body })) : []),
         ...invalidQueries(op.parameters ?? [], 3).map((query) => ({ query })),
         ...(bodySchema
           ? unstorableBodies(bodySchema).map(({ body, field }) => ({ body, unstorable: field }))
           : []),
+        ...(bodySchema
+          ? nullBodies(bodySchema).map(({ body, field }) => ({ body, nulled: field }))
+          : []),
         ...(op.parameters ?? [])
           .filter((p) => p.in === 'query' && admitsString(p.schema))
           .map((p) => ({ query: { [p.name]: NUL }, unstorable: p.name })),
       ]
+      nullCases += requests.filter((request) => request.nulled).length
       if (requests.length > 0) routes++
       if (requests.length > 0 && admin) adminRoutes++
       for (const request of requests) {
@@ -219,6 +305,11 @@ test('every route refuses bodies and queries its schema forbids: an envelope wit
           (reply.status !== 400 || reply.msg !== `${request.unstorable} ${UNSUPPORTED_TEXT}`)
         ) {
           problems.push(`${what} → HTTP ${reply.status} ${reply.msg}`)
+        } else if (
+          request.nulled &&
+          (reply.status !== 400 || reply.msg !== `${request.nulled} 类型不正确`)
+        ) {
+          problems.push(`${what} → HTTP ${reply.status} ${reply.msg}`)
         } else if (typeof reply.msg !== 'string' || reply.msg.trim() === '') {
           problems.push(`${what} → code ${reply.code} without a message`)
         }
@@ -226,9 +317,10 @@ test('every route refuses bodies and queries its schema forbids: an envelope wit
     }
   }
   const after = await rowCounts(ta)
+  assert.ok(nullCases > 150, `null is sent in most bodies' fields (${nullCases})`)
   const written = Object.keys(after).filter((table) => after[table] !== before[table])
   console.log(
-    `fuzz: ${cases} invalid requests over ${routes} routes (${adminRoutes} operator routes)`,
+    `fuzz: ${cases} invalid requests (${nullCases} with a null field) over ${routes} routes (${adminRoutes} operator routes)`,
   )
   assert.deepEqual(problems, [])
   assert.deepEqual(written, [], 'tables written by refused requests')

@@ -569,7 +569,7 @@ test('malformed device requests get a clear 400 and change nothing', async (t) =
         { deviceIds: 'all', command: 'Reboot' },
         me,
       ),
-      'deviceIds[0] 类型不正确',
+      'deviceIds 类型不正确', // a body is not coerced: a string is not wrapped into a list
     ],
     [get<PagedData<Device>>(ctx.app, '/device/list', me, { rows: '1000' }), 'rows 超出允许范围'],
   ]

@@ -1,0 +1,45 @@
+import {
+  AjvCompiler,
+  type BuildCompilerFromPool,
+  type RouteDefinition,
+} from '@fastify/ajv-compiler'
+import type { FastifyServerOptions } from 'fastify'
+
+/**
+ * What Fastify calls a validator compiler with (the package's typings declare Ajv's own compile
+ * signature instead).
+ */
+type RouteCompiler = (route: RouteDefinition) => unknown
+
+/** Ajv's options for every request part; only `coerceTypes` differs between them. */
+const AJV_OPTIONS = {
+  removeAdditional: true,
+  useDefaults: true,
+  allErrors: false,
+} as const
+
+/**
+ * Request validation: a query string, path or header arrives as text, so it is coerced to the schema's
+ * type ("12" → 12, a repeated key → an array). A JSON body already has its types and is taken as sent:
+ * with coercion Ajv turned null into 0, "" or false, so `{"deviceId": null}` (also what
+ * JSON.stringify writes for NaN) or a console price edit with a null field passed as 0. Null is valid
+ * only where the schema says so (`Nullable(...)`, `Type.Null()`), and "12" or "true" in a body are
+ * refused as the wrong type like any other. Same answer as any validation error: 400 naming the field.
+ */
+export function requestValidation(): Pick<FastifyServerOptions, 'ajv' | 'schemaController'> {
+  const pool = AjvCompiler()
+  const buildValidator: BuildCompilerFromPool = (externalSchemas, options = {}) => {
+    const ajvOptions = { ...options, mode: undefined } // plain Ajv: JSON Schema, not JTD
+    const coercing = pool(externalSchemas, ajvOptions) as unknown as RouteCompiler
+    const asSent = pool(externalSchemas, {
+      ...ajvOptions,
+      customOptions: { ...ajvOptions.customOptions, coerceTypes: false },
+    }) as unknown as RouteCompiler
+    const compile: RouteCompiler = (route) => (route.httpPart === 'body' ? asSent : coercing)(route)
+    return compile as unknown as ReturnType<BuildCompilerFromPool>
+  }
+  return {
+    ajv: { customOptions: { ...AJV_OPTIONS, coerceTypes: 'array' } },
+    schemaController: { compilersFactory: { buildValidator } },
+  }
+}
