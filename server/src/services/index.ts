@@ -39,6 +39,7 @@ import { OperatorAudit } from './operator-audit'
 import { AdminCatalogueService } from './admin-catalogue'
 import { OperatorSessions } from './operator-sessions'
 import { AdminUsers } from './admin-users'
+import { AdminOrders } from './admin-orders'
 
 export function createServices(ctx: ServiceContext) {
   const sms = new SmsService(ctx)
@@ -97,6 +98,7 @@ export function createServices(ctx: ServiceContext) {
     operatorSessions: new OperatorSessions(ctx, operatorAudit),
     adminCatalogue: new AdminCatalogueService(ctx, operatorAudit, reference),
     adminUsers: new AdminUsers(ctx, operatorAudit, sessions),
+    adminOrders: new AdminOrders(ctx, operatorAudit, goods, beans, messages),
   }
 }
 
