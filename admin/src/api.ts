@@ -31,6 +31,12 @@ import type {
   PriceEditBody,
   StockEditBody,
 } from '../../server/src/contract/admin-catalogue'
+import type {
+  AdminOrderDetail,
+  AdminOrderPage,
+  OrderFilter,
+  OrderSearchQuery,
+} from '../../server/src/contract/admin-orders'
 import { OperatorCode, ResultCode } from '#domain/result-codes'
 
 // The contract's names, checked against it by type (a value import would bundle the contract).
@@ -152,4 +158,11 @@ export const adminApi = {
     call<OnSaleRow>('POST', `/catalogue/zones/${zoneId}/on-sale`, body),
   setStock: (goodId: number, zoneId: number, body: StockEditBody) =>
     call<AdminStockRow>('POST', `/catalogue/stock/${goodId}/${zoneId}`, body),
+  orders: (params: OrderSearchQuery) =>
+    call<AdminOrderPage>('GET', `/orders${query({ ...params })}`),
+  order: (id: number) => call<AdminOrderDetail>('GET', `/orders/${id}`),
+  refundOrder: (id: number, reason: string) =>
+    call<AdminOrderDetail>('POST', `/orders/${id}/refund`, { reason }),
+  /** The export is a plain GET the browser downloads as it streams (the cookie goes with it). */
+  ordersCsvUrl: (filter: OrderFilter) => `${API}/orders.csv${query({ ...filter })}`,
 }

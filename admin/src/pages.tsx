@@ -9,6 +9,7 @@ import { mayDo, type OperatorPermission, type OperatorRole } from '#domain/opera
 import AuditLogPage from './pages/AuditLogPage'
 import CataloguePage from './pages/CataloguePage'
 import OperatorsPage from './pages/OperatorsPage'
+import OrdersPage from './pages/OrdersPage'
 import UsersPage from './pages/UsersPage'
 
 export interface ConsolePage {
@@ -25,6 +26,12 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     name: '用户',
     permission: 'view',
     render: (session) => <UsersPage role={session.operator.role} />,
+  },
+  {
+    path: '/admin/orders',
+    name: '订单与支付',
+    permission: 'view',
+    render: (session) => <OrdersPage role={session.operator.role} />,
   },
   {
     path: '/admin/catalogue',

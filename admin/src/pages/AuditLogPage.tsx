@@ -28,6 +28,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'catalogue.onSale': '上架/下架商品',
   'catalogue.zoneOnSale': '开放/关闭地区',
   'catalogue.stock': '修改库存',
+  'order.refund': '订单退款',
+  'order.export': '导出订单',
 }
 const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action
 
@@ -35,6 +37,7 @@ const TARGET_LABELS: Record<string, string> = {
   operator: '操作员',
   session: '会话',
   user: '用户',
+  order: '订单',
   goods: '商品',
   goods_price: '价格',
   goods_stock: '库存（商品:地区）',
