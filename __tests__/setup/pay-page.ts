@@ -36,6 +36,14 @@ export const ORDER_NO = 'CP20261122000001'
 export const info = getOrderInfo as jest.Mock
 export const payment = createPayment as jest.Mock
 
+/**
+ * The session's common config as far as the pay page reads it: the scenes in which WeChat Pay's
+ * provider needs the payer's code (real WeChat Pay: both WeChat scenes; the sandbox: none).
+ */
+export const codeScenesConfig = (wechatPayCodeScenes: string[]) => ({ wechatPayCodeScenes })
+export const REAL_WECHAT_PAY = codeScenesConfig(['miniProgram', 'wechatBrowser'])
+export const SANDBOX_PAY = codeScenesConfig([])
+
 /** The pay methods offered, in the page's order. */
 export const methodNames = () =>
   screen.getAllByRole('radio').map((r) => r.getAttribute('aria-label'))

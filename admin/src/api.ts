@@ -37,6 +37,14 @@ import type {
   OrderFilter,
   OrderSearchQuery,
 } from '../../server/src/contract/admin-orders'
+  AdminDeviceDetail,
+  AdminDevicePage,
+  AdminDeviceRow,
+  AdminJobPage,
+  AdminJobRow,
+  DeviceSearchQuery,
+  JobSearchQuery,
+} from '../../server/src/contract/admin-devices'
 import { OperatorCode, ResultCode } from '#domain/result-codes'
 
 // The contract's names, checked against it by type (a value import would bundle the contract).
@@ -165,4 +173,12 @@ export const adminApi = {
     call<AdminOrderDetail>('POST', `/orders/${id}/refund`, { reason }),
   /** The export is a plain GET the browser downloads as it streams (the cookie goes with it). */
   ordersCsvUrl: (filter: OrderFilter) => `${API}/orders.csv${query({ ...filter })}`,
+  devices: (params: DeviceSearchQuery) =>
+    call<AdminDevicePage>('GET', `/devices${query({ ...params })}`),
+  device: (id: number) => call<AdminDeviceDetail>('GET', `/devices/${id}`),
+  retryProvision: (id: number) => call<AdminDeviceRow>('POST', `/devices/${id}/retry-provision`),
+  releaseDevice: (id: number, reason: string) =>
+    call<AdminDeviceRow>('POST', `/devices/${id}/release`, { reason }),
+  jobs: (params: JobSearchQuery) => call<AdminJobPage>('GET', `/jobs${query({ ...params })}`),
+  retryJob: (id: number) => call<AdminJobRow>('POST', `/jobs/${id}/retry`),
 }

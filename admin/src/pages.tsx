@@ -8,6 +8,8 @@ import type { AdminSession } from '../../server/src/contract/admin'
 import { mayDo, type OperatorPermission, type OperatorRole } from '#domain/operator-roles'
 import AuditLogPage from './pages/AuditLogPage'
 import CataloguePage from './pages/CataloguePage'
+import DevicesPage from './pages/DevicesPage'
+import JobsPage from './pages/JobsPage'
 import OperatorsPage from './pages/OperatorsPage'
 import OrdersPage from './pages/OrdersPage'
 import UsersPage from './pages/UsersPage'
@@ -38,6 +40,18 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     name: '商品与价格',
     permission: 'view',
     render: (session) => <CataloguePage role={session.operator.role} />,
+  },
+  {
+    path: '/admin/devices',
+    name: '云手机',
+    permission: 'view',
+    render: (session) => <DevicesPage role={session.operator.role} />,
+  },
+  {
+    path: '/admin/jobs',
+    name: '任务',
+    permission: 'view',
+    render: (session) => <JobsPage role={session.operator.role} />,
   },
   {
     path: '/admin/operators',

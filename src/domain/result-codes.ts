@@ -162,6 +162,16 @@ export const OperatorCode = {
   ORDER_NOT_REFUNDABLE: 4044,
   /** Refund: the order's phones expired, were released, moved to another user, or renewed since. */
   ORDER_PHONES_CHANGED: 4045,
+  /** 云手机 and 任务 pages: no such phone. */
+  DEVICE_NOT_FOUND: 4050,
+  /** Retry provisioning: only a phone in 创建失败 is created again. */
+  DEVICE_NOT_FAILED: 4051,
+  /** Release: the phone is released already. */
+  DEVICE_RELEASED: 4052,
+  /** 任务: no such job. */
+  JOB_NOT_FOUND: 4053,
+  /** 任务: only a failed job, or one stuck past its lease, is put back. */
+  JOB_NOT_RETRYABLE: 4054,
 } as const
 export type OperatorCodeValue = (typeof OperatorCode)[keyof typeof OperatorCode]
 
@@ -185,6 +195,11 @@ export const operatorMessages: Record<OperatorCodeValue, string> = {
   4043: '订单正在退款中',
   4044: '该类订单交付后无法收回，不能退款',
   4045: '该订单的云手机已到期、释放、转移或续费，无法退款',
+  4050: '云手机不存在',
+  4051: '只有创建失败的云手机可以重新创建',
+  4052: '该云手机已释放',
+  4053: '任务不存在',
+  4054: '只有失败或卡住的任务可以重试',
 }
 
 export const LOGIN_EXPIRED_MESSAGE = resultMessages[ResultCode.LOGIN_TOKEN_INVALID]

@@ -9,6 +9,8 @@ import {
   jsapiAnswer,
   ORDER_NO,
   payment,
+  REAL_WECHAT_PAY,
+  SANDBOX_PAY,
   wxPayParams,
 } from '../../setup/pay-page'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
@@ -40,7 +42,7 @@ beforeEach(() => {
 afterEach(() => jest.useRealTimers())
 
 const openAndPay = async () => {
-  renderPage(<Pay />, session({ runtime: 'applet' }))
+  renderPage(<Pay />, session({ runtime: 'applet', commonConfig: REAL_WECHAT_PAY }))
   fireEvent.click(await screen.findByText('立即支付'))
 }
 
@@ -50,7 +52,7 @@ describe('微信支付 in the mini-program', () => {
     payment.mockResolvedValue(paySheet)
     requestPayment.mockResolvedValue({ errMsg: 'requestPayment:ok' })
     info.mockResolvedValue(order())
-    renderPage(<Pay />, session({ runtime: 'applet' }))
+    renderPage(<Pay />, session({ runtime: 'applet', commonConfig: REAL_WECHAT_PAY }))
     await act(async () => undefined)
     fireEvent.click(screen.getByText('立即支付'))
     await act(async () => undefined)
@@ -135,16 +137,47 @@ describe('微信支付 in the mini-program', () => {
     expect(requestPayment).not.toHaveBeenCalled()
   })
 
-  it('the sandbox provider still answers a checkout: its three choices in the action sheet', async () => {
+  it('the sandbox provider needs no code (config): no Taro.login, its three choices in the action sheet', async () => {
     payment.mockResolvedValue(checkoutAnswer('/co?t=T2', 2, 'T2'))
-    await openAndPay()
+    renderPage(<Pay />, session({ runtime: 'applet', commonConfig: SANDBOX_PAY }))
+    fireEvent.click(await screen.findByText('立即支付'))
     expect(await screen.findByText('确认支付')).toBeTruthy()
+    expect(payment).toHaveBeenCalledWith({
+      orderNo: ORDER_NO,
+      payMethod: 2,
+      returnUrl: `/pages/pay/pay?orderNo=${ORDER_NO}&paying=1`,
+      scene: 'miniProgram',
+    })
+    expect(login).not.toHaveBeenCalled()
     expect(requestPayment).not.toHaveBeenCalled()
+  })
+
+  it('the config not loaded yet is read before paying; unreadable, the code is got as before', async () => {
+    payment.mockResolvedValue(checkoutAnswer('/co?t=T3', 2, 'T3'))
+    const loadCommonConfig = jest.fn().mockResolvedValue(SANDBOX_PAY)
+    const first = renderPage(
+      <Pay />,
+      session({ runtime: 'applet', commonConfig: null, loadCommonConfig }),
+    )
+    fireEvent.click(await screen.findByText('立即支付'))
+    await waitFor(() => expect(payment).toHaveBeenCalledTimes(1))
+    expect(loadCommonConfig).toHaveBeenCalledWith({ quiet: true })
+    expect(payment.mock.calls[0][0].wxCode).toBeUndefined()
+    expect(login).not.toHaveBeenCalled()
+    first.unmount()
+    const unreadable = jest.fn().mockRejectedValue(new ApiError(500, '服务异常'))
+    renderPage(
+      <Pay />,
+      session({ runtime: 'applet', commonConfig: null, loadCommonConfig: unreadable }),
+    )
+    fireEvent.click(await screen.findByText('立即支付'))
+    await waitFor(() => expect(payment).toHaveBeenCalledTimes(2))
+    expect(payment.mock.calls[1][0]).toMatchObject({ scene: 'miniProgram', wxCode: 'js-code-1' })
   })
 
   it('beans need no WeChat code; a shortfall (1015) is explained', async () => {
     payment.mockRejectedValue(new ApiError(1015, '云豆数量不足'))
-    renderPage(<Pay />, session({ runtime: 'applet' }))
+    renderPage(<Pay />, session({ runtime: 'applet', commonConfig: REAL_WECHAT_PAY }))
     await screen.findByText('立即支付')
     fireEvent.click(screen.getByRole('radio', { name: '云豆' }))
     fireEvent.click(screen.getByText('立即支付'))

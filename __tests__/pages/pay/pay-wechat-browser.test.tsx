@@ -11,6 +11,8 @@ import {
   methodNames,
   ORDER_NO,
   payment,
+  REAL_WECHAT_PAY,
+  SANDBOX_PAY,
   wxPayParams,
 } from '../../setup/pay-page'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
@@ -49,6 +51,24 @@ function returnFromAuthorisation(query: Record<string, string>) {
   )
 }
 
+/** Leaving the page (window.location.href = …) is recorded instead of navigating. */
+function trapNavigation(): string[] {
+  const real = window.location
+  const assigned: string[] = []
+  jest.spyOn(window, 'location', 'get').mockReturnValue({
+    get origin() {
+      return real.origin
+    },
+    get href() {
+      return real.href
+    },
+    set href(to: string) {
+      assigned.push(to)
+    },
+  } as Location)
+  return assigned
+}
+
 let userAgent: jest.SpyInstance
 beforeEach(() => {
   jest.clearAllMocks()
@@ -70,26 +90,15 @@ afterEach(() => {
 
 describe('微信支付 in WeChat’s browser', () => {
   it('offers WeChat Pay first and no Alipay, whose pages WeChat does not open', async () => {
-    renderPage(<Pay />, session())
+    renderPage(<Pay />, session({ commonConfig: REAL_WECHAT_PAY }))
     await screen.findByText('立即支付')
     expect(methodNames()).toEqual(['微信支付', '云豆'])
   })
 
   it('goes to the silent authorisation first, which is to come back to pay/pay with the order and method', async () => {
     const real = window.location
-    const assigned: string[] = []
-    jest.spyOn(window, 'location', 'get').mockReturnValue({
-      get origin() {
-        return real.origin
-      },
-      get href() {
-        return real.href
-      },
-      set href(to: string) {
-        assigned.push(to)
-      },
-    } as Location)
-    renderPage(<Pay />, session())
+    const assigned = trapNavigation()
+    renderPage(<Pay />, session({ commonConfig: REAL_WECHAT_PAY }))
     fireEvent.click(await screen.findByText('立即支付'))
     await waitFor(() => expect(assigned).toHaveLength(1))
     expect(payment).not.toHaveBeenCalled()
@@ -111,7 +120,7 @@ describe('微信支付 in WeChat’s browser', () => {
     payment.mockResolvedValue(paySheet)
     const state = newOAuthState(taroStorage)
     returnFromAuthorisation({ orderNo: ORDER_NO, payMethod: '2', code: 'sandbox:oa-1/+=', state })
-    renderPage(<Pay />, session())
+    renderPage(<Pay />, session({ commonConfig: REAL_WECHAT_PAY }))
     await act(async () => undefined)
     expect(payment).toHaveBeenCalledTimes(1)
     expect(payment).toHaveBeenCalledWith({
@@ -135,12 +144,12 @@ describe('微信支付 in WeChat’s browser', () => {
     installBridge('get_brand_wcpay_request:cancel')
     const state = newOAuthState(taroStorage)
     returnFromAuthorisation({ orderNo: ORDER_NO, payMethod: '2', code: 'sandbox:oa-2', state })
-    const first = renderPage(<Pay />, session())
+    const first = renderPage(<Pay />, session({ commonConfig: REAL_WECHAT_PAY }))
     expect(await screen.findByText('支付已取消')).toBeTruthy()
     first.unmount()
     // a reload reads the address bar, which no longer holds the code
     setRouteParams(Object.fromEntries(new URLSearchParams(window.location.search)))
-    renderPage(<Pay />, session())
+    renderPage(<Pay />, session({ commonConfig: REAL_WECHAT_PAY }))
     await screen.findByText('立即支付')
     expect(payment).toHaveBeenCalledTimes(1)
   })
@@ -153,7 +162,7 @@ describe('微信支付 in WeChat’s browser', () => {
       code: 'sandbox:oa-victim',
       state: 'forged',
     })
-    renderPage(<Pay />, session())
+    renderPage(<Pay />, session({ commonConfig: REAL_WECHAT_PAY }))
     expect(await screen.findByText('微信授权已失效，请重新点击立即支付')).toBeTruthy()
     expect(payment).not.toHaveBeenCalled()
     expect(window.location.search).toBe(`?orderNo=${ORDER_NO}&payMethod=2`)
@@ -167,7 +176,7 @@ describe('微信支付 in WeChat’s browser', () => {
       code: 'sandbox:oa-3',
       state: newOAuthState(taroStorage),
     })
-    const first = renderPage(<Pay />, session())
+    const first = renderPage(<Pay />, session({ commonConfig: REAL_WECHAT_PAY }))
     expect(await screen.findByText('支付已取消')).toBeTruthy()
     expect(screen.queryByText(/正在确认支付结果/)).toBeNull()
     first.unmount()
@@ -177,7 +186,7 @@ describe('微信支付 in WeChat’s browser', () => {
       code: 'sandbox:oa-4',
       state: newOAuthState(taroStorage),
     })
-    renderPage(<Pay />, session())
+    renderPage(<Pay />, session({ commonConfig: REAL_WECHAT_PAY }))
     expect(await screen.findByText('支付失败，请重试')).toBeTruthy()
     expect(screen.queryByText('支付成功')).toBeNull()
   })
@@ -189,7 +198,7 @@ describe('微信支付 in WeChat’s browser', () => {
       code: 'sandbox:oa-5',
       state: newOAuthState(taroStorage),
     })
-    renderPage(<Pay />, session())
+    renderPage(<Pay />, session({ commonConfig: REAL_WECHAT_PAY }))
     await waitFor(() => expect(payment).toHaveBeenCalled())
     const invoke = installBridge('get_brand_wcpay_request:ok')
     document.dispatchEvent(new Event('WeixinJSBridgeReady'))
@@ -204,9 +213,27 @@ describe('微信支付 in WeChat’s browser', () => {
       code: 'sandbox:expired',
       state: newOAuthState(taroStorage),
     })
-    renderPage(<Pay />, session())
+    renderPage(<Pay />, session({ commonConfig: REAL_WECHAT_PAY }))
     expect(await screen.findByText('微信授权已失效，请重新进入页面后再支付')).toBeTruthy()
     expect(screen.getByText('立即支付')).toBeTruthy()
+  })
+
+  it('the sandbox provider needs no openid (config): no authorisation, its checkout page opens at once', async () => {
+    const assigned = trapNavigation()
+    payment.mockResolvedValue(checkoutAnswer('/vmcloud/api/sandbox/pay/checkout?tradeNo=T7'))
+    renderPage(<Pay />, session({ commonConfig: SANDBOX_PAY }))
+    fireEvent.click(await screen.findByText('立即支付'))
+    await waitFor(() =>
+      expect(openCheckout).toHaveBeenCalledWith('/vmcloud/api/sandbox/pay/checkout?tradeNo=T7'),
+    )
+    expect(payment).toHaveBeenCalledWith({
+      orderNo: ORDER_NO,
+      payMethod: 2,
+      returnUrl: `/pages/pay/pay?orderNo=${ORDER_NO}&paying=1`,
+      scene: 'wechatBrowser',
+    })
+    expect(assigned).toEqual([])
+    expect(taroStorage.get(OAUTH_STATE_KEY)).toBeFalsy()
   })
 
   it('the sandbox provider answers its checkout page, which the page opens', async () => {
@@ -216,7 +243,7 @@ describe('微信支付 in WeChat’s browser', () => {
       code: 'sandbox:oa-6',
       state: newOAuthState(taroStorage),
     })
-    renderPage(<Pay />, session())
+    renderPage(<Pay />, session({ commonConfig: REAL_WECHAT_PAY }))
     await waitFor(() =>
       expect(openCheckout).toHaveBeenCalledWith('/vmcloud/api/sandbox/pay/checkout?tradeNo=T8'),
     )
@@ -230,7 +257,7 @@ describe('H5 outside WeChat', () => {
     payment.mockResolvedValueOnce(
       checkoutAnswer('https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx1'),
     )
-    renderPage(<Pay />, session())
+    renderPage(<Pay />, session({ commonConfig: REAL_WECHAT_PAY }))
     await screen.findByText('立即支付')
     expect(methodNames()).toEqual(['支付宝', '微信支付', '云豆'])
     fireEvent.click(screen.getByRole('radio', { name: '微信支付' }))

@@ -30,6 +30,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'catalogue.stock': '修改库存',
   'order.refund': '订单退款',
   'order.export': '导出订单',
+  'device.retryProvision': '重新创建云手机',
+  'device.release': '释放云手机',
+  'job.retry': '重试任务',
 }
 const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action
 
@@ -42,6 +45,8 @@ const TARGET_LABELS: Record<string, string> = {
   goods_price: '价格',
   goods_stock: '库存（商品:地区）',
   zone: '地区',
+  device: '云手机',
+  job: '任务',
 }
 
 const json = (value: unknown) => (value === undefined ? '' : JSON.stringify(value))

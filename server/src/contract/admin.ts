@@ -115,6 +115,9 @@ export const AUDIT_ACTIONS = [
   'catalogue.stock',
   'order.refund',
   'order.export',
+  'device.retryProvision',
+  'device.release',
+  'job.retry',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -1,11 +1,18 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Nullable, PageQuery } from './common'
+import { PayScene } from './payment'
 
 export const CommonConfig = Type.Object({
   renewalReminderMsg: Type.String(),
   customerServicePhone: Type.String(),
   customerServiceHours: Type.String(),
   appVersion: Type.String(),
+  /**
+   * The scenes in which WeChat Pay's provider needs the payer's openid: only there does the client
+   * get a WeChat code before createPayment (in WeChat's browser by leaving for its authorisation page).
+   * Real WeChat Pay: miniProgram and wechatBrowser (JSAPI); the sandbox: none.
+   */
+  wechatPayCodeScenes: Type.Array(PayScene),
 })
 export type CommonConfig = Static<typeof CommonConfig>
 

@@ -1,4 +1,5 @@
 /** The server's own tables: settings, dictionaries, the device status list and the job queue. */
+import { sql } from 'drizzle-orm'
 import { bigserial, index, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core'
 import { at } from './columns'
 
@@ -41,5 +42,9 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     createdAt: at('created_at').notNull(),
   },
-  (t) => [index('jobs_due_idx').on(t.status, t.runAt)],
+  (t) => [
+    index('jobs_due_idx').on(t.status, t.runAt),
+    /** A phone's jobs (provision-device, sync-device), for the console's phone history. */
+    index('jobs_device_idx').on(sql`(${t.payload}->>'deviceId')`),
+  ],
 )

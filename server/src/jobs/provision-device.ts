@@ -83,7 +83,17 @@ export function provisionDeviceJob(db: Db, services: Services): JobDefinition {
             keepData: replacingRunning,
           })
         : await supplier.create(request)
-      await db.update(devices).set({ pendingInstanceId: instanceId }).where(sameOp)
+      const recorded = await db
+        .update(devices)
+        .set({ pendingInstanceId: instanceId })
+        .where(sameOp)
+        .returning({ id: devices.id })
+      // The phone moved on while the supplier answered (released by an operator, replaced again): this
+      // operation's instance is nobody's, so it goes back at once.
+      if (recorded.length === 0) {
+        await supplier.release(instanceId)
+        return
+      }
       pending = instanceId
     }
 

@@ -59,7 +59,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) =>
     const headersOf = (request: FastifyRequest) => request.headers as Record<string, unknown>
     /** The provider's own reply when it has one (notifyReply), else our envelope with the outcome. */
     const handled = (reply: FastifyReply, providerName: string, outcome: string) => {
-      const own = paymentSettlement.named(providerName).notifyReply
+      const own = app.services.ctx.paymentProviders.running(providerName).notifyReply
       if (!own) return ok({ outcome })
       return reply.code(200).type(own.contentType).send(own.body)
     }

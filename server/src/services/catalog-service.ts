@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm'
+import { PayMethod } from '#domain/order-status'
 import type { CommonConfig, DeviceStatusEntry, DictEntry } from '../contract/config'
 import { commonConfig, deviceStatuses, dictionaries } from '../db/schema'
 import { DEFAULT_COMMON_CONFIG } from '../db/seed'
@@ -17,6 +18,7 @@ export class CatalogService {
       customerServicePhone: pick('customerServicePhone'),
       customerServiceHours: pick('customerServiceHours'),
       appVersion: pick('appVersion'),
+      wechatPayCodeScenes: this.ctx.paymentProviders.payerOpenIdScenes(PayMethod.wechatPay),
     }
   }
 

@@ -1,6 +1,10 @@
 import { and, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm'
 import { OrderStatus } from '#domain/order-status'
-import { PaymentProviderRefusal, type TradeState } from '../adapters/payment/payment-provider'
+import {
+  PaymentProviderRefusal,
+  type PaymentProvider,
+  type TradeState,
+} from '../adapters/payment/payment-provider'
 import type { PaymentProviders } from '../adapters/payment/payment-providers'
 import { orders, payments } from '../db/schema'
 import type { ServiceContext } from './context'
@@ -11,10 +15,23 @@ import type { PaymentRow, PaymentSettlement } from './payment-settlement'
 export const TRADE_QUERY_AFTER_MS = 60_000
 
 /**
+ * A trade the provider says it has no record of is over only this long after its own expiry at the
+ * provider (time_expire, the order's pay deadline). Before that "no record" proves nothing: WeChat Pay
+ * may not find a trade it has just made (its ORDER_NOT_EXIST right after ordering or paying), answers a
+ * close of an out_trade_no it does not find with 204 all the same, and Alipay opens a WAP trade only
+ * when the buyer opens the link, which works until time_expire. The minutes past expiry cover clocks
+ * and a trade paid just before it showing late.
+ */
+export const NO_TRADE_AFTER_EXPIRY_MS = 5 * 60_000
+
+/**
  * Reconciliation: what the providers know of our trades and we may not. The reconcile-payments job asks
  * each trade's provider about trades pending here too long, settles the ones it says ended exactly as
  * their notifications would have been (payment-settlement.ts), and closes at the provider the ones whose
- * order can no longer be paid, so no money can arrive late. Refunds are reconciled by refund-service.ts.
+ * order can no longer be paid, so no money can arrive late. A trade the provider has no record of stays
+ * pending, and is asked about again, until NO_TRADE_AFTER_EXPIRY_MS past its expiry: money that comes
+ * for it meanwhile is found and refunded, even with its notification lost. Refunds are reconciled by
+ * refund-service.ts.
  */
 export class PaymentReconciliation {
   constructor(
@@ -59,16 +76,11 @@ export class PaymentReconciliation {
 
   private async reconcileTrade(payment: PaymentRow, order: OrderRow, now: Date) {
     const payable = order.status === OrderStatus.unpaid && now < order.payDeadline
-    const provider = this.settlement.named(payment.provider)
-    let state: TradeState
-    try {
-      state = await provider.queryTrade(payment.tradeNo)
-      if (state.status === 'pending' && !payable) {
-        state = await provider.closeTrade(payment.tradeNo)
-      }
-    } catch (error) {
-      // A trade the provider never opened takes no money; once its order is past paying, it is over.
-      if (!(error instanceof PaymentProviderRefusal) || payable) throw error
+    const provider = this.providers.running(payment.provider)
+    let state = await this.ask(provider, payment.tradeNo, payable)
+    if (!state) {
+      // No record at the provider: over only once the trade could no longer take money there.
+      if (now.getTime() < order.payDeadline.getTime() + NO_TRADE_AFTER_EXPIRY_MS) return false
       state = { ...noTrade, tradeNo: payment.tradeNo, amount: payment.amount }
     }
     if (state.status === 'pending') return false
@@ -84,6 +96,25 @@ export class PaymentReconciliation {
       },
     })
     return true
+  }
+
+  /**
+   * The trade as its provider holds it, closed there first when its order is past paying; null when the
+   * provider has no record of it (PaymentProviderRefusal from the query and from the close). A trade it
+   * has not recorded yet is closed all the same where the provider honours that.
+   */
+  private async ask(
+    provider: PaymentProvider,
+    tradeNo: string,
+    payable: boolean,
+  ): Promise<TradeState | null> {
+    const noRecord = (error: unknown) => {
+      if (error instanceof PaymentProviderRefusal) return null
+      throw error
+    }
+    const state = await provider.queryTrade(tradeNo).catch(noRecord)
+    if (payable || (state && state.status !== 'pending')) return state
+    return provider.closeTrade(tradeNo).catch(noRecord)
   }
 }
 

@@ -26,9 +26,11 @@ export function safeReturnUrl(url: string | undefined, orderNo: string): string 
 }
 
 /**
- * WeChat Pay inside WeChat (JSAPI) needs the payer's openid in the app the scene pays through. The
- * client sends a fresh code and the server exchanges it, so an openid is never taken from a client. A
- * code missing or refused is 1004 (微信账号为空, SPEC 8): the client gets a new code and asks again.
+ * WeChat Pay inside WeChat (JSAPI) needs the payer's openid in the app the scene pays through, when the
+ * provider says so (needsPayerOpenId; the config's wechatPayCodeScenes tells the client). The client
+ * sends a fresh code and the server exchanges it, so an openid is never taken from a client. A code
+ * missing or refused is 1004 (微信账号为空, SPEC 8): the client gets a new code and asks again. A code
+ * the provider does not need is ignored, never exchanged.
  */
 export const WXCODE_MISSING_MESSAGE = '缺少微信授权，请重新进入页面后再支付'
 export const WXCODE_REFUSED_MESSAGE = '微信授权已失效，请重新进入页面后再支付'
@@ -128,7 +130,9 @@ export class PaymentService {
         returnUrl,
         expiresAt: order.payDeadline,
         scene,
-        openId: await this.payerOpenId(body.payMethod, scene, body.wxCode),
+        openId: provider.needsPayerOpenId(body.payMethod, scene)
+          ? await this.payerOpenId(scene, body.wxCode)
+          : null,
         clientIp,
         description: `云手机订单 ${order.orderNo}`,
       })
@@ -148,9 +152,8 @@ export class PaymentService {
     }
   }
 
-  /** The payer's openid for WeChat JSAPI pay (see WXCODE_MISSING_MESSAGE); null for other payments. */
-  private async payerOpenId(payMethod: number, scene: PayScene, wxCode: string | undefined) {
-    if (payMethod !== PayMethod.wechatPay || scene === 'browser') return null
+  /** The payer's openid from the client's code (see WXCODE_MISSING_MESSAGE). */
+  private async payerOpenId(scene: PayScene, wxCode: string | undefined) {
     if (!wxCode) throw new BizError(ResultCode.WECHAT_ACCOUNT_EMPTY, WXCODE_MISSING_MESSAGE)
     try {
       const identity =

@@ -1,10 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { OrderStatus } from '#domain/order-status'
-import {
-  PaymentNotificationError,
-  type PaymentNotice,
-  type PaymentProvider,
-} from '../adapters/payment/payment-provider'
+import { PaymentNotificationError, type PaymentNotice } from '../adapters/payment/payment-provider'
 import type { PaymentProviders } from '../adapters/payment/payment-providers'
 import type { Db } from '../db/client'
 import { orders, paymentNotifications, payments } from '../db/schema'
@@ -91,16 +87,9 @@ export class PaymentSettlement {
     headers: Record<string, unknown>,
     rawBody: string,
   ): Promise<NotificationOutcome> {
-    const provider = this.named(providerName)
+    const provider = this.providers.running(providerName)
     const notice = provider.verifyNotification(headers, rawBody)
     return notice ? this.settle(provider.name, notice) : 'acknowledged'
-  }
-
-  /** The provider a callback or a payment row names; PaymentNotificationError 404 when not running. */
-  named(providerName: string): PaymentProvider {
-    const provider = this.providers.named(providerName)
-    if (!provider) throw new PaymentNotificationError(404, '支付渠道不存在')
-    return provider
   }
 
   /**

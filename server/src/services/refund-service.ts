@@ -88,13 +88,6 @@ export class RefundService {
     private readonly providers: PaymentProviders,
   ) {}
 
-  /** The provider named on a refund row or a callback; 404 for one not running here. */
-  private named(providerName: string) {
-    const provider = this.providers.named(providerName)
-    if (!provider) throw new PaymentNotificationError(404, '支付渠道不存在')
-    return provider
-  }
-
   /**
    * Sends a refund the provider has not accepted yet, or asks about one it has; when the provider
    * answers that it has no such refund (it never took it: Alipay's empty refund query, WeChat Pay's
@@ -168,7 +161,7 @@ export class RefundService {
     headers: Record<string, unknown>,
     rawBody: string,
   ): Promise<RefundNotificationOutcome> {
-    const provider = this.named(providerName)
+    const provider = this.providers.running(providerName)
     const notice = provider.verifyRefundNotification(headers, rawBody)
     return this.ctx.db.transaction(async (tx) => {
       const [row] = await tx

@@ -4,45 +4,23 @@
  * viewer's pass; a backup ACEP never finishes is given up by the space job; forged callbacks are refused.
  */
 import assert from 'node:assert/strict'
-import type { AddressInfo } from 'node:net'
 import { test } from 'node:test'
 import { eq } from 'drizzle-orm'
 import { ResultCode } from '#domain/result-codes'
 import { realAdapters } from '../../src/adapters'
 import { signCallback } from '../../src/adapters/supplier/acep/callback'
 import { loadConfig, sandboxAdapters } from '../../src/config'
-import type { Clock } from '../../src/clock'
 import { acepPods } from '../../src/db/schema'
 import { SPACE_TASK_TIMEOUT_MS } from '../../src/services/space-task-runner'
-import {
-  acepSupplierFor,
-  FAKE_KEYS,
-  FakeAcep,
-  mapWholeCatalogue,
-  SCREEN_PNG,
-} from '../helpers/fake-acep'
+import { ACEP_CALLBACK_PATH, ACEP_ENV, acepApp } from '../helpers/acep-app'
+import { FAKE_KEYS, SCREEN_PNG } from '../helpers/fake-acep'
 import { deviceRow, givePhones } from '../helpers/fleet'
-import { createTestDatabase } from '../helpers/test-database'
-import { buildTestApp, get, loginWithSms, post, type TestApp } from '../helpers/test-app'
+import { get, loginWithSms, post } from '../helpers/test-app'
 import type { AuthTokenResult, CommandResult, DeviceCover } from '../../src/contract/device'
 import type { SpaceTask } from '../../src/contract/space'
 
-const CALLBACK = '/vmcloud/api/supplier/acep/callback'
-
 test('the server on ACEP: provisioning, commands, backup by callback, screen relay, a task ACEP never ends', async (t) => {
-  const database = await createTestDatabase()
-  await mapWholeCatalogue(database.db)
-  const fake = await new FakeAcep().start()
-  t.after(() => fake.stop())
-  // The supplier reads the app's (fake) clock, which buildTestApp makes.
-  let ctx: TestApp | null = null
-  const clock: Clock = { now: () => ctx!.clock.now() }
-  const supplier = acepSupplierFor(fake, database.db, clock)
-  ctx = await buildTestApp(t, { database, supplier })
-  const app = ctx.app
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  fake.callbackUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${CALLBACK}`
-  fake.callbackNow = () => ctx!.clock.now()
+  const { ctx, app, fake, database } = await acepApp(t, { listen: true })
 
   // Bought phones are provisioned by the provision job: CreatePod, then DetailPod until it runs.
   const me = await loginWithSms(ctx, '13100000001')
@@ -156,7 +134,7 @@ test('the server on ACEP: provisioning, commands, backup by callback, screen rel
   for (const headers of [{}, { 'ipaas-auth': forged }]) {
     const refused = await app.inject({
       method: 'POST',
-      url: CALLBACK,
+      url: ACEP_CALLBACK_PATH,
       headers: { 'content-type': 'application/json', ...headers },
       payload: body,
     })
@@ -186,14 +164,7 @@ test('SUPPLIER_PROVIDER=acep: every missing ACEP variable named; production no l
     () => loadConfig({ SUPPLIER_PROVIDER: 'aliyun' }),
     /SUPPLIER_PROVIDER must be one of sandbox, acep/,
   )
-  const env = {
-    SUPPLIER_PROVIDER: 'acep',
-    ACEP_ACCESS_KEY_ID: 'a',
-    ACEP_SECRET_ACCESS_KEY: 'b',
-    ACEP_PRODUCT_ID: 'c',
-    ACEP_CALLBACK_ACCESS_KEY: 'd',
-    ACEP_CALLBACK_SECRET: 'e',
-  }
+  const env = ACEP_ENV
   assert.equal(realAdapters(loadConfig(env), env).acep?.credentials.productId, 'c')
   assert.equal(realAdapters(loadConfig({})).acep, null, 'the sandbox by default')
   // In production ACEP's missing keys are lines of the one refusal, beside a payment provider's and

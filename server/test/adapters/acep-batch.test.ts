@@ -6,38 +6,20 @@
  * result whatever the selection (owned, granted, view-only, others', missing, expired).
  */
 import assert from 'node:assert/strict'
-import { test, type TestContext } from 'node:test'
+import { test } from 'node:test'
 import { eq, inArray, sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { DeviceCommand } from '#domain/enums'
 import { DeviceStatus } from '#domain/device-lifecycle'
 import { devices, deviceGrants } from '../../src/db/schema'
-import type { Clock } from '../../src/clock'
 import { type AcepError, POD_LIST_LIMITS } from '../../src/adapters/supplier/acep/acep-client'
-import {
-  acepSupplierFor,
-  FAKE_LIST_LIMITS,
-  FakeAcep,
-  mapWholeCatalogue,
-  type Call,
-} from '../helpers/fake-acep'
+import { acepApp, acepSupplierSetup } from '../helpers/acep-app'
+import { FAKE_LIST_LIMITS, type FakeAcep, type Call } from '../helpers/fake-acep'
 import { givePhones } from '../helpers/fleet'
-import { createTestDatabase } from '../helpers/test-database'
-import { buildTestApp, loginWithSms, post, type TestApp } from '../helpers/test-app'
+import { loginWithSms, post, type TestApp } from '../helpers/test-app'
 import type { CommandResult } from '../../src/contract/device'
 
 const REFUSED = { Code: 'OperationDenied', Message: 'pod is locked' }
-
-async function setup(t: TestContext) {
-  const database = await createTestDatabase()
-  await mapWholeCatalogue(database.db)
-  const fake = await new FakeAcep().start()
-  t.after(async () => {
-    await fake.stop()
-    await database.close()
-  })
-  return { fake, database, supplier: acepSupplierFor(fake, database.db) }
-}
 
 /** The pods each call of `action` named, in order. */
 const lists = (calls: Call[], action: string) =>
@@ -50,7 +32,7 @@ test('our list limits are the ones the fake plays from the documents', () => {
 })
 
 test('a 500-pod reboot is 5 RebootPod calls; a throttled batch is retried, a refused one fails alone', async (t) => {
-  const { fake, database, supplier } = await setup(t)
+  const { fake, database, supplier } = await acepSupplierSetup(t)
   const pods = await fake.seedRunningPods(database.db, 500)
   const locked = pods[250]
   fake.throttleNext = 1 // the first batch is throttled once, then sent again
@@ -88,7 +70,7 @@ test('a 500-pod reboot is 5 RebootPod calls; a throttled batch is retried, a ref
 })
 
 test('throttled past the attempts: that batch fails, the next still goes', async (t) => {
-  const { fake, database, supplier } = await setup(t)
+  const { fake, database, supplier } = await acepSupplierSetup(t)
   const pods = await fake.seedRunningPods(database.db, 150)
   fake.throttleNext = 5 // the client's five attempts, all on the first batch
   const outcomes = await supplier.commandMany(pods, { command: DeviceCommand.Reboot })
@@ -102,7 +84,7 @@ test('throttled past the attempts: that batch fails, the next still goes', async
 })
 
 test('shell commands answer per pod; uninstall by AppId or pm uninstall; screenshots in batches', async (t) => {
-  const { fake, database, supplier } = await setup(t)
+  const { fake, database, supplier } = await acepSupplierSetup(t)
   const pods = await fake.seedRunningPods(database.db, 250)
   const booting = [pods[3], pods[150]]
   for (const pod of booting) fake.pods.get(pod)!.bootUntil = fake.now() + 60_000
@@ -168,7 +150,7 @@ test('shell commands answer per pod; uninstall by AppId or pm uninstall; screens
 })
 
 test('timing: a 500-phone reboot, pod by pod (before) and in ACEP batches (after)', async (t) => {
-  const { fake, database, supplier } = await setup(t)
+  const { fake, database, supplier } = await acepSupplierSetup(t)
   const pods = await fake.seedRunningPods(database.db, 500)
   let started = performance.now()
   for (const pod of pods) await supplier.command(pod, { command: DeviceCommand.Reboot })
@@ -196,17 +178,6 @@ async function acepPhones(ctx: TestApp, fake: FakeAcep, userId: number, count: n
     from unnest(${`{${ids.join(',')}}`}::int[], ${`{${pods.join(',')}}`}::text[]) as pods(id, pod)
     where devices.id = pods.id`)
   return ids
-}
-
-async function acepApp(t: TestContext) {
-  const database = await createTestDatabase()
-  await mapWholeCatalogue(database.db)
-  const fake = await new FakeAcep().start()
-  t.after(() => fake.stop())
-  let ctx: TestApp | null = null
-  const clock: Clock = { now: () => ctx!.clock.now() }
-  ctx = await buildTestApp(t, { database, supplier: acepSupplierFor(fake, database.db, clock) })
-  return { ctx, fake }
 }
 
 test('/device/batchCommand on ACEP: 500 phones in 5 calls, a throttled batch retried, a refused batch fails its phones only', async (t) => {

@@ -6,27 +6,15 @@
  * starts it again.
  */
 import assert from 'node:assert/strict'
-import { test, type TestContext } from 'node:test'
+import { test } from 'node:test'
 import { eq, inArray } from 'drizzle-orm'
 import { DeviceCommand } from '#domain/enums'
-import type { Clock } from '../../src/clock'
 import { acepPods, jobs } from '../../src/db/schema'
 import { SUSPEND_RECHECK_MS } from '../../src/jobs/expire-devices'
-import { createTestDatabase } from '../helpers/test-database'
-import { acepSupplierFor, FakeAcep, mapWholeCatalogue } from '../helpers/fake-acep'
+import { acepApp, acepSupplierSetup } from '../helpers/acep-app'
+import type { FakeAcep } from '../helpers/fake-acep'
 import { DAY_MS, deviceRow, givePhones } from '../helpers/fleet'
-import { buildTestApp, loginWithSms, type TestApp } from '../helpers/test-app'
-
-async function setup(t: TestContext) {
-  const database = await createTestDatabase()
-  const fake = await new FakeAcep().start()
-  t.after(async () => {
-    await fake.stop()
-    await database.close()
-  })
-  await mapWholeCatalogue(database.db)
-  return { fake, database, supplier: acepSupplierFor(fake, database.db) }
-}
+import { loginWithSms } from '../helpers/test-app'
 
 const podSizes = (fake: FakeAcep, action: string) =>
   fake.calls
@@ -34,7 +22,7 @@ const podSizes = (fake: FakeAcep, action: string) =>
     .map((call) => (call.body.PodIdList as string[]).length)
 
 test('suspend: PowerOffPod 200 pods a call, each pod on its own; an expired pod stays off, resume and release work', async (t) => {
-  const { fake, database, supplier } = await setup(t)
+  const { fake, database, supplier } = await acepSupplierSetup(t)
   const pods = await fake.seedRunningPods(database.db, 450)
   // The rentals ended (acep_pods keeps our expiry).
   await database.db
@@ -96,14 +84,7 @@ test('suspend: PowerOffPod 200 pods a call, each pod on its own; an expired pod 
 })
 
 test('the server on ACEP: the expiry job powers the pod off, the stop recheck leaves it off, a renewal powers it on', async (t) => {
-  const database = await createTestDatabase()
-  await mapWholeCatalogue(database.db)
-  const fake = await new FakeAcep().start()
-  t.after(() => fake.stop())
-  let ctx: TestApp | null = null
-  const clock: Clock = { now: () => ctx!.clock.now() }
-  ctx = await buildTestApp(t, { database, supplier: acepSupplierFor(fake, database.db, clock) })
-  const { app } = ctx
+  const { ctx, app, fake, database } = await acepApp(t)
   await app.jobs.ensureRecurring()
   const me = await loginWithSms(ctx, '13100000091')
   const [phone] = await givePhones(ctx, me.userId, 1, { days: 1 })
@@ -116,10 +97,10 @@ test('the server on ACEP: the expiry job powers the pod off, the stop recheck le
   const pod = row.supplierInstanceId!
 
   const runExpiryAt = async (at: number) => {
-    ctx!.clock.advance(at - ctx!.clock.now().getTime())
+    ctx.clock.advance(at - ctx.clock.now().getTime())
     await database.db
       .update(jobs)
-      .set({ runAt: ctx!.clock.now() })
+      .set({ runAt: ctx.clock.now() })
       .where(eq(jobs.kind, 'expire-devices'))
     await app.jobs.runDue(10_000)
   }
@@ -136,7 +117,7 @@ test('the server on ACEP: the expiry job powers the pod off, the stop recheck le
   // Renewed: its sync job records the expiry and powers the pod on; it runs again.
   await database.db.transaction((tx) =>
     app.services.fleet.extendDevices(tx, [
-      { deviceId: phone, newExpireAt: ctx!.clock.now().getTime() + 30 * DAY_MS },
+      { deviceId: phone, newExpireAt: ctx.clock.now().getTime() + 30 * DAY_MS },
     ]),
   )
   await app.jobs.runDue(10_000)

@@ -16,7 +16,6 @@ import { realAdapters } from '../../src/adapters'
 import { acepCredentialsFromEnv } from '../../src/adapters/supplier/acep/credentials'
 import { STREAM_KEY_TTL_S } from '../../src/adapters/supplier/acep/stream'
 import { loadConfig } from '../../src/config'
-import type { Clock } from '../../src/clock'
 import type { AuthTokenResult } from '../../src/contract/device'
 import { devices } from '../../src/db/schema'
 import {
@@ -24,18 +23,10 @@ import {
   STREAM_KEYS_WINDOW_MS,
 } from '../../src/routes/acep-supplier-routes'
 import { CONTROL_SESSION_TTL_MS } from '../../src/services/device-auth-service'
-import {
-  acepSupplierFor,
-  FAKE_KEYS,
-  FAKE_STREAM,
-  FakeAcep,
-  mapWholeCatalogue,
-  streamEnv,
-  writeFakeSdk,
-} from '../helpers/fake-acep'
-import { deviceRow, givePhones } from '../helpers/fleet'
-import { createTestDatabase } from '../helpers/test-database'
-import { buildTestApp, get, loginWithSms, type Session, type TestApp } from '../helpers/test-app'
+import { ACEP_ENV, acepApp, runningAcepPhones } from '../helpers/acep-app'
+import { FAKE_KEYS, FAKE_STREAM, streamEnv, writeFakeSdk } from '../helpers/fake-acep'
+import { deviceRow } from '../helpers/fleet'
+import { get, loginWithSms, type Session, type TestApp } from '../helpers/test-app'
 
 const ACEP = '/vmcloud/api/supplier/acep'
 
@@ -58,30 +49,16 @@ function tempDir() {
 
 /** The app on the fake ACEP with (or without) the stream, a buyer and two running phones. */
 async function setup(t: TestContext, options: { stream: boolean }) {
-  const database = await createTestDatabase()
-  await mapWholeCatalogue(database.db)
-  const fake = await new FakeAcep().start()
-  t.after(() => fake.stop())
   const dir = tempDir()
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }))
-  const sdkFile = writeFakeSdk(path.join(dir, 'vePhoneSDK-Web.js'), fake.endpoint)
-  let ctx: TestApp | null = null
-  const clock: Clock = { now: () => ctx!.clock.now() }
-  const supplier = acepSupplierFor(
-    fake,
-    database.db,
-    clock,
-    '',
-    options.stream ? streamEnv(fake, sdkFile) : {},
-  )
-  ctx = await buildTestApp(t, { database, supplier })
+  const sdkFile = path.join(dir, 'vePhoneSDK-Web.js')
+  const { ctx, fake } = await acepApp(t, {
+    env: options.stream
+      ? (acep) => streamEnv(acep, writeFakeSdk(sdkFile, acep.endpoint))
+      : undefined,
+  })
   const me = await loginWithSms(ctx, '13100000011')
-  const phones = await givePhones(ctx, me.userId, 2)
-  await ctx.app.jobs.runDue(10_000)
-  await fake.advance(fake.delayMs)
-  ctx.clock.advance(5_000)
-  await ctx.app.jobs.runDue(10_000)
-  for (const phone of phones) assert.equal((await deviceRow(ctx, phone)).status, 1, 'running')
+  const { phones } = await runningAcepPhones(ctx, fake, me.userId, 2)
   return { ctx, fake, me, phones, sdkFile, app: ctx.app }
 }
 
@@ -262,14 +239,7 @@ test('without the SDK file the page says it shows screenshots and there is no st
 
 test('start-up names a set-but-unreadable SDK file and the missing STS settings, in production’s one refusal', () => {
   const dir = tempDir()
-  const base = {
-    SUPPLIER_PROVIDER: 'acep',
-    ACEP_ACCESS_KEY_ID: 'a',
-    ACEP_SECRET_ACCESS_KEY: 'b',
-    ACEP_PRODUCT_ID: 'c',
-    ACEP_CALLBACK_ACCESS_KEY: 'd',
-    ACEP_CALLBACK_SECRET: 'e',
-  }
+  const base = ACEP_ENV
   try {
     const none = acepCredentialsFromEnv(base)
     assert.ok(none.ok && none.credentials.stream === null, 'no file: screenshots')

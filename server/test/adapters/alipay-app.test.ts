@@ -23,6 +23,7 @@ import {
   startPayment,
   timeOutOrders,
 } from '../helpers/commerce'
+import { NO_TRADE_AFTER_EXPIRY_MS } from '../../src/services/payment-reconciliation'
 import { FakeAlipay, rsaKeyPair } from '../helpers/fake-alipay'
 import { buildTestApp, post, type Session, type TestApp } from '../helpers/test-app'
 
@@ -200,9 +201,10 @@ test('a link opened only after its order was cancelled: the money that arrives g
   const { data: order } = await createCloudOrder(ta, buyer)
   const start = await startPayment(ta, buyer, order.orderNo)
   await cancelOrder(ta, buyer, order.orderNo)
-  // Alipay has no trade until the link is opened, so there is nothing to close: the payment is over here.
+  // Alipay has no trade until the link is opened, so there is nothing to close; the link works until
+  // its time_expire, so the payment stays pending here until then.
   await reconcileTrades(ta)
-  assert.equal((await paymentRow(ta, start.tradeNo)).status, 'closed')
+  assert.equal((await paymentRow(ta, start.tradeNo)).status, 'pending')
   // The link still works until its time_expire: the buyer opens it and pays.
   await (await fetch(start.checkoutUrl!)).text()
   fake.pay(start.tradeNo)
@@ -223,6 +225,46 @@ test('a link opened only after its order was cancelled: the money that arrives g
   await fake.settled()
   assert.equal(fake.trade(start.tradeNo)!.refunded, order.amount)
   assert.equal((await paymentRow(ta, start.tradeNo)).status, 'refunded')
+})
+
+test('a link opened after its order was cancelled, its notification lost: reconciliation finds the money and refunds it once', async (t) => {
+  const { ta, fake } = await alipayApp(t)
+  const buyer = await newBuyer(ta)
+  const { data: order } = await createCloudOrder(ta, buyer)
+  const start = await startPayment(ta, buyer, order.orderNo)
+  await cancelOrder(ta, buyer, order.orderNo)
+  await reconcileTrades(ta)
+  assert.equal((await paymentRow(ta, start.tradeNo)).status, 'pending')
+  ta.clock.advance(10 * MINUTE)
+  fake.dropNotifications = true
+  await (await fetch(start.checkoutUrl!)).text()
+  fake.pay(start.tradeNo)
+  await fake.settled()
+  ta.clock.advance(MINUTE + 1_000)
+  await reconcileTrades(ta)
+  assert.equal((await paymentRow(ta, start.tradeNo)).status, 'refunding')
+  await ta.app.jobs.runDue()
+  assert.equal(fake.trade(start.tradeNo)!.refunded, order.amount)
+  assert.equal((await paymentRow(ta, start.tradeNo)).status, 'refunded')
+  assert.equal((await orderInfo(ta, buyer, order.orderNo)).status, OrderStatus.cancelled)
+})
+
+test('a link never opened: the payment is over only past its time_expire (plus the margin), no money taken', async (t) => {
+  const { ta, fake } = await alipayApp(t)
+  const buyer = await newBuyer(ta)
+  const { data: order } = await createCloudOrder(ta, buyer)
+  const start = await startPayment(ta, buyer, order.orderNo)
+  await cancelOrder(ta, buyer, order.orderNo)
+  const deadline = new Date(order.payDeadline).getTime()
+  while (ta.clock.now().getTime() < deadline + NO_TRADE_AFTER_EXPIRY_MS) {
+    await reconcileTrades(ta)
+    assert.equal((await paymentRow(ta, start.tradeNo)).status, 'pending')
+    ta.clock.advance(MINUTE + 1_000)
+  }
+  await reconcileTrades(ta)
+  assert.equal((await paymentRow(ta, start.tradeNo)).status, 'closed')
+  assert.equal(fake.trade(start.tradeNo), undefined)
+  assert.equal((await ta.database.db.select().from(refunds)).length, 0)
 })
 
 test('Alipay inside WeChat is refused with the message to show, and no trade is recorded', async (t) => {

@@ -27,6 +27,7 @@ import {
 import {
   ALIPAY_IN_WECHAT_REFUSAL,
   AlipayProvider,
+  AlipayRefusal,
 } from '../../src/adapters/payment/alipay/alipay-provider'
 import { realAdapters } from '../../src/adapters'
 import { loadConfig } from '../../src/config'
@@ -388,7 +389,7 @@ describe('query and close', () => {
     assert.throws(() => fake.pay(req.tradeNo), /TRADE_CLOSED/)
   })
 
-  test('close: an open trade closes (and notifies closed), a paid one answers paid, an unopened link is closed', async (t) => {
+  test('close: an open trade closes (and notifies closed), a paid one answers paid, an unopened link is refused (no trade yet)', async (t) => {
     const { fake, provider, received } = await setup(t)
     const open1 = await opened(provider)
     assert.equal((await provider.closeTrade(open1.tradeNo)).status, 'closed')
@@ -403,14 +404,15 @@ describe('query and close', () => {
     assert.equal(state.amount, paid.amount)
 
     const never = request()
-    await provider.createPayment(never)
-    assert.deepEqual(await provider.closeTrade(never.tradeNo), {
-      tradeNo: never.tradeNo,
-      status: 'closed',
-      amount: 0,
-      providerTradeId: null,
-      paidAt: null,
-    })
+    const link = await provider.createPayment(never)
+    // ACQ.TRADE_NOT_EXIST: nothing to close, and the link still opens a trade until its time_expire.
+    await assert.rejects(
+      provider.closeTrade(never.tradeNo),
+      (error) => error instanceof AlipayRefusal && error.subCode === 'ACQ.TRADE_NOT_EXIST',
+    )
+    await open(link.checkoutUrl!)
+    fake.pay(never.tradeNo)
+    assert.equal((await provider.queryTrade(never.tradeNo)).status, 'paid')
   })
 
   test('ACQ.SYSTEM_ERROR and a down gateway are passing errors, not refusals', async (t) => {

@@ -14,6 +14,7 @@ import { wechatPayCredentialsFromEnv } from '../../src/adapters/payment/wechatpa
 import { WechatPayProvider } from '../../src/adapters/payment/wechatpay/wechatpay-provider'
 import type { CreatePaymentResult } from '../../src/contract/payment'
 import { paymentNotifications, payments, refunds } from '../../src/db/schema'
+import { NO_TRADE_AFTER_EXPIRY_MS } from '../../src/services/payment-reconciliation'
 import { REFUND_RECHECK_MS, REFUND_STUCK_MS } from '../../src/services/refund-service'
 import { createCloudOrder, newBuyer, orderInfo } from '../helpers/commerce'
 import { wechatPayWorld, type FakeWechatPay } from '../helpers/fake-wechatpay'
@@ -202,6 +203,61 @@ test('wechatpay app: a trade left open when its order is cancelled is closed at 
   assert.throws(() => w.fake.pay(tradeNo), /cannot pay/)
 })
 
+test('wechatpay app: a cancelled order whose trade WeChat Pay has not recorded yet (ORDER_NOT_EXIST, its close a bare 204): paid later with the notification lost, the money is found and refunded once', async (t) => {
+  const w = await wechatPayApp(t)
+  const { data: order } = await createCloudOrder(w.ta, w.buyer)
+  const tradeNo = await payInMiniProgram(w, order.orderNo)
+  const cancelled = await post(w.ta.app, '/order/cancel', { orderNo: order.orderNo }, w.buyer)
+  assert.equal(cancelled.code, 200, cancelled.msg)
+  // two rounds of query, close (204, nothing closed) and the query after it
+  w.fake.notFoundNext('query', 4)
+  w.fake.notFoundNext('close', 1)
+  const reconcile = () => w.ta.app.services.paymentReconciliation.reconcile(w.ta.clock.now())
+  assert.equal(await reconcile(), 0)
+  assert.equal((await paymentOf(w, tradeNo)).status, 'pending', 'no record is not "never opened"')
+  assert.equal(w.fake.trades.get(tradeNo)?.trade_state, 'NOTPAY', 'the bare 204 closed nothing')
+  w.fake.dropNotifications = true
+  w.fake.pay(tradeNo) // still payable at WeChat Pay until its time_expire
+  await w.fake.settled()
+  w.ta.clock.advance(MINUTE + 1_000)
+  assert.equal(await reconcile(), 0, 'WeChat Pay still answers ORDER_NOT_EXIST')
+  w.ta.clock.advance(MINUTE + 1_000)
+  assert.equal(await reconcile(), 1)
+  assert.equal((await paymentOf(w, tradeNo)).status, 'refunding')
+  w.fake.dropNotifications = false
+  await w.ta.app.jobs.runDue()
+  await w.fake.settled()
+  const trade = w.fake.trades.get(tradeNo)!
+  assert.equal(trade.refunded, trade.total)
+  assert.equal([...w.fake.refunds.values()].filter((r) => r.out_trade_no === tradeNo).length, 1)
+  assert.equal((await paymentOf(w, tradeNo)).status, 'refunded')
+  assert.equal((await orderInfo(w.ta, w.buyer, order.orderNo)).status, OrderStatus.cancelled)
+})
+
+test('wechatpay app: a trade WeChat Pay never finds is taken as closed only past its time_expire and the margin, nothing taken', async (t) => {
+  const w = await wechatPayApp(t)
+  const { data: order } = await createCloudOrder(w.ta, w.buyer)
+  const tradeNo = await payInMiniProgram(w, order.orderNo)
+  const cancelled = await post(w.ta.app, '/order/cancel', { orderNo: order.orderNo }, w.buyer)
+  assert.equal(cancelled.code, 200, cancelled.msg)
+  w.fake.notFoundNext('query', 1000)
+  w.fake.notFoundNext('close', 1000)
+  const deadline = order.payDeadline
+  while (w.ta.clock.now().getTime() < deadline + NO_TRADE_AFTER_EXPIRY_MS) {
+    await w.ta.app.services.paymentReconciliation.reconcile(w.ta.clock.now())
+    assert.equal((await paymentOf(w, tradeNo)).status, 'pending')
+    w.ta.clock.advance(MINUTE + 1_000)
+  }
+  assert.equal(await w.ta.app.services.paymentReconciliation.reconcile(w.ta.clock.now()), 1)
+  assert.equal((await paymentOf(w, tradeNo)).status, 'closed')
+  assert.equal(
+    w.fake.trade(tradeNo)?.trade_state,
+    'CLOSED',
+    'past time_expire WeChat Pay takes nothing',
+  )
+  assert.equal(w.fake.refunds.size, 0)
+})
+
 test('wechatpay app: H5 pay in a mobile browser answers the h5_url with our pay page to return to', async (t) => {
   const w = await wechatPayApp(t)
   const { data: order } = await createCloudOrder(w.ta, w.buyer)
@@ -219,6 +275,24 @@ test('wechatpay app: H5 pay in a mobile browser answers the h5_url with our pay 
     `https://cloudphone.example.cn/pages/pay/pay?orderNo=${order.orderNo}`,
   )
   assert.equal(w.fake.trades.get(reply.data.tradeNo)?.payer_client_ip, '127.0.0.1')
+})
+
+test("wechatpay app: the config names the scenes JSAPI needs the payer's code in; a code sent for H5 pay is ignored", async (t) => {
+  const w = await wechatPayApp(t)
+  const config = await w.ta.app.inject({
+    method: 'GET',
+    url: '/vmcloud/api/configure/getCommonConfig',
+  })
+  assert.deepEqual(config.json().data.wechatPayCodeScenes, ['miniProgram', 'wechatBrowser'])
+  const { data: order } = await createCloudOrder(w.ta, w.buyer)
+  const reply = await post<CreatePaymentResult>(
+    w.ta.app,
+    '/pay/createPayment',
+    { orderNo: order.orderNo, payMethod: 2, scene: 'browser', wxCode: 'not-a-code' },
+    w.buyer,
+  )
+  assert.equal(reply.code, 200, reply.msg)
+  assert.equal(w.fake.trades.get(reply.data.tradeNo)?.payer_openid, null)
 })
 
 /** An order paid twice (two trades, both paid): one payment is kept, the other is refunding. */

@@ -14,6 +14,7 @@ import {
   API_ROOT,
   notifyPath,
   notifyUrl,
+  PaymentNotificationError,
   PaymentProviderRefusal,
   PaymentSignatureError,
   type PaymentNotice,
@@ -136,6 +137,11 @@ test('providers: each pay method has exactly one, names are unique path segments
   assert.equal(both.forMethod(2).name, 'wechatpay')
   assert.equal(both.named('wechatpay')?.name, 'wechatpay')
   assert.equal(both.named('nobody'), undefined)
+  assert.equal(both.running('alipay').name, 'alipay')
+  assert.throws(
+    () => both.running('nobody'),
+    (error) => error instanceof PaymentNotificationError && error.httpStatus === 404,
+  )
   assert.throws(() => both.forMethod(3), /no payment provider for pay method 3/)
   assert.throws(
     () => new PaymentProviders([fake('alipay', [1])]),

@@ -13,6 +13,7 @@ import type {
   WxPayParams,
 } from '../../src/adapters/payment/payment-provider'
 import { sandboxOpenid } from '../../src/adapters/wechat/sandbox-wechat'
+import type { CommonConfig } from '../../src/contract/config'
 import type { CreatePaymentResult } from '../../src/contract/payment'
 import type { OrderInfo } from '../../src/contract/order'
 import { payments } from '../../src/db/schema'
@@ -30,10 +31,17 @@ const JSAPI: WxPayParams = {
   paySign: 'c2lnbmVk',
 }
 
-/** Records what the sandbox is asked; answers JSAPI parameters for the two WeChat scenes, like WeChat Pay. */
-function recordRequests(ta: TestApp): PaymentRequest[] {
+/**
+ * Records what the sandbox is asked. `asWechatPay`: it needs the payer's openid in the two WeChat scenes
+ * and answers JSAPI parameters there, like WeChat Pay; otherwise it is the sandbox, which needs none.
+ */
+function recordRequests(ta: TestApp, asWechatPay = true): PaymentRequest[] {
   const provider = sandboxProvider(ta)
   const create = provider.createPayment.bind(provider)
+  if (asWechatPay) {
+    const asWechat = (method: number, scene: string) => method === 2 && scene !== 'browser'
+    Object.assign(provider, { needsPayerOpenId: asWechat })
+  }
   const seen: PaymentRequest[] = []
   provider.createPayment = async (request): Promise<PaymentStart> => {
     seen.push(request)
@@ -122,6 +130,49 @@ test('WeChat Pay inside WeChat takes the openid from the code the client sends, 
       .where(eq(payments.tradeNo, reply.data.tradeNo))
     assert.equal(row.provider, 'sandbox')
   }
+})
+
+test('the sandbox needs no openid: the config names no scene, no code is asked for, one sent is not exchanged', async (t) => {
+  const ta = await commerceApp(t)
+  const seen = recordRequests(ta, false)
+  const config = await ta.app.inject({
+    method: 'GET',
+    url: '/vmcloud/api/configure/getCommonConfig',
+  })
+  assert.deepEqual((config.json() as Envelope<CommonConfig>).data.wechatPayCodeScenes, [])
+  const buyer = await newBuyer(ta)
+  const exchanged: string[] = []
+  const wechat = ta.app.services.ctx.wechat
+  const code2session = wechat.code2session.bind(wechat)
+  const oauthCode = wechat.oauthCode.bind(wechat)
+  wechat.code2session = (code) => (exchanged.push(code), code2session(code))
+  wechat.oauthCode = (code) => (exchanged.push(code), oauthCode(code))
+  for (const body of [
+    { scene: 'miniProgram' },
+    { scene: 'wechatBrowser' },
+    { scene: 'wechatBrowser', wxCode: 'forged-openid-o_abc' },
+    { scene: 'miniProgram', wxCode: 'sandbox:buyer' },
+  ]) {
+    const orderNo = await newOrder(ta, buyer)
+    const reply = await pay(ta, buyer, { orderNo, payMethod: 2, ...body })
+    assert.equal(reply.code, 200, `${JSON.stringify(body)}: ${reply.msg}`)
+    assert.match(reply.data.checkoutUrl!, /^\/vmcloud\/api\/sandbox\/pay\/checkout\?tradeNo=/)
+    assert.equal(seen.at(-1)!.openId, null)
+  }
+  assert.deepEqual(exchanged, [])
+})
+
+test('a provider that needs the openid: the config names its scenes', async (t) => {
+  const ta = await commerceApp(t)
+  recordRequests(ta)
+  const config = await ta.app.inject({
+    method: 'GET',
+    url: '/vmcloud/api/configure/getCommonConfig',
+  })
+  assert.deepEqual((config.json() as Envelope<CommonConfig>).data.wechatPayCodeScenes, [
+    'miniProgram',
+    'wechatBrowser',
+  ])
 })
 
 test('a WeChat code missing or refused is 1004 and opens no trade; Alipay in WeChat needs none', async (t) => {

@@ -62,6 +62,16 @@ function Pay() {
       .catch(() => setAccount(null)) // without it only the account-balance method is missing
   })
 
+  /** Where WeChat Pay needs the payer's code: the config read at launch, or read now; null if unread. */
+  const codeScenes = async () => {
+    try {
+      const config = session.commonConfig ?? (await session.loadCommonConfig({ quiet: true }))
+      return config.wechatPayCodeScenes
+    } catch {
+      return null // the request layer has reported it; a code is got as before
+    }
+  }
+
   const pay = (payMethod: PayMethod, wxCode?: string) =>
     flight.run(async () => {
       setPayError('')
@@ -71,6 +81,7 @@ function Pay() {
           method: payMethod,
           runtime: session.runtime,
           wxCode,
+          codeScenes: payMethod === PayMethod.wechatPay && !wxCode ? await codeScenes() : null,
         })
         if (step.kind === 'refused') setPayError(step.msg)
         else if (step.kind === 'sandbox') setSandboxTrade(step.tradeNo)

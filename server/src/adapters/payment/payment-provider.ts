@@ -169,6 +169,13 @@ export interface PaymentProvider {
    * checks for 200 only, and whose tests read the outcome).
    */
   readonly notifyReply: NotifyReply | null
+  /**
+   * Whether a payment of this pay method in this scene needs the payer's openid (PaymentRequest.openId):
+   * WeChat Pay's JSAPI inside WeChat does; H5 pay, Alipay and the sandbox do not. Only then does the
+   * client get a WeChat code (in WeChat's browser, by leaving for its authorisation page) and the
+   * server exchange it.
+   */
+  needsPayerOpenId(payMethod: number, scene: PayScene): boolean
   createPayment(request: PaymentRequest): Promise<PaymentStart>
   /**
    * The notice, or PaymentSignatureError when the body was not sent by the provider. null: a genuine

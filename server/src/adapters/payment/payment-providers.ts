@@ -1,5 +1,7 @@
 import { PayMethod } from '#domain/order-status'
-import type { PaymentProvider } from './payment-provider'
+import { PaymentNotificationError, type PaymentProvider, type PayScene } from './payment-provider'
+
+const PAY_SCENES: readonly PayScene[] = ['miniProgram', 'wechatBrowser', 'browser']
 
 /** The pay methods a payment provider collects (3 beans and 4 account balance are our own ledgers). */
 export const PROVIDER_PAY_METHODS: readonly number[] = [PayMethod.alipay, PayMethod.wechatPay]
@@ -55,9 +57,25 @@ export class PaymentProviders {
     return provider
   }
 
+  /** The scenes in which this pay method's provider needs the payer's openid (a WeChat code). */
+  payerOpenIdScenes(payMethod: number): PayScene[] {
+    const provider = this.forMethod(payMethod)
+    return PAY_SCENES.filter((scene) => provider.needsPayerOpenId(payMethod, scene))
+  }
+
   /** The provider of this name, or undefined (a notification for a provider not running here). */
   named(name: string): PaymentProvider | undefined {
     return this.byName.get(name)
+  }
+
+  /**
+   * The provider a callback, a payment row or a refund row names, running here; a callback for one
+   * that is not answers 404 (PaymentNotificationError), and a row of it waits (its jobs skip it).
+   */
+  running(name: string): PaymentProvider {
+    const provider = this.byName.get(name)
+    if (!provider) throw new PaymentNotificationError(404, '支付渠道不存在')
+    return provider
   }
 
   get names(): string[] {

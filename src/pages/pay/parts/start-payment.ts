@@ -1,9 +1,10 @@
 /**
  * Starting a payment, the same steps for every method and place: the payer's WeChat code when WeChat
- * Pay needs one, the server's createPayment, then whatever it answers (paid at once, WeChat's payment
+ * Pay's provider needs one here (the config's wechatPayCodeScenes), the server's createPayment, then whatever it answers (paid at once, WeChat's payment
  * sheet, a checkout page, the mini-program's sandbox sheet). The page shows what each step ends in.
  */
 import type { CreatePaymentBody, OrderInfoQuery } from '../../../../types/api'
+import type { PayScene } from '@/platform/types'
 import { url } from '@/constants/routes'
 import { PayMethod } from '@/domain/order-status'
 import { createPayment } from '@/api/pay'
@@ -28,16 +29,25 @@ export async function startPayment(options: {
   runtime: 'applet' | 'h5'
   /** a code WeChat's authorisation just brought back to this page (H5 in WeChat's browser) */
   wxCode?: string
+  /**
+   * Where WeChat Pay needs the payer's code, as the server's config says; null when the config could
+   * not be read: a code is got as before (the server ignores one it does not need).
+   */
+  codeScenes: readonly PayScene[] | null
 }): Promise<PayStep> {
   const { ref, method } = options
   let wechat: Pick<CreatePaymentBody, 'scene' | 'wxCode'> = {}
   if (method === PayMethod.wechatPay) {
+    const scene = wechatPayment.scene()
+    const needsCode = !options.codeScenes || options.codeScenes.includes(scene)
     // back to this page with the order and the method; the code comes with it and is used once
     const code = options.wxCode
       ? { wxCode: options.wxCode }
-      : await wechatPayment.payerCode(url('pay', { ...ref, payMethod: method }))
+      : needsCode
+        ? await wechatPayment.payerCode(url('pay', { ...ref, payMethod: method }))
+        : {}
     if (code === 'redirected') return { kind: 'left' }
-    wechat = { scene: wechatPayment.scene(), ...code }
+    wechat = { scene, ...code }
   }
   const returnUrl = url('pay', { ...ref, paying: 1 })
   const outcome = await createPayment({ ...ref, payMethod: method, returnUrl, ...wechat })

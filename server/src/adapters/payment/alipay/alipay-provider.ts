@@ -91,6 +91,10 @@ export class AlipayProvider implements PaymentProvider {
    * opened; time_expire stops it taking money after the order's pay window. WeChat (mini-program and its
    * browser) does not open Alipay's pages, so there the buyer is told to pay with WeChat Pay instead.
    */
+  needsPayerOpenId(): boolean {
+    return false
+  }
+
   async createPayment(request: PaymentRequest): Promise<PaymentStart> {
     if (request.scene !== 'browser') throw new PaymentProviderRefusal(ALIPAY_IN_WECHAT_REFUSAL)
     const back = `${this.credentials.publicBaseUrl}${request.returnUrl}`
@@ -184,17 +188,16 @@ export class AlipayProvider implements PaymentProvider {
   /**
    * alipay.trade.close, then the trade as Alipay holds it. A trade already paid cannot be closed
    * (ACQ.TRADE_STATUS_ERROR): the query answers it paid. A link never opened has no trade at Alipay
-   * (ACQ.TRADE_NOT_EXIST): closed, nothing paid.
+   * (ACQ.TRADE_NOT_EXIST, thrown as the refusal it is): nothing to close, but the link still opens a
+   * trade until its time_expire, so reconciliation waits for that before taking it as over.
    */
   async closeTrade(tradeNo: string): Promise<TradeState> {
     try {
       await this.call('alipay.trade.close', { out_trade_no: tradeNo })
     } catch (error) {
-      if (!(error instanceof AlipayRefusal)) throw error
-      if (error.subCode === 'ACQ.TRADE_NOT_EXIST') {
-        return { tradeNo, status: 'closed', amount: 0, providerTradeId: null, paidAt: null }
+      if (!(error instanceof AlipayRefusal) || error.subCode !== 'ACQ.TRADE_STATUS_ERROR') {
+        throw error
       }
-      if (error.subCode !== 'ACQ.TRADE_STATUS_ERROR') throw error
     }
     return this.queryTrade(tradeNo)
   }

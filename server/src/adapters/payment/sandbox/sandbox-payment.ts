@@ -85,6 +85,11 @@ export class SandboxPaymentProvider implements PaymentProvider {
     this.outbox = new SandboxOutbox(settings.delayMs, (fields) => this.signed(fields))
   }
 
+  /** Its checkout page (and the mini-program's action sheet) pays as anyone: no openid, no code. */
+  needsPayerOpenId(): boolean {
+    return false
+  }
+
   async createPayment(request: PaymentRequest): Promise<PaymentStart> {
     if (!this.methods.includes(request.payMethod)) {
       throw new PaymentProviderRefusal('不支持该支付方式')

@@ -25,6 +25,7 @@ import {
   type PaymentProvider,
   type PaymentRequest,
   type PaymentStart,
+  type PayScene,
   type RefundNotice,
   type RefundRequest,
   type RefundState,
@@ -218,6 +219,11 @@ export class WechatPayProvider implements PaymentProvider {
     throw new WechatPayRefusal(response.status, code, message)
   }
 
+  /** JSAPI (mini-program, WeChat's browser) pays as an openid; H5 pay in other browsers needs none. */
+  needsPayerOpenId(_payMethod: number, scene: PayScene): boolean {
+    return scene !== 'browser'
+  }
+
   async createPayment(request: PaymentRequest): Promise<PaymentStart> {
     const { credentials } = this
     const common = {
@@ -287,8 +293,8 @@ export class WechatPayProvider implements PaymentProvider {
   }
 
   /**
-   * 查询订单; PaymentProviderRefusal only for ORDER_NOT_EXIST (reconciliation then takes it as never
-   * opened; refund() takes it as passing).
+   * 查询订单; PaymentProviderRefusal only for ORDER_NOT_EXIST (no record yet: reconciliation takes the
+   * trade as never opened only past its time_expire; refund() takes it as passing).
    */
   async queryTrade(tradeNo: string): Promise<TradeState> {
     const path = `/v3/pay/transactions/out-trade-no/${encodeURIComponent(tradeNo)}?mchid=${this.credentials.mchId}`
@@ -303,7 +309,10 @@ export class WechatPayProvider implements PaymentProvider {
     }
   }
 
-  /** 关闭订单, then 查询订单: the state afterwards (paid when the money came first). */
+  /**
+   * 关闭订单, then 查询订单: the state afterwards (paid when the money came first). 关闭订单 answers 204
+   * for an out_trade_no it does not find, so only the query says whether there is a trade.
+   */
   async closeTrade(tradeNo: string): Promise<TradeState> {
     const path = `/v3/pay/transactions/out-trade-no/${encodeURIComponent(tradeNo)}/close`
     try {

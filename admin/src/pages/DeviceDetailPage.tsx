@@ -1,0 +1,344 @@
+/**
+ * One phone (/admin/devices/<id>): the phone, its owner, goods, zone and expiry, then its history (the
+ * queue's jobs for it, backups and restores, transfers between accounts, operators' actions). A phone in
+ * 创建失败 can be created again (retryJobs); a phone not yet released can be released after a dialog that
+ * names the consequence and asks why (releasePhones). Buttons show by the role's permissions, the same
+ * table the server enforces.
+ */
+import type { ReactNode } from 'react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { ModalForm, ProDescriptions, ProFormTextArea } from '@ant-design/pro-components'
+import {
+  Button,
+  Popconfirm,
+  Result,
+  Space,
+  Table,
+  Tabs,
+  Typography,
+  type TableColumnsType,
+} from 'antd'
+import dayjs from 'dayjs'
+import { DeviceStatus } from '#domain/device-lifecycle'
+import { mayDo, type OperatorRole } from '#domain/operator-roles'
+import { OperatorCode } from '#domain/result-codes'
+import type { AdminDeviceDetail } from '../../../server/src/contract/admin-devices'
+import { adminApi, ApiError } from '../api'
+import { navigate } from '../router'
+import {
+  ConsoleLink,
+  DEVICE_BUSY_LABELS,
+  DeviceStatusBadge,
+  DEVICES_PATH,
+  JOB_STATUS_LABELS,
+  jobKindLabel,
+} from './device-labels'
+import { USERS_PATH } from './user-labels'
+
+type Detail = AdminDeviceDetail
+type Row<K extends keyof Detail> = Detail[K] extends (infer R)[] ? R : never
+
+/** The release dialog names what it does to the user. */
+export const RELEASE_CONSEQUENCE = '云手机将被释放，数据无法恢复，用户不会自动获得退款。'
+const RETRY_CONSEQUENCE = '将向供应商重新创建云手机，到期时间不变；创建完成后用户即可使用。'
+
+const time = (ms: number | null) => (ms === null ? '—' : dayjs(ms).format('YYYY-MM-DD HH:mm:ss'))
+
+const ACTION_LABELS: Record<string, string> = {
+  'device.retryProvision': '重新创建',
+  'device.release': '释放',
+}
+const SPACE_KINDS: Record<string, string> = { backup: '备份', restore: '恢复' }
+const SPACE_STATUSES: Record<string, string> = {
+  running: '进行中',
+  done: '已完成',
+  failed: '失败',
+  interrupted: '已中断',
+}
+
+function History<T extends { id: number }>({
+  rows,
+  columns,
+  empty,
+}: {
+  rows: T[]
+  columns: TableColumnsType<T>
+  empty: string
+}) {
+  return (
+    <Table<T>
+      size="small"
+      rowKey="id"
+      pagination={false}
+      dataSource={rows}
+      columns={columns}
+      locale={{ emptyText: empty }}
+    />
+  )
+}
+
+const jobColumns: TableColumnsType<Row<'jobs'>> = [
+  { title: '任务ID', dataIndex: 'id' },
+  { title: '类型', dataIndex: 'kind', render: jobKindLabel },
+  {
+    title: '状态',
+    dataIndex: 'status',
+    render: (status: string) => JOB_STATUS_LABELS[status] ?? status,
+  },
+  { title: '尝试次数', dataIndex: 'attempts' },
+  { title: '最近错误', dataIndex: 'lastError', render: (error: string | null) => error ?? '—' },
+  { title: '创建时间', dataIndex: 'createdAt', render: time },
+  { title: '计划执行', dataIndex: 'runAt', render: time },
+]
+
+function tabsOf(detail: Detail): { key: string; label: string; children: ReactNode }[] {
+  return [
+    {
+      key: 'jobs',
+      label: `任务（${detail.jobs.length}）`,
+      children: <History rows={detail.jobs} empty="没有任务" columns={jobColumns} />,
+    },
+    {
+      key: 'space',
+      label: `备份与恢复（${detail.spaceTasks.length}）`,
+      children: (
+        <History
+          rows={detail.spaceTasks}
+          empty="没有备份或恢复"
+          columns={[
+            {
+              title: '类型',
+              dataIndex: 'kind',
+              render: (kind: string) => SPACE_KINDS[kind] ?? kind,
+            },
+            {
+              title: '状态',
+              dataIndex: 'status',
+              render: (status: string) => SPACE_STATUSES[status] ?? status,
+            },
+            {
+              title: '失败原因',
+              dataIndex: 'failReason',
+              render: (reason: string | null) => reason ?? '—',
+            },
+            { title: '开始时间', dataIndex: 'createdAt', render: time },
+            { title: '结束时间', dataIndex: 'finishedAt', render: time },
+          ]}
+        />
+      ),
+    },
+    {
+      key: 'transfers',
+      label: `转移（${detail.transfers.length}）`,
+      children: (
+        <History
+          rows={detail.transfers}
+          empty="没有转移记录"
+          columns={[
+            { title: '时间', dataIndex: 'createdAt', render: time },
+            { title: '转出用户', dataIndex: 'fromUserId' },
+            { title: '转入用户', dataIndex: 'toUserId' },
+          ]}
+        />
+      ),
+    },
+    {
+      key: 'actions',
+      label: `操作记录（${detail.actions.length}）`,
+      children: (
+        <History
+          rows={detail.actions}
+          empty="没有操作记录"
+          columns={[
+            { title: '时间', dataIndex: 'at', render: time },
+            {
+              title: '操作员',
+              dataIndex: 'operatorName',
+              render: (name: string | null) => name ?? '命令行',
+            },
+            {
+              title: '操作',
+              dataIndex: 'action',
+              render: (action: string) => ACTION_LABELS[action] ?? action,
+            },
+            {
+              title: '原因',
+              dataIndex: 'after',
+              render: (after: unknown) => {
+                const reason = (after as { reason?: unknown } | null)?.reason
+                return typeof reason === 'string' ? reason : '—'
+              },
+            },
+          ]}
+        />
+      ),
+    },
+  ]
+}
+
+function BackButton() {
+  return <Button onClick={() => navigate(DEVICES_PATH)}>返回云手机列表</Button>
+}
+
+export default function DeviceDetailPage({ id, role }: { id: number; role: OperatorRole }) {
+  const queryClient = useQueryClient()
+  const key = ['device', id] as const
+  const detail = useQuery({
+    queryKey: key,
+    queryFn: () => adminApi.device(id),
+    meta: { inlineError: true },
+    // while the phone is being created, follow it until it runs or fails
+    refetchInterval: (query) =>
+      query.state.data?.device.status === DeviceStatus.creating ? 3000 : false,
+  })
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: key })
+    void queryClient.invalidateQueries({ queryKey: ['devices'] })
+    void queryClient.invalidateQueries({ queryKey: ['jobs'] })
+  }
+  const retry = useMutation({ mutationFn: () => adminApi.retryProvision(id), onSuccess: refresh })
+  const release = useMutation({
+    mutationFn: (reason: string) => adminApi.releaseDevice(id, reason),
+    onSuccess: refresh,
+  })
+
+  if (detail.isPending) return <Result status="info" title="加载中" />
+  if (detail.isError) {
+    const notFound =
+      detail.error instanceof ApiError && detail.error.code === OperatorCode.DEVICE_NOT_FOUND
+    return (
+      <Result
+        status={notFound ? '404' : 'error'}
+        title={notFound ? '云手机不存在' : '无法读取该云手机'}
+        subTitle={notFound ? undefined : detail.error.message}
+        extra={
+          <Space>
+            <BackButton />
+            {!notFound && <Button onClick={() => void detail.refetch()}>重试</Button>}
+          </Space>
+        }
+      />
+    )
+  }
+
+  const { device, owner } = detail.data
+  const actions: ReactNode[] = [<BackButton key="back" />]
+  if (device.status === DeviceStatus.failed && mayDo(role, 'retryJobs')) {
+    actions.push(
+      <Popconfirm
+        key="retry"
+        title={`重新创建云手机「${device.name}」？`}
+        description={RETRY_CONSEQUENCE}
+        okText="重新创建"
+        cancelText="取消"
+        onConfirm={() => retry.mutateAsync().catch(() => undefined)}
+      >
+        <Button type="primary" loading={retry.isPending}>
+          重新创建
+        </Button>
+      </Popconfirm>,
+    )
+  }
+  if (device.status !== DeviceStatus.released && mayDo(role, 'releasePhones')) {
+    actions.push(
+      <ModalForm<{ reason: string }>
+        key="release"
+        title={`释放云手机「${device.name}」？`}
+        width={480}
+        trigger={
+          <Button danger type="primary">
+            释放
+          </Button>
+        }
+        modalProps={{ destroyOnClose: true, okText: '释放', okButtonProps: { danger: true } }}
+        onFinish={async ({ reason }) => {
+          try {
+            await release.mutateAsync(reason)
+            return true
+          } catch {
+            return false // the refusal's message is shown; the dialog stays
+          }
+        }}
+      >
+        <Typography.Paragraph type="danger">{RELEASE_CONSEQUENCE}</Typography.Paragraph>
+        <ProFormTextArea
+          name="reason"
+          label="原因（记入操作日志）"
+          fieldProps={{ maxLength: 200, showCount: true }}
+          rules={[{ required: true, whitespace: true, message: '请填写原因' }]}
+        />
+      </ModalForm>,
+    )
+  }
+
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Space wrap>{actions}</Space>
+      <ProDescriptions
+        title={`云手机 ${device.id}`}
+        column={3}
+        bordered
+        size="small"
+        dataSource={device}
+        columns={[
+          { title: '名称', dataIndex: 'name', render: () => device.name },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            render: () => (
+              <>
+                <DeviceStatusBadge status={device.status} />
+                {device.busyOp ? `（${DEVICE_BUSY_LABELS[device.busyOp] ?? device.busyOp}）` : ''}
+              </>
+            ),
+          },
+          {
+            title: '用户',
+            dataIndex: 'userId',
+            render: () => (
+              <ConsoleLink to={`${USERS_PATH}/${owner.id}`}>
+                {`${owner.mobile ?? '（已注销）'}（${owner.id}）${owner.frozen ? ' 已冻结' : ''}`}
+              </ConsoleLink>
+            ),
+          },
+          { title: '商品', dataIndex: 'goodsName', render: () => device.goodsName },
+          { title: '地区', dataIndex: 'zoneName', render: () => device.zoneName },
+          { title: '到期时间', dataIndex: 'expireAt', render: () => time(device.expireAt) },
+          {
+            title: '实例',
+            dataIndex: 'supplierInstanceId',
+            render: () => device.supplierInstanceId ?? '—',
+          },
+          {
+            title: '创建中的实例',
+            dataIndex: 'pendingInstanceId',
+            render: () => device.pendingInstanceId ?? '—',
+          },
+          { title: '失败原因', dataIndex: 'failReason', render: () => device.failReason ?? '—' },
+          { title: '订单', dataIndex: 'orderId', render: () => device.orderId || '—' },
+          {
+            title: '系统版本',
+            dataIndex: 'imageVersion',
+            render: () => device.imageVersion ?? '—',
+          },
+          { title: '创建时间', dataIndex: 'createdAt', render: () => time(device.createdAt) },
+          ...(device.status === DeviceStatus.released
+            ? [
+                {
+                  title: '释放时间',
+                  dataIndex: 'releasedAt',
+                  render: () => time(device.releasedAt),
+                },
+                {
+                  title: '供应商实例',
+                  dataIndex: 'supplierReleased',
+                  render: () => (device.supplierReleased ? '已释放' : '等待释放'),
+                },
+              ]
+            : []),
+        ]}
+      />
+      <Tabs items={tabsOf(detail.data)} />
+    </Space>
+  )
+}

@@ -1,0 +1,183 @@
+/**
+ * 云手机 and 任务 in the operator console (issue 28), desktop 1440×900. A user buys two phones while the
+ * sandbox supplier fails every create (SANDBOX_SUPPLIER_FAILURE_RATE=1): both end 创建失败. The supplier
+ * recovers (the server restarts healthy around admin:create); an operations operator finds the user's
+ * phones by number, opens one, 重新创建 and sees it 运行中; then releases it after the dialog that names the
+ * consequence, and the user's fleet no longer lists it. On 任务 a failed job is listed and 重试 puts it
+ * back. axe finds nothing critical or serious on 云手机, the phone's page, the release dialog and 任务.
+ */
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import type { Page } from 'playwright-core'
+import { generateSync } from 'otplib'
+import { DeviceStatus } from '#domain/device-lifecycle'
+import { OPERATOR_ROLE_LABELS } from '#domain/operator-roles'
+import {
+  api,
+  apiLogin,
+  screenshot,
+  seriousAxeViolations,
+  setupE2E,
+  sleep,
+  type Session,
+} from './harness'
+import { goodsFor, ok, payInSandbox, waitForOrder } from './journeys'
+
+const env: Record<string, string> = {
+  RATE_LIMIT_PER_MINUTE: '0',
+  SANDBOX_SUPPLIER_FAILURE_RATE: '1',
+}
+const e2e = setupE2E({ env })
+
+const OPS = { name: 'e2e-ops', password: 'e2e-ops-password-12' }
+const USER_MOBILE = '13812340001'
+const RELEASE_CONSEQUENCE = '云手机将被释放，数据无法恢复，用户不会自动获得退款。'
+
+interface FleetRow {
+  deviceId: number
+  name: string
+  status: number
+}
+
+const fleetOf = async (session: Session) =>
+  ok('device list', await api<{ records: FleetRow[] }>('/device/list?rows=100', { session }))
+    .records
+
+/** Buys `quantity` phones and waits until the (failing) supplier has failed every one of them. */
+async function buyFailingPhones(session: Session, quantity: number): Promise<FleetRow[]> {
+  const choice = await goodsFor(7)
+  const quote = ok(
+    'quote',
+    await api<{ total: number }>('/CommodityGroup/getGoodPrice', {
+      session,
+      json: { kind: 'new', goodId: choice.goodId, priceId: choice.priceId, quantity },
+    }),
+  )
+  const order = ok(
+    'createCloudOrder',
+    await api<{ orderNo: string }>('/order/createCloudOrder', {
+      session,
+      json: { ...choice, quantity, expectedAmount: quote.total, idempotencyKey: 'admin-devices' },
+    }),
+  )
+  await payInSandbox(session, order.orderNo)
+  const info = await waitForOrder<{ status: number; deviceIds: number[] }>(session, order.orderNo)
+  for (let i = 0; i < 120; i += 1) {
+    const mine = (await fleetOf(session)).filter((d) => info.deviceIds.includes(d.deviceId))
+    if (mine.length === quantity && mine.every((d) => d.status === DeviceStatus.failed)) return mine
+    await sleep(250)
+  }
+  throw new Error('e2e: the phones never failed at the failing supplier')
+}
+
+/** What axe finds on the page now, after antd's animations end (empty: nothing critical or serious). */
+async function axeReport(page: Page, where: string): Promise<string[]> {
+  await page.waitForFunction(() => document.getAnimations().length === 0)
+  return (await seriousAxeViolations(page)).map(
+    (v) =>
+      `${where}: [${v.impact}] ${v.id} — ${v.help}\n      ` +
+      v.nodes
+        .slice(0, 3)
+        .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`)
+        .join('\n      '),
+  )
+}
+
+test('an operator creates a failed phone again, releases it after the dialog, and retries a failed job', async () => {
+  const session = await apiLogin(USER_MOBILE)
+  const [first, second] = (await buyFailingPhones(session, 2)).sort(
+    (a, b) => a.deviceId - b.deviceId,
+  )
+
+  // the supplier recovers; the operator and a job that used up its attempts, made on the command line
+  env.SANDBOX_SUPPLIER_FAILURE_RATE = '0'
+  const printed = await e2e.operator(['scripts/admin-create.ts', OPS.name, 'operations'], {
+    ADMIN_PASSWORD: OPS.password,
+  })
+  const secret = new URL(printed.match(/otpauth:\/\/totp\/\S+/)![0]).searchParams.get('secret')!
+  const jobId = Number(
+    /failed job (\d+)/.exec(await e2e.operator(['e2e/fixtures/failed-job.ts']))![1],
+  )
+
+  const { page, errors } = await e2e.newDesktopPage()
+  const report: string[] = []
+  await page.goto('/admin')
+  await page.getByLabel('账号').fill(OPS.name)
+  await page.getByLabel('密码').fill(OPS.password)
+  await page.getByLabel('动态码').fill(generateSync({ secret }))
+  await page.getByRole('button', { name: /登\s*录/ }).click()
+  await page.getByText(`${OPS.name}（${OPERATOR_ROLE_LABELS.operations}）`).waitFor()
+
+  // 云手机: the user's phones by number, both 创建失败
+  await page.getByRole('menu').first().getByText('云手机', { exact: true }).click()
+  await page.waitForURL('**/admin/devices')
+  await page.getByPlaceholder('完整手机号或用户ID').fill(USER_MOBILE)
+  await page.getByRole('button', { name: /搜\s*索/ }).click()
+  const rowOf = (id: number) =>
+    page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(id), exact: true }) })
+  await rowOf(first.deviceId).getByText('创建失败').waitFor()
+  await rowOf(second.deviceId).getByText('创建失败').waitFor()
+  report.push(...(await axeReport(page, '云手机')))
+  await screenshot(page, 'admin-devices')
+
+  // the phone's page: 重新创建, then 运行中 once the supplier is done
+  await rowOf(first.deviceId).getByRole('link', { name: '查看' }).click()
+  await page.waitForURL(`**/admin/devices/${first.deviceId}`)
+  await page.getByText(`云手机 ${first.deviceId}`).waitFor()
+  await page.getByRole('tab', { name: /任务（1）/ }).waitFor()
+  report.push(...(await axeReport(page, 'phone page')))
+  await page.getByRole('button', { name: /重新创建/ }).click()
+  const confirm = page.locator('.ant-popconfirm')
+  await confirm
+    .getByText('将向供应商重新创建云手机，到期时间不变；创建完成后用户即可使用。')
+    .waitFor()
+  await confirm.getByRole('button', { name: /重新创建/ }).click()
+  const status = page.locator('.ant-descriptions-item-content').filter({ hasText: /创建|运行/ })
+  await status.getByText('运行中').waitFor({ timeout: 30_000 })
+  await page.getByRole('tab', { name: /任务（2）/ }).waitFor()
+  await page.getByRole('tab', { name: /操作记录（1）/ }).click()
+  await page.getByRole('cell', { name: '重新创建', exact: true }).waitFor()
+  await screenshot(page, 'admin-device-running')
+  assert.equal(
+    (await fleetOf(session)).find((d) => d.deviceId === first.deviceId)?.status,
+    DeviceStatus.running,
+    'the user sees it running',
+  )
+
+  // 释放: the dialog names the consequence and wants a reason
+  await page.getByRole('button', { name: /释\s*放/ }).click()
+  const dialog = page.getByRole('dialog', { name: `释放云手机「${first.name}」？` })
+  await dialog.getByText(RELEASE_CONSEQUENCE).waitFor()
+  report.push(...(await axeReport(page, 'release dialog')))
+  await dialog.getByRole('button', { name: /释\s*放/ }).click()
+  await dialog.getByText('请填写原因').waitFor()
+  await dialog.getByLabel('原因（记入操作日志）').fill('用户申请提前释放')
+  await screenshot(page, 'admin-device-release')
+  await dialog.getByRole('button', { name: /释\s*放/ }).click()
+  await dialog.waitFor({ state: 'hidden' })
+  await page.locator('.ant-descriptions-item-content').getByText('已释放').first().waitFor()
+  await page.getByText('释放时间').waitFor()
+  assert.equal(await page.getByRole('button', { name: /释\s*放/ }).count(), 0, 'released once')
+  assert.deepEqual(
+    (await fleetOf(session)).map((d) => d.deviceId),
+    [second.deviceId],
+    'the user no longer sees the released phone',
+  )
+
+  // 任务: the failed job, put back with 重试
+  await page.getByRole('menu').first().getByText('任务', { exact: true }).click()
+  await page.waitForURL('**/admin/jobs')
+  const jobRow = rowOf(jobId)
+  await jobRow.getByText('订单交付').waitFor()
+  await jobRow.getByText(/bad fulfil-order payload/).waitFor()
+  report.push(...(await axeReport(page, '任务')))
+  await screenshot(page, 'admin-jobs')
+  await jobRow.getByRole('link', { name: '重试' }).click()
+  const retry = page.locator('.ant-popconfirm')
+  await retry.getByText('任务将立即重新执行，尝试次数从 0 开始计算。').waitFor()
+  await retry.getByRole('button', { name: /重\s*试/ }).click()
+  await jobRow.waitFor({ state: 'detached' })
+
+  assert.deepEqual(report, [], `axe violations:\n${report.join('\n')}`)
+  assert.deepEqual(errors, [])
+})
