@@ -37,6 +37,7 @@ import type {
   OrderFilter,
   OrderSearchQuery,
 } from '../../server/src/contract/admin-orders'
+import type {
   AdminDeviceDetail,
   AdminDevicePage,
   AdminDeviceRow,
