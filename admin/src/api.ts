@@ -32,6 +32,12 @@ import type {
   StockEditBody,
 } from '../../server/src/contract/admin-catalogue'
 import type {
+  AdminOrderDetail,
+  AdminOrderPage,
+  OrderFilter,
+  OrderSearchQuery,
+} from '../../server/src/contract/admin-orders'
+import type {
   AdminDeviceDetail,
   AdminDevicePage,
   AdminDeviceRow,
@@ -161,6 +167,13 @@ export const adminApi = {
     call<OnSaleRow>('POST', `/catalogue/zones/${zoneId}/on-sale`, body),
   setStock: (goodId: number, zoneId: number, body: StockEditBody) =>
     call<AdminStockRow>('POST', `/catalogue/stock/${goodId}/${zoneId}`, body),
+  orders: (params: OrderSearchQuery) =>
+    call<AdminOrderPage>('GET', `/orders${query({ ...params })}`),
+  order: (id: number) => call<AdminOrderDetail>('GET', `/orders/${id}`),
+  refundOrder: (id: number, reason: string) =>
+    call<AdminOrderDetail>('POST', `/orders/${id}/refund`, { reason }),
+  /** The export is a plain GET the browser downloads as it streams (the cookie goes with it). */
+  ordersCsvUrl: (filter: OrderFilter) => `${API}/orders.csv${query({ ...filter })}`,
   devices: (params: DeviceSearchQuery) =>
     call<AdminDevicePage>('GET', `/devices${query({ ...params })}`),
   device: (id: number) => call<AdminDeviceDetail>('GET', `/devices/${id}`),

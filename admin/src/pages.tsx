@@ -11,6 +11,7 @@ import CataloguePage from './pages/CataloguePage'
 import DevicesPage from './pages/DevicesPage'
 import JobsPage from './pages/JobsPage'
 import OperatorsPage from './pages/OperatorsPage'
+import OrdersPage from './pages/OrdersPage'
 import UsersPage from './pages/UsersPage'
 
 export interface ConsolePage {
@@ -27,6 +28,12 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     name: '用户',
     permission: 'view',
     render: (session) => <UsersPage role={session.operator.role} />,
+  },
+  {
+    path: '/admin/orders',
+    name: '订单与支付',
+    permission: 'view',
+    render: (session) => <OrdersPage role={session.operator.role} />,
   },
   {
     path: '/admin/catalogue',

@@ -150,6 +150,18 @@ export const OperatorCode = {
   CATALOGUE_NOT_FOUND: 4031,
   /** 商品与价格: the edit breaks a catalogue rule (src/domain/catalogue-edits.ts); msg says which. */
   CATALOGUE_INVALID: 4032,
+  /** 订单与支付: no such order. */
+  ORDER_NOT_FOUND: 4040,
+  /** Refund: the order was never paid (unpaid, cancelled, timed out). */
+  ORDER_NOT_PAID: 4041,
+  /** Refund: the order is refunded already. */
+  ORDER_ALREADY_REFUNDED: 4042,
+  /** Refund: the order's refund is still on its way through the provider. */
+  ORDER_REFUNDING: 4043,
+  /** Refund: what this kind of order delivered cannot be taken back (docs/decisions.md). */
+  ORDER_NOT_REFUNDABLE: 4044,
+  /** Refund: the order's phones expired, were released, moved to another user, or renewed since. */
+  ORDER_PHONES_CHANGED: 4045,
   /** 云手机 and 任务 pages: no such phone. */
   DEVICE_NOT_FOUND: 4050,
   /** Retry provisioning: only a phone in 创建失败 is created again. */
@@ -177,6 +189,12 @@ export const operatorMessages: Record<OperatorCodeValue, string> = {
   4030: '该数据已被其他操作员修改，请刷新后重试',
   4031: '商品、价格或地区不存在',
   4032: '修改不符合商品规则',
+  4040: '订单不存在',
+  4041: '订单未支付，无需退款',
+  4042: '订单已退款',
+  4043: '订单正在退款中',
+  4044: '该类订单交付后无法收回，不能退款',
+  4045: '该订单的云手机已到期、释放、转移或续费，无法退款',
   4050: '云手机不存在',
   4051: '只有创建失败的云手机可以重新创建',
   4052: '该云手机已释放',

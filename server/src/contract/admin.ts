@@ -113,6 +113,8 @@ export const AUDIT_ACTIONS = [
   'catalogue.onSale',
   'catalogue.zoneOnSale',
   'catalogue.stock',
+  'order.refund',
+  'order.export',
   'device.retryProvision',
   'device.release',
   'job.retry',

@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { durationLabel } from '#domain/catalogue'
-import { orderKindLabels, OrderStatus, PayMethod } from '#domain/order-status'
+import { OrderStatus } from '#domain/order-status'
 import { ACTIVATION_CODE_ALPHABET, ACTIVATION_CODE_LENGTH } from '#domain/activation-codes'
 import type { Db } from '../db/client'
-import { activationCodes, goods, orders, payments } from '../db/schema'
+import { activationCodes, goods, orders } from '../db/schema'
 import { isBizError } from '../domain/biz-error'
 import { enqueueJob } from '../jobs/queue'
 import type { BeanService } from './bean-service'
@@ -15,7 +15,7 @@ import { MessageKind, type MessageService } from './message-service'
 import type { OrderDraft } from './order-draft'
 import type { OrderRow } from './order-insert'
 import { isPlanOrderKind, requirePlansUnchanged, type PlanVersions } from './plan-orders'
-import { LEDGER_PAYMENT_PROVIDERS, requestRefund } from './refund-service'
+import { refundPaidOrder } from './order-refund'
 import { grantSpace } from './space-quota'
 import { creditAccount, creditRecharge } from './wallet-service'
 
@@ -168,54 +168,20 @@ export class FulfilmentService {
     }
   }
 
-  /** Money back (beans and balance to their ledgers, a provider's payment through it), stock back. */
+  /** Money back (refundPaidOrder), and the stock markPaid took over from the reservation. */
   private async refund(tx: Db, order: OrderRow, reason: string) {
-    const payer = order.buyerId ?? order.userId
-    const now = this.ctx.clock.now()
-    await tx
-      .update(orders)
-      .set({
-        status: OrderStatus.refunded,
-        closedAt: now,
-        detail: { ...order.detail, refundReason: reason },
-      })
-      .where(eq(orders.id, order.id))
-    const paid = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.orderId, order.id), eq(payments.status, 'paid')))
-    for (const payment of paid) {
-      if (!LEDGER_PAYMENT_PROVIDERS.includes(payment.provider)) {
-        await requestRefund(tx, now, payment, reason)
-        continue
-      }
-      await tx
-        .update(payments)
-        .set({ status: 'refunded', settledAt: now })
-        .where(eq(payments.id, payment.id))
-    }
-    if (order.payMethod === PayMethod.accountBalance) {
-      await creditAccount(tx, now, payer, order.amount, { reason: 'refund', orderId: order.id })
-    }
-    if (order.payMethod === PayMethod.beans) {
-      await this.beans.credit(tx, payer, order.amount, {
-        reason: 'refund',
-        orderId: order.id,
-        remark: `${orderKindLabels[order.kind]}退款`,
-      })
-    }
+    await refundPaidOrder(
+      tx,
+      { now: this.ctx.clock.now(), beans: this.beans, messages: this.messages },
+      order,
+      reason,
+      `订单 ${order.orderNo} 未能完成（${reason}），已为您原路退款。`,
+    )
     if (order.reservedGoodId && order.reservedZoneId) {
       // What markPaid took over from the reservation was never delivered.
       const units = order.kind === 'new' ? order.quantity : 1
       await this.goods.returnStock(tx, order.reservedGoodId, order.reservedZoneId, units)
     }
-    await this.messages.sendMessage(
-      payer,
-      MessageKind.SYSTEM,
-      '订单已退款',
-      `订单 ${order.orderNo} 未能完成（${reason}），已为您原路退款。`,
-      tx,
-    )
     this.ctx.log.warn({ orderId: order.id, reason }, 'order refunded: delivery refused')
   }
 

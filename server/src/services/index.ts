@@ -39,6 +39,7 @@ import { OperatorAudit } from './operator-audit'
 import { AdminCatalogueService } from './admin-catalogue'
 import { OperatorSessions } from './operator-sessions'
 import { AdminUsers } from './admin-users'
+import { AdminOrders } from './admin-orders'
 import { AdminDevices } from './admin-devices'
 
 export function createServices(ctx: ServiceContext) {
@@ -98,6 +99,7 @@ export function createServices(ctx: ServiceContext) {
     operatorSessions: new OperatorSessions(ctx, operatorAudit),
     adminCatalogue: new AdminCatalogueService(ctx, operatorAudit, reference),
     adminUsers: new AdminUsers(ctx, operatorAudit, sessions),
+    adminOrders: new AdminOrders(ctx, operatorAudit, goods, beans, messages),
     adminDevices: new AdminDevices(ctx, operatorAudit, fleet, goods),
   }
 }

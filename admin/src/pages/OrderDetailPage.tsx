@@ -1,0 +1,282 @@
+/**
+ * One order (/admin/orders/<id>): the order, the phones it made, every payment attempt with its provider
+ * and trade number, and its refunds. 退款 (finance only, and only when the server says the order may be
+ * refunded) asks for a reason in a dialog that names the consequence: the money back the way it came and
+ * what happens to the phones.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { ModalForm, ProDescriptions, ProFormTextArea } from '@ant-design/pro-components'
+import { Alert, Button, Result, Space, Table, Typography } from 'antd'
+import dayjs from 'dayjs'
+import { deviceStatusLabels, type DeviceStatus } from '#domain/device-lifecycle'
+import { mayDo, type OperatorRole } from '#domain/operator-roles'
+import {
+  orderKindLabels,
+  orderStatusLabels,
+  OrderStatus,
+  payMethodLabels,
+  type OrderKind,
+  type PayMethod,
+} from '#domain/order-status'
+import { OperatorCode } from '#domain/result-codes'
+import type { AdminOrderDetail } from '../../../server/src/contract/admin-orders'
+import { adminApi, ApiError } from '../api'
+import { navigate } from '../router'
+import { ORDERS_PATH, yuan } from './order-labels'
+
+// Empty tables say so in body text: antd's own faint placeholder colour fails axe's contrast rule.
+const time = (ms: number | null) => (ms === null ? '—' : dayjs(ms).format('YYYY-MM-DD HH:mm:ss'))
+
+const PAYMENT_STATUS: Record<string, string> = {
+  pending: '待支付',
+  paid: '已支付',
+  cancelled: '已取消',
+  failed: '支付失败',
+  closed: '已关闭',
+  refunding: '退款中',
+  refunded: '已退款',
+}
+const REFUND_STATUS: Record<string, string> = {
+  requested: '退款中',
+  succeeded: '退款成功',
+  failed: '退款失败',
+}
+const PROVIDERS: Record<string, string> = {
+  beans: '云豆',
+  accountBalance: '账户余额',
+  sandbox: '沙箱支付',
+  alipay: '支付宝',
+  wechatpay: '微信支付',
+}
+
+/** What refunding this order does, in the words of the confirmation dialog. */
+function consequence(detail: AdminOrderDetail): string {
+  const { order, phones } = detail
+  const via =
+    order.payMethod === 3
+      ? '退回用户的云豆余额'
+      : order.payMethod === 4
+        ? '退回用户的账户余额'
+        : '通过原支付渠道原路退回'
+  const value =
+    order.status === OrderStatus.paid
+      ? '订单尚未交付，将不再交付。'
+      : phones.length > 0
+        ? `该订单创建的 ${phones.length} 台云手机将立即释放，数据不可恢复，用户将无法再使用。`
+        : ''
+  return `将全额退款 ${yuan(order.amount)}，${via}；${value}订单变为“已退款”，此操作不可撤销。`
+}
+
+function BackButton() {
+  return <Button onClick={() => navigate(ORDERS_PATH)}>返回订单列表</Button>
+}
+
+export default function OrderDetailPage({ id, role }: { id: number; role: OperatorRole }) {
+  const queryClient = useQueryClient()
+  const key = ['order', id] as const
+  const detail = useQuery({
+    queryKey: key,
+    queryFn: () => adminApi.order(id),
+    meta: { inlineError: true },
+  })
+  const refund = useMutation({
+    mutationFn: (reason: string) => adminApi.refundOrder(id, reason),
+    onSuccess: (data) => {
+      queryClient.setQueryData(key, data)
+      void queryClient.invalidateQueries({ queryKey: ['orders'] })
+    },
+    // a refusal (another operator refunded it first…) is shown; the page then reads the order again
+    onError: () => void queryClient.invalidateQueries({ queryKey: key }),
+  })
+
+  if (detail.isPending) return <Result status="info" title="加载中" />
+  if (detail.isError) {
+    const notFound =
+      detail.error instanceof ApiError && detail.error.code === OperatorCode.ORDER_NOT_FOUND
+    return (
+      <Result
+        status={notFound ? '404' : 'error'}
+        title={notFound ? '订单不存在' : '无法读取该订单'}
+        subTitle={notFound ? undefined : detail.error.message}
+        extra={
+          <Space>
+            <BackButton />
+            {!notFound && <Button onClick={() => void detail.refetch()}>重试</Button>}
+          </Space>
+        }
+      />
+    )
+  }
+
+  const { order, phones, payments, refunds, refundRefusal } = detail.data
+  const mayRefund = mayDo(role, 'refundOrders')
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Space wrap>
+        <BackButton />
+        {mayRefund && refundRefusal === null && (
+          <ModalForm<{ reason: string }>
+            title={`退款订单 ${order.orderNo}？`}
+            width={520}
+            trigger={
+              <Button danger type="primary">
+                退款
+              </Button>
+            }
+            modalProps={{
+              destroyOnClose: true,
+              okText: '确认退款',
+              okButtonProps: { danger: true },
+            }}
+            onFinish={async ({ reason }) => {
+              try {
+                await refund.mutateAsync(reason)
+                return true
+              } catch {
+                return false
+              }
+            }}
+          >
+            <Typography.Paragraph type="danger">{consequence(detail.data)}</Typography.Paragraph>
+            <ProFormTextArea
+              name="reason"
+              label="退款原因（记入退款单和操作日志）"
+              fieldProps={{ maxLength: 200, showCount: true }}
+              rules={[{ required: true, whitespace: true, message: '请填写退款原因' }]}
+            />
+          </ModalForm>
+        )}
+      </Space>
+      {mayRefund && refundRefusal !== null && (
+        <Alert type="info" showIcon message={`不能退款：${refundRefusal}`} />
+      )}
+      <ProDescriptions
+        title={`订单 ${order.orderNo}`}
+        column={3}
+        bordered
+        size="small"
+        dataSource={order}
+        columns={[
+          { title: '订单ID', dataIndex: 'id' },
+          {
+            title: '用户',
+            dataIndex: 'userId',
+            render: () => `${order.userId}${order.userMobile ? ` · ${order.userMobile}` : ''}`,
+          },
+          { title: '付款人', dataIndex: 'buyerId', render: () => order.buyerId ?? '下单用户' },
+          {
+            title: '类型',
+            dataIndex: 'kind',
+            render: () => orderKindLabels[order.kind as OrderKind] ?? order.kind,
+          },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            render: () => orderStatusLabels[order.status as OrderStatus] ?? order.status,
+          },
+          {
+            title: '支付方式',
+            dataIndex: 'payMethod',
+            render: () =>
+              order.payMethod === null ? '—' : payMethodLabels[order.payMethod as PayMethod],
+          },
+          { title: '金额', dataIndex: 'amount', render: () => yuan(order.amount) },
+          { title: '原价', dataIndex: 'originalAmount', render: () => yuan(order.originalAmount) },
+          { title: '数量', dataIndex: 'quantity' },
+          { title: '创建时间', dataIndex: 'createdAt', render: () => time(order.createdAt) },
+          { title: '支付时间', dataIndex: 'paidAt', render: () => time(order.paidAt) },
+          { title: '完成时间', dataIndex: 'completedAt', render: () => time(order.completedAt) },
+          { title: '关闭时间', dataIndex: 'closedAt', render: () => time(order.closedAt) },
+          {
+            title: '退款原因',
+            dataIndex: 'refundReason',
+            render: () => order.refundReason ?? '—',
+          },
+          { title: '备注', dataIndex: 'remark', render: () => order.remark ?? '—' },
+        ]}
+      />
+      <Typography.Title level={5}>支付记录</Typography.Title>
+      <Table
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={payments}
+        locale={{ emptyText: <Typography.Text>没有支付记录</Typography.Text> }}
+        columns={[
+          { title: '交易号', dataIndex: 'tradeNo' },
+          {
+            title: '渠道',
+            dataIndex: 'provider',
+            render: (provider: string) => PROVIDERS[provider] ?? provider,
+          },
+          {
+            title: '支付方式',
+            dataIndex: 'payMethod',
+            render: (method: number) => payMethodLabels[method as PayMethod] ?? method,
+          },
+          { title: '付款用户', dataIndex: 'payerId' },
+          { title: '金额', dataIndex: 'amount', render: yuan },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            render: (status: string) => PAYMENT_STATUS[status] ?? status,
+          },
+          { title: '发起时间', dataIndex: 'createdAt', render: time },
+          { title: '结束时间', dataIndex: 'settledAt', render: time },
+        ]}
+      />
+      <Typography.Title level={5}>退款记录</Typography.Title>
+      <Table
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={refunds}
+        locale={{
+          emptyText: (
+            <Typography.Text>
+              没有经支付渠道的退款（云豆、账户余额退款直接记入用户余额）
+            </Typography.Text>
+          ),
+        }}
+        columns={[
+          { title: '退款单号', dataIndex: 'refundNo' },
+          {
+            title: '渠道',
+            dataIndex: 'provider',
+            render: (provider: string) => PROVIDERS[provider] ?? provider,
+          },
+          { title: '金额', dataIndex: 'amount', render: yuan },
+          { title: '原因', dataIndex: 'reason' },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            render: (status: string) => REFUND_STATUS[status] ?? status,
+          },
+          { title: '尝试次数', dataIndex: 'attempts' },
+          { title: '最近错误', dataIndex: 'lastError', render: (error) => error ?? '—' },
+          { title: '申请时间', dataIndex: 'createdAt', render: time },
+          { title: '完成时间', dataIndex: 'settledAt', render: time },
+        ]}
+      />
+      <Typography.Title level={5}>云手机</Typography.Title>
+      <Table
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={phones}
+        locale={{ emptyText: <Typography.Text>该订单没有创建云手机</Typography.Text> }}
+        columns={[
+          { title: 'ID', dataIndex: 'id' },
+          { title: '名称', dataIndex: 'name' },
+          { title: '所属用户', dataIndex: 'userId' },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            render: (status: number) => deviceStatusLabels[status as DeviceStatus] ?? status,
+          },
+          { title: '到期时间', dataIndex: 'expireAt', render: time },
+        ]}
+      />
+    </Space>
+  )
+}

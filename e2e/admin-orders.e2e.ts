@@ -1,0 +1,176 @@
+/**
+ * The console's 订单与支付 pages (issue 28) in a 1440×900 window, with the user on the H5 site in a
+ * 390×844 one: a user buys a phone at the sandbox checkout; a finance operator finds the order by its
+ * number, sees the payment and its trade number, refunds it after a dialog naming the consequence (money
+ * back the way it came, the phone released); the user's order then reads 订单已退款 on H5. A second phone
+ * paid with 云豆 is refunded the same way and 云豆明细 shows the 订单退款 row. axe finds nothing critical
+ * or serious on the list, the order and the refund dialog.
+ */
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import type { Page } from 'playwright-core'
+import { generateSync } from 'otplib'
+import { OPERATOR_ROLE_LABELS } from '#domain/operator-roles'
+import {
+  api,
+  apiLogin,
+  screenshot,
+  seedSession,
+  seriousAxeViolations,
+  setupE2E,
+  sleep,
+} from './harness'
+import { buyPhones, goodsFor, ok, payInSandbox, waitForOrder } from './journeys'
+
+const e2e = setupE2E({ env: { RATE_LIMIT_PER_MINUTE: '0' } })
+
+const OPERATOR = { name: 'e2e-finance', password: 'e2e-finance-password' }
+const USER_MOBILE = '13812340028'
+
+async function axeReport(page: Page, where: string): Promise<string[]> {
+  await page.waitForFunction(() => document.getAnimations().length === 0)
+  return (await seriousAxeViolations(page)).map(
+    (v) =>
+      `${where}: [${v.impact}] ${v.id} — ${v.help}\n      ` +
+      v.nodes
+        .slice(0, 3)
+        .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`)
+        .join('\n      '),
+  )
+}
+
+test('a finance operator refunds a paid order: the phone is released, the user sees 订单已退款 and the 云豆 ledger row', async () => {
+  const printed = await e2e.operator(['scripts/admin-create.ts', OPERATOR.name, 'finance'], {
+    ADMIN_PASSWORD: OPERATOR.password,
+  })
+  const secret = new URL(printed.match(/otpauth:\/\/totp\/\S+/)![0]).searchParams.get('secret')!
+
+  // the user buys a phone at the sandbox checkout
+  const session = await apiLogin(USER_MOBILE)
+  const [bought] = await buyPhones(session, 1, 30, 'e2e-admin-orders-1')
+  const sandboxOrder = ok(
+    'the phone order',
+    await api<{ records: { orderNo: string; deviceIds: number[] }[] }>('/order/list?rows=10', {
+      session,
+    }),
+  ).records.find((order) => order.deviceIds.includes(bought.deviceId))!
+
+  const { page, errors } = await e2e.newDesktopPage()
+  const report: string[] = []
+  await page.goto('/admin')
+  await page.getByLabel('账号').fill(OPERATOR.name)
+  await page.getByLabel('密码').fill(OPERATOR.password)
+  await page.getByLabel('动态码').fill(generateSync({ secret }))
+  await page.getByRole('button', { name: /登\s*录/ }).click()
+  await page.getByText(`${OPERATOR.name}（${OPERATOR_ROLE_LABELS.finance}）`).waitFor()
+
+  /** Finds the order on 订单与支付, opens it and refunds it; answers the dialog's consequence text. */
+  async function refundInConsole(orderNo: string, reason: string, shots: boolean) {
+    await page.getByRole('menu').first().getByText('订单与支付', { exact: true }).click()
+    await page.waitForURL('**/admin/orders')
+    await page.getByRole('link', { name: '导出 CSV' }).waitFor()
+    await page.getByPlaceholder('订单号、订单ID、用户ID或完整手机号').fill(orderNo)
+    await page.getByRole('button', { name: /搜\s*索/ }).click()
+    const row = page.getByRole('row').filter({ hasText: orderNo })
+    await row.getByText('已完成').waitFor()
+    if (shots) {
+      report.push(...(await axeReport(page, '订单与支付')))
+      await screenshot(page, 'admin-orders')
+    }
+    await row.getByRole('link', { name: '查看' }).click()
+    await page.getByText(`订单 ${orderNo}`).waitFor()
+    await page.getByText('支付记录').waitFor()
+    if (shots) {
+      report.push(...(await axeReport(page, 'order page')))
+      await screenshot(page, 'admin-order-detail')
+    }
+    await page.getByRole('button', { name: /退\s*款/ }).click()
+    const dialog = page.getByRole('dialog', { name: `退款订单 ${orderNo}？` })
+    const consequence = await dialog.getByText(/将全额退款/).textContent()
+    if (shots) report.push(...(await axeReport(page, 'refund dialog')))
+    await dialog.getByRole('button', { name: '确认退款' }).click()
+    await dialog.getByText('请填写退款原因').waitFor()
+    await dialog.getByLabel('退款原因（记入退款单和操作日志）').fill(reason)
+    if (shots) await screenshot(page, 'admin-order-refund')
+    await dialog.getByRole('button', { name: '确认退款' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    await page.getByText('不能退款：').waitFor()
+    return consequence ?? ''
+  }
+
+  const consequence = await refundInConsole(sandboxOrder.orderNo, '云机无法连接，全额退款', true)
+  assert.match(consequence, /通过原支付渠道原路退回/)
+  assert.match(consequence, /该订单创建的 1 台云手机将立即释放/)
+  // the provider's refund lands (the send-refund job, then its notification)
+  for (let i = 0; (await page.getByText('退款成功').count()) === 0; i++) {
+    assert.ok(i < 40, 'the provider refund never succeeded')
+    await sleep(500)
+    await page.reload()
+    await page.getByText('退款记录').waitFor()
+  }
+  await screenshot(page, 'admin-order-refunded')
+
+  // the user: the order reads 订单已退款, the phone is gone from 我的云机
+  const phone = await e2e.newPage()
+  await seedSession(phone.context, session)
+  await e2e.open(phone.page, `/pages/pay/pay?orderNo=${sandboxOrder.orderNo}`)
+  await phone.page.getByText('订单已退款', { exact: true }).waitFor()
+  await screenshot(phone.page, 'h5-order-refunded')
+  const devices = ok(
+    'device list',
+    await api<{ records: { deviceId: number }[] }>('/device/list?rows=100', { session }),
+  )
+  assert.equal(devices.records.length, 0, 'the released phone is gone')
+
+  // 云豆: recharged at the sandbox checkout, a phone paid with them, refunded to the beans
+  const packages = ok(
+    'packages',
+    await api<{ packages: { id: number; price: number }[] }>('/wallet/rechargePackages', {
+      session,
+    }),
+  ).packages
+  const pack = packages.reduce((a, b) => (b.price > a.price ? b : a))
+  const recharge = ok(
+    'recharge',
+    await api<{ orderNo: string }>('/order/createRechargeOrder', {
+      session,
+      json: { packageId: pack.id, expectedAmount: pack.price, idempotencyKey: 'e2e-ao-recharge' },
+    }),
+  )
+  await payInSandbox(session, recharge.orderNo)
+  await waitForOrder(session, recharge.orderNo)
+  const choice = await goodsFor(30)
+  const quote = ok(
+    'quote',
+    await api<{ total: number }>('/CommodityGroup/getGoodPrice', {
+      session,
+      json: { kind: 'new', goodId: choice.goodId, priceId: choice.priceId, quantity: 1 },
+    }),
+  )
+  const beanOrder = ok(
+    'bean order',
+    await api<{ orderNo: string }>('/order/createCloudOrder', {
+      session,
+      json: { ...choice, quantity: 1, expectedAmount: quote.total, idempotencyKey: 'e2e-ao-2' },
+    }),
+  )
+  ok(
+    'pay with beans',
+    await api('/pay/createPayment', {
+      session,
+      json: { orderNo: beanOrder.orderNo, payMethod: 3 },
+    }),
+  )
+  await waitForOrder(session, beanOrder.orderNo)
+  const beanConsequence = await refundInConsole(beanOrder.orderNo, '重复购买', false)
+  assert.match(beanConsequence, /退回用户的云豆余额/)
+
+  await e2e.open(phone.page, '/pages/user/cloudBeansList')
+  const refundRow = phone.page.getByText('订单退款').first()
+  await refundRow.waitFor()
+  await phone.page.getByText(`+${quote.total}`).first().waitFor()
+  await screenshot(phone.page, 'h5-bean-refund')
+
+  assert.deepEqual(report, [], `axe violations:\n${report.join('\n')}`)
+  assert.deepEqual(errors, [])
+})

@@ -1,0 +1,630 @@
+/**
+ * The console's 订单与支付 routes (issue 28): each role on each route; search by every key and filter (and
+ * that the lookups read an index); an order's payments and refunds; the finance refund of a paid order —
+ * provider money back through the provider, beans and balance to their ledgers, the phones released, the
+ * user's order 已退款 — each refusal, two refunds at once making one, the money invariant; the CSV export
+ * (BOM, 元, formula-safe cells, audited, flat memory over 100k orders).
+ */
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { and, eq, sql } from 'drizzle-orm'
+import fc from 'fast-check'
+import { OrderStatus, PayMethod } from '#domain/order-status'
+import { OPERATOR_ROLES, type OperatorRole } from '#domain/operator-roles'
+import { OperatorCode } from '#domain/result-codes'
+import type { AuditPage } from '../../src/contract/admin'
+import type { AdminOrderDetail, AdminOrderPage } from '../../src/contract/admin-orders'
+import type { OrderInfo } from '../../src/contract/order'
+import type { BeanLedgerEntry } from '../../src/contract/wallet'
+import {
+  accountLedger,
+  beanLedger,
+  devices,
+  orders,
+  payments,
+  refunds,
+  users,
+} from '../../src/db/schema'
+import { csvCell, CSV_BATCH, orderFilter } from '../../src/services/admin-orders'
+import { BEANS, COMPANY_ACCOUNT, balanceOf, credit } from '../../src/services/ledger'
+import { adminCall, createOperator, signIn, type OperatorSession } from '../helpers/admin'
+import {
+  commerceApp,
+  createCloudOrder,
+  GOODS,
+  newBuyer,
+  newKey,
+  orderInfo,
+  payWithSandbox,
+  priceOf,
+  runJobs,
+  runningPhones,
+  sandboxProvider,
+  stockOf,
+  ZONES,
+} from '../helpers/commerce'
+import { get, post, type Session, type TestApp } from '../helpers/test-app'
+
+const EVERYONE: OperatorRole[] = [...OPERATOR_ROLES]
+
+async function operatorAs(ta: TestApp, role: OperatorRole, name = `as-${role}`) {
+  return signIn(ta, await createOperator(ta, name, role))
+}
+
+const refund = (ta: TestApp, as: OperatorSession, orderId: number, reason = '用户投诉，协商退款') =>
+  adminCall<AdminOrderDetail>(ta, 'POST', `/orders/${orderId}/refund`, { as, body: { reason } })
+
+const detailOf = async (ta: TestApp, as: OperatorSession, orderId: number) => {
+  const reply = await adminCall<AdminOrderDetail>(ta, 'GET', `/orders/${orderId}`, { as })
+  assert.equal(reply.code, 200, reply.msg)
+  return reply.data
+}
+
+async function orderIdOf(ta: TestApp, orderNo: string) {
+  const [row] = await ta.database.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.orderNo, orderNo))
+  return row.id
+}
+
+/** A new-phone order paid through the sandbox provider and delivered: its id, number and phones. */
+async function paidPhoneOrder(ta: TestApp, buyer: Session) {
+  const phones = await runningPhones(ta, buyer)
+  const [row] = await ta.database.db
+    .select()
+    .from(orders)
+    .where(sql`${orders.deviceIds} @> ${JSON.stringify(phones)}::jsonb`)
+  return { id: row.id, orderNo: row.orderNo, amount: row.amount, phones }
+}
+
+/** A new-phone order paid with beans (3) or the account balance (4), delivered. */
+async function ledgerPaidOrder(ta: TestApp, buyer: Session, payMethod: 3 | 4) {
+  const created = await createCloudOrder(ta, buyer)
+  assert.equal(created.code, 200, created.msg)
+  const amount = created.data.amount
+  const book = payMethod === PayMethod.beans ? BEANS : COMPANY_ACCOUNT
+  if (payMethod === PayMethod.accountBalance) {
+    await ta.database.db.update(users).set({ userType: 2 }).where(eq(users.id, buyer.userId))
+  }
+  await ta.database.db.transaction((tx) =>
+    credit(tx, book, buyer.userId, amount + 500, { reason: 'recharge' }, ta.clock.now()),
+  )
+  const paid = await post(
+    ta.app,
+    '/pay/createPayment',
+    { orderNo: created.data.orderNo, payMethod },
+    buyer,
+  )
+  assert.equal(paid.code, 200, paid.msg)
+  await runJobs(ta)
+  return { id: await orderIdOf(ta, created.data.orderNo), orderNo: created.data.orderNo, amount }
+}
+
+test('each role on each 订单 route: admitted where the table says, refused with 4003 elsewhere', async (t) => {
+  const ta = await commerceApp(t)
+  const buyer = await newBuyer(ta)
+  const created = await createCloudOrder(ta, buyer)
+  const orderId = await orderIdOf(ta, created.data.orderNo)
+  const routes: { method: 'GET' | 'POST'; url: string; allowed: OperatorRole[]; ok: number }[] = [
+    { method: 'GET', url: '/orders', allowed: EVERYONE, ok: 200 },
+    { method: 'GET', url: `/orders/${orderId}`, allowed: EVERYONE, ok: 200 },
+    { method: 'GET', url: '/orders.csv', allowed: ['admin', 'finance'], ok: 200 },
+    // admitted, and refused for what the order is (unpaid), never forbidden
+    {
+      method: 'POST',
+      url: `/orders/${orderId}/refund`,
+      allowed: ['finance'],
+      ok: OperatorCode.ORDER_NOT_PAID,
+    },
+  ]
+  const problems: string[] = []
+  for (const role of OPERATOR_ROLES) {
+    const as = await operatorAs(ta, role)
+    for (const route of routes) {
+      const response = await ta.app.inject({
+        method: route.method,
+        url: `/vmcloud/admin/api${route.url}`,
+        headers: {
+          cookie: `vmcloud_admin_session=${as.cookie}`,
+          'x-csrf-token': as.csrfToken,
+        },
+        payload: route.method === 'POST' ? { reason: '核实' } : undefined,
+      })
+      const code = response.headers['content-type']?.toString().startsWith('text/csv')
+        ? response.statusCode
+        : (response.json() as { code: number }).code
+      const expected = route.allowed.includes(role) ? route.ok : OperatorCode.FORBIDDEN
+      if (code !== expected) problems.push(`${role} ${route.method} ${route.url} → ${code}`)
+    }
+  }
+  assert.deepEqual(problems, [])
+  // no session, and a user's token, are refused too
+  const anonymous = await adminCall(ta, 'GET', '/orders')
+  assert.equal(anonymous.code, OperatorCode.NOT_SIGNED_IN)
+  const asUser = await adminCall(ta, 'GET', '/orders', {
+    headers: { authorization: buyer.token, token: buyer.token },
+  })
+  assert.equal(asUser.code, OperatorCode.NOT_SIGNED_IN)
+})
+
+test('search by order number, order id, user id and number; filters by status, pay method, kind and date; newest first', async (t) => {
+  const ta = await commerceApp(t)
+  const support = await operatorAs(ta, 'support')
+  const alice = await newBuyer(ta)
+  const bob = await newBuyer(ta)
+  const [aliceMobile] = await ta.database.db
+    .select({ mobile: users.mobilePhone })
+    .from(users)
+    .where(eq(users.id, alice.userId))
+  const first = await createCloudOrder(ta, alice)
+  ta.clock.advance(60_000)
+  const paid = await ledgerPaidOrder(ta, alice, PayMethod.beans)
+  ta.clock.advance(60_000)
+  const bobs = await createCloudOrder(ta, bob)
+  const search = async (query: Record<string, string>) => {
+    const reply = await adminCall<AdminOrderPage>(ta, 'GET', '/orders', { as: support, query })
+    assert.equal(reply.code, 200, reply.msg)
+    return reply.data.records.map((row) => row.orderNo)
+  }
+  assert.deepEqual(await search({}), [bobs.data.orderNo, paid.orderNo, first.data.orderNo])
+  assert.deepEqual(await search({ q: first.data.orderNo.toLowerCase() }), [first.data.orderNo])
+  // digits are an order id or a user id (small test ids can be both)
+  assert.ok((await search({ q: String(paid.id) })).includes(paid.orderNo))
+  const byBob = await search({ q: String(bob.userId) })
+  assert.ok(byBob.includes(bobs.data.orderNo) && !byBob.includes(first.data.orderNo))
+  assert.deepEqual(await search({ q: aliceMobile.mobile! }), [paid.orderNo, first.data.orderNo])
+  assert.deepEqual(await search({ q: 'no such thing' }), [])
+  assert.deepEqual(await search({ status: String(OrderStatus.completed) }), [paid.orderNo])
+  assert.deepEqual(await search({ payMethod: String(PayMethod.beans) }), [paid.orderNo])
+  assert.deepEqual(await search({ kind: 'renew' }), [])
+  const [{ createdAt: paidAt }] = await ta.database.db
+    .select({ createdAt: orders.createdAt })
+    .from(orders)
+    .where(eq(orders.id, paid.id))
+  assert.deepEqual(
+    await search({
+      from: String(paidAt.getTime()),
+      to: String(paidAt.getTime() + 1),
+    }),
+    [paid.orderNo],
+  )
+  const page = await adminCall<AdminOrderPage>(ta, 'GET', '/orders', {
+    as: support,
+    query: { rows: '2', page: '2' },
+  })
+  assert.deepEqual([page.data.total, page.data.totalPage, page.data.records.length], [3, 2, 1])
+  const row = (
+    await adminCall<AdminOrderPage>(ta, 'GET', '/orders', {
+      as: support,
+      query: { q: paid.orderNo },
+    })
+  ).data.records[0]
+  assert.equal(row.userMobile, aliceMobile.mobile, 'operators see the full number')
+  assert.equal(row.status, OrderStatus.completed)
+  const invalid = await adminCall(ta, 'GET', '/orders', { as: support, query: { kind: 'x' } })
+  assert.notEqual(invalid.code, 200)
+})
+
+test('the search keys and the newest-first list read an index, never every order', async (t) => {
+  const ta = await commerceApp(t)
+  const db = ta.database.db
+  const cases: [Record<string, unknown>, RegExp][] = [
+    [{ q: 'CP2026112712000012345678' }, /orders_order_no_key/],
+    [{ q: '42' }, /orders_pkey/],
+    [{ q: '13811112222' }, /users_mobile_phone_key/],
+    [{ from: 0, to: 1_800_000_000_000 }, /orders_created_idx/],
+  ]
+  for (const [filter, index] of cases) {
+    const query = db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(orderFilter(filter))
+      .orderBy(sql`${orders.createdAt} desc, ${orders.id} desc`)
+      .limit(20)
+      .toSQL()
+    const plan = await db.transaction(async (tx) => {
+      // on a nearly empty table a scan is cheapest; forbid it to see whether an index can answer
+      await tx.execute(sql`set local enable_seqscan = off`)
+      const text = query.sql.replace(/\$(\d+)/g, (_, n: string) => {
+        const value = query.params[Number(n) - 1]
+        if (typeof value === 'number') return String(value)
+        return `'${String(value)}'`
+      })
+      const result = (await tx.execute(sql.raw(`explain ${text}`))) as unknown as {
+        rows: Record<string, unknown>[]
+      }
+      return result.rows.map((row) => Object.values(row)[0]).join('\n')
+    })
+    assert.doesNotMatch(plan, /Seq Scan on orders/, `${JSON.stringify(filter)}:\n${plan}`)
+    assert.match(plan, index, plan)
+  }
+})
+
+test('a finance refund of a sandbox-paid phone order: money back through the provider, phones released, 已退款 for the user, audited', async (t) => {
+  const ta = await commerceApp(t)
+  const finance = await operatorAs(ta, 'finance')
+  const admin = await operatorAs(ta, 'admin')
+  const buyer = await newBuyer(ta)
+  const order = await paidPhoneOrder(ta, buyer)
+  const stockBefore = await stockOf(ta, GOODS.enjoyB, ZONES.shanghai)
+
+  const before = await detailOf(ta, finance, order.id)
+  assert.equal(before.refundRefusal, null)
+  assert.equal(before.payments.length, 1)
+  const [payment] = before.payments
+  assert.deepEqual(
+    [payment.provider, payment.status, payment.amount],
+    ['sandbox', 'paid', order.amount],
+  )
+  assert.deepEqual(
+    before.phones.map((phone) => [phone.id, phone.status]),
+    order.phones.map((id) => [id, 1]),
+  )
+
+  const blank = await refund(ta, finance, order.id, '   ')
+  assert.notEqual(blank.code, 200, 'a reason is required')
+  const done = await refund(ta, finance, order.id, '  云机无法使用，全额退款  ')
+  assert.equal(done.code, 200, done.msg)
+  assert.equal(done.data.order.status, OrderStatus.refunded)
+  assert.equal(done.data.order.refundReason, '云机无法使用，全额退款')
+  assert.deepEqual(
+    done.data.refunds.map((r) => [r.status, r.amount, r.provider, r.paymentId]),
+    [['requested', order.amount, 'sandbox', payment.id]],
+  )
+  assert.equal(done.data.refundRefusal, '订单正在退款中')
+  assert.deepEqual(
+    done.data.phones.map((phone) => phone.status),
+    order.phones.map(() => 3),
+    'the phones it made are released',
+  )
+  assert.equal(await stockOf(ta, GOODS.enjoyB, ZONES.shanghai), stockBefore + 1)
+
+  // the send-refund job and the provider's notification finish it
+  const sandbox = sandboxProvider(ta)
+  await ta.app.jobs.runDue()
+  await sandbox.outbox.flush()
+  const after = await detailOf(ta, finance, order.id)
+  assert.deepEqual([after.refunds[0].status, after.payments[0].status], ['succeeded', 'refunded'])
+  assert.equal(await sandbox.heldFor(payment.tradeNo), 0, 'the provider holds none of it')
+  assert.equal(after.refundRefusal, '订单已退款')
+
+  // the user's H5 order and message
+  const info = await orderInfo(ta, buyer, order.orderNo)
+  assert.deepEqual([info.status, info.statusText], [5, '已退款'])
+  const list = await get<{ records: OrderInfo[] }>(ta.app, '/order/list', buyer, {
+    page: '1',
+    rows: '10',
+  })
+  assert.equal(list.data.records.find((r) => r.orderNo === order.orderNo)?.statusText, '已退款')
+  const phone = await get(ta.app, '/device/getDeviceInfo', buyer, { id: String(order.phones[0]) })
+  assert.notEqual(phone.code, 200, 'the released phone is gone from the user')
+
+  // refunding again is refused
+  const again = await refund(ta, finance, order.id)
+  assert.deepEqual([again.code, again.msg], [OperatorCode.ORDER_ALREADY_REFUNDED, '订单已退款'])
+
+  const audit = await adminCall<AuditPage>(ta, 'GET', '/audit', {
+    as: admin,
+    query: { targetType: 'order', targetId: String(order.id) },
+  })
+  assert.equal(audit.data.records.length, 1, 'refusals write no audit row')
+  const [row] = audit.data.records
+  assert.equal(row.action, 'order.refund')
+  assert.equal(row.operatorId, finance.session.operator.id)
+  assert.deepEqual(row.before, {
+    status: OrderStatus.completed,
+    amount: order.amount,
+    payMethod: PayMethod.alipay,
+  })
+  assert.deepEqual(row.after, {
+    status: OrderStatus.refunded,
+    reason: '云机无法使用，全额退款',
+    releasedPhones: order.phones,
+  })
+})
+
+test('beans and the account balance go back to their ledgers as 退款 rows the user sees', async (t) => {
+  const ta = await commerceApp(t)
+  const finance = await operatorAs(ta, 'finance')
+  for (const method of [PayMethod.beans, PayMethod.accountBalance] as const) {
+    const buyer = await newBuyer(ta)
+    const book = method === PayMethod.beans ? BEANS : COMPANY_ACCOUNT
+    const order = await ledgerPaidOrder(ta, buyer, method)
+    const balanceBefore = await balanceOf(ta.database.db, book, buyer.userId)
+    const done = await refund(ta, finance, order.id)
+    assert.equal(done.code, 200, done.msg)
+    assert.deepEqual(done.data.refunds, [], 'no provider refund for ledger money')
+    assert.equal(done.data.payments[0].status, 'refunded')
+    assert.equal(await balanceOf(ta.database.db, book, buyer.userId), balanceBefore + order.amount)
+    const ledger = method === PayMethod.beans ? beanLedger : accountLedger
+    const rows = await ta.database.db
+      .select()
+      .from(ledger)
+      .where(and(eq(ledger.userId, buyer.userId), eq(ledger.orderId, order.id)))
+    assert.deepEqual(
+      rows.map((row) => [row.reason, row.change]),
+      [
+        ['order', -order.amount],
+        ['refund', order.amount],
+      ],
+    )
+    if (method === PayMethod.beans) {
+      const seen = await get<{ records: BeanLedgerEntry[] }>(ta.app, '/wallet/beanLedger', buyer, {
+        page: '1',
+        rows: '10',
+      })
+      const entry = seen.data.records.find((r) => r.reason === 'refund')
+      assert.ok(entry, JSON.stringify(seen.data))
+      assert.deepEqual([entry.change, entry.orderNo], [order.amount, order.orderNo])
+    }
+    assert.equal((await orderInfo(ta, buyer, order.orderNo)).status, OrderStatus.refunded)
+  }
+})
+
+test('refusals: no such order, unpaid, cancelled, a delivered renewal, phones expired or moved, refunding', async (t) => {
+  const ta = await commerceApp(t)
+  const finance = await operatorAs(ta, 'finance')
+  const refused = async (orderId: number, code: number, msg: string) => {
+    const reply = await refund(ta, finance, orderId)
+    assert.deepEqual([reply.code, reply.msg], [code, msg])
+  }
+  await refused(999_999, OperatorCode.ORDER_NOT_FOUND, '订单不存在')
+  const buyer = await newBuyer(ta)
+  const unpaid = await createCloudOrder(ta, buyer)
+  await refused(await orderIdOf(ta, unpaid.data.orderNo), 4041, '订单未支付，无需退款')
+  await post(ta.app, '/order/cancel', { orderNo: unpaid.data.orderNo }, buyer)
+  await refused(await orderIdOf(ta, unpaid.data.orderNo), 4041, '订单未支付，无需退款')
+
+  // a renewal's time is the user's the moment it lands: refused, and so then is the phone's own order
+  const order = await paidPhoneOrder(ta, buyer)
+  const renewal = await post<OrderInfo>(
+    ta.app,
+    '/order/createRenewOrder',
+    {
+      deviceIds: order.phones,
+      priceId: priceOf(GOODS.enjoyB, 30),
+      expectedAmount: 2990,
+      idempotencyKey: newKey(),
+    },
+    buyer,
+  )
+  assert.equal(renewal.code, 200, renewal.msg)
+  await payWithSandbox(ta, buyer, renewal.data.orderNo)
+  assert.equal((await orderInfo(ta, buyer, renewal.data.orderNo)).status, OrderStatus.completed)
+  await refused(await orderIdOf(ta, renewal.data.orderNo), 4044, '该类订单交付后无法收回，不能退款')
+  await refused(order.id, 4045, '该订单的云手机已到期、释放、转移或续费，无法退款')
+
+  // expired, or given to another user
+  const other = await newBuyer(ta)
+  for (const change of [{ status: 2 }, { userId: other.userId }]) {
+    const next = await paidPhoneOrder(ta, buyer)
+    await ta.database.db.update(devices).set(change).where(eq(devices.id, next.phones[0]))
+    await refused(next.id, 4045, '该订单的云手机已到期、释放、转移或续费，无法退款')
+    const shown = await detailOf(ta, finance, next.id)
+    assert.equal(shown.refundRefusal, '该订单的云手机已到期、释放、转移或续费，无法退款')
+  }
+
+  // paid, not yet delivered: refundable (nothing to take back), the reserved stock back
+  const waiting = await createCloudOrder(ta, buyer)
+  const stockBefore = await stockOf(ta, GOODS.enjoyB, ZONES.shanghai)
+  const { tradeNo } = (
+    await post<{ tradeNo: string }>(
+      ta.app,
+      '/pay/createPayment',
+      { orderNo: waiting.data.orderNo, payMethod: 1 },
+      buyer,
+    )
+  ).data
+  await post(ta.app, '/sandbox/pay/act', { tradeNo, action: 'pay' })
+  await sandboxProvider(ta).outbox.settled()
+  const waitingId = await orderIdOf(ta, waiting.data.orderNo)
+  assert.equal((await detailOf(ta, finance, waitingId)).order.status, OrderStatus.paid)
+  assert.equal((await refund(ta, finance, waitingId)).code, 200)
+  assert.equal(await stockOf(ta, GOODS.enjoyB, ZONES.shanghai), stockBefore + 1)
+  await refused(waitingId, 4043, '订单正在退款中')
+  await runJobs(ta) // the fulfilment job finds it refunded and delivers nothing
+  const [row] = await ta.database.db.select().from(orders).where(eq(orders.id, waitingId))
+  assert.deepEqual([row.status, row.deviceIds], [OrderStatus.refunded, []])
+})
+
+test('two finance operators refunding one order at once make one refund', async (t) => {
+  const ta = await commerceApp(t)
+  const first = await operatorAs(ta, 'finance', 'finance-a')
+  const second = await operatorAs(ta, 'finance', 'finance-b')
+  const buyer = await newBuyer(ta)
+  for (const pay of ['provider', 'beans'] as const) {
+    const order =
+      pay === 'provider'
+        ? await paidPhoneOrder(ta, buyer)
+        : await ledgerPaidOrder(ta, buyer, PayMethod.beans)
+    const replies = await Promise.all([
+      refund(ta, first, order.id),
+      refund(ta, second, order.id),
+      refund(ta, first, order.id),
+    ])
+    const codes = replies.map((reply) => reply.code).sort()
+    assert.equal(codes.filter((code) => code === 200).length, 1, codes.join())
+    assert.ok(
+      codes.every((code) => [200, 4042, 4043].includes(code)),
+      codes.join(),
+    )
+    const made = await ta.database.db.select().from(refunds).where(eq(refunds.orderId, order.id))
+    const credits = await ta.database.db
+      .select()
+      .from(beanLedger)
+      .where(and(eq(beanLedger.orderId, order.id), eq(beanLedger.reason, 'refund')))
+    assert.equal(made.length + credits.length, 1, `${pay}: money goes back once`)
+  }
+})
+
+test('money invariant: whatever the refunds and their interleaving, money back ≤ money paid, and all of it only with the value taken back', async (t) => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom<'sandbox' | 3 | 4>('sandbox', 3, 4),
+      fc.integer({ min: 1, max: 3 }),
+      fc.boolean(),
+      async (pay, attempts, expireFirst) => {
+        const ta = await commerceApp(t)
+        const finance = await operatorAs(ta, 'finance')
+        const buyer = await newBuyer(ta)
+        const order =
+          pay === 'sandbox'
+            ? await paidPhoneOrder(ta, buyer)
+            : await ledgerPaidOrder(ta, buyer, pay)
+        const [row] = await ta.database.db.select().from(orders).where(eq(orders.id, order.id))
+        if (expireFirst) {
+          await ta.database.db
+            .update(devices)
+            .set({ status: 2 })
+            .where(eq(devices.id, row.deviceIds[0]))
+        }
+        await Promise.all(Array.from({ length: attempts }, () => refund(ta, finance, order.id)))
+        await ta.app.jobs.runDue()
+        await sandboxProvider(ta).outbox.flush()
+        const db = ta.database.db
+        const [paid] = await db
+          .select({ sum: sql<number>`coalesce(sum(${payments.amount}), 0)::int` })
+          .from(payments)
+          .where(
+            and(
+              eq(payments.orderId, order.id),
+              sql`${payments.status} in ('paid', 'refunding', 'refunded')`,
+            ),
+          )
+        const back = async () => {
+          const [provider] = await db
+            .select({ sum: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
+            .from(refunds)
+            .where(eq(refunds.orderId, order.id))
+          const ledgers = await Promise.all(
+            [beanLedger, accountLedger].map((ledger) =>
+              db
+                .select({ sum: sql<number>`coalesce(sum(${ledger.change}), 0)::int` })
+                .from(ledger)
+                .where(and(eq(ledger.orderId, order.id), eq(ledger.reason, 'refund'))),
+            ),
+          )
+          return provider.sum + ledgers[0][0].sum + ledgers[1][0].sum
+        }
+        const returned = await back()
+        assert.ok(returned <= paid.sum, `${returned} back of ${paid.sum} paid`)
+        const [after] = await db.select().from(orders).where(eq(orders.id, order.id))
+        const phones = await db
+          .select({ status: devices.status })
+          .from(devices)
+          .where(sql`${devices.id} in ${row.deviceIds}`)
+        if (after.status === OrderStatus.refunded) {
+          assert.equal(returned, order.amount, 'a refund is the whole order')
+          assert.ok(
+            phones.every((phone) => phone.status === 3),
+            'money back: the phones are taken back',
+          )
+        } else {
+          assert.equal(returned, 0)
+          assert.ok(expireFirst, 'only an order whose value is gone stays unrefunded')
+        }
+      },
+    ),
+    { numRuns: 8 },
+  )
+})
+
+test('CSV cells: formula starts get a leading quote mark, quotes and commas are quoted', () => {
+  assert.equal(csvCell('=HYPERLINK("http://x")'), `"'=HYPERLINK(""http://x"")"`)
+  assert.equal(csvCell('+1'), "'+1")
+  assert.equal(csvCell('-2'), "'-2")
+  assert.equal(csvCell('@SUM(A1)'), "'@SUM(A1)")
+  assert.equal(csvCell('\tx'), "'\tx")
+  assert.equal(csvCell('a,b'), '"a,b"')
+  assert.equal(csvCell('line\nbreak'), '"line\nbreak"')
+  assert.equal(csvCell('购买云手机'), '购买云手机')
+  assert.equal(csvCell(12), '12')
+  assert.equal(csvCell(null), '')
+})
+
+test('the CSV export: BOM, Chinese headers, amounts in 元, the filters, audited with its filter', async (t) => {
+  const ta = await commerceApp(t)
+  const finance = await operatorAs(ta, 'finance')
+  const admin = await operatorAs(ta, 'admin')
+  const buyer = await newBuyer(ta)
+  const paid = await ledgerPaidOrder(ta, buyer, PayMethod.beans)
+  await createCloudOrder(ta, buyer)
+  const response = await ta.app.inject({
+    method: 'GET',
+    url: '/vmcloud/admin/api/orders.csv',
+    query: { status: String(OrderStatus.completed) },
+    headers: { cookie: `vmcloud_admin_session=${finance.cookie}` },
+  })
+  assert.equal(response.statusCode, 200)
+  assert.match(String(response.headers['content-type']), /^text\/csv; charset=utf-8/)
+  assert.match(
+    String(response.headers['content-disposition']),
+    /attachment; filename="orders-\d{8}\.csv"/,
+  )
+  const body = response.body
+  assert.ok(body.startsWith('\uFEFF订单ID,订单号,用户ID,用户手机号,类型,状态,支付方式,金额(元)'))
+  const lines = body.slice(1).trimEnd().split('\r\n')
+  assert.equal(lines.length, 2, 'the header and the one completed order')
+  const cells = lines[1].split(',')
+  assert.deepEqual(
+    [cells[0], cells[1], cells[4], cells[5], cells[6], cells[7]],
+    [String(paid.id), paid.orderNo, '购买云手机', '已完成', '云豆', (paid.amount / 100).toFixed(2)],
+  )
+  assert.match(cells[10], /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+  const audit = await adminCall<AuditPage>(ta, 'GET', '/audit', {
+    as: admin,
+    query: { action: 'order.export' },
+  })
+  assert.equal(audit.data.records.length, 1)
+  assert.deepEqual(
+    [audit.data.records[0].operatorId, audit.data.records[0].after],
+    [finance.session.operator.id, { filter: { status: OrderStatus.completed } }],
+  )
+})
+
+test('exporting 100k orders streams: every row, read in batches, memory flat', async (t) => {
+  const ta = await commerceApp(t)
+  const buyer = await newBuyer(ta)
+  const total = 100_000
+  await ta.database.db.execute(sql`
+    insert into orders (order_no, user_id, business_type, kind, status, amount, original_amount,
+      quantity, pay_method, pay_deadline, idempotency_key, created_at, paid_at)
+    select 'CPBULK' || lpad(n::text, 8, '0'), ${buyer.userId}, 1, 'new', 2, n % 100000,
+      n % 100000, 1, 1, now(), 'bulk-' || n, now() - n * interval '1 second', now()
+    from generate_series(1, ${total}) as n`)
+  const finance = await operatorAs(ta, 'finance')
+  const lines = await ta.app.services.adminOrders.exportCsv(
+    { operatorId: finance.session.operator.id, ip: null },
+    {},
+  )
+  // a collector to call: what stays on the heap between batches is what the export holds
+  setFlagsFromString('--expose-gc')
+  const gc = runInNewContext('gc') as () => void
+  gc()
+  const base = process.memoryUsage().heapUsed
+  let peak = 0
+  let rows = -1 // the header
+  let bytes = 0
+  let chunks = 0
+  let previous = ''
+  for await (const chunk of lines) {
+    chunks++
+    bytes += Buffer.byteLength(chunk)
+    const chunkLines = chunk.split('\r\n').filter(Boolean)
+    rows += chunkLines.length
+    if (chunks === 2) previous = chunkLines[0]
+    if (chunks % 10 === 0) {
+      gc()
+      peak = Math.max(peak, process.memoryUsage().heapUsed - base)
+    }
+  }
+  assert.equal(rows, total)
+  assert.equal(chunks, 1 + Math.ceil(total / CSV_BATCH))
+  assert.match(previous, /^\d+,CPBULK00000001,/, 'newest first')
+  assert.ok(bytes > 8_000_000, `${bytes} bytes exported`)
+  // every row at once would hold the whole text (and the rows it came from): several times `bytes`
+  assert.ok(peak < bytes * 2, `peak heap growth ${peak} for ${bytes} bytes`)
+})
