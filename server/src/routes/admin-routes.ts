@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import fastifyCookie from '@fastify/cookie'
 import { addAdminAuthHook } from '../plugins/admin-auth'
 import adminCatalogueRoutes from './admin-catalogue-routes'
+import adminCouponRoutes from './admin-coupon-routes'
 import adminDeviceRoutes from './admin-device-routes'
 import adminOperatorRoutes from './admin-operator-routes'
 import adminUserRoutes from './admin-user-routes'
@@ -28,6 +29,7 @@ const adminRoutes: FastifyPluginAsyncTypebox<AdminApiOptions> = async (admin, op
   await admin.register(adminCatalogueRoutes, { secureCookie, signInLimits })
   await admin.register(adminUserRoutes, { secureCookie, signInLimits })
   await admin.register(adminDeviceRoutes, { secureCookie, signInLimits })
+  await admin.register(adminCouponRoutes, { secureCookie, signInLimits })
 }
 
 export default adminRoutes

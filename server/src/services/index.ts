@@ -39,6 +39,7 @@ import { OperatorAudit } from './operator-audit'
 import { AdminCatalogueService } from './admin-catalogue'
 import { OperatorSessions } from './operator-sessions'
 import { AdminUsers } from './admin-users'
+import { AdminCoupons } from './admin-coupons'
 import { AdminDevices } from './admin-devices'
 
 export function createServices(ctx: ServiceContext) {
@@ -99,6 +100,7 @@ export function createServices(ctx: ServiceContext) {
     adminCatalogue: new AdminCatalogueService(ctx, operatorAudit, reference),
     adminUsers: new AdminUsers(ctx, operatorAudit, sessions),
     adminDevices: new AdminDevices(ctx, operatorAudit, fleet, goods),
+    adminCoupons: new AdminCoupons(ctx, operatorAudit),
   }
 }
 
