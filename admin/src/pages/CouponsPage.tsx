@@ -64,7 +64,8 @@ const toForm = (row: CouponTemplateRow): TemplateForm => ({
   businessType: String(row.businessType),
   scopes: row.scopeApplications.split(','),
   applicableObjects: row.applicableObjects ?? '',
-  effective: row.effectiveScope ? row.effectiveScope.split(',') : [],
+  // '1' (全部商品) is what no effective scope means; shown so the field is never an empty select
+  effective: row.effectiveScope ? row.effectiveScope.split(',') : ['1'],
   validDays: row.validDays,
 })
 
@@ -152,7 +153,9 @@ function TemplateDialog({ template }: { template: CouponTemplateRow | null }) {
       width={560}
       trigger={template ? <a>修改</a> : <Button type="primary">新建模板</Button>}
       initialValues={
-        template ? toForm(template) : { couponType: '1', businessType: '1', scopes: ['1'] }
+        template
+          ? toForm(template)
+          : { couponType: '1', businessType: '1', scopes: ['1'], effective: ['1'] }
       }
       modalProps={{ destroyOnClose: true, okText: '保存' }}
       onFinish={async (form) => {
