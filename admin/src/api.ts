@@ -46,6 +46,13 @@ import type {
   DeviceSearchQuery,
   JobSearchQuery,
 } from '../../server/src/contract/admin-devices'
+import type {
+  CouponTemplateBody,
+  CouponTemplateList,
+  CouponTemplateRow,
+  IssueCouponBody,
+  IssueCouponResult,
+} from '../../server/src/contract/admin-coupons'
 import { OperatorCode, ResultCode } from '#domain/result-codes'
 
 // The contract's names, checked against it by type (a value import would bundle the contract).
@@ -182,4 +189,9 @@ export const adminApi = {
     call<AdminDeviceRow>('POST', `/devices/${id}/release`, { reason }),
   jobs: (params: JobSearchQuery) => call<AdminJobPage>('GET', `/jobs${query({ ...params })}`),
   retryJob: (id: number) => call<AdminJobRow>('POST', `/jobs/${id}/retry`),
+  couponTemplates: () => call<CouponTemplateList>('GET', '/coupons/templates'),
+  saveCouponTemplate: (id: number | null, body: CouponTemplateBody) =>
+    call<CouponTemplateRow>('POST', `/coupons/templates${id === null ? '' : `/${id}`}`, body),
+  issueCoupon: (id: number, body: IssueCouponBody) =>
+    call<IssueCouponResult>('POST', `/coupons/templates/${id}/issue`, body),
 }

@@ -8,6 +8,7 @@ import type { AdminSession } from '../../server/src/contract/admin'
 import { mayDo, type OperatorPermission, type OperatorRole } from '#domain/operator-roles'
 import AuditLogPage from './pages/AuditLogPage'
 import CataloguePage from './pages/CataloguePage'
+import CouponsPage from './pages/CouponsPage'
 import DevicesPage from './pages/DevicesPage'
 import JobsPage from './pages/JobsPage'
 import OperatorsPage from './pages/OperatorsPage'
@@ -52,6 +53,12 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     name: '任务',
     permission: 'view',
     render: (session) => <JobsPage role={session.operator.role} />,
+  },
+  {
+    path: '/admin/coupons',
+    name: '优惠券',
+    permission: 'view',
+    render: (session) => <CouponsPage role={session.operator.role} />,
   },
   {
     path: '/admin/operators',

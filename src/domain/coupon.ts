@@ -127,6 +127,60 @@ export function isEffective(coupon: Coupon, goods: CouponGoods): boolean {
   return values.length === 0 || values.some((value) => matchesEffectiveScope(value, goods))
 }
 
+/** A coupon type checkCoupon knows for the coupon's business type. */
+function knownType(coupon: Coupon): boolean {
+  const type = Number(coupon.couponType)
+  return (
+    type === CouponType.fullVolumeReduction ||
+    type === CouponType.noThresholdRoll ||
+    type === CouponType.discountCoupon ||
+    // First-recharge coupons apply only to bean recharges (issue 4); any other type is unmatched.
+    (type === CouponType.firstRechargeCoupon &&
+      Number(coupon.businessType) === BusinessType.cloudBeans)
+  )
+}
+
+const SCOPES: readonly number[] = Object.values(CouponScope)
+const EFFECTIVE_SCOPES = ['1', '2', '3', '4']
+
+/**
+ * Why a coupon template could never be used as checkCoupon reads it, or null when it can (the console's
+ * template form; the same rules the checkout applies, so a template the console saves is one it honours).
+ */
+export function templateProblem(coupon: Coupon): string | null {
+  if (!BUSINESS_TYPES.includes(Number(coupon.businessType))) return '业务类型无效'
+  if (!knownType(coupon)) return '首充券只能用于云豆充值'
+  const type = Number(coupon.couponType)
+  const par = coupon.parValue
+  if (type === CouponType.discountCoupon) {
+    if (!(Number.isInteger(par) && par >= 1 && par <= 99)) return '折扣须在 0.1 折到 9.9 折之间'
+  } else if (!(Number.isInteger(par) && par >= 1)) return '面额须至少 1 分'
+  const threshold = Number(coupon.conditionsUse ?? 0)
+  if (!Number.isInteger(threshold) || threshold < 0) return '使用门槛无效'
+  if (type === CouponType.fullVolumeReduction && threshold <= par) return '满减券的门槛须高于面额'
+  const scopes = couponScopes(coupon)
+  if (scopes.length === 0 || new Set(scopes).size !== scopes.length) return '请选择适用范围'
+  for (const scope of scopes) {
+    if (!SCOPES.includes(scope)) return '适用范围无效'
+    if (scope === CouponScope.fullBusiness) continue
+    const objects = scopeObjects(coupon, scope)
+    if (objects.length === 0) return '请填写适用对象'
+    if (scope === CouponScope.discountRatio) {
+      const percentage = Number(objects[0])
+      if (
+        objects.length !== 1 ||
+        !Number.isInteger(percentage) ||
+        percentage < 1 ||
+        percentage > 100
+      )
+        return '折扣比例须是 1–100 的整数'
+    } else if (!objects.every((object) => /^\d{1,10}$/.test(object))) return '适用对象须是编号'
+  }
+  if (!splitList(coupon.effectiveScope).every((value) => EFFECTIVE_SCOPES.includes(value)))
+    return '生效范围无效'
+  return null
+}
+
 /** Whether `coupon` can be used to buy `number` of `goods`, and why not. */
 export function checkCoupon(coupon: Coupon, goods: CouponGoods, number: number): CouponCheck {
   const notApplicable: CouponCheck = { usable: false, reason: COUPON_NOT_APPLICABLE }
@@ -134,13 +188,7 @@ export function checkCoupon(coupon: Coupon, goods: CouponGoods, number: number):
 
   const type = Number(coupon.couponType)
   const firstRecharge = type === CouponType.firstRechargeCoupon
-  const knownType =
-    type === CouponType.fullVolumeReduction ||
-    type === CouponType.noThresholdRoll ||
-    type === CouponType.discountCoupon ||
-    // First-recharge coupons apply only to bean recharges (issue 4); any other type is unmatched.
-    (firstRecharge && Number(coupon.businessType) === BusinessType.cloudBeans)
-  if (!knownType) return notApplicable
+  if (!knownType(coupon)) return notApplicable
 
   const scopes = couponScopes(coupon)
   if (scopes.length === 0 || !scopes.every((scope) => matchesScope(coupon, scope, goods))) {

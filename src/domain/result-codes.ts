@@ -172,6 +172,12 @@ export const OperatorCode = {
   JOB_NOT_FOUND: 4053,
   /** 任务: only a failed job, or one stuck past its lease, is put back. */
   JOB_NOT_RETRYABLE: 4054,
+  /** 优惠券: no such template. */
+  COUPON_TEMPLATE_NOT_FOUND: 4070,
+  /** 优惠券: the template breaks a rule of src/domain/coupon.ts (templateProblem); msg says which. */
+  COUPON_TEMPLATE_INVALID: 4071,
+  /** 优惠券: this issue request id was already used for another template or target. */
+  COUPON_ISSUE_CONFLICT: 4072,
 } as const
 export type OperatorCodeValue = (typeof OperatorCode)[keyof typeof OperatorCode]
 
@@ -200,6 +206,9 @@ export const operatorMessages: Record<OperatorCodeValue, string> = {
   4052: '该云手机已释放',
   4053: '任务不存在',
   4054: '只有失败或卡住的任务可以重试',
+  4070: '优惠券模板不存在',
+  4071: '优惠券模板不符合规则',
+  4072: '该发放请求已用于其他发放，请重新打开发放窗口',
 }
 
 export const LOGIN_EXPIRED_MESSAGE = resultMessages[ResultCode.LOGIN_TOKEN_INVALID]

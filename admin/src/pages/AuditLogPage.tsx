@@ -33,6 +33,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'device.retryProvision': '重新创建云手机',
   'device.release': '释放云手机',
   'job.retry': '重试任务',
+  'coupon.templateCreate': '新建优惠券模板',
+  'coupon.templateEdit': '修改优惠券模板',
+  'coupon.issue': '发放优惠券',
 }
 const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action
 

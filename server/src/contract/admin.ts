@@ -118,6 +118,9 @@ export const AUDIT_ACTIONS = [
   'device.retryProvision',
   'device.release',
   'job.retry',
+  'coupon.templateCreate',
+  'coupon.templateEdit',
+  'coupon.issue',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

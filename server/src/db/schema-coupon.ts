@@ -11,6 +11,7 @@ import {
   serial,
   smallint,
   text,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { orders } from './schema-commerce'
 import { users } from './schema-users'
@@ -69,10 +70,31 @@ export const userCoupons = pgTable(
     discount: integer('discount'),
     issuedAt: at('issued_at').notNull(),
     usedAt: at('used_at'),
+    /** The console issue request (coupon_issues) that gave it; one coupon per request and user. */
+    issueId: text('issue_id'),
   },
   (t) => [
     index('user_coupons_user_idx').on(t.userId, t.status, t.validUntil),
+    uniqueIndex('user_coupons_issue_user_key').on(t.issueId, t.userId),
     index('user_coupons_locked_idx').on(t.lockedOrderId),
     check('user_coupons_status_check', sql`${t.status} between 1 and 4`),
   ],
 )
+
+/**
+ * A console issue request, keyed by the id the console sent: a retried request (or one resumed after the
+ * process died) finds its row and gives nobody a second coupon; finishedAt is set, with the audit row,
+ * once every batch is in.
+ */
+export const couponIssues = pgTable('coupon_issues', {
+  id: text('id').primaryKey(),
+  templateId: integer('template_id')
+    .notNull()
+    .references(() => couponTemplates.id),
+  /** What was asked, as the audit row shows it: numbers or a segment with its N. */
+  target: jsonb('target').notNull(),
+  operatorId: integer('operator_id'),
+  issued: integer('issued'),
+  createdAt: at('created_at').notNull(),
+  finishedAt: at('finished_at'),
+})

@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie'
 import { addAdminAuthHook } from '../plugins/admin-auth'
 import adminCatalogueRoutes from './admin-catalogue-routes'
 import adminOrderRoutes from './admin-order-routes'
+import adminCouponRoutes from './admin-coupon-routes'
 import adminDeviceRoutes from './admin-device-routes'
 import adminOperatorRoutes from './admin-operator-routes'
 import adminUserRoutes from './admin-user-routes'
@@ -30,6 +31,7 @@ const adminRoutes: FastifyPluginAsyncTypebox<AdminApiOptions> = async (admin, op
   await admin.register(adminUserRoutes, { secureCookie, signInLimits })
   await admin.register(adminOrderRoutes, { secureCookie, signInLimits })
   await admin.register(adminDeviceRoutes, { secureCookie, signInLimits })
+  await admin.register(adminCouponRoutes, { secureCookie, signInLimits })
 }
 
 export default adminRoutes

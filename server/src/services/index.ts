@@ -40,6 +40,7 @@ import { AdminCatalogueService } from './admin-catalogue'
 import { OperatorSessions } from './operator-sessions'
 import { AdminUsers } from './admin-users'
 import { AdminOrders } from './admin-orders'
+import { AdminCoupons } from './admin-coupons'
 import { AdminDevices } from './admin-devices'
 
 export function createServices(ctx: ServiceContext) {
@@ -101,6 +102,7 @@ export function createServices(ctx: ServiceContext) {
     adminUsers: new AdminUsers(ctx, operatorAudit, sessions),
     adminOrders: new AdminOrders(ctx, operatorAudit, goods, beans, messages),
     adminDevices: new AdminDevices(ctx, operatorAudit, fleet, goods),
+    adminCoupons: new AdminCoupons(ctx, operatorAudit),
   }
 }
 
