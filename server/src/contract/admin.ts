@@ -116,6 +116,8 @@ export const AUDIT_ACTIONS = [
   'device.retryProvision',
   'device.release',
   'job.retry',
+  'message.send',
+  'message.broadcast',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie'
 import { addAdminAuthHook } from '../plugins/admin-auth'
 import adminCatalogueRoutes from './admin-catalogue-routes'
 import adminDeviceRoutes from './admin-device-routes'
+import adminMessageRoutes from './admin-message-routes'
 import adminOperatorRoutes from './admin-operator-routes'
 import adminUserRoutes from './admin-user-routes'
 import adminSessionRoutes from './admin-session-routes'
@@ -28,6 +29,7 @@ const adminRoutes: FastifyPluginAsyncTypebox<AdminApiOptions> = async (admin, op
   await admin.register(adminCatalogueRoutes, { secureCookie, signInLimits })
   await admin.register(adminUserRoutes, { secureCookie, signInLimits })
   await admin.register(adminDeviceRoutes, { secureCookie, signInLimits })
+  await admin.register(adminMessageRoutes, { secureCookie, signInLimits })
 }
 
 export default adminRoutes

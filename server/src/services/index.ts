@@ -40,6 +40,7 @@ import { AdminCatalogueService } from './admin-catalogue'
 import { OperatorSessions } from './operator-sessions'
 import { AdminUsers } from './admin-users'
 import { AdminDevices } from './admin-devices'
+import { AdminMessages } from './admin-messages'
 
 export function createServices(ctx: ServiceContext) {
   const sms = new SmsService(ctx)
@@ -99,6 +100,7 @@ export function createServices(ctx: ServiceContext) {
     adminCatalogue: new AdminCatalogueService(ctx, operatorAudit, reference),
     adminUsers: new AdminUsers(ctx, operatorAudit, sessions),
     adminDevices: new AdminDevices(ctx, operatorAudit, fleet, goods),
+    adminMessages: new AdminMessages(ctx, operatorAudit),
   }
 }
 
