@@ -40,6 +40,12 @@ import type {
   DeviceSearchQuery,
   JobSearchQuery,
 } from '../../server/src/contract/admin-devices'
+import type {
+  OperatorMessagePage,
+  OperatorMessageQuery,
+  OperatorMessageRow,
+  SendMessageBody,
+} from '../../server/src/contract/admin-messages'
 import { OperatorCode, ResultCode } from '#domain/result-codes'
 
 // The contract's names, checked against it by type (a value import would bundle the contract).
@@ -169,4 +175,7 @@ export const adminApi = {
     call<AdminDeviceRow>('POST', `/devices/${id}/release`, { reason }),
   jobs: (params: JobSearchQuery) => call<AdminJobPage>('GET', `/jobs${query({ ...params })}`),
   retryJob: (id: number) => call<AdminJobRow>('POST', `/jobs/${id}/retry`),
+  operatorMessages: (params: OperatorMessageQuery) =>
+    call<OperatorMessagePage>('GET', `/messages${query({ ...params })}`),
+  sendMessage: (body: SendMessageBody) => call<OperatorMessageRow>('POST', '/messages', body),
 }

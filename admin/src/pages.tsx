@@ -10,6 +10,7 @@ import AuditLogPage from './pages/AuditLogPage'
 import CataloguePage from './pages/CataloguePage'
 import DevicesPage from './pages/DevicesPage'
 import JobsPage from './pages/JobsPage'
+import MessagesPage from './pages/MessagesPage'
 import OperatorsPage from './pages/OperatorsPage'
 import UsersPage from './pages/UsersPage'
 
@@ -45,6 +46,12 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     name: '任务',
     permission: 'view',
     render: (session) => <JobsPage role={session.operator.role} />,
+  },
+  {
+    path: '/admin/messages',
+    name: '消息',
+    permission: 'view',
+    render: (session) => <MessagesPage role={session.operator.role} />,
   },
   {
     path: '/admin/operators',

@@ -31,6 +31,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'device.retryProvision': '重新创建云手机',
   'device.release': '释放云手机',
   'job.retry': '重试任务',
+  'message.send': '发送消息',
+  'message.broadcast': '群发消息',
 }
 const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action
 

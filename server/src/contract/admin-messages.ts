@@ -3,16 +3,16 @@
  * user or to every user, and list what operators sent. Times are ms since epoch.
  */
 import { Type, type Static } from '@sinclair/typebox'
+import { MESSAGE_CONTENT_MAX, MESSAGE_TITLE_MAX } from '#domain/operator-messages'
 import { Nullable, Paged } from './common'
 
-/** Title and body as the message center shows them; no control characters (NUL among them), which the
- * database's text refuses and no screen shows. The body may have line breaks. */
-export const MESSAGE_TITLE_MAX = 50
-export const MESSAGE_CONTENT_MAX = 1000
-
+/**
+ * Title and body within the message center's limits; no control characters (NUL among them: the
+ * database's text refuses it, no screen shows the others), and not blank. The body may have line breaks.
+ */
 export const SendMessageBody = Type.Object(
   {
-    /** A full 11-digit number or a user id; left out (or broadcast true): every user. */
+    /** The one user (broadcast false): a full 11-digit number or a user id. Ignored by a broadcast. */
     user: Type.Optional(Type.String({ pattern: '^\\s*\\d{1,11}\\s*$', maxLength: 16 })),
     broadcast: Type.Boolean(),
     title: Type.String({
