@@ -9,6 +9,7 @@ import { Button, Result, Space, Typography } from 'antd'
 import { OPERATOR_ROLE_LABELS } from '#domain/operator-roles'
 import type { AdminSession } from '../../server/src/contract/admin'
 import { adminApi } from './api'
+import OwnPassword from './OwnPassword'
 import { CONSOLE_PAGES, isPageOf, pagesFor } from './pages'
 import { navigate, usePathname } from './router'
 
@@ -64,6 +65,7 @@ export default function Shell({
           <Typography.Text>
             {operator.name}（{OPERATOR_ROLE_LABELS[operator.role]}）
           </Typography.Text>
+          <OwnPassword />
           <Button loading={signOut.isPending} onClick={() => signOut.mutate()}>
             退出登录
           </Button>

@@ -53,6 +53,12 @@ import type {
   IssueCouponBody,
   IssueCouponResult,
 } from '../../server/src/contract/admin-coupons'
+import type {
+  OperatorMessagePage,
+  OperatorMessageQuery,
+  OperatorMessageRow,
+  SendMessageBody,
+} from '../../server/src/contract/admin-messages'
 import { OperatorCode, ResultCode } from '#domain/result-codes'
 
 // The contract's names, checked against it by type (a value import would bundle the contract).
@@ -194,4 +200,7 @@ export const adminApi = {
     call<CouponTemplateRow>('POST', `/coupons/templates${id === null ? '' : `/${id}`}`, body),
   issueCoupon: (id: number, body: IssueCouponBody) =>
     call<IssueCouponResult>('POST', `/coupons/templates/${id}/issue`, body),
+  operatorMessages: (params: OperatorMessageQuery) =>
+    call<OperatorMessagePage>('GET', `/messages${query({ ...params })}`),
+  sendMessage: (body: SendMessageBody) => call<OperatorMessageRow>('POST', '/messages', body),
 }

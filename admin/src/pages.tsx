@@ -11,6 +11,7 @@ import CataloguePage from './pages/CataloguePage'
 import CouponsPage from './pages/CouponsPage'
 import DevicesPage from './pages/DevicesPage'
 import JobsPage from './pages/JobsPage'
+import MessagesPage from './pages/MessagesPage'
 import OperatorsPage from './pages/OperatorsPage'
 import OrdersPage from './pages/OrdersPage'
 import UsersPage from './pages/UsersPage'
@@ -59,6 +60,12 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     name: '优惠券',
     permission: 'view',
     render: (session) => <CouponsPage role={session.operator.role} />,
+  },
+  {
+    path: '/admin/messages',
+    name: '消息',
+    permission: 'view',
+    render: (session) => <MessagesPage role={session.operator.role} />,
   },
   {
     path: '/admin/operators',

@@ -36,6 +36,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'coupon.templateCreate': '新建优惠券模板',
   'coupon.templateEdit': '修改优惠券模板',
   'coupon.issue': '发放优惠券',
+  'message.send': '发送消息',
+  'message.broadcast': '群发消息',
 }
 const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action
 

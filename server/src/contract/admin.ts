@@ -121,6 +121,8 @@ export const AUDIT_ACTIONS = [
   'coupon.templateCreate',
   'coupon.templateEdit',
   'coupon.issue',
+  'message.send',
+  'message.broadcast',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

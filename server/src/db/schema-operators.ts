@@ -84,3 +84,32 @@ export const operatorAudit = pgTable(
     check('operator_audit_actor', sql`${t.actor} in ('operator', 'cli')`),
   ],
 )
+
+/**
+ * A message an operator sent (POST /messages): to one user, or (userId null) to every user registered
+ * when it was sent (id <= lastUserId). A broadcast is delivered by the job deliver-operator-message in
+ * batches, each batch in its own transaction together with its cursor (deliveredThrough), so no
+ * transaction holds locks over all users and a process dying halfway resumes where it stopped.
+ */
+export const operatorMessages = pgTable(
+  'operator_messages',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    /** The one user it goes to; null: a broadcast. */
+    userId: integer('user_id'),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    /** A broadcast's recipients: users whose id is at most this (those registered when it was sent). */
+    lastUserId: integer('last_user_id').notNull(),
+    /** Users up to this id have their message row (the delivery job's cursor). */
+    deliveredThrough: integer('delivered_through').notNull().default(0),
+    /** Message rows written so far. */
+    recipients: integer('recipients').notNull().default(0),
+    createdAt: at('created_at').notNull(),
+    deliveredAt: at('delivered_at'),
+  },
+  (t) => [index('operator_messages_created_idx').on(t.createdAt, t.id)],
+)

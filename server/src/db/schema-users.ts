@@ -183,9 +183,12 @@ export const messages = pgTable(
     content: text('content').notNull(),
     readAt: at('read_at'),
     createdAt: at('created_at').notNull(),
+    /** operator_messages.id when an operator sent it: one row per (operator message, user), ever. */
+    operatorMessageId: integer('operator_message_id'),
   },
   (t) => [
     index('messages_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('messages_operator_message_user_key').on(t.operatorMessageId, t.userId),
     check('messages_type_check', sql`${t.type} between 1 and 5`),
   ],
 )

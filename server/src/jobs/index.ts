@@ -2,6 +2,7 @@ import type { Db } from '../db/client'
 import type { Services } from '../services'
 import { expireCouponsJob } from './expire-coupons'
 import { expireDevicesJob } from './expire-devices'
+import { deliverOperatorMessageJob } from './deliver-operator-message'
 import { fulfilOrderJob } from './fulfil-order'
 import { provisionDeviceJob, syncDeviceJob } from './provision-device'
 import { purgeExpiredJob } from './purge-expired'
@@ -23,5 +24,6 @@ export function jobDefinitions(db: Db, services: Services): JobDefinition[] {
     sendRefundJob(services),
     expireCouponsJob(services),
     spaceTaskJob(services),
+    deliverOperatorMessageJob(services),
   ]
 }

@@ -5,6 +5,7 @@ import adminCatalogueRoutes from './admin-catalogue-routes'
 import adminOrderRoutes from './admin-order-routes'
 import adminCouponRoutes from './admin-coupon-routes'
 import adminDeviceRoutes from './admin-device-routes'
+import adminMessageRoutes from './admin-message-routes'
 import adminOperatorRoutes from './admin-operator-routes'
 import adminUserRoutes from './admin-user-routes'
 import adminSessionRoutes from './admin-session-routes'
@@ -32,6 +33,7 @@ const adminRoutes: FastifyPluginAsyncTypebox<AdminApiOptions> = async (admin, op
   await admin.register(adminOrderRoutes, { secureCookie, signInLimits })
   await admin.register(adminDeviceRoutes, { secureCookie, signInLimits })
   await admin.register(adminCouponRoutes, { secureCookie, signInLimits })
+  await admin.register(adminMessageRoutes, { secureCookie, signInLimits })
 }
 
 export default adminRoutes

@@ -42,6 +42,7 @@ import { AdminUsers } from './admin-users'
 import { AdminOrders } from './admin-orders'
 import { AdminCoupons } from './admin-coupons'
 import { AdminDevices } from './admin-devices'
+import { AdminMessages } from './admin-messages'
 
 export function createServices(ctx: ServiceContext) {
   const sms = new SmsService(ctx)
@@ -103,6 +104,7 @@ export function createServices(ctx: ServiceContext) {
     adminOrders: new AdminOrders(ctx, operatorAudit, goods, beans, messages),
     adminDevices: new AdminDevices(ctx, operatorAudit, fleet, goods),
     adminCoupons: new AdminCoupons(ctx, operatorAudit),
+    adminMessages: new AdminMessages(ctx, operatorAudit),
   }
 }
 
