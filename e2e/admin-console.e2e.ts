@@ -11,29 +11,12 @@ import type { Page } from 'playwright-core'
 import { generateSync } from 'otplib'
 import { OPERATOR_ROLE_LABELS, type OperatorRole } from '#domain/operator-roles'
 import { operatorMessages, OperatorCode } from '#domain/result-codes'
-import { screenshot, seriousAxeViolations, setupE2E, sleep } from './harness'
+import { screenshot, consoleAxeReport, setupE2E, sleep } from './harness'
 
 const e2e = setupE2E({ env: { RATE_LIMIT_PER_MINUTE: '0' } })
 
 const ADMIN = { name: 'e2e-root', password: 'e2e-root-password-1' }
 const SUPPORT = { name: 'e2e-support', password: 'e2e-support-password-2' }
-
-/** What axe finds on the page now, one line each (empty: nothing critical or serious). */
-async function axeReport(page: Page, where: string): Promise<string[]> {
-  // antd's opening and fading animations end first: axe reads the final colours
-  await page.waitForFunction(() => document.getAnimations().length === 0)
-  return (await seriousAxeViolations(page)).map(
-    (v) =>
-      `${where}: [${v.impact}] ${v.id} — ${v.help}\n      ` +
-      v.nodes
-        .slice(0, 3)
-        .map(
-          (n) =>
-            `${n.target.join(' ')} ${n.html.slice(0, 120)} ${JSON.stringify(n.any[0]?.data ?? '')}`,
-        )
-        .join('\n      '),
-  )
-}
 
 /**
  * `npm run admin:create -- <name> <role>` on the server's data (ADMIN_PASSWORD gives the password):
@@ -66,7 +49,7 @@ test('an operator signs in with password and TOTP, creates an operator, sees it 
 
   await page.goto('/admin')
   await page.getByRole('heading', { name: '云手机运营后台' }).waitFor()
-  report.push(...(await axeReport(page, 'sign-in')))
+  report.push(...(await consoleAxeReport(page, 'sign-in')))
   await screenshot(page, 'admin-sign-in')
 
   // a wrong code: the server's message, still on the sign-in page
@@ -91,7 +74,7 @@ test('an operator signs in with password and TOTP, creates an operator, sees it 
   await page.waitForURL('**/admin/operators')
   const firstRow = page.getByRole('row').filter({ hasText: ADMIN.name })
   await firstRow.getByText(OPERATOR_ROLE_LABELS.admin).waitFor()
-  report.push(...(await axeReport(page, '操作员')))
+  report.push(...(await consoleAxeReport(page, '操作员')))
 
   // a second operator: its TOTP secret and QR code are shown once
   await page.getByRole('button', { name: '新建操作员' }).click()
@@ -107,7 +90,7 @@ test('an operator signs in with password and TOTP, creates an operator, sees it 
   const newSecret = (await shown.getByTestId('totp-secret').innerText()).trim()
   assert.match(newSecret, /^[A-Z2-7]{16,}$/, 'a base32 TOTP secret')
   assert.equal(await shown.locator('canvas').count(), 1, 'the QR code')
-  report.push(...(await axeReport(page, '操作员 (new secret)')))
+  report.push(...(await consoleAxeReport(page, '操作员 (new secret)')))
   await screenshot(page, 'admin-operator-created')
   await shown.getByRole('button', { name: '我已保存' }).click()
   await shown.waitFor({ state: 'hidden' })
@@ -132,7 +115,7 @@ test('an operator signs in with password and TOTP, creates an operator, sees it 
   // signing in was audited too, and the command line's creation of the first operator
   await page.getByRole('row').filter({ hasText: '登录' }).first().waitFor()
   await page.getByRole('row').filter({ hasText: '命令行（admin:create）' }).first().waitFor()
-  report.push(...(await axeReport(page, '操作日志')))
+  report.push(...(await consoleAxeReport(page, '操作日志')))
   await screenshot(page, 'admin-audit')
 
   // sign out: back to sign-in, and the session is gone for a reload too

@@ -16,7 +16,7 @@ import {
   apiLogin,
   screenshot,
   seedSession,
-  seriousAxeViolations,
+  consoleAxeReport,
   setupE2E,
   sleep,
 } from './harness'
@@ -28,19 +28,6 @@ const NEW_PASSWORD = 'e2e-support-password-2'
 const USER_MOBILE = '13812345670'
 const TITLE = '工单已处理'
 const CONTENT = '<b>您反馈的问题已解决</b>'
-
-/** What axe finds on the page now, after antd's animations end (empty: nothing critical or serious). */
-async function axeReport(page: Page, where: string): Promise<string[]> {
-  await page.waitForFunction(() => document.getAnimations().length === 0)
-  return (await seriousAxeViolations(page)).map(
-    (v) =>
-      `${where}: [${v.impact}] ${v.id} — ${v.help}\n      ` +
-      v.nodes
-        .slice(0, 3)
-        .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`)
-        .join('\n      '),
-  )
-}
 
 /** A TOTP code of a later 30-second step than the last one used: the server refuses a code used before. */
 let lastStep = 0
@@ -84,13 +71,13 @@ test('an operator messages a number: the H5 badge and message center show it; th
   await page.getByRole('menu').first().getByText('消息', { exact: true }).click()
   await page.waitForURL('**/admin/messages')
   await page.getByText('已发送的消息').waitFor()
-  report.push(...(await axeReport(page, '消息')))
+  report.push(...(await consoleAxeReport(page, '消息')))
   await page.getByRole('button', { name: '发送消息' }).click()
   const form = page.getByRole('dialog', { name: '发送消息' })
   await form.getByRole('textbox', { name: '用户' }).fill(USER_MOBILE)
   await form.getByLabel('标题').fill(TITLE)
   await form.getByLabel('内容').fill(CONTENT)
-  report.push(...(await axeReport(page, 'send form')))
+  report.push(...(await consoleAxeReport(page, 'send form')))
   await screenshot(page, 'admin-message-send')
   await form.getByRole('button', { name: /发\s*送/ }).click()
   await form.waitFor({ state: 'hidden' })
@@ -122,7 +109,7 @@ test('an operator messages a number: the H5 badge and message center show it; th
   await change.getByLabel('动态码').fill(code === '000000' ? '111111' : '000000')
   await change.getByRole('button', { name: '确认修改' }).click()
   await change.getByText(operatorMessages[OperatorCode.CREDENTIALS_WRONG]).waitFor()
-  report.push(...(await axeReport(page, '修改密码')))
+  report.push(...(await consoleAxeReport(page, '修改密码')))
   await screenshot(page, 'admin-own-password-refused')
   await change.getByLabel('动态码').fill(await freshCode(secret))
   await change.getByRole('button', { name: '确认修改' }).click()
