@@ -19,6 +19,7 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd'
+import { androidVersionLabel, type AndroidVersion } from '#domain/catalogue'
 import { OperatorCode } from '#domain/result-codes'
 import type { AdminOverview, OverviewStockRow } from '../../../server/src/contract/admin-overview'
 import { adminApi, ApiError } from '../api'
@@ -219,7 +220,12 @@ function Overview({
 
 function StockTable({ rows, threshold }: { rows: OverviewStockRow[]; threshold: number }) {
   const columns: TableColumnsType<OverviewStockRow> = [
-    { title: '商品', dataIndex: 'goodsName' },
+    {
+      title: '商品',
+      dataIndex: 'goodsName',
+      render: (_, row) =>
+        `${row.goodsName}（${androidVersionLabel(row.androidVersion as AndroidVersion)}）`,
+    },
     { title: '地区', dataIndex: 'zoneName' },
     {
       title: '可售库存',

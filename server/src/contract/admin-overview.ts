@@ -25,6 +25,8 @@ export type OverviewDay = Static<typeof OverviewDay>
 export const OverviewStockRow = Type.Object({
   goodId: Type.Integer(),
   goodsName: Type.String(),
+  /** 'B' or 'H' (src/domain/catalogue.ts androidVersionLabel): goods of one name differ by it. */
+  androidVersion: Type.String(),
   level: Type.Integer(),
   zoneId: Type.Integer(),
   zoneName: Type.String(),

@@ -85,6 +85,7 @@ export class AdminOverviewService {
         .select({
           goodId: goods.id,
           goodsName: goods.name,
+          androidVersion: goods.androidVersion,
           level: goods.level,
           goodsOnSale: goods.onSale,
           zoneId: zones.id,
@@ -136,6 +137,7 @@ export class AdminOverviewService {
         return {
           goodId: row.goodId,
           goodsName: row.goodsName,
+          androidVersion: row.androidVersion,
           level: row.level,
           zoneId: row.zoneId,
           zoneName: row.zoneName,

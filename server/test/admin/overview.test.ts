@@ -294,4 +294,5 @@ test('stock per goods × zone: every pair, as goods_inventory holds it; on sale 
   const [first] = data.stock
   assert.equal(first.goodId, GOODS.enjoyB, 'the catalogue order: level, goods, then zone')
   assert.equal(first.zoneId, ZONES.shanghai)
+  assert.equal(first.androidVersion, 'B', 'goods of one name differ by their system')
 })
