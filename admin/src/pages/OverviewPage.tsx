@@ -6,6 +6,7 @@
 import { lazy, Suspense } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import {
+  Badge,
   Button,
   Card,
   Col,
@@ -245,7 +246,11 @@ function StockTable({ rows, threshold }: { rows: OverviewStockRow[]; threshold: 
         value === 'low' ? row.low : value === 'onSale' ? row.onSale : !row.onSale,
       render: (_, row) => (
         <Space size={4}>
-          {row.onSale ? <Tag color="green">在售</Tag> : <Tag>已下架</Tag>}
+          {row.onSale ? (
+            <Badge status="success" text="在售" />
+          ) : (
+            <Badge status="default" text="已下架" />
+          )}
           {row.low ? <Tag color="red">库存不足</Tag> : null}
         </Space>
       ),
