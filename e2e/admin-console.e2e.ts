@@ -65,9 +65,10 @@ test('an operator signs in with password and TOTP, creates an operator, sees it 
   await page.getByLabel('动态码').fill(good)
   await page.getByRole('button', { name: /登\s*录/ }).click()
 
-  // the shell: the admin's pages, its name and role; /admin opens the first page
+  // the shell: the admin's pages, its name and role; /admin opens the first page, 概览
   await page.getByText(`${ADMIN.name}（${OPERATOR_ROLE_LABELS.admin}）`).waitFor()
-  await page.waitForURL('**/admin/users')
+  await page.waitForURL('**/admin/overview')
+  await page.getByText('今日收入（元）').waitFor()
   const menu = page.getByRole('menu').first()
   await menu.getByText('操作日志', { exact: true }).waitFor()
   await menu.getByText('操作员', { exact: true }).click()

@@ -59,6 +59,7 @@ import type {
   OperatorMessageRow,
   SendMessageBody,
 } from '../../server/src/contract/admin-messages'
+import type { AdminOverview } from '../../server/src/contract/admin-overview'
 import { OperatorCode, ResultCode } from '#domain/result-codes'
 
 // The contract's names, checked against it by type (a value import would bundle the contract).
@@ -156,6 +157,7 @@ export const adminApi = {
     await call<unknown>('DELETE', '/session')
     csrfToken = null
   },
+  overview: () => call<AdminOverview>('GET', '/overview'),
   operators: () => call<OperatorList>('GET', '/operators'),
   createOperator: (body: CreateOperatorBody) => call<CreatedOperator>('POST', '/operators', body),
   disableOperator: (id: number) => call<OperatorRow>('POST', `/operators/${id}/disable`),

@@ -14,6 +14,7 @@ import JobsPage from './pages/JobsPage'
 import MessagesPage from './pages/MessagesPage'
 import OperatorsPage from './pages/OperatorsPage'
 import OrdersPage from './pages/OrdersPage'
+import OverviewPage from './pages/OverviewPage'
 import UsersPage from './pages/UsersPage'
 
 export interface ConsolePage {
@@ -24,7 +25,14 @@ export interface ConsolePage {
   render: (session: AdminSession) => ReactNode
 }
 
+/** The first page a role may open is where /admin lands after sign-in: 概览, which every role may. */
 export const CONSOLE_PAGES: readonly ConsolePage[] = [
+  {
+    path: '/admin/overview',
+    name: '概览',
+    permission: 'view',
+    render: () => <OverviewPage />,
+  },
   {
     path: '/admin/users',
     name: '用户',

@@ -7,6 +7,7 @@ import adminCouponRoutes from './admin-coupon-routes'
 import adminDeviceRoutes from './admin-device-routes'
 import adminMessageRoutes from './admin-message-routes'
 import adminOperatorRoutes from './admin-operator-routes'
+import adminOverviewRoutes from './admin-overview-routes'
 import adminUserRoutes from './admin-user-routes'
 import adminSessionRoutes from './admin-session-routes'
 
@@ -28,6 +29,7 @@ const adminRoutes: FastifyPluginAsyncTypebox<AdminApiOptions> = async (admin, op
   addAdminAuthHook(admin)
   await admin.register(adminSessionRoutes, { secureCookie, signInLimits })
   await admin.register(adminOperatorRoutes, { secureCookie, signInLimits })
+  await admin.register(adminOverviewRoutes, { secureCookie, signInLimits })
   await admin.register(adminCatalogueRoutes, { secureCookie, signInLimits })
   await admin.register(adminUserRoutes, { secureCookie, signInLimits })
   await admin.register(adminOrderRoutes, { secureCookie, signInLimits })

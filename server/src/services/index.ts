@@ -43,6 +43,7 @@ import { AdminOrders } from './admin-orders'
 import { AdminCoupons } from './admin-coupons'
 import { AdminDevices } from './admin-devices'
 import { AdminMessages } from './admin-messages'
+import { AdminOverviewService } from './admin-overview'
 
 export function createServices(ctx: ServiceContext) {
   const sms = new SmsService(ctx)
@@ -105,6 +106,7 @@ export function createServices(ctx: ServiceContext) {
     adminDevices: new AdminDevices(ctx, operatorAudit, fleet, goods),
     adminCoupons: new AdminCoupons(ctx, operatorAudit),
     adminMessages: new AdminMessages(ctx, operatorAudit),
+    adminOverview: new AdminOverviewService(ctx),
   }
 }
 
