@@ -69,6 +69,10 @@ test('an operator signs in with password and TOTP, creates an operator, sees it 
   await page.getByText(`${ADMIN.name}（${OPERATOR_ROLE_LABELS.admin}）`).waitFor()
   await page.waitForURL('**/admin/overview')
   await page.getByText('今日收入（元）').waitFor()
+  await page.getByText('各地区库存').waitFor()
+  await page.locator('canvas').first().waitFor() // the lazily loaded revenue chart
+  report.push(...(await consoleAxeReport(page, '概览')))
+  await screenshot(page, 'admin-overview')
   const menu = page.getByRole('menu').first()
   await menu.getByText('操作日志', { exact: true }).waitFor()
   await menu.getByText('操作员', { exact: true }).click()
