@@ -7,10 +7,10 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { generateSync } from 'otplib'
 import { durationLabel } from '#domain/catalogue'
 import { formatYuan } from '#domain/formatters'
 import { api, screenshot, consoleAxeReport, setupE2E } from './harness'
+import { createOperator, signInToConsole } from './console'
 
 const e2e = setupE2E({ env: { RATE_LIMIT_PER_MINUTE: '0' } })
 
@@ -31,12 +31,7 @@ interface ListedGoods {
 }
 
 test('an operator changes a price in 元 and the H5 catalogue shows it', async () => {
-  const printed = await e2e.operator(['scripts/admin-create.ts', OPS.name, 'operations'], {
-    ADMIN_PASSWORD: OPS.password,
-  })
-  const url = printed.match(/otpauth:\/\/totp\/\S+/)?.[0]
-  const secret = url && new URL(url).searchParams.get('secret')
-  assert.ok(secret, `admin:create printed no otpauth URL:\n${printed}`)
+  const operator = await createOperator(e2e, { ...OPS, role: 'operations' })
 
   // a goods whose card shows its 30-day price as it is (no first-purchase offer, no activity)
   const listed = await api<{ goods: ListedGoods[] }[]>('/CommodityGroup/getGoodsList')
@@ -54,12 +49,7 @@ test('an operator changes a price in 元 and the H5 catalogue shows it', async (
 
   const { page, errors } = await e2e.newDesktopPage()
   const report: string[] = []
-  await page.goto('/admin')
-  await page.getByLabel('账号').fill(OPS.name)
-  await page.getByLabel('密码').fill(OPS.password)
-  await page.getByLabel('动态码').fill(generateSync({ secret }))
-  await page.getByRole('button', { name: /登\s*录/ }).click()
-  await page.getByText(`${OPS.name}（运营）`).waitFor()
+  await signInToConsole(page, operator)
   await page.getByRole('menu').first().getByText('商品与价格', { exact: true }).click()
   await page.waitForURL('**/admin/catalogue')
 

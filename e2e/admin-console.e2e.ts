@@ -7,43 +7,18 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import type { Page } from 'playwright-core'
-import { generateSync } from 'otplib'
-import { OPERATOR_ROLE_LABELS, type OperatorRole } from '#domain/operator-roles'
+import { OPERATOR_ROLE_LABELS } from '#domain/operator-roles'
 import { operatorMessages, OperatorCode } from '#domain/result-codes'
 import { screenshot, consoleAxeReport, setupE2E, sleep } from './harness'
+import { createOperator, submitSignIn, totp } from './console'
 
 const e2e = setupE2E({ env: { RATE_LIMIT_PER_MINUTE: '0' } })
 
 const ADMIN = { name: 'e2e-root', password: 'e2e-root-password-1' }
 const SUPPORT = { name: 'e2e-support', password: 'e2e-support-password-2' }
 
-/**
- * `npm run admin:create -- <name> <role>` on the server's data (ADMIN_PASSWORD gives the password):
- * answers the TOTP secret from the otpauth:// URL it prints.
- */
-async function createFirstOperator(name: string, role: OperatorRole, password: string) {
-  const printed = await e2e.operator(['scripts/admin-create.ts', name, role], {
-    ADMIN_PASSWORD: password,
-  })
-  const url = printed.match(/otpauth:\/\/totp\/\S+/)?.[0]
-  const secret = url && new URL(url).searchParams.get('secret')
-  if (!secret) throw new Error(`admin:create printed no otpauth URL:\n${printed}`)
-  return secret
-}
-
-/** The TOTP code of now, as an authenticator app shows it. */
-const totp = (secret: string) => generateSync({ secret })
-
-async function signIn(page: Page, who: { name: string; password: string }, code: string) {
-  await page.getByLabel('账号').fill(who.name)
-  await page.getByLabel('密码').fill(who.password)
-  await page.getByLabel('动态码').fill(code)
-  await page.getByRole('button', { name: /登\s*录/ }).click()
-}
-
 test('an operator signs in with password and TOTP, creates an operator, sees it audited and signs out', async () => {
-  const secret = await createFirstOperator(ADMIN.name, 'admin', ADMIN.password)
+  const { secret } = await createOperator(e2e, { ...ADMIN, role: 'admin' })
   const { page, errors } = await e2e.newDesktopPage()
   const report: string[] = []
 
@@ -55,7 +30,7 @@ test('an operator signs in with password and TOTP, creates an operator, sees it 
   // a wrong code: the server's message, still on the sign-in page
   const good = totp(secret)
   const wrong = good === '000000' ? '111111' : '000000'
-  await signIn(page, ADMIN, wrong)
+  await submitSignIn(page, ADMIN, wrong)
   await page
     .getByRole('alert')
     .filter({ hasText: operatorMessages[OperatorCode.SIGN_IN_FAILED] })
@@ -133,7 +108,7 @@ test('an operator signs in with password and TOTP, creates an operator, sees it 
   assert.equal(await page.getByText(`${ADMIN.name}（`).count(), 0)
 
   // the new support operator signs in with its own secret: no admin page in its menu, none opens
-  await signIn(page, SUPPORT, totp(newSecret))
+  await submitSignIn(page, SUPPORT, totp(newSecret))
   await page.getByText(`${SUPPORT.name}（${OPERATOR_ROLE_LABELS.support}）`).waitFor()
   await page.getByText('你的角色无权打开此页面').waitFor()
   // its menu: the pages every role reads, none of the admin's

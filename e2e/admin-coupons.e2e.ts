@@ -7,9 +7,8 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { generateSync } from 'otplib'
-import { OPERATOR_ROLE_LABELS } from '#domain/operator-roles'
 import { api, apiLogin, screenshot, seedSession, consoleAxeReport, setupE2E } from './harness'
+import { createOperator, signInToConsole } from './console'
 import { button } from './journeys'
 
 const e2e = setupE2E({ env: { RATE_LIMIT_PER_MINUTE: '0' } })
@@ -20,10 +19,7 @@ const NO_ACCOUNT = '13800009999'
 const NAME = '运营立减8元'
 
 test('an operator issues a coupon to a number: the user sees it on H5 and the checkout total drops by it', async () => {
-  const printed = await e2e.operator(['scripts/admin-create.ts', OPERATOR.name, 'operations'], {
-    ADMIN_PASSWORD: OPERATOR.password,
-  })
-  const secret = new URL(printed.match(/otpauth:\/\/totp\/\S+/)![0]).searchParams.get('secret')!
+  const operator = await createOperator(e2e, { ...OPERATOR, role: 'operations' })
 
   const session = await apiLogin(USER_MOBILE)
   const phone = await e2e.newPage()
@@ -34,12 +30,7 @@ test('an operator issues a coupon to a number: the user sees it on H5 and the ch
 
   const { page, errors } = await e2e.newDesktopPage()
   const report: string[] = []
-  await page.goto('/admin')
-  await page.getByLabel('账号').fill(OPERATOR.name)
-  await page.getByLabel('密码').fill(OPERATOR.password)
-  await page.getByLabel('动态码').fill(generateSync({ secret }))
-  await page.getByRole('button', { name: /登\s*录/ }).click()
-  await page.getByText(`${OPERATOR.name}（${OPERATOR_ROLE_LABELS.operations}）`).waitFor()
+  await signInToConsole(page, operator)
 
   await page.getByRole('menu').first().getByText('优惠券', { exact: true }).click()
   await page.waitForURL('**/admin/coupons')

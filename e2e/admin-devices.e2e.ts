@@ -8,9 +8,7 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { generateSync } from 'otplib'
 import { DeviceStatus } from '#domain/device-lifecycle'
-import { OPERATOR_ROLE_LABELS } from '#domain/operator-roles'
 import {
   api,
   apiLogin,
@@ -20,6 +18,7 @@ import {
   sleep,
   type Session,
 } from './harness'
+import { createOperator, signInToConsole } from './console'
 import { goodsFor, ok, payInSandbox, waitForOrder } from './journeys'
 
 const env: Record<string, string> = {
@@ -77,22 +76,14 @@ test('an operator creates a failed phone again, releases it after the dialog, an
 
   // the supplier recovers; the operator and a job that used up its attempts, made on the command line
   env.SANDBOX_SUPPLIER_FAILURE_RATE = '0'
-  const printed = await e2e.operator(['scripts/admin-create.ts', OPS.name, 'operations'], {
-    ADMIN_PASSWORD: OPS.password,
-  })
-  const secret = new URL(printed.match(/otpauth:\/\/totp\/\S+/)![0]).searchParams.get('secret')!
+  const operator = await createOperator(e2e, { ...OPS, role: 'operations' })
   const jobId = Number(
     /failed job (\d+)/.exec(await e2e.operator(['e2e/fixtures/failed-job.ts']))![1],
   )
 
   const { page, errors } = await e2e.newDesktopPage()
   const report: string[] = []
-  await page.goto('/admin')
-  await page.getByLabel('账号').fill(OPS.name)
-  await page.getByLabel('密码').fill(OPS.password)
-  await page.getByLabel('动态码').fill(generateSync({ secret }))
-  await page.getByRole('button', { name: /登\s*录/ }).click()
-  await page.getByText(`${OPS.name}（${OPERATOR_ROLE_LABELS.operations}）`).waitFor()
+  await signInToConsole(page, operator)
 
   // 云手机: the user's phones by number, both 创建失败
   await page.getByRole('menu').first().getByText('云手机', { exact: true }).click()

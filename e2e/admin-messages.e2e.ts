@@ -7,9 +7,7 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import type { Page } from 'playwright-core'
 import { generateSync } from 'otplib'
-import { OPERATOR_ROLE_LABELS } from '#domain/operator-roles'
 import { operatorMessages, OperatorCode } from '#domain/result-codes'
 import {
   api,
@@ -20,6 +18,7 @@ import {
   setupE2E,
   sleep,
 } from './harness'
+import { createOperator, signInToConsole } from './console'
 
 const e2e = setupE2E({ env: { RATE_LIMIT_PER_MINUTE: '0' } })
 
@@ -37,20 +36,9 @@ async function freshCode(secret: string): Promise<string> {
   return generateSync({ secret })
 }
 
-async function signIn(page: Page, password: string, secret: string) {
-  await page.goto('/admin')
-  await page.getByLabel('账号').fill(OPERATOR.name)
-  await page.getByLabel('密码').fill(password)
-  await page.getByLabel('动态码').fill(await freshCode(secret))
-  await page.getByRole('button', { name: /登\s*录/ }).click()
-  await page.getByText(`${OPERATOR.name}（${OPERATOR_ROLE_LABELS.support}）`).waitFor()
-}
-
 test('an operator messages a number: the H5 badge and message center show it; the operator changes their own password and signs in with it', async () => {
-  const printed = await e2e.operator(['scripts/admin-create.ts', OPERATOR.name, 'support'], {
-    ADMIN_PASSWORD: OPERATOR.password,
-  })
-  const secret = new URL(printed.match(/otpauth:\/\/totp\/\S+/)![0]).searchParams.get('secret')!
+  const operator = await createOperator(e2e, { ...OPERATOR, role: 'support' })
+  const { secret } = operator
 
   // the user, signed in on H5, with the welcome messages read: no badge
   const session = await apiLogin(USER_MOBILE)
@@ -65,7 +53,7 @@ test('an operator messages a number: the H5 badge and message center show it; th
 
   const { page, errors } = await e2e.newDesktopPage()
   const report: string[] = []
-  await signIn(page, OPERATOR.password, secret)
+  await signInToConsole(page, operator, await freshCode(secret))
 
   // 消息: send to the user's number
   await page.getByRole('menu').first().getByText('消息', { exact: true }).click()
@@ -118,7 +106,7 @@ test('an operator messages a number: the H5 badge and message center show it; th
   // sign out; the old password no longer works, the new one does
   await page.getByRole('button', { name: /退出登录/ }).click()
   await page.getByLabel('账号').waitFor()
-  await signIn(page, NEW_PASSWORD, secret)
+  await signInToConsole(page, { ...operator, password: NEW_PASSWORD }, await freshCode(secret))
   await screenshot(page, 'admin-signed-in-new-password')
 
   assert.deepEqual(report, [], `axe violations:\n${report.join('\n')}`)

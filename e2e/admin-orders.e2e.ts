@@ -8,8 +8,6 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { generateSync } from 'otplib'
-import { OPERATOR_ROLE_LABELS } from '#domain/operator-roles'
 import {
   api,
   apiLogin,
@@ -19,6 +17,7 @@ import {
   setupE2E,
   sleep,
 } from './harness'
+import { createOperator, signInToConsole } from './console'
 import { buyPhones, goodsFor, ok, payInSandbox, waitForOrder } from './journeys'
 
 const e2e = setupE2E({ env: { RATE_LIMIT_PER_MINUTE: '0' } })
@@ -27,10 +26,7 @@ const OPERATOR = { name: 'e2e-finance', password: 'e2e-finance-password' }
 const USER_MOBILE = '13812340028'
 
 test('a finance operator refunds a paid order: the phone is released, the user sees 订单已退款 and the 云豆 ledger row', async () => {
-  const printed = await e2e.operator(['scripts/admin-create.ts', OPERATOR.name, 'finance'], {
-    ADMIN_PASSWORD: OPERATOR.password,
-  })
-  const secret = new URL(printed.match(/otpauth:\/\/totp\/\S+/)![0]).searchParams.get('secret')!
+  const operator = await createOperator(e2e, { ...OPERATOR, role: 'finance' })
 
   // the user buys a phone at the sandbox checkout
   const session = await apiLogin(USER_MOBILE)
@@ -44,12 +40,7 @@ test('a finance operator refunds a paid order: the phone is released, the user s
 
   const { page, errors } = await e2e.newDesktopPage()
   const report: string[] = []
-  await page.goto('/admin')
-  await page.getByLabel('账号').fill(OPERATOR.name)
-  await page.getByLabel('密码').fill(OPERATOR.password)
-  await page.getByLabel('动态码').fill(generateSync({ secret }))
-  await page.getByRole('button', { name: /登\s*录/ }).click()
-  await page.getByText(`${OPERATOR.name}（${OPERATOR_ROLE_LABELS.finance}）`).waitFor()
+  await signInToConsole(page, operator)
 
   /** Finds the order on 订单与支付, opens it and refunds it; answers the dialog's consequence text. */
   async function refundInConsole(orderNo: string, reason: string, shots: boolean) {

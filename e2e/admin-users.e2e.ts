@@ -6,10 +6,9 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { generateSync } from 'otplib'
-import { OPERATOR_ROLE_LABELS } from '#domain/operator-roles'
 import { resultMessages, ResultCode } from '#domain/result-codes'
 import { apiLogin, screenshot, seedSession, consoleAxeReport, setupE2E } from './harness'
+import { createOperator, signInToConsole } from './console'
 
 const e2e = setupE2E({ env: { RATE_LIMIT_PER_MINUTE: '0' } })
 
@@ -19,10 +18,7 @@ const FROZEN = resultMessages[ResultCode.ACCOUNT_HAS_BEEN_FROZEN]
 
 test('an operator freezes a user: the H5 session shows 账号已被冻结 on its next action; unfreezing restores it', async () => {
   // the operator, made on the command line (the server restarts around it)
-  const printed = await e2e.operator(['scripts/admin-create.ts', OPERATOR.name, 'operations'], {
-    ADMIN_PASSWORD: OPERATOR.password,
-  })
-  const secret = new URL(printed.match(/otpauth:\/\/totp\/\S+/)![0]).searchParams.get('secret')!
+  const operator = await createOperator(e2e, { ...OPERATOR, role: 'operations' })
 
   // the user, signed in on H5
   const session = await apiLogin(USER_MOBILE)
@@ -33,12 +29,7 @@ test('an operator freezes a user: the H5 session shows 账号已被冻结 on its
 
   const { page, errors } = await e2e.newDesktopPage()
   const report: string[] = []
-  await page.goto('/admin')
-  await page.getByLabel('账号').fill(OPERATOR.name)
-  await page.getByLabel('密码').fill(OPERATOR.password)
-  await page.getByLabel('动态码').fill(generateSync({ secret }))
-  await page.getByRole('button', { name: /登\s*录/ }).click()
-  await page.getByText(`${OPERATOR.name}（${OPERATOR_ROLE_LABELS.operations}）`).waitFor()
+  await signInToConsole(page, operator)
 
   // 用户: search by the number's last four digits
   await page.getByRole('menu').first().getByText('用户', { exact: true }).click()

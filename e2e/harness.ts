@@ -510,10 +510,12 @@ export function setupE2E(
   let browser: Browser | null = null
   let open: Array<{ context: BrowserContext; page: Page }> = []
   let failureShots = 0
+  /** The server's extra environment once made (a restart in operator() starts it with the same). */
+  let serverEnv: Record<string, string> | undefined
 
   before(async () => {
-    const env = typeof options.env === 'function' ? await options.env() : options.env
-    srv = await startServer({ env })
+    serverEnv = typeof options.env === 'function' ? await options.env() : options.env
+    srv = await startServer({ env: serverEnv })
     browser = await launchBrowser()
   })
 
@@ -578,7 +580,7 @@ export function setupE2E(
       srv = await launchServer({
         dataDir,
         port,
-        env: options.env,
+        env: serverEnv,
         name: `${testFileName()}.restarted`,
         earlierLog,
       })
