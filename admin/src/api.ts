@@ -60,6 +60,15 @@ import type {
   SendMessageBody,
 } from '../../server/src/contract/admin-messages'
 import type { AdminOverview } from '../../server/src/contract/admin-overview'
+import type {
+  ActivityEditBody,
+  AdminActivityRow,
+  AdminCommonConfig,
+  AdminSeckillItem,
+  AdminSettings,
+  CommonConfigBody,
+  SeckillItemEditBody,
+} from '../../server/src/contract/admin-settings'
 import { OperatorCode, ResultCode } from '#domain/result-codes'
 
 // The contract's names, checked against it by type (a value import would bundle the contract).
@@ -205,4 +214,11 @@ export const adminApi = {
   operatorMessages: (params: OperatorMessageQuery) =>
     call<OperatorMessagePage>('GET', `/messages${query({ ...params })}`),
   sendMessage: (body: SendMessageBody) => call<OperatorMessageRow>('POST', '/messages', body),
+  settings: () => call<AdminSettings>('GET', '/settings'),
+  editCommonConfig: (body: CommonConfigBody) =>
+    call<AdminCommonConfig>('POST', '/settings/common', body),
+  editActivity: (id: number, body: ActivityEditBody) =>
+    call<AdminActivityRow>('POST', `/settings/activities/${id}`, body),
+  editSeckillItem: (id: number, body: SeckillItemEditBody) =>
+    call<AdminSeckillItem>('POST', `/settings/seckill-items/${id}`, body),
 }

@@ -15,6 +15,7 @@ import MessagesPage from './pages/MessagesPage'
 import OperatorsPage from './pages/OperatorsPage'
 import OrdersPage from './pages/OrdersPage'
 import OverviewPage from './pages/OverviewPage'
+import SettingsPage from './pages/SettingsPage'
 import UsersPage from './pages/UsersPage'
 
 export interface ConsolePage {
@@ -74,6 +75,12 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     name: '消息',
     permission: 'view',
     render: (session) => <MessagesPage role={session.operator.role} />,
+  },
+  {
+    path: '/admin/settings',
+    name: '设置',
+    permission: 'view',
+    render: (session) => <SettingsPage role={session.operator.role} />,
   },
   {
     path: '/admin/operators',

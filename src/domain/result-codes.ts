@@ -178,6 +178,10 @@ export const OperatorCode = {
   COUPON_TEMPLATE_INVALID: 4071,
   /** 优惠券: this issue request id was already used for another template or target. */
   COUPON_ISSUE_CONFLICT: 4072,
+  /** 设置: the edit breaks a rule of src/domain/settings-edits.ts; msg says which. */
+  SETTINGS_INVALID: 4095,
+  /** 设置: the value was changed by another operator since it was read, or is gone: read it again. */
+  SETTINGS_CHANGED: 4096,
 } as const
 export type OperatorCodeValue = (typeof OperatorCode)[keyof typeof OperatorCode]
 
@@ -209,6 +213,8 @@ export const operatorMessages: Record<OperatorCodeValue, string> = {
   4070: '优惠券模板不存在',
   4071: '优惠券模板不符合规则',
   4072: '该发放请求已用于其他发放，请重新打开发放窗口',
+  4095: '设置不符合规则',
+  4096: '该设置已被其他操作员修改或已不存在，请刷新后重试',
 }
 
 export const LOGIN_EXPIRED_MESSAGE = resultMessages[ResultCode.LOGIN_TOKEN_INVALID]

@@ -38,6 +38,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'coupon.issue': '发放优惠券',
   'message.send': '发送消息',
   'message.broadcast': '群发消息',
+  'settings.common': '修改通用配置',
+  'settings.activity': '修改活动',
+  'settings.seckillItem': '修改秒杀商品',
 }
 const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action
 
@@ -52,6 +55,9 @@ const TARGET_LABELS: Record<string, string> = {
   zone: '地区',
   device: '云手机',
   job: '任务',
+  common_config: '通用配置',
+  activity: '活动',
+  seckill_item: '秒杀商品',
 }
 
 const json = (value: unknown) => (value === undefined ? '' : JSON.stringify(value))

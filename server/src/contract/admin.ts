@@ -123,6 +123,9 @@ export const AUDIT_ACTIONS = [
   'coupon.issue',
   'message.send',
   'message.broadcast',
+  'settings.common',
+  'settings.activity',
+  'settings.seckillItem',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -10,6 +10,7 @@ import adminOperatorRoutes from './admin-operator-routes'
 import adminOverviewRoutes from './admin-overview-routes'
 import adminUserRoutes from './admin-user-routes'
 import adminSessionRoutes from './admin-session-routes'
+import adminSettingsRoutes from './admin-settings-routes'
 
 export interface AdminApiOptions {
   /** The session cookie is Secure (production: the console is served over HTTPS). */
@@ -36,6 +37,7 @@ const adminRoutes: FastifyPluginAsyncTypebox<AdminApiOptions> = async (admin, op
   await admin.register(adminDeviceRoutes, { secureCookie, signInLimits })
   await admin.register(adminCouponRoutes, { secureCookie, signInLimits })
   await admin.register(adminMessageRoutes, { secureCookie, signInLimits })
+  await admin.register(adminSettingsRoutes, { secureCookie, signInLimits })
 }
 
 export default adminRoutes

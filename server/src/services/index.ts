@@ -37,6 +37,7 @@ import { WalletService } from './wallet-service'
 import { OperatorAccounts } from './operator-accounts'
 import { OperatorAudit } from './operator-audit'
 import { AdminCatalogueService } from './admin-catalogue'
+import { AdminSettingsService } from './admin-settings'
 import { OperatorSessions } from './operator-sessions'
 import { AdminUsers } from './admin-users'
 import { AdminOrders } from './admin-orders'
@@ -107,6 +108,7 @@ export function createServices(ctx: ServiceContext) {
     adminCoupons: new AdminCoupons(ctx, operatorAudit),
     adminMessages: new AdminMessages(ctx, operatorAudit),
     adminOverview: new AdminOverviewService(ctx),
+    adminSettings: new AdminSettingsService(ctx, operatorAudit, catalog),
   }
 }
 
