@@ -20,7 +20,7 @@ import {
   ProTable,
   type ProColumns,
 } from '@ant-design/pro-components'
-import { Alert, App, Badge, Button, Card, Descriptions, Space, Table, Typography } from 'antd'
+import { Alert, App, Badge, Button, Card, Space, Table, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs, { type Dayjs } from 'dayjs'
 import { durationLabel } from '#domain/catalogue'
@@ -278,17 +278,14 @@ function CustomerServiceUrl({ url }: { url: string | null }) {
   const problem = url === null ? null : validateHttpsUrl('在线客服地址', url)
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Descriptions column={1} size="small">
-        <Descriptions.Item label="当前地址">
-          {url === null ? (
-            <Typography.Text type="secondary">
-              未设置（「联系客服」页不显示在线客服）
-            </Typography.Text>
-          ) : (
-            <Typography.Text copyable>{url}</Typography.Text>
-          )}
-        </Descriptions.Item>
-      </Descriptions>
+      <Typography.Text>
+        当前地址：
+        {url === null ? (
+          <Typography.Text type="secondary">未设置（「联系客服」页不显示在线客服）</Typography.Text>
+        ) : (
+          <Typography.Text copyable>{url}</Typography.Text>
+        )}
+      </Typography.Text>
       <Typography.Text type="secondary">
         此地址由服务器的环境变量
         <Typography.Text code>CUSTOMER_SERVICE_URL</Typography.Text>
@@ -359,6 +356,8 @@ function ActivityEditor({
         </Button>
       }
       modalProps={{ destroyOnClose: true, okText: '保存', onCancel: () => setWhy(null) }}
+      // the pickers' values as they are (ProForm's default turns them into 'YYYY-MM-DD HH:mm:ss' text)
+      dateFormatter={false}
       initialValues={{
         title: row.title,
         startsAt: dayjs(row.startsAt),
