@@ -1,7 +1,8 @@
 /**
  * The console's 消息 page and 修改密码 (issue 28) in a 1440×900 window, with a user signed in on the H5 site
  * in a phone-sized one: an operator (admin:create, password + TOTP) sends a message to the user's number;
- * the user's H5 shows the unread badge on 消息中心 and the message, its markup shown as text. The operator
+ * the user's H5 shows the unread badge on 消息中心 and the message, its markup shown as text; a broadcast to
+ * 全部用户 is confirmed once more and reaches the same user in the background. The operator
  * then changes their own password (a wrong TOTP code first: the server's 4007 is shown), signs out and signs
  * in with the new one. axe finds nothing critical or serious on 消息, the send form and 修改密码.
  */
@@ -27,6 +28,7 @@ const NEW_PASSWORD = 'e2e-support-password-2'
 const USER_MOBILE = '13812345670'
 const TITLE = '工单已处理'
 const CONTENT = '<b>您反馈的问题已解决</b>'
+const BROADCAST_TITLE = '系统维护通知'
 
 /** A TOTP code of a later 30-second step than the last one used: the server refuses a code used before. */
 let lastStep = 0
@@ -86,6 +88,25 @@ test('an operator messages a number: the H5 badge and message center show it; th
   await phone.page.getByText(TITLE).waitFor()
   await phone.page.getByText(CONTENT).waitFor()
   await screenshot(phone.page, 'h5-operator-message')
+
+  // a broadcast: asked once more, then delivered in the background to every user, this one too
+  await page.getByRole('button', { name: '发送消息' }).click()
+  await form.getByRole('radio', { name: '全部用户' }).check()
+  await form.getByLabel('标题').fill(BROADCAST_TITLE)
+  await form.getByLabel('内容').fill('周六凌晨 2:00–4:00 系统维护，期间云手机可正常使用')
+  await form.getByRole('button', { name: /发\s*送/ }).click()
+  const sure = page.getByRole('dialog', { name: '发送给全部用户？' })
+  await sure
+    .getByText(`「${BROADCAST_TITLE}」将发到每位已注册用户的消息中心，发送后无法撤回。`)
+    .waitFor()
+  report.push(...(await consoleAxeReport(page, 'broadcast confirmation')))
+  await sure.getByRole('button', { name: '确认发送' }).click()
+  await form.waitFor({ state: 'hidden' })
+  const broadcast = page.getByRole('row').filter({ hasText: BROADCAST_TITLE })
+  await broadcast.getByText('全部用户').waitFor()
+  await broadcast.getByText('发送中').waitFor({ state: 'detached', timeout: 30_000 })
+  await e2e.open(phone.page, '/pages/user/messageList?type=5')
+  await phone.page.getByText(BROADCAST_TITLE).waitFor()
 
   // 修改密码: a wrong code gets the server's 4007 in the form; then the right one
   await page.getByRole('button', { name: '修改密码' }).click()
