@@ -1,8 +1,8 @@
 /**
  * The console's 设置 page (issue 28) in a 1440×900 window, with a user on the H5 site in a 390×844 one: an
  * operations operator changes the customer-service hotline, and the user's 联系客服 shows it; renames the
- * seeded flash sale and changes its item's price and stock, and the user's activity list and detail show the
- * new title, ¥2.00 and 剩余 8 件. axe finds nothing critical or serious on 设置 and its dialogs.
+ * seeded flash sale, rewrites its summary and changes its item's price and stock, and the user's activity page
+ * shows the new title and summary, ¥2.00 and 剩余 8 件. axe finds nothing critical or serious on 设置 and its dialogs.
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
@@ -16,6 +16,7 @@ const USER_MOBILE = '13812340031'
 const SECKILL_TITLE = '限时秒杀 · 1元抢畅享版云手机'
 const NEW_TITLE = '周末秒杀 · 2元抢畅享版云手机'
 const HOTLINE = '400-800-1234'
+const NEW_SUMMARY = '畅享版 4核4G 云手机 7 天仅需 2 元，数量有限，先到先得'
 
 test('an operator edits the hotline and the flash sale in 设置, and the H5 site shows them', async () => {
   const operator = await createOperator(e2e, { ...OPERATOR, role: 'operations' })
@@ -43,10 +44,11 @@ test('an operator edits the hotline and the flash sale in 设置, and the H5 sit
   await phone.page.getByText(HOTLINE).waitFor()
   await screenshot(phone.page, 'h5-customer-service-hotline')
 
-  // the flash sale: its title
+  // the flash sale: its title and the line under it
   await page.getByRole('button', { name: `编辑活动 ${SECKILL_TITLE}` }).click()
   const activity = page.getByRole('dialog', { name: `编辑活动：${SECKILL_TITLE}` })
   await activity.getByLabel('活动标题').fill(NEW_TITLE)
+  await activity.getByLabel('活动简介').fill(NEW_SUMMARY)
   report.push(...(await consoleAxeReport(page, 'activity dialog')))
   await activity.getByRole('button', { name: /保\s*存/ }).click()
   await activity.waitFor({ state: 'hidden' })
@@ -74,6 +76,7 @@ test('an operator edits the hotline and the flash sale in 设置, and the H5 sit
   await e2e.open(phone.page, `/pages/webView/activity?id=${sale.id}`)
   const root = phone.page.locator('.taro_page:visible')
   await root.getByText(NEW_TITLE).first().waitFor()
+  await root.getByText(NEW_SUMMARY).waitFor()
   await root.getByText('¥2.00').waitFor()
   await root.getByText(/剩余 8 件/).waitFor()
   await screenshot(phone.page, 'h5-seckill-edited')

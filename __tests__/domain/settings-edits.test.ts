@@ -1,4 +1,5 @@
 import {
+  ACTIVITY_SUMMARY_MAX,
   ACTIVITY_TITLE_MAX,
   COMMON_CONFIG_FIELDS,
   MAX_SECKILL_STOCK,
@@ -79,7 +80,13 @@ describe('validateHttpsUrl', () => {
 })
 
 describe('validateActivityEdit', () => {
-  const activity = { title: '限时秒杀', startsAt: 1_000, endsAt: 2_000, enabled: true }
+  const activity = {
+    title: '限时秒杀',
+    summary: '7 天仅需 1 元',
+    startsAt: 1_000,
+    endsAt: 2_000,
+    enabled: true,
+  }
 
   it('accepts a window that starts before it ends', () => {
     expect(validateActivityEdit(activity)).toBeNull()
@@ -97,6 +104,10 @@ describe('validateActivityEdit', () => {
     expect(validateActivityEdit({ ...activity, title: 'x'.repeat(ACTIVITY_TITLE_MAX + 1) })).toBe(
       `活动标题最多${ACTIVITY_TITLE_MAX}个字`,
     )
+    expect(validateActivityEdit({ ...activity, summary: '' })).toBe('活动简介不能为空')
+    expect(
+      validateActivityEdit({ ...activity, summary: 'x'.repeat(ACTIVITY_SUMMARY_MAX + 1) }),
+    ).toBe(`活动简介最多${ACTIVITY_SUMMARY_MAX}个字`)
   })
 })
 

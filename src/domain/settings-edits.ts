@@ -1,6 +1,6 @@
 /**
  * What an operator may set on the console's 设置 page: the common config the user site reads
- * (/configure/getCommonConfig), an activity's title, time window and on/off, and a flash-sale (seckill)
+ * (/configure/getCommonConfig), an activity's title, summary, time window and on/off, and a flash-sale (seckill)
  * item's price, stock and order. The console checks an edit with these before sending it and the server
  * (/vmcloud/admin/api/settings) refuses one that breaks them with the same message. Money is integer fen.
  */
@@ -16,6 +16,8 @@ export type CommonConfigField = keyof typeof COMMON_CONFIG_FIELDS
 export type CommonConfigEdit = Record<CommonConfigField, string>
 
 export const ACTIVITY_TITLE_MAX = 60
+/** The line under the title on the activity list and page (it names the offer: edit it with the price). */
+export const ACTIVITY_SUMMARY_MAX = 120
 /** The most units one flash-sale item may offer (far above the seed's 5). */
 export const MAX_SECKILL_STOCK = 100_000
 export const MAX_SECKILL_SORT = 9_999
@@ -62,6 +64,7 @@ export function validateHttpsUrl(label: string, value: string): string | null {
 
 export interface ActivityEdit {
   title: string
+  summary: string
   /** ms since epoch */
   startsAt: number
   endsAt: number
@@ -76,7 +79,9 @@ const isTime = (value: unknown): value is number =>
 
 /** The first rule an activity edit breaks, or null. */
 export function validateActivityEdit(edit: ActivityEdit): string | null {
-  const why = validateText('活动标题', edit.title, ACTIVITY_TITLE_MAX)
+  const why =
+    validateText('活动标题', edit.title, ACTIVITY_TITLE_MAX) ??
+    validateText('活动简介', edit.summary, ACTIVITY_SUMMARY_MAX)
   if (why) return why
   if (!isTime(edit.startsAt)) return '开始时间无效'
   if (!isTime(edit.endsAt)) return '结束时间无效'

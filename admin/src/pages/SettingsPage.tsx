@@ -29,6 +29,7 @@ import { fenToYuan, formatYuan } from '#domain/formatters'
 import { mayDo, type OperatorRole } from '#domain/operator-roles'
 import { OperatorCode } from '#domain/result-codes'
 import {
+  ACTIVITY_SUMMARY_MAX,
   ACTIVITY_TITLE_MAX,
   COMMON_CONFIG_FIELDS,
   MAX_SECKILL_SORT,
@@ -328,6 +329,7 @@ function activityColumns(
 
 interface ActivityForm {
   title: string
+  summary: string
   startsAt: Dayjs | null
   endsAt: Dayjs | null
   enabled: boolean
@@ -360,6 +362,7 @@ function ActivityEditor({
       dateFormatter={false}
       initialValues={{
         title: row.title,
+        summary: row.summary,
         startsAt: dayjs(row.startsAt),
         endsAt: dayjs(row.endsAt),
         enabled: row.enabled,
@@ -368,6 +371,7 @@ function ActivityEditor({
       onFinish={async (values) => {
         const edit: ActivityEdit = {
           title: values.title ?? '',
+          summary: values.summary ?? '',
           startsAt: values.startsAt?.valueOf() ?? 0,
           endsAt: values.endsAt?.valueOf() ?? 0,
           enabled: values.enabled,
@@ -391,6 +395,13 @@ function ActivityEditor({
         label="活动标题"
         fieldProps={{ maxLength: ACTIVITY_TITLE_MAX, showCount: true }}
         rules={[{ required: true, message: '请输入活动标题' }]}
+      />
+      <ProFormText
+        name="summary"
+        label="活动简介"
+        extra="活动列表和活动页标题下的一行字；改了秒杀价时记得一起改"
+        fieldProps={{ maxLength: ACTIVITY_SUMMARY_MAX, showCount: true }}
+        rules={[{ required: true, message: '请输入活动简介' }]}
       />
       <ProFormDateTimePicker
         name="startsAt"

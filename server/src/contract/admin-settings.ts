@@ -7,6 +7,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { MAX_PRICE_FEN } from '#domain/catalogue-edits'
 import {
+  ACTIVITY_SUMMARY_MAX,
   ACTIVITY_TITLE_MAX,
   COMMON_CONFIG_FIELDS,
   MAX_SECKILL_SORT,
@@ -52,6 +53,7 @@ export type AdminSeckillItem = Static<typeof AdminSeckillItem>
 export const AdminActivity = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
+  summary: Type.String(),
   kind: Type.Union([Type.Literal('seckill'), Type.Literal('info')]),
   /** ms since epoch */
   startsAt: Type.Integer(),
@@ -85,10 +87,11 @@ export type CommonConfigBody = Static<typeof CommonConfigBody>
 export const SettingsIdParams = Type.Object({ id: Id })
 export type SettingsIdParams = Static<typeof SettingsIdParams>
 
-/** POST /settings/activities/:id (editSettings): title, time window, on or off. */
+/** POST /settings/activities/:id (editSettings): title, summary, time window, on or off. */
 export const ActivityEditBody = Type.Object({
   version: Version,
   title: Text(ACTIVITY_TITLE_MAX),
+  summary: Text(ACTIVITY_SUMMARY_MAX),
   startsAt: Time,
   endsAt: Time,
   enabled: Type.Boolean(),

@@ -45,6 +45,7 @@ type ItemDbRow = typeof seckillItems.$inferSelect
 
 const activityFields = (row: ActivityDbRow) => ({
   title: row.title,
+  summary: row.summary,
   startsAt: row.startsAt.getTime(),
   endsAt: row.endsAt.getTime(),
   enabled: row.enabled === 1,
@@ -177,13 +178,14 @@ export class AdminSettingsService {
   }
 
   /**
-   * An activity's title, time window and on/off. Off (or outside its window), the user site no longer
+   * An activity's title, summary, time window and on/off. Off (or outside its window), the user site no longer
    * lists it and its flash sale sells nothing (ActivityService.takeUnit checks both in the order's
    * transaction); orders already made keep their units.
    */
   async editActivity(actor: Actor, id: number, body: ActivityEditBody): Promise<AdminActivityRow> {
     const edit = {
       title: body.title,
+      summary: body.summary,
       startsAt: body.startsAt,
       endsAt: body.endsAt,
       enabled: body.enabled,
@@ -199,6 +201,7 @@ export class AdminSettingsService {
         .update(activities)
         .set({
           title: edit.title,
+          summary: edit.summary,
           startsAt: new Date(edit.startsAt),
           endsAt: new Date(edit.endsAt),
           enabled: edit.enabled ? 1 : 0,

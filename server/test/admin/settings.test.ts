@@ -61,6 +61,7 @@ const commonBody = (row: AdminCommonConfig, changes: Record<string, unknown> = {
 const activityBody = (row: AdminActivity, changes: Record<string, unknown> = {}) => ({
   version: row.version,
   title: row.title,
+  summary: row.summary,
   startsAt: row.startsAt,
   endsAt: row.endsAt,
   enabled: row.enabled,
@@ -223,12 +224,13 @@ test('an activity edited: title and window shown by /activity/list; off, it is n
     ta,
     as,
     read.id,
-    activityBody(read, { title: '限时秒杀 · 新标题', endsAt }),
+    activityBody(read, { title: '限时秒杀 · 新标题', summary: '7 天仅需 2 元', endsAt }),
   )
   assert.equal(renamed.code, 200, renamed.msg)
   const list = await get<ActivitySummary[]>(ta.app, '/activity/list')
   const listed = list.data.find((a) => a.id === read.id)
   assert.equal(listed?.title, '限时秒杀 · 新标题')
+  assert.equal(listed?.summary, '7 天仅需 2 元')
   assert.equal(listed?.endsAt, endsAt)
 
   const off = await editActivity(
@@ -254,21 +256,28 @@ test('an activity edited: title and window shown by /activity/list; off, it is n
     .from(operatorAudit)
     .where(eq(operatorAudit.action, 'settings.activity'))
     .orderBy(operatorAudit.id)
+  const edited = {
+    title: '限时秒杀 · 新标题',
+    summary: '7 天仅需 2 元',
+    startsAt: read.startsAt,
+    endsAt,
+  }
+  const activityFields = ({ title, summary, startsAt, endsAt }: AdminActivity) => ({
+    title,
+    summary,
+    startsAt,
+    endsAt,
+  })
   assert.deepEqual(
     audits.map((a) => [a.targetType, a.targetId, a.before, a.after]),
     [
       [
         'activity',
         String(read.id),
-        { title: read.title, startsAt: read.startsAt, endsAt: read.endsAt, enabled: true },
-        { title: '限时秒杀 · 新标题', startsAt: read.startsAt, endsAt, enabled: true },
+        { ...activityFields(read), enabled: true },
+        { ...edited, enabled: true },
       ],
-      [
-        'activity',
-        String(read.id),
-        { title: '限时秒杀 · 新标题', startsAt: read.startsAt, endsAt, enabled: true },
-        { title: '限时秒杀 · 新标题', startsAt: read.startsAt, endsAt, enabled: false },
-      ],
+      ['activity', String(read.id), { ...edited, enabled: true }, { ...edited, enabled: false }],
     ],
   )
 })
@@ -283,6 +292,8 @@ test('activity edits breaking the rules, stale or unknown are refused and nothin
     [{ title: '' }, '活动标题不能为空'],
     [{ title: '标\t题' }, '活动标题不能包含换行或控制字符'],
     [{ title: '长'.repeat(61) }, '活动标题最多60个字'],
+    [{ summary: ' 先到先得' }, '活动简介首尾不能有空格'],
+    [{ summary: '简介\n换行' }, '活动简介不能包含换行或控制字符'],
   ]
   for (const [change, message] of ruleRefusals) {
     const reply = await editActivity(ta, as, read.id, activityBody(read, change))
@@ -291,6 +302,8 @@ test('activity edits breaking the rules, stale or unknown are refused and nothin
   for (const change of [
     { title: '标题\u0000' },
     { title: 'x'.repeat(10_000) },
+    { summary: 'x'.repeat(10_000) },
+    { summary: null },
     { startsAt: -1 },
     { endsAt: 1e20 },
     { enabled: 1 },
