@@ -28,6 +28,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'catalogue.onSale': '上架/下架商品',
   'catalogue.zoneOnSale': '开放/关闭地区',
   'catalogue.stock': '修改库存',
+  'catalogue.mapping': '修改供应商映射',
   'order.refund': '订单退款',
   'order.export': '导出订单',
   'device.retryProvision': '重新创建云手机',
