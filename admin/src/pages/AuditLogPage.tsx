@@ -51,6 +51,7 @@ const TARGET_LABELS: Record<string, string> = {
   goods_price: '价格',
   goods_stock: '库存（商品:地区）',
   zone: '地区',
+  supplier_catalogue: '供应商映射（供应商:类型:ID）',
   device: '云手机',
   job: '任务',
 }
