@@ -26,6 +26,9 @@ export const SUPPLIER_MAPPING_KEY = ['catalogue', 'supplier-mapping'] as const
 const SUPPLIER_NAMES: Record<string, string> = { acep: '火山引擎（ACEP）', sandbox: '沙箱（模拟）' }
 const supplierName = (name: string) => SUPPLIER_NAMES[name] ?? name
 
+/** Not the bare id: the goods table of the other tab keys its rows by goods id. */
+const mappingKey = (row: SupplierMappingRow) => `${row.kind}-${row.id}`
+
 const rowName = (row: SupplierMappingRow) =>
   row.kind === 'goods'
     ? `${row.name}（${androidVersionLabel(row.androidVersion as AndroidVersion)}）`
@@ -132,7 +135,7 @@ export default function SupplierMappingPanel({ editable }: { editable: boolean }
         />
       )}
       <Table<SupplierMappingRow>
-        rowKey="id"
+        rowKey={mappingKey}
         size="small"
         title={() => <Typography.Text strong>地区 → 火山引擎机房</Typography.Text>}
         columns={columns('zone')}
@@ -141,7 +144,7 @@ export default function SupplierMappingPanel({ editable }: { editable: boolean }
         pagination={false}
       />
       <Table<SupplierMappingRow>
-        rowKey="id"
+        rowKey={mappingKey}
         size="small"
         title={() => <Typography.Text strong>商品 → 火山引擎配置</Typography.Text>}
         columns={columns('goods')}
