@@ -126,12 +126,12 @@ export default function SupplierMappingPanel({ editable }: { editable: boolean }
         <Alert
           type={data?.enforced ? 'error' : 'warning'}
           showIcon
-          message={`在售但未映射：${unmapped.map(rowName).join('、')}`}
-          description={
+          message={
             data?.enforced
-              ? '当前运行的是火山引擎，下次启动将被拒绝：请立即补全。'
-              : '切换到火山引擎前需要补全。'
+              ? `${unmapped.length} 项在售但未映射：当前运行的是火山引擎，下次启动将被拒绝，请立即补全`
+              : `${unmapped.length} 项在售但未映射，切换到火山引擎前需要补全`
           }
+          description={unmapped.map(rowName).join('、')}
         />
       )}
       <Table<SupplierMappingRow>
@@ -186,6 +186,7 @@ function MappingEditor({ row, mapping }: { row: SupplierMappingRow; mapping: Sup
   })
   const label = rowName(row)
   const locked = mapping.enforced && row.required
+  const action = row.remoteId === null ? '填写映射' : '修改映射'
   return (
     <ModalForm<{ remoteId: string }>
       title={`供应商映射：${label}`}
@@ -196,8 +197,8 @@ function MappingEditor({ row, mapping }: { row: SupplierMappingRow; mapping: Sup
         if (!next) setRefusal(null)
       }}
       trigger={
-        <Button type="link" style={{ padding: 0 }} aria-label={`修改映射 ${label}`}>
-          {row.remoteId === null ? '填写映射' : '修改映射'}
+        <Button type="link" style={{ padding: 0 }} aria-label={`${action} ${label}`}>
+          {action}
         </Button>
       }
       modalProps={{ destroyOnClose: true, okText: '保存' }}
