@@ -26,10 +26,13 @@ import type {
   AdminCatalogue,
   AdminPriceRow,
   AdminStockRow,
+  MappingKind,
   OnSaleBody,
   OnSaleRow,
   PriceEditBody,
   StockEditBody,
+  SupplierMapping,
+  SupplierMappingRow,
 } from '../../server/src/contract/admin-catalogue'
 import type {
   AdminOrderDetail,
@@ -191,6 +194,10 @@ export const adminApi = {
     call<OnSaleRow>('POST', `/catalogue/zones/${zoneId}/on-sale`, body),
   setStock: (goodId: number, zoneId: number, body: StockEditBody) =>
     call<AdminStockRow>('POST', `/catalogue/stock/${goodId}/${zoneId}`, body),
+  supplierMapping: () => call<SupplierMapping>('GET', '/catalogue/supplier-mapping'),
+  /** remoteId null clears the mapping. */
+  setSupplierMapping: (kind: MappingKind, id: number, remoteId: string | null) =>
+    call<SupplierMappingRow>('POST', `/catalogue/supplier-mapping/${kind}/${id}`, { remoteId }),
   orders: (params: OrderSearchQuery) =>
     call<AdminOrderPage>('GET', `/orders${query({ ...params })}`),
   order: (id: number) => call<AdminOrderDetail>('GET', `/orders/${id}`),

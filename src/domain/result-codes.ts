@@ -172,6 +172,13 @@ export const OperatorCode = {
   JOB_NOT_FOUND: 4053,
   /** 任务: only a failed job, or one stuck past its lease, is put back. */
   JOB_NOT_RETRYABLE: 4054,
+  /**
+   * 供应商映射, with ACEP running: the mapping of a goods on sale or of a zone cannot be cleared (ACEP
+   * could not provision it, and the start-up check would refuse the next start).
+   */
+  MAPPING_IN_USE: 4058,
+  /** 商品与价格, with ACEP running: a goods without its ACEP configuration code cannot go on sale. */
+  MAPPING_MISSING: 4059,
   /** 优惠券: no such template. */
   COUPON_TEMPLATE_NOT_FOUND: 4070,
   /** 优惠券: the template breaks a rule of src/domain/coupon.ts (templateProblem); msg says which. */
@@ -210,6 +217,8 @@ export const operatorMessages: Record<OperatorCodeValue, string> = {
   4052: '该云手机已释放',
   4053: '任务不存在',
   4054: '只有失败或卡住的任务可以重试',
+  4058: '该商品在售或该地区在用，当前供应商（火山引擎）需要它的映射，不能清除',
+  4059: '该商品还没有火山引擎配置映射，请先在供应商映射中填写后再上架',
   4070: '优惠券模板不存在',
   4071: '优惠券模板不符合规则',
   4072: '该发放请求已用于其他发放，请重新打开发放窗口',

@@ -113,6 +113,7 @@ export const AUDIT_ACTIONS = [
   'catalogue.onSale',
   'catalogue.zoneOnSale',
   'catalogue.stock',
+  'catalogue.mapping',
   'order.refund',
   'order.export',
   'device.retryProvision',
