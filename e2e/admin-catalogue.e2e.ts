@@ -2,8 +2,9 @@
  * 商品与价格 in the operator console (issue 28), desktop 1440×900: an operations operator (made by
  * `npm run admin:create`) signs in, opens a goods' price rows, changes its 30-day price in 元 and saves;
  * the H5 catalogue (Home/create, a fresh mobile page) shows the new price on that goods' card. Taking a
- * goods off sale asks first and names the consequence (cancelled here). axe finds nothing critical or
- * serious on the page, its expanded row and the price dialog.
+ * goods off sale asks first and names the consequence (cancelled here). On 供应商映射 a zone gets its ACEP data
+ * centre: a malformed id is refused in the dialog, a padded one saved trimmed. axe finds nothing critical or
+ * serious on the page, its expanded row, the price dialog, 供应商映射 and its dialog.
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
@@ -93,6 +94,26 @@ test('an operator changes a price in 元 and the H5 catalogue shows it', async (
     .filter({ hasText: goods.androidVersionLabel })
   await card.getByText(formatYuan(newFen), { exact: true }).waitFor()
   await screenshot(h5, 'admin-catalogue-h5-price')
+
+  // 供应商映射: a zone's ACEP data centre, refused when malformed (the shared rule's words), then saved
+  await page.getByRole('tab', { name: '供应商映射' }).click()
+  await page.getByText('切换到火山引擎前需要补全').waitFor()
+  report.push(...(await consoleAxeReport(page, '供应商映射')))
+  await page.getByRole('button', { name: '填写映射 华东-上海' }).click()
+  const mapping = page.getByRole('dialog', { name: '供应商映射：华东-上海' })
+  const dc = mapping.getByLabel('火山引擎机房ID（Dc）')
+  await dc.fill('机房 1')
+  await mapping.getByRole('button', { name: /保\s*存/ }).click()
+  await mapping
+    .getByText(/英文字母、数字/)
+    .first()
+    .waitFor()
+  report.push(...(await consoleAxeReport(page, '供应商映射 dialog')))
+  await dc.fill('  cn-shanghai-a  ')
+  await mapping.getByRole('button', { name: /保\s*存/ }).click()
+  await mapping.waitFor({ state: 'hidden' })
+  await page.getByRole('row').filter({ hasText: '华东-上海' }).getByText('cn-shanghai-a').waitFor()
+  await screenshot(page, 'admin-supplier-mapping')
 
   assert.deepEqual(report, [], `axe violations:\n${report.join('\n')}`)
   assert.deepEqual(errors, [])

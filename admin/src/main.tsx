@@ -34,6 +34,9 @@ const THEME = {
     colorInfo: '#0958d9',
     colorError: '#cf1322',
     colorWarning: '#874d00',
+    // antd derives a warning's background from colorWarning: the darker gold gave an olive box
+    colorWarningBg: '#fffbe6',
+    colorWarningBorder: '#ffe58f',
     colorTextSecondary: 'rgba(0, 0, 0, 0.62)',
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
   },
