@@ -19,6 +19,7 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   'reconcile-payments': '支付对账',
   'expire-coupons': '优惠券过期',
   'purge-expired': '清理过期数据',
+  'deliver-operator-message': '群发消息',
 }
 export const jobKindLabel = (kind: string) => JOB_KIND_LABELS[kind] ?? kind
 

@@ -89,6 +89,7 @@ function jobTarget(payload: unknown): { target: string | null; deviceId: number 
     ['orderId', '订单'],
     ['refundId', '退款'],
     ['taskId', '备份任务'],
+    ['operatorMessageId', '消息'],
   ]
   for (const [key, label] of named) {
     const value = id(key)

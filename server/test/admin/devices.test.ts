@@ -23,6 +23,7 @@ import { devices, jobs } from '../../src/db/schema'
 import { enqueueJob } from '../../src/jobs/queue'
 import { deviceSearchWhere, jobsOfDevice, STUCK_AFTER_MS } from '../../src/services/admin-devices'
 import { PROVISION_JOB } from '../../src/services/fleet-service'
+import { DELIVER_OPERATOR_MESSAGE_JOB } from '../../src/services/admin-messages'
 import { adminCall, createOperator, signIn } from '../helpers/admin'
 import {
   deviceRow,
@@ -531,4 +532,30 @@ test('two operators retry one failed job at once: it is put back once', async (t
   )
   assert.deepEqual(replies.map((reply) => reply.code).sort(), [200, OperatorCode.JOB_NOT_RETRYABLE])
   assert.equal((await auditOf(ta, 'job', failed)).length, 1)
+})
+
+test('任务: a failed broadcast names its message as the target', async (t) => {
+  const ta = await buildTestApp(t)
+  const now = ta.clock.now()
+  const [job] = await ta.database.db
+    .insert(jobs)
+    .values({
+      kind: DELIVER_OPERATOR_MESSAGE_JOB,
+      payload: { operatorMessageId: 7 },
+      status: 'failed',
+      attempts: 10,
+      runAt: now,
+      createdAt: now,
+    })
+    .returning()
+  const as = await operatorAs(ta, 'support')
+  const reply = await adminCall<AdminJobPage>(ta, 'GET', '/jobs', {
+    as,
+    query: { state: 'failed' },
+  })
+  assert.equal(reply.code, 200, reply.msg)
+  assert.deepEqual(
+    reply.data.records.map((row) => [row.id, row.kind, row.target, row.deviceId]),
+    [[job.id, DELIVER_OPERATOR_MESSAGE_JOB, '消息 7', null]],
+  )
 })
