@@ -172,6 +172,13 @@ export const OperatorCode = {
   JOB_NOT_FOUND: 4053,
   /** 任务: only a failed job, or one stuck past its lease, is put back. */
   JOB_NOT_RETRYABLE: 4054,
+  /**
+   * Reset (重置): the phone is not running (creating, rebooting, expired, failed), or another operation
+   * holds it (a backup or restore, a zone change, a replacement, a system update).
+   */
+  DEVICE_NOT_RESETTABLE: 4055,
+  /** Reset: the supplier refused or could not be asked; nothing changed, it may be tried again. */
+  DEVICE_RESET_REFUSED: 4056,
   /** 优惠券: no such template. */
   COUPON_TEMPLATE_NOT_FOUND: 4070,
   /** 优惠券: the template breaks a rule of src/domain/coupon.ts (templateProblem); msg says which. */
@@ -206,6 +213,8 @@ export const operatorMessages: Record<OperatorCodeValue, string> = {
   4052: '该云手机已释放',
   4053: '任务不存在',
   4054: '只有失败或卡住的任务可以重试',
+  4055: '云手机不在运行中或正在进行其他操作（重启、备份、恢复、更换地区、更换云机、系统更新），请稍后再试',
+  4056: '云手机服务商未接受重置，请稍后重试',
   4070: '优惠券模板不存在',
   4071: '优惠券模板不符合规则',
   4072: '该发放请求已用于其他发放，请重新打开发放窗口',
