@@ -26,6 +26,10 @@ export default defineConfig({
     // every file under assets/ is named by its content hash: the server caches them for a year
     assetsDir: 'assets',
     target: 'es2020',
-    chunkSizeWarningLimit: 1536,
+    // The largest chunk is 概览's chart (@ant-design/plots with all of @antv/g2: its components look charts
+    // up by name, so nothing is shaken out): 1,639 kB minified, 477 kB gzip, measured 2026-11-27. It is
+    // loaded lazily, only when 概览 draws the chart. The first load is as before (764 kB: index 624 kB plus
+    // React split out to share it with the chart chunk), and the shell 1,402 kB (1,387 kB before 概览).
+    chunkSizeWarningLimit: 1700,
   },
 })

@@ -7,11 +7,10 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import type { Page } from 'playwright-core'
-import { generateSync } from 'otplib'
 import { durationLabel } from '#domain/catalogue'
 import { formatYuan } from '#domain/formatters'
-import { api, screenshot, seriousAxeViolations, setupE2E } from './harness'
+import { api, screenshot, consoleAxeReport, setupE2E } from './harness'
+import { createOperator, signInToConsole } from './console'
 
 const e2e = setupE2E({ env: { RATE_LIMIT_PER_MINUTE: '0' } })
 
@@ -31,23 +30,8 @@ interface ListedGoods {
   }[]
 }
 
-async function axeReport(page: Page, where: string): Promise<string[]> {
-  // antd's opening and fading animations end first: axe reads the final colours
-  await page.waitForFunction(() => document.getAnimations().length === 0)
-  return (await seriousAxeViolations(page)).map(
-    (v) =>
-      `${where}: [${v.impact}] ${v.id} — ${v.help}\n      ` +
-      v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join('\n      '),
-  )
-}
-
 test('an operator changes a price in 元 and the H5 catalogue shows it', async () => {
-  const printed = await e2e.operator(['scripts/admin-create.ts', OPS.name, 'operations'], {
-    ADMIN_PASSWORD: OPS.password,
-  })
-  const url = printed.match(/otpauth:\/\/totp\/\S+/)?.[0]
-  const secret = url && new URL(url).searchParams.get('secret')
-  assert.ok(secret, `admin:create printed no otpauth URL:\n${printed}`)
+  const operator = await createOperator(e2e, { ...OPS, role: 'operations' })
 
   // a goods whose card shows its 30-day price as it is (no first-purchase offer, no activity)
   const listed = await api<{ goods: ListedGoods[] }[]>('/CommodityGroup/getGoodsList')
@@ -65,18 +49,13 @@ test('an operator changes a price in 元 and the H5 catalogue shows it', async (
 
   const { page, errors } = await e2e.newDesktopPage()
   const report: string[] = []
-  await page.goto('/admin')
-  await page.getByLabel('账号').fill(OPS.name)
-  await page.getByLabel('密码').fill(OPS.password)
-  await page.getByLabel('动态码').fill(generateSync({ secret }))
-  await page.getByRole('button', { name: /登\s*录/ }).click()
-  await page.getByText(`${OPS.name}（运营）`).waitFor()
+  await signInToConsole(page, operator)
   await page.getByRole('menu').first().getByText('商品与价格', { exact: true }).click()
   await page.waitForURL('**/admin/catalogue')
 
   const row = page.locator(`tr[data-row-key="${goods.goodId}"]`)
   await row.getByText('在售').waitFor()
-  report.push(...(await axeReport(page, '商品与价格')))
+  report.push(...(await consoleAxeReport(page, '商品与价格')))
   await screenshot(page, 'admin-catalogue')
 
   // taking a goods off sale asks first, naming the consequence; cancelled, it stays on sale
@@ -94,14 +73,14 @@ test('an operator changes a price in 元 and the H5 catalogue shows it', async (
   const price = dialog.getByLabel('售价')
   await price.waitFor()
   assert.equal(await price.inputValue(), (monthly.goodPrice / 100).toFixed(2), 'shown in 元')
-  report.push(...(await axeReport(page, '修改价格')))
+  report.push(...(await consoleAxeReport(page, '修改价格')))
   await price.fill(newYuan)
   await dialog.getByRole('button', { name: /保\s*存/ }).click()
   await dialog.waitFor({ state: 'hidden' })
   await page.getByText('已保存，用户端在商品目录刷新后（最长30秒）显示').waitFor()
   const expanded = page.locator('.ant-table-expanded-row').first()
   await expanded.getByText(formatYuan(newFen), { exact: true }).waitFor()
-  report.push(...(await axeReport(page, '商品与价格 (expanded)')))
+  report.push(...(await consoleAxeReport(page, '商品与价格 (expanded)')))
   await screenshot(page, 'admin-catalogue-price-saved')
 
   // the user site: this server reread its catalogue at the edit, so a fresh page shows it at once

@@ -7,72 +7,30 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import type { Page } from 'playwright-core'
-import { generateSync } from 'otplib'
-import { OPERATOR_ROLE_LABELS, type OperatorRole } from '#domain/operator-roles'
+import { OPERATOR_ROLE_LABELS } from '#domain/operator-roles'
 import { operatorMessages, OperatorCode } from '#domain/result-codes'
-import { screenshot, seriousAxeViolations, setupE2E, sleep } from './harness'
+import { screenshot, consoleAxeReport, setupE2E, sleep } from './harness'
+import { createOperator, submitSignIn, totp } from './console'
 
 const e2e = setupE2E({ env: { RATE_LIMIT_PER_MINUTE: '0' } })
 
 const ADMIN = { name: 'e2e-root', password: 'e2e-root-password-1' }
 const SUPPORT = { name: 'e2e-support', password: 'e2e-support-password-2' }
 
-/** What axe finds on the page now, one line each (empty: nothing critical or serious). */
-async function axeReport(page: Page, where: string): Promise<string[]> {
-  // antd's opening and fading animations end first: axe reads the final colours
-  await page.waitForFunction(() => document.getAnimations().length === 0)
-  return (await seriousAxeViolations(page)).map(
-    (v) =>
-      `${where}: [${v.impact}] ${v.id} — ${v.help}\n      ` +
-      v.nodes
-        .slice(0, 3)
-        .map(
-          (n) =>
-            `${n.target.join(' ')} ${n.html.slice(0, 120)} ${JSON.stringify(n.any[0]?.data ?? '')}`,
-        )
-        .join('\n      '),
-  )
-}
-
-/**
- * `npm run admin:create -- <name> <role>` on the server's data (ADMIN_PASSWORD gives the password):
- * answers the TOTP secret from the otpauth:// URL it prints.
- */
-async function createFirstOperator(name: string, role: OperatorRole, password: string) {
-  const printed = await e2e.operator(['scripts/admin-create.ts', name, role], {
-    ADMIN_PASSWORD: password,
-  })
-  const url = printed.match(/otpauth:\/\/totp\/\S+/)?.[0]
-  const secret = url && new URL(url).searchParams.get('secret')
-  if (!secret) throw new Error(`admin:create printed no otpauth URL:\n${printed}`)
-  return secret
-}
-
-/** The TOTP code of now, as an authenticator app shows it. */
-const totp = (secret: string) => generateSync({ secret })
-
-async function signIn(page: Page, who: { name: string; password: string }, code: string) {
-  await page.getByLabel('账号').fill(who.name)
-  await page.getByLabel('密码').fill(who.password)
-  await page.getByLabel('动态码').fill(code)
-  await page.getByRole('button', { name: /登\s*录/ }).click()
-}
-
 test('an operator signs in with password and TOTP, creates an operator, sees it audited and signs out', async () => {
-  const secret = await createFirstOperator(ADMIN.name, 'admin', ADMIN.password)
+  const { secret } = await createOperator(e2e, { ...ADMIN, role: 'admin' })
   const { page, errors } = await e2e.newDesktopPage()
   const report: string[] = []
 
   await page.goto('/admin')
   await page.getByRole('heading', { name: '云手机运营后台' }).waitFor()
-  report.push(...(await axeReport(page, 'sign-in')))
+  report.push(...(await consoleAxeReport(page, 'sign-in')))
   await screenshot(page, 'admin-sign-in')
 
   // a wrong code: the server's message, still on the sign-in page
   const good = totp(secret)
   const wrong = good === '000000' ? '111111' : '000000'
-  await signIn(page, ADMIN, wrong)
+  await submitSignIn(page, ADMIN, wrong)
   await page
     .getByRole('alert')
     .filter({ hasText: operatorMessages[OperatorCode.SIGN_IN_FAILED] })
@@ -82,16 +40,21 @@ test('an operator signs in with password and TOTP, creates an operator, sees it 
   await page.getByLabel('动态码').fill(good)
   await page.getByRole('button', { name: /登\s*录/ }).click()
 
-  // the shell: the admin's pages, its name and role; /admin opens the first page
+  // the shell: the admin's pages, its name and role; /admin opens the first page, 概览
   await page.getByText(`${ADMIN.name}（${OPERATOR_ROLE_LABELS.admin}）`).waitFor()
-  await page.waitForURL('**/admin/users')
+  await page.waitForURL('**/admin/overview')
+  await page.getByText('今日收入（元）').waitFor()
+  await page.getByText('各地区库存').waitFor()
+  await page.locator('canvas').first().waitFor() // the lazily loaded revenue chart
+  report.push(...(await consoleAxeReport(page, '概览')))
+  await screenshot(page, 'admin-overview')
   const menu = page.getByRole('menu').first()
   await menu.getByText('操作日志', { exact: true }).waitFor()
   await menu.getByText('操作员', { exact: true }).click()
   await page.waitForURL('**/admin/operators')
   const firstRow = page.getByRole('row').filter({ hasText: ADMIN.name })
   await firstRow.getByText(OPERATOR_ROLE_LABELS.admin).waitFor()
-  report.push(...(await axeReport(page, '操作员')))
+  report.push(...(await consoleAxeReport(page, '操作员')))
 
   // a second operator: its TOTP secret and QR code are shown once
   await page.getByRole('button', { name: '新建操作员' }).click()
@@ -107,7 +70,7 @@ test('an operator signs in with password and TOTP, creates an operator, sees it 
   const newSecret = (await shown.getByTestId('totp-secret').innerText()).trim()
   assert.match(newSecret, /^[A-Z2-7]{16,}$/, 'a base32 TOTP secret')
   assert.equal(await shown.locator('canvas').count(), 1, 'the QR code')
-  report.push(...(await axeReport(page, '操作员 (new secret)')))
+  report.push(...(await consoleAxeReport(page, '操作员 (new secret)')))
   await screenshot(page, 'admin-operator-created')
   await shown.getByRole('button', { name: '我已保存' }).click()
   await shown.waitFor({ state: 'hidden' })
@@ -132,7 +95,7 @@ test('an operator signs in with password and TOTP, creates an operator, sees it 
   // signing in was audited too, and the command line's creation of the first operator
   await page.getByRole('row').filter({ hasText: '登录' }).first().waitFor()
   await page.getByRole('row').filter({ hasText: '命令行（admin:create）' }).first().waitFor()
-  report.push(...(await axeReport(page, '操作日志')))
+  report.push(...(await consoleAxeReport(page, '操作日志')))
   await screenshot(page, 'admin-audit')
 
   // sign out: back to sign-in, and the session is gone for a reload too
@@ -145,7 +108,7 @@ test('an operator signs in with password and TOTP, creates an operator, sees it 
   assert.equal(await page.getByText(`${ADMIN.name}（`).count(), 0)
 
   // the new support operator signs in with its own secret: no admin page in its menu, none opens
-  await signIn(page, SUPPORT, totp(newSecret))
+  await submitSignIn(page, SUPPORT, totp(newSecret))
   await page.getByText(`${SUPPORT.name}（${OPERATOR_ROLE_LABELS.support}）`).waitFor()
   await page.getByText('你的角色无权打开此页面').waitFor()
   // its menu: the pages every role reads, none of the admin's

@@ -7,10 +7,8 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import type { Page } from 'playwright-core'
-import { generateSync } from 'otplib'
-import { OPERATOR_ROLE_LABELS } from '#domain/operator-roles'
-import { api, apiLogin, screenshot, seedSession, seriousAxeViolations, setupE2E } from './harness'
+import { api, apiLogin, screenshot, seedSession, consoleAxeReport, setupE2E } from './harness'
+import { createOperator, signInToConsole } from './console'
 import { button } from './journeys'
 
 const e2e = setupE2E({ env: { RATE_LIMIT_PER_MINUTE: '0' } })
@@ -20,23 +18,8 @@ const USER_MOBILE = '13812340028'
 const NO_ACCOUNT = '13800009999'
 const NAME = '运营立减8元'
 
-async function axeReport(page: Page, where: string): Promise<string[]> {
-  await page.waitForFunction(() => document.getAnimations().length === 0)
-  return (await seriousAxeViolations(page)).map(
-    (v) =>
-      `${where}: [${v.impact}] ${v.id} — ${v.help}\n      ` +
-      v.nodes
-        .slice(0, 3)
-        .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`)
-        .join('\n      '),
-  )
-}
-
 test('an operator issues a coupon to a number: the user sees it on H5 and the checkout total drops by it', async () => {
-  const printed = await e2e.operator(['scripts/admin-create.ts', OPERATOR.name, 'operations'], {
-    ADMIN_PASSWORD: OPERATOR.password,
-  })
-  const secret = new URL(printed.match(/otpauth:\/\/totp\/\S+/)![0]).searchParams.get('secret')!
+  const operator = await createOperator(e2e, { ...OPERATOR, role: 'operations' })
 
   const session = await apiLogin(USER_MOBILE)
   const phone = await e2e.newPage()
@@ -47,17 +30,12 @@ test('an operator issues a coupon to a number: the user sees it on H5 and the ch
 
   const { page, errors } = await e2e.newDesktopPage()
   const report: string[] = []
-  await page.goto('/admin')
-  await page.getByLabel('账号').fill(OPERATOR.name)
-  await page.getByLabel('密码').fill(OPERATOR.password)
-  await page.getByLabel('动态码').fill(generateSync({ secret }))
-  await page.getByRole('button', { name: /登\s*录/ }).click()
-  await page.getByText(`${OPERATOR.name}（${OPERATOR_ROLE_LABELS.operations}）`).waitFor()
+  await signInToConsole(page, operator)
 
   await page.getByRole('menu').first().getByText('优惠券', { exact: true }).click()
   await page.waitForURL('**/admin/coupons')
   await page.getByRole('row').filter({ hasText: '新人无门槛券' }).waitFor()
-  report.push(...(await axeReport(page, '优惠券')))
+  report.push(...(await consoleAxeReport(page, '优惠券')))
 
   // a new template: 无门槛券 ¥8, cloud phones, every product, 7 days
   await page.getByRole('button', { name: '新建模板' }).click()
@@ -67,7 +45,7 @@ test('an operator issues a coupon to a number: the user sees it on H5 and the ch
   await page.locator('.ant-select-item-option').filter({ hasText: '无门槛券' }).click()
   await form.getByLabel(/面额/).fill('8')
   await form.getByLabel('有效天数').fill('7')
-  report.push(...(await axeReport(page, 'template form')))
+  report.push(...(await consoleAxeReport(page, 'template form')))
   await screenshot(page, 'admin-coupon-template')
   await form.getByRole('button', { name: /保\s*存/ }).click()
   await form.waitFor({ state: 'hidden' })
@@ -83,7 +61,7 @@ test('an operator issues a coupon to a number: the user sees it on H5 and the ch
   await dialog.getByRole('button', { name: /发\s*放/ }).click()
   await dialog.getByText('已发放 1 人').waitFor()
   await dialog.getByText(`以下号码没有账号，未发放：${NO_ACCOUNT}`).waitFor()
-  report.push(...(await axeReport(page, 'issue dialog')))
+  report.push(...(await consoleAxeReport(page, 'issue dialog')))
   await screenshot(page, 'admin-coupon-issue')
   await dialog.getByRole('button', { name: /取\s*消/ }).click()
   await dialog.waitFor({ state: 'hidden' })

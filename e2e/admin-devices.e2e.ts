@@ -8,19 +8,17 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import type { Page } from 'playwright-core'
-import { generateSync } from 'otplib'
 import { DeviceStatus } from '#domain/device-lifecycle'
-import { OPERATOR_ROLE_LABELS } from '#domain/operator-roles'
 import {
   api,
   apiLogin,
   screenshot,
-  seriousAxeViolations,
+  consoleAxeReport,
   setupE2E,
   sleep,
   type Session,
 } from './harness'
+import { createOperator, signInToConsole } from './console'
 import { goodsFor, ok, payInSandbox, waitForOrder } from './journeys'
 
 const env: Record<string, string> = {
@@ -70,19 +68,6 @@ async function buyFailingPhones(session: Session, quantity: number): Promise<Fle
   throw new Error('e2e: the phones never failed at the failing supplier')
 }
 
-/** What axe finds on the page now, after antd's animations end (empty: nothing critical or serious). */
-async function axeReport(page: Page, where: string): Promise<string[]> {
-  await page.waitForFunction(() => document.getAnimations().length === 0)
-  return (await seriousAxeViolations(page)).map(
-    (v) =>
-      `${where}: [${v.impact}] ${v.id} — ${v.help}\n      ` +
-      v.nodes
-        .slice(0, 3)
-        .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`)
-        .join('\n      '),
-  )
-}
-
 test('an operator creates a failed phone again, releases it after the dialog, and retries a failed job', async () => {
   const session = await apiLogin(USER_MOBILE)
   const [first, second] = (await buyFailingPhones(session, 2)).sort(
@@ -91,22 +76,14 @@ test('an operator creates a failed phone again, releases it after the dialog, an
 
   // the supplier recovers; the operator and a job that used up its attempts, made on the command line
   env.SANDBOX_SUPPLIER_FAILURE_RATE = '0'
-  const printed = await e2e.operator(['scripts/admin-create.ts', OPS.name, 'operations'], {
-    ADMIN_PASSWORD: OPS.password,
-  })
-  const secret = new URL(printed.match(/otpauth:\/\/totp\/\S+/)![0]).searchParams.get('secret')!
+  const operator = await createOperator(e2e, { ...OPS, role: 'operations' })
   const jobId = Number(
     /failed job (\d+)/.exec(await e2e.operator(['e2e/fixtures/failed-job.ts']))![1],
   )
 
   const { page, errors } = await e2e.newDesktopPage()
   const report: string[] = []
-  await page.goto('/admin')
-  await page.getByLabel('账号').fill(OPS.name)
-  await page.getByLabel('密码').fill(OPS.password)
-  await page.getByLabel('动态码').fill(generateSync({ secret }))
-  await page.getByRole('button', { name: /登\s*录/ }).click()
-  await page.getByText(`${OPS.name}（${OPERATOR_ROLE_LABELS.operations}）`).waitFor()
+  await signInToConsole(page, operator)
 
   // 云手机: the user's phones by number, both 创建失败
   await page.getByRole('menu').first().getByText('云手机', { exact: true }).click()
@@ -117,7 +94,7 @@ test('an operator creates a failed phone again, releases it after the dialog, an
     page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(id), exact: true }) })
   await rowOf(first.deviceId).getByText('创建失败').waitFor()
   await rowOf(second.deviceId).getByText('创建失败').waitFor()
-  report.push(...(await axeReport(page, '云手机')))
+  report.push(...(await consoleAxeReport(page, '云手机')))
   await screenshot(page, 'admin-devices')
 
   // the phone's page: 重新创建, then 运行中 once the supplier is done
@@ -125,7 +102,7 @@ test('an operator creates a failed phone again, releases it after the dialog, an
   await page.waitForURL(`**/admin/devices/${first.deviceId}`)
   await page.getByText(`云手机 ${first.deviceId}`).waitFor()
   await page.getByRole('tab', { name: /任务（1）/ }).waitFor()
-  report.push(...(await axeReport(page, 'phone page')))
+  report.push(...(await consoleAxeReport(page, 'phone page')))
   await page.getByRole('button', { name: /重新创建/ }).click()
   const confirm = page.locator('.ant-popconfirm')
   await confirm
@@ -148,7 +125,7 @@ test('an operator creates a failed phone again, releases it after the dialog, an
   await page.getByRole('button', { name: /释\s*放/ }).click()
   const dialog = page.getByRole('dialog', { name: `释放云手机「${first.name}」？` })
   await dialog.getByText(RELEASE_CONSEQUENCE).waitFor()
-  report.push(...(await axeReport(page, 'release dialog')))
+  report.push(...(await consoleAxeReport(page, 'release dialog')))
   await dialog.getByRole('button', { name: /释\s*放/ }).click()
   await dialog.getByText('请填写原因').waitFor()
   await dialog.getByLabel('原因（记入操作日志）').fill('用户申请提前释放')
@@ -170,7 +147,7 @@ test('an operator creates a failed phone again, releases it after the dialog, an
   const jobRow = rowOf(jobId)
   await jobRow.getByText('订单交付').waitFor()
   await jobRow.getByText(/bad fulfil-order payload/).waitFor()
-  report.push(...(await axeReport(page, '任务')))
+  report.push(...(await consoleAxeReport(page, '任务')))
   await screenshot(page, 'admin-jobs')
   await jobRow.getByRole('link', { name: '重试' }).click()
   const retry = page.locator('.ant-popconfirm')

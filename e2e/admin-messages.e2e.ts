@@ -1,25 +1,25 @@
 /**
  * The console's 消息 page and 修改密码 (issue 28) in a 1440×900 window, with a user signed in on the H5 site
  * in a phone-sized one: an operator (admin:create, password + TOTP) sends a message to the user's number;
- * the user's H5 shows the unread badge on 消息中心 and the message, its markup shown as text. The operator
+ * the user's H5 shows the unread badge on 消息中心 and the message, its markup shown as text; a broadcast to
+ * 全部用户 is confirmed once more and reaches the same user in the background. The operator
  * then changes their own password (a wrong TOTP code first: the server's 4007 is shown), signs out and signs
  * in with the new one. axe finds nothing critical or serious on 消息, the send form and 修改密码.
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import type { Page } from 'playwright-core'
 import { generateSync } from 'otplib'
-import { OPERATOR_ROLE_LABELS } from '#domain/operator-roles'
 import { operatorMessages, OperatorCode } from '#domain/result-codes'
 import {
   api,
   apiLogin,
   screenshot,
   seedSession,
-  seriousAxeViolations,
+  consoleAxeReport,
   setupE2E,
   sleep,
 } from './harness'
+import { createOperator, signInToConsole } from './console'
 
 const e2e = setupE2E({ env: { RATE_LIMIT_PER_MINUTE: '0' } })
 
@@ -28,19 +28,7 @@ const NEW_PASSWORD = 'e2e-support-password-2'
 const USER_MOBILE = '13812345670'
 const TITLE = '工单已处理'
 const CONTENT = '<b>您反馈的问题已解决</b>'
-
-/** What axe finds on the page now, after antd's animations end (empty: nothing critical or serious). */
-async function axeReport(page: Page, where: string): Promise<string[]> {
-  await page.waitForFunction(() => document.getAnimations().length === 0)
-  return (await seriousAxeViolations(page)).map(
-    (v) =>
-      `${where}: [${v.impact}] ${v.id} — ${v.help}\n      ` +
-      v.nodes
-        .slice(0, 3)
-        .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`)
-        .join('\n      '),
-  )
-}
+const BROADCAST_TITLE = '系统维护通知'
 
 /** A TOTP code of a later 30-second step than the last one used: the server refuses a code used before. */
 let lastStep = 0
@@ -50,20 +38,9 @@ async function freshCode(secret: string): Promise<string> {
   return generateSync({ secret })
 }
 
-async function signIn(page: Page, password: string, secret: string) {
-  await page.goto('/admin')
-  await page.getByLabel('账号').fill(OPERATOR.name)
-  await page.getByLabel('密码').fill(password)
-  await page.getByLabel('动态码').fill(await freshCode(secret))
-  await page.getByRole('button', { name: /登\s*录/ }).click()
-  await page.getByText(`${OPERATOR.name}（${OPERATOR_ROLE_LABELS.support}）`).waitFor()
-}
-
 test('an operator messages a number: the H5 badge and message center show it; the operator changes their own password and signs in with it', async () => {
-  const printed = await e2e.operator(['scripts/admin-create.ts', OPERATOR.name, 'support'], {
-    ADMIN_PASSWORD: OPERATOR.password,
-  })
-  const secret = new URL(printed.match(/otpauth:\/\/totp\/\S+/)![0]).searchParams.get('secret')!
+  const operator = await createOperator(e2e, { ...OPERATOR, role: 'support' })
+  const { secret } = operator
 
   // the user, signed in on H5, with the welcome messages read: no badge
   const session = await apiLogin(USER_MOBILE)
@@ -78,19 +55,19 @@ test('an operator messages a number: the H5 badge and message center show it; th
 
   const { page, errors } = await e2e.newDesktopPage()
   const report: string[] = []
-  await signIn(page, OPERATOR.password, secret)
+  await signInToConsole(page, operator, await freshCode(secret))
 
   // 消息: send to the user's number
   await page.getByRole('menu').first().getByText('消息', { exact: true }).click()
   await page.waitForURL('**/admin/messages')
   await page.getByText('已发送的消息').waitFor()
-  report.push(...(await axeReport(page, '消息')))
+  report.push(...(await consoleAxeReport(page, '消息')))
   await page.getByRole('button', { name: '发送消息' }).click()
   const form = page.getByRole('dialog', { name: '发送消息' })
   await form.getByRole('textbox', { name: '用户' }).fill(USER_MOBILE)
   await form.getByLabel('标题').fill(TITLE)
   await form.getByLabel('内容').fill(CONTENT)
-  report.push(...(await axeReport(page, 'send form')))
+  report.push(...(await consoleAxeReport(page, 'send form')))
   await screenshot(page, 'admin-message-send')
   await form.getByRole('button', { name: /发\s*送/ }).click()
   await form.waitFor({ state: 'hidden' })
@@ -112,6 +89,25 @@ test('an operator messages a number: the H5 badge and message center show it; th
   await phone.page.getByText(CONTENT).waitFor()
   await screenshot(phone.page, 'h5-operator-message')
 
+  // a broadcast: asked once more, then delivered in the background to every user, this one too
+  await page.getByRole('button', { name: '发送消息' }).click()
+  await form.getByRole('radio', { name: '全部用户' }).check()
+  await form.getByLabel('标题').fill(BROADCAST_TITLE)
+  await form.getByLabel('内容').fill('周六凌晨 2:00–4:00 系统维护，期间云手机可正常使用')
+  await form.getByRole('button', { name: /发\s*送/ }).click()
+  const sure = page.getByRole('dialog', { name: '发送给全部用户？' })
+  await sure
+    .getByText(`「${BROADCAST_TITLE}」将发到每位已注册用户的消息中心，发送后无法撤回。`)
+    .waitFor()
+  report.push(...(await consoleAxeReport(page, 'broadcast confirmation')))
+  await sure.getByRole('button', { name: '确认发送' }).click()
+  await form.waitFor({ state: 'hidden' })
+  const broadcast = page.getByRole('row').filter({ hasText: BROADCAST_TITLE })
+  await broadcast.getByText('全部用户').waitFor()
+  await broadcast.getByText('发送中').waitFor({ state: 'detached', timeout: 30_000 })
+  await e2e.open(phone.page, '/pages/user/messageList?type=5')
+  await phone.page.getByText(BROADCAST_TITLE).waitFor()
+
   // 修改密码: a wrong code gets the server's 4007 in the form; then the right one
   await page.getByRole('button', { name: '修改密码' }).click()
   const change = page.getByRole('dialog', { name: '修改密码' })
@@ -122,7 +118,7 @@ test('an operator messages a number: the H5 badge and message center show it; th
   await change.getByLabel('动态码').fill(code === '000000' ? '111111' : '000000')
   await change.getByRole('button', { name: '确认修改' }).click()
   await change.getByText(operatorMessages[OperatorCode.CREDENTIALS_WRONG]).waitFor()
-  report.push(...(await axeReport(page, '修改密码')))
+  report.push(...(await consoleAxeReport(page, '修改密码')))
   await screenshot(page, 'admin-own-password-refused')
   await change.getByLabel('动态码').fill(await freshCode(secret))
   await change.getByRole('button', { name: '确认修改' }).click()
@@ -131,7 +127,7 @@ test('an operator messages a number: the H5 badge and message center show it; th
   // sign out; the old password no longer works, the new one does
   await page.getByRole('button', { name: /退出登录/ }).click()
   await page.getByLabel('账号').waitFor()
-  await signIn(page, NEW_PASSWORD, secret)
+  await signInToConsole(page, { ...operator, password: NEW_PASSWORD }, await freshCode(secret))
   await screenshot(page, 'admin-signed-in-new-password')
 
   assert.deepEqual(report, [], `axe violations:\n${report.join('\n')}`)

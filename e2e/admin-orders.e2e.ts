@@ -8,18 +8,16 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import type { Page } from 'playwright-core'
-import { generateSync } from 'otplib'
-import { OPERATOR_ROLE_LABELS } from '#domain/operator-roles'
 import {
   api,
   apiLogin,
   screenshot,
   seedSession,
-  seriousAxeViolations,
+  consoleAxeReport,
   setupE2E,
   sleep,
 } from './harness'
+import { createOperator, signInToConsole } from './console'
 import { buyPhones, goodsFor, ok, payInSandbox, waitForOrder } from './journeys'
 
 const e2e = setupE2E({ env: { RATE_LIMIT_PER_MINUTE: '0' } })
@@ -27,23 +25,8 @@ const e2e = setupE2E({ env: { RATE_LIMIT_PER_MINUTE: '0' } })
 const OPERATOR = { name: 'e2e-finance', password: 'e2e-finance-password' }
 const USER_MOBILE = '13812340028'
 
-async function axeReport(page: Page, where: string): Promise<string[]> {
-  await page.waitForFunction(() => document.getAnimations().length === 0)
-  return (await seriousAxeViolations(page)).map(
-    (v) =>
-      `${where}: [${v.impact}] ${v.id} — ${v.help}\n      ` +
-      v.nodes
-        .slice(0, 3)
-        .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`)
-        .join('\n      '),
-  )
-}
-
 test('a finance operator refunds a paid order: the phone is released, the user sees 订单已退款 and the 云豆 ledger row', async () => {
-  const printed = await e2e.operator(['scripts/admin-create.ts', OPERATOR.name, 'finance'], {
-    ADMIN_PASSWORD: OPERATOR.password,
-  })
-  const secret = new URL(printed.match(/otpauth:\/\/totp\/\S+/)![0]).searchParams.get('secret')!
+  const operator = await createOperator(e2e, { ...OPERATOR, role: 'finance' })
 
   // the user buys a phone at the sandbox checkout
   const session = await apiLogin(USER_MOBILE)
@@ -57,12 +40,7 @@ test('a finance operator refunds a paid order: the phone is released, the user s
 
   const { page, errors } = await e2e.newDesktopPage()
   const report: string[] = []
-  await page.goto('/admin')
-  await page.getByLabel('账号').fill(OPERATOR.name)
-  await page.getByLabel('密码').fill(OPERATOR.password)
-  await page.getByLabel('动态码').fill(generateSync({ secret }))
-  await page.getByRole('button', { name: /登\s*录/ }).click()
-  await page.getByText(`${OPERATOR.name}（${OPERATOR_ROLE_LABELS.finance}）`).waitFor()
+  await signInToConsole(page, operator)
 
   /** Finds the order on 订单与支付, opens it and refunds it; answers the dialog's consequence text. */
   async function refundInConsole(orderNo: string, reason: string, shots: boolean) {
@@ -74,20 +52,20 @@ test('a finance operator refunds a paid order: the phone is released, the user s
     const row = page.getByRole('row').filter({ hasText: orderNo })
     await row.getByText('已完成').waitFor()
     if (shots) {
-      report.push(...(await axeReport(page, '订单与支付')))
+      report.push(...(await consoleAxeReport(page, '订单与支付')))
       await screenshot(page, 'admin-orders')
     }
     await row.getByRole('link', { name: '查看' }).click()
     await page.getByText(`订单 ${orderNo}`).waitFor()
     await page.getByText('支付记录').waitFor()
     if (shots) {
-      report.push(...(await axeReport(page, 'order page')))
+      report.push(...(await consoleAxeReport(page, 'order page')))
       await screenshot(page, 'admin-order-detail')
     }
     await page.getByRole('button', { name: /退\s*款/ }).click()
     const dialog = page.getByRole('dialog', { name: `退款订单 ${orderNo}？` })
     const consequence = await dialog.getByText(/将全额退款/).textContent()
-    if (shots) report.push(...(await axeReport(page, 'refund dialog')))
+    if (shots) report.push(...(await consoleAxeReport(page, 'refund dialog')))
     await dialog.getByRole('button', { name: '确认退款' }).click()
     await dialog.getByText('请填写退款原因').waitFor()
     await dialog.getByLabel('退款原因（记入退款单和操作日志）').fill(reason)

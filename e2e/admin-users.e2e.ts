@@ -6,11 +6,9 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import type { Page } from 'playwright-core'
-import { generateSync } from 'otplib'
-import { OPERATOR_ROLE_LABELS } from '#domain/operator-roles'
 import { resultMessages, ResultCode } from '#domain/result-codes'
-import { apiLogin, screenshot, seedSession, seriousAxeViolations, setupE2E } from './harness'
+import { apiLogin, screenshot, seedSession, consoleAxeReport, setupE2E } from './harness'
+import { createOperator, signInToConsole } from './console'
 
 const e2e = setupE2E({ env: { RATE_LIMIT_PER_MINUTE: '0' } })
 
@@ -18,25 +16,9 @@ const OPERATOR = { name: 'e2e-ops', password: 'e2e-ops-password-12' }
 const USER_MOBILE = '13812345678'
 const FROZEN = resultMessages[ResultCode.ACCOUNT_HAS_BEEN_FROZEN]
 
-/** What axe finds on the page now, after antd's animations end (empty: nothing critical or serious). */
-async function axeReport(page: Page, where: string): Promise<string[]> {
-  await page.waitForFunction(() => document.getAnimations().length === 0)
-  return (await seriousAxeViolations(page)).map(
-    (v) =>
-      `${where}: [${v.impact}] ${v.id} — ${v.help}\n      ` +
-      v.nodes
-        .slice(0, 3)
-        .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`)
-        .join('\n      '),
-  )
-}
-
 test('an operator freezes a user: the H5 session shows 账号已被冻结 on its next action; unfreezing restores it', async () => {
   // the operator, made on the command line (the server restarts around it)
-  const printed = await e2e.operator(['scripts/admin-create.ts', OPERATOR.name, 'operations'], {
-    ADMIN_PASSWORD: OPERATOR.password,
-  })
-  const secret = new URL(printed.match(/otpauth:\/\/totp\/\S+/)![0]).searchParams.get('secret')!
+  const operator = await createOperator(e2e, { ...OPERATOR, role: 'operations' })
 
   // the user, signed in on H5
   const session = await apiLogin(USER_MOBILE)
@@ -47,12 +29,7 @@ test('an operator freezes a user: the H5 session shows 账号已被冻结 on its
 
   const { page, errors } = await e2e.newDesktopPage()
   const report: string[] = []
-  await page.goto('/admin')
-  await page.getByLabel('账号').fill(OPERATOR.name)
-  await page.getByLabel('密码').fill(OPERATOR.password)
-  await page.getByLabel('动态码').fill(generateSync({ secret }))
-  await page.getByRole('button', { name: /登\s*录/ }).click()
-  await page.getByText(`${OPERATOR.name}（${OPERATOR_ROLE_LABELS.operations}）`).waitFor()
+  await signInToConsole(page, operator)
 
   // 用户: search by the number's last four digits
   await page.getByRole('menu').first().getByText('用户', { exact: true }).click()
@@ -61,7 +38,7 @@ test('an operator freezes a user: the H5 session shows 账号已被冻结 on its
   await page.getByRole('button', { name: /搜\s*索/ }).click()
   const row = page.getByRole('row').filter({ hasText: USER_MOBILE })
   await row.getByText('正常').waitFor()
-  report.push(...(await axeReport(page, '用户')))
+  report.push(...(await consoleAxeReport(page, '用户')))
   await screenshot(page, 'admin-users')
 
   // the user's page: the profile and its tabs
@@ -70,14 +47,14 @@ test('an operator freezes a user: the H5 session shows 账号已被冻结 on its
   await page.getByText(`用户 ${session.userId}`).waitFor()
   await page.getByRole('tab', { name: /优惠券（\d+）/ }).click()
   await page.getByRole('tab', { name: /云手机（0）/ }).waitFor()
-  report.push(...(await axeReport(page, 'user page')))
+  report.push(...(await consoleAxeReport(page, 'user page')))
   await screenshot(page, 'admin-user-detail')
 
   // 冻结: the dialog names the consequence and wants a reason
   await page.getByRole('button', { name: /冻\s*结/ }).click()
   const dialog = page.getByRole('dialog', { name: `冻结用户 ${USER_MOBILE}？` })
   await dialog.getByText('该用户将无法登录和使用云手机，直到解冻。').waitFor()
-  report.push(...(await axeReport(page, 'freeze dialog')))
+  report.push(...(await consoleAxeReport(page, 'freeze dialog')))
   await dialog.getByRole('button', { name: /冻\s*结/ }).click()
   await dialog.getByText('请填写原因').waitFor()
   await dialog.getByLabel('原因（记入操作日志）').fill('用户投诉账号被盗，先行冻结')

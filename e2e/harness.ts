@@ -497,14 +497,25 @@ export interface E2E {
  * stops both (server killed by pid) after the last, also when tests fail. On a failing test, the page
  * is saved to e2e/artifacts/<file>-<n>.png for diagnosis.
  */
-export function setupE2E(options: { env?: Record<string, string> } = {}): E2E {
+export function setupE2E(
+  options: {
+    /**
+     * The server's extra environment, or a function making it (a fake provider to start first) that runs
+     * inside this hook: node:test does not wait for one root before() to finish before starting the next.
+     */
+    env?: Record<string, string> | (() => Promise<Record<string, string>>)
+  } = {},
+): E2E {
   let srv: ServerHandle | null = null
   let browser: Browser | null = null
   let open: Array<{ context: BrowserContext; page: Page }> = []
   let failureShots = 0
+  /** The server's extra environment once made (a restart in operator() starts it with the same). */
+  let serverEnv: Record<string, string> | undefined
 
   before(async () => {
-    srv = await startServer({ env: options.env })
+    serverEnv = typeof options.env === 'function' ? await options.env() : options.env
+    srv = await startServer({ env: serverEnv })
     browser = await launchBrowser()
   })
 
@@ -569,7 +580,7 @@ export function setupE2E(options: { env?: Record<string, string> } = {}): E2E {
       srv = await launchServer({
         dataDir,
         port,
-        env: options.env,
+        env: serverEnv,
         name: `${testFileName()}.restarted`,
         earlierLog,
       })
@@ -720,6 +731,32 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
     return result.violations
   })
   return violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
+}
+
+/**
+ * What axe finds on a console page now, one line each (empty: nothing critical or serious). antd's
+ * opening and fading animations end first, so axe reads the final colours; an endless one (a spinning
+ * icon) never ends and is not waited for.
+ */
+export async function consoleAxeReport(page: Page, where: string): Promise<string[]> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  )
+  return (await seriousAxeViolations(page)).map(
+    (v) =>
+      `${where}: [${v.impact}] ${v.id} — ${v.help}\n      ` +
+      v.nodes
+        .slice(0, 3)
+        .map(
+          (n) =>
+            `${n.target.join(' ')} ${n.html.slice(0, 120)} ${JSON.stringify(n.any[0]?.data ?? '')}`,
+        )
+        .join('\n      '),
+  )
 }
 
 /**

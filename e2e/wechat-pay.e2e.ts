@@ -15,7 +15,7 @@
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
-import { after, before, test } from 'node:test'
+import { after, test } from 'node:test'
 import {
   API_PREFIX,
   H5_DIST,
@@ -31,29 +31,31 @@ import {
 import { button, goodsFor, ok } from './journeys'
 import { wechatPayWorld, type FakeWechatPay } from '../server/test/helpers/fake-wechatpay'
 
-// The fake WeChat Pay starts first (this before() runs ahead of setupE2E's), the server then with its
-// keys: WECHATPAY_PROVIDER=wechatpay, WeChat login still the sandbox's.
-const env: Record<string, string> = { RATE_LIMIT_PER_MINUTE: '0', WECHATPAY_PROVIDER: 'wechatpay' }
+// The fake WeChat Pay starts first, the server then with its keys: WECHATPAY_PROVIDER=wechatpay, WeChat
+// login still the sandbox's.
 let fake: FakeWechatPay
+let officialAccountAppId: string | undefined
 const cleanups: (() => Promise<void> | void)[] = []
-before(async () => {
-  const world = await wechatPayWorld({ after: (fn) => cleanups.push(fn) }, () => new Date())
-  fake = world.fake
-  Object.assign(env, world.env)
-  // WeChat Pay calls our public notify_url; here it reaches the e2e server, path and bytes intact.
-  fake.deliver = async (url, headers, body) => {
-    const reply = await fetch(`${e2e.server.url}${new URL(url).pathname}`, {
-      method: 'POST',
-      headers,
-      body,
-    })
-    return reply.status
-  }
+const e2e = setupE2E({
+  env: async () => {
+    const world = await wechatPayWorld({ after: (fn) => cleanups.push(fn) }, () => new Date())
+    fake = world.fake
+    officialAccountAppId = world.env.WECHAT_OA_APPID
+    // WeChat Pay calls our public notify_url; here it reaches the e2e server, path and bytes intact.
+    fake.deliver = async (url, headers, body) => {
+      const reply = await fetch(`${e2e.server.url}${new URL(url).pathname}`, {
+        method: 'POST',
+        headers,
+        body,
+      })
+      return reply.status
+    }
+    return { RATE_LIMIT_PER_MINUTE: '0', WECHATPAY_PROVIDER: 'wechatpay', ...world.env }
+  },
 })
 after(async () => {
   for (const cleanup of cleanups) await cleanup()
 })
-const e2e = setupE2E({ env })
 
 /** How the played WeChat sheet ends: closed by the buyer, or paid (at the fake WeChat Pay). */
 let sheet: 'cancel' | 'ok' = 'cancel'
@@ -164,7 +166,7 @@ test('WeChat browser: 立即支付 → silent authorisation → back with a code
   // WeChat Pay was asked as the payer the code named, in the official account's app
   const [trade] = fake.trades.values()
   assert.equal(trade.trade_type, 'JSAPI')
-  assert.equal(trade.appid, env.WECHAT_OA_APPID)
+  assert.equal(trade.appid, officialAccountAppId)
   assert.match(trade.payer_openid ?? '', /^o_sandbox_/)
   assert.deepEqual(sheets, [`prepay_id=${trade.prepay_id}`])
 

@@ -26,10 +26,13 @@ import type {
   AdminCatalogue,
   AdminPriceRow,
   AdminStockRow,
+  MappingKind,
   OnSaleBody,
   OnSaleRow,
   PriceEditBody,
   StockEditBody,
+  SupplierMapping,
+  SupplierMappingRow,
 } from '../../server/src/contract/admin-catalogue'
 import type {
   AdminOrderDetail,
@@ -59,6 +62,16 @@ import type {
   OperatorMessageRow,
   SendMessageBody,
 } from '../../server/src/contract/admin-messages'
+import type { AdminOverview } from '../../server/src/contract/admin-overview'
+import type {
+  ActivityEditBody,
+  AdminActivityRow,
+  AdminCommonConfig,
+  AdminSeckillItem,
+  AdminSettings,
+  CommonConfigBody,
+  SeckillItemEditBody,
+} from '../../server/src/contract/admin-settings'
 import { OperatorCode, ResultCode } from '#domain/result-codes'
 
 // The contract's names, checked against it by type (a value import would bundle the contract).
@@ -156,6 +169,7 @@ export const adminApi = {
     await call<unknown>('DELETE', '/session')
     csrfToken = null
   },
+  overview: () => call<AdminOverview>('GET', '/overview'),
   operators: () => call<OperatorList>('GET', '/operators'),
   createOperator: (body: CreateOperatorBody) => call<CreatedOperator>('POST', '/operators', body),
   disableOperator: (id: number) => call<OperatorRow>('POST', `/operators/${id}/disable`),
@@ -180,6 +194,10 @@ export const adminApi = {
     call<OnSaleRow>('POST', `/catalogue/zones/${zoneId}/on-sale`, body),
   setStock: (goodId: number, zoneId: number, body: StockEditBody) =>
     call<AdminStockRow>('POST', `/catalogue/stock/${goodId}/${zoneId}`, body),
+  supplierMapping: () => call<SupplierMapping>('GET', '/catalogue/supplier-mapping'),
+  /** remoteId null clears the mapping. */
+  setSupplierMapping: (kind: MappingKind, id: number, remoteId: string | null) =>
+    call<SupplierMappingRow>('POST', `/catalogue/supplier-mapping/${kind}/${id}`, { remoteId }),
   orders: (params: OrderSearchQuery) =>
     call<AdminOrderPage>('GET', `/orders${query({ ...params })}`),
   order: (id: number) => call<AdminOrderDetail>('GET', `/orders/${id}`),
@@ -205,4 +223,11 @@ export const adminApi = {
   operatorMessages: (params: OperatorMessageQuery) =>
     call<OperatorMessagePage>('GET', `/messages${query({ ...params })}`),
   sendMessage: (body: SendMessageBody) => call<OperatorMessageRow>('POST', '/messages', body),
+  settings: () => call<AdminSettings>('GET', '/settings'),
+  editCommonConfig: (body: CommonConfigBody) =>
+    call<AdminCommonConfig>('POST', '/settings/common', body),
+  editActivity: (id: number, body: ActivityEditBody) =>
+    call<AdminActivityRow>('POST', `/settings/activities/${id}`, body),
+  editSeckillItem: (id: number, body: SeckillItemEditBody) =>
+    call<AdminSeckillItem>('POST', `/settings/seckill-items/${id}`, body),
 }

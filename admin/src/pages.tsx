@@ -14,6 +14,8 @@ import JobsPage from './pages/JobsPage'
 import MessagesPage from './pages/MessagesPage'
 import OperatorsPage from './pages/OperatorsPage'
 import OrdersPage from './pages/OrdersPage'
+import OverviewPage from './pages/OverviewPage'
+import SettingsPage from './pages/SettingsPage'
 import UsersPage from './pages/UsersPage'
 
 export interface ConsolePage {
@@ -24,7 +26,14 @@ export interface ConsolePage {
   render: (session: AdminSession) => ReactNode
 }
 
+/** The first page a role may open is where /admin lands after sign-in: 概览, which every role may. */
 export const CONSOLE_PAGES: readonly ConsolePage[] = [
+  {
+    path: '/admin/overview',
+    name: '概览',
+    permission: 'view',
+    render: () => <OverviewPage />,
+  },
   {
     path: '/admin/users',
     name: '用户',
@@ -66,6 +75,12 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     name: '消息',
     permission: 'view',
     render: (session) => <MessagesPage role={session.operator.role} />,
+  },
+  {
+    path: '/admin/settings',
+    name: '设置',
+    permission: 'view',
+    render: (session) => <SettingsPage role={session.operator.role} />,
   },
   {
     path: '/admin/operators',

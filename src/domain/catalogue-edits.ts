@@ -90,3 +90,26 @@ export function yuanToFen(yuan: string | number): number | null {
   const [whole, part = ''] = text.split('.')
   return Number(whole) * 100 + Number(part.padEnd(2, '0'))
 }
+
+/** The longest supplier id (an ACEP configuration code or data-centre id) the mapping keeps. */
+export const MAX_REMOTE_ID_LENGTH = 64
+/** What a supplier id is made of: letters, digits and . _ : - (no space, NUL or control character). */
+const REMOTE_ID = /^[A-Za-z0-9._:-]+$/
+
+/**
+ * A supplier id as an operator typed it (商品与价格 → 供应商映射, and the server's mapping edit): trimmed,
+ * 1–64 characters of A–Z a–z 0–9 . _ : -. `{ remoteId }` to store, or `{ why }` as the operator should
+ * read it. Anything but a string is refused, so the server's body cannot slip past it.
+ */
+export function checkRemoteId(raw: unknown): { remoteId: string } | { why: string } {
+  if (typeof raw !== 'string') return { why: '供应商ID须为文本' }
+  const remoteId = raw.trim()
+  if (remoteId.length === 0) return { why: '请填写供应商ID' }
+  if (remoteId.length > MAX_REMOTE_ID_LENGTH) {
+    return { why: `供应商ID最长 ${MAX_REMOTE_ID_LENGTH} 个字符` }
+  }
+  if (!REMOTE_ID.test(remoteId)) {
+    return { why: '供应商ID只能包含英文字母、数字和 . _ : -（不能有空格或控制字符）' }
+  }
+  return { remoteId }
+}

@@ -179,12 +179,23 @@ export const OperatorCode = {
   DEVICE_NOT_RESETTABLE: 4055,
   /** Reset: the supplier refused or could not be asked; nothing changed, it may be tried again. */
   DEVICE_RESET_REFUSED: 4056,
+  /**
+   * 供应商映射, with ACEP running: the mapping of a goods on sale or of a zone cannot be cleared (ACEP
+   * could not provision it, and the start-up check would refuse the next start).
+   */
+  MAPPING_IN_USE: 4058,
+  /** 商品与价格, with ACEP running: a goods without its ACEP configuration code cannot go on sale. */
+  MAPPING_MISSING: 4059,
   /** 优惠券: no such template. */
   COUPON_TEMPLATE_NOT_FOUND: 4070,
   /** 优惠券: the template breaks a rule of src/domain/coupon.ts (templateProblem); msg says which. */
   COUPON_TEMPLATE_INVALID: 4071,
   /** 优惠券: this issue request id was already used for another template or target. */
   COUPON_ISSUE_CONFLICT: 4072,
+  /** 设置: the edit breaks a rule of src/domain/settings-edits.ts; msg says which. */
+  SETTINGS_INVALID: 4095,
+  /** 设置: the value was changed by another operator since it was read, or is gone: read it again. */
+  SETTINGS_CHANGED: 4096,
 } as const
 export type OperatorCodeValue = (typeof OperatorCode)[keyof typeof OperatorCode]
 
@@ -215,9 +226,13 @@ export const operatorMessages: Record<OperatorCodeValue, string> = {
   4054: '只有失败或卡住的任务可以重试',
   4055: '云手机不在运行中或正在进行其他操作（重启、备份、恢复、更换地区、更换云机、系统更新），请稍后再试',
   4056: '云手机服务商未接受重置，请稍后重试',
+  4058: '该商品在售或该地区在用，当前供应商（火山引擎）需要它的映射，不能清除',
+  4059: '该商品还没有火山引擎配置映射，请先在供应商映射中填写后再上架',
   4070: '优惠券模板不存在',
   4071: '优惠券模板不符合规则',
   4072: '该发放请求已用于其他发放，请重新打开发放窗口',
+  4095: '设置不符合规则',
+  4096: '该设置已被其他操作员修改或已不存在，请刷新后重试',
 }
 
 export const LOGIN_EXPIRED_MESSAGE = resultMessages[ResultCode.LOGIN_TOKEN_INVALID]

@@ -28,6 +28,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'catalogue.onSale': '上架/下架商品',
   'catalogue.zoneOnSale': '开放/关闭地区',
   'catalogue.stock': '修改库存',
+  'catalogue.mapping': '修改供应商映射',
   'order.refund': '订单退款',
   'order.export': '导出订单',
   'device.retryProvision': '重新创建云手机',
@@ -39,6 +40,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'coupon.issue': '发放优惠券',
   'message.send': '发送消息',
   'message.broadcast': '群发消息',
+  'settings.common': '修改通用配置',
+  'settings.activity': '修改活动',
+  'settings.seckillItem': '修改秒杀商品',
 }
 const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action
 
@@ -51,8 +55,12 @@ const TARGET_LABELS: Record<string, string> = {
   goods_price: '价格',
   goods_stock: '库存（商品:地区）',
   zone: '地区',
+  supplier_catalogue: '供应商映射（供应商:类型:ID）',
   device: '云手机',
   job: '任务',
+  common_config: '通用配置',
+  activity: '活动',
+  seckill_item: '秒杀商品',
 }
 
 const json = (value: unknown) => (value === undefined ? '' : JSON.stringify(value))

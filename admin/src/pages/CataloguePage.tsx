@@ -3,7 +3,9 @@
  * with its price rows by duration and its free and held stock per zone. A price row and a zone's stock are edited in a dialog (amounts
  * typed in 元, sent in fen, checked by the rules the server applies: #domain/catalogue-edits); taking a
  * goods off sale asks first and names the consequence. An edit of a row someone changed since it was
- * read is refused (4030): its message shows and the table is read again.
+ * read is refused (4030): its message shows and the table is read again. The 供应商映射 tab
+ * (SupplierMappingPanel) keeps the ACEP ids; with ACEP running, a goods without one cannot go on sale
+ * (4059): its message shows and the tab opens.
  */
 import { useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -14,7 +16,7 @@ import {
   ProTable,
   type ProColumns,
 } from '@ant-design/pro-components'
-import { App, Badge, Button, Popconfirm, Space, Table, Typography } from 'antd'
+import { App, Badge, Button, Popconfirm, Space, Table, Tabs, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs, { type Dayjs } from 'dayjs'
 import { androidVersionLabel, durationLabel, type AndroidVersion } from '#domain/catalogue'
@@ -37,6 +39,7 @@ import type {
   AdminZoneRow,
 } from '../../../server/src/contract/admin-catalogue'
 import { adminApi, ApiError } from '../api'
+import SupplierMappingPanel from './SupplierMappingPanel'
 
 const CATALOGUE_KEY = ['catalogue'] as const
 
@@ -62,6 +65,7 @@ export default function CataloguePage({ role }: { role: OperatorRole }) {
   const catalogue = useQuery({ queryKey: CATALOGUE_KEY, queryFn: adminApi.catalogue })
   const editable = mayDo(role, 'editCatalogue')
   const { message } = App.useApp()
+  const [tab, setTab] = useState('catalogue')
   const reread = () => queryClient.invalidateQueries({ queryKey: CATALOGUE_KEY })
   // a refusal's message is shown by the console's handler; a changed row is read again at once
   const mutationOptions = {
@@ -77,6 +81,12 @@ export default function CataloguePage({ role }: { role: OperatorRole }) {
     mutationFn: (row: AdminGoodsRow) =>
       adminApi.setOnSale(row.id, { version: row.version, onSale: !row.onSale }),
     ...mutationOptions,
+    // ACEP runs and the goods has no configuration code (4059): its message shows; go where it is set
+    onError: (error: unknown) => {
+      mutationOptions.onError(error)
+      if (error instanceof ApiError && error.code === OperatorCode.MAPPING_MISSING)
+        setTab('mapping')
+    },
   })
 
   const zoneOnSale = useMutation({
@@ -190,7 +200,7 @@ export default function CataloguePage({ role }: { role: OperatorRole }) {
     })
   }
 
-  return (
+  const catalogueTab = (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Table<AdminZoneRow>
         rowKey="id"
@@ -224,6 +234,21 @@ export default function CataloguePage({ role }: { role: OperatorRole }) {
         }}
       />
     </Space>
+  )
+
+  return (
+    <Tabs
+      activeKey={tab}
+      onChange={setTab}
+      items={[
+        { key: 'catalogue', label: '商品与价格', children: catalogueTab },
+        {
+          key: 'mapping',
+          label: '供应商映射',
+          children: <SupplierMappingPanel editable={editable} />,
+        },
+      ]}
+    />
   )
 }
 

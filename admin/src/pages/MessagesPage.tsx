@@ -14,7 +14,7 @@ import {
   ProTable,
   type ProColumns,
 } from '@ant-design/pro-components'
-import { Badge, Button, Typography } from 'antd'
+import { App, Badge, Button, Typography } from 'antd'
 import { MESSAGE_CONTENT_MAX, MESSAGE_TITLE_MAX } from '#domain/operator-messages'
 import { mayDo, type OperatorRole } from '#domain/operator-roles'
 import type {
@@ -42,6 +42,7 @@ const time = { valueType: 'dateTime', search: false } as const
 
 export default function MessagesPage({ role }: { role: OperatorRole }) {
   const queryClient = useQueryClient()
+  const { modal } = App.useApp()
   const [params, setParams] = useState<OperatorMessageQuery>({ page: 1, rows: 20 })
   const found = useQuery({
     queryKey: [...MESSAGES_KEY, params],
@@ -124,6 +125,10 @@ export default function MessagesPage({ role }: { role: OperatorRole }) {
                 initialValues={{ target: 'user' }}
                 modalProps={{ destroyOnClose: true, okText: '发送' }}
                 onFinish={async (values) => {
+                  // every user's message center, with no undo: asked once more, naming that
+                  if (values.target === 'all' && !(await confirmBroadcast(modal, values.title))) {
+                    return false
+                  }
                   try {
                     await send.mutateAsync({
                       broadcast: values.target === 'all',
@@ -197,4 +202,21 @@ export default function MessagesPage({ role }: { role: OperatorRole }) {
       }
     />
   )
+}
+
+/** Asks before a message goes to every user; answers whether the operator confirmed. */
+function confirmBroadcast(
+  modal: ReturnType<typeof App.useApp>['modal'],
+  title: string,
+): Promise<boolean> {
+  return new Promise((resolve) => {
+    modal.confirm({
+      title: '发送给全部用户？',
+      content: `「${title.trim()}」将发到每位已注册用户的消息中心，发送后无法撤回。`,
+      okText: '确认发送',
+      cancelText: '再想想',
+      onOk: () => resolve(true),
+      onCancel: () => resolve(false),
+    })
+  })
 }

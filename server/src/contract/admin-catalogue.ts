@@ -123,3 +123,56 @@ export const StockEditBody = Type.Object({
   free: Type.Integer({ minimum: 0, maximum: MAX_FREE_STOCK }),
 })
 export type StockEditBody = Static<typeof StockEditBody>
+
+/** What a supplier id maps: our goods (→ an ACEP configuration code) or zone (→ a data-centre id). */
+export const MappingKind = Type.Union([Type.Literal('goods'), Type.Literal('zone')])
+export type MappingKind = Static<typeof MappingKind>
+
+/** One goods or zone and its supplier id. */
+export const SupplierMappingRow = Type.Object({
+  kind: MappingKind,
+  /** The goods' or zone's id. */
+  id: Type.Integer(),
+  name: Type.String(),
+  /** A goods' system (the catalogue's androidVersion); null for a zone. */
+  androidVersion: Nullable(Type.String()),
+  /** A goods on sale, a zone open. */
+  onSale: Type.Boolean(),
+  /** The supplier's id; null: none yet. */
+  remoteId: Nullable(Type.String()),
+  /**
+   * The start-up check asks for it (a goods on sale, every zone): with that supplier running, it cannot
+   * be cleared, and a goods without it cannot go on sale.
+   */
+  required: Type.Boolean(),
+})
+export type SupplierMappingRow = Static<typeof SupplierMappingRow>
+
+/**
+ * GET /catalogue/supplier-mapping (every role): the running supplier's name and the catalogue mapping
+ * of `supplier` ('acep', the one real supplier): every goods (the user site's order) and every zone.
+ */
+export const SupplierMapping = Type.Object({
+  /** The supplier adapter this server runs ('sandbox' or 'acep'). */
+  runningSupplier: Type.String(),
+  /** Whose ids these are. */
+  supplier: Type.String(),
+  /** The running supplier is `supplier`: its refusals (4058, 4059) apply. */
+  enforced: Type.Boolean(),
+  goods: Type.Array(SupplierMappingRow),
+  zones: Type.Array(SupplierMappingRow),
+})
+export type SupplierMapping = Static<typeof SupplierMapping>
+
+export const SupplierMappingParams = Type.Object({ kind: MappingKind, id: Id })
+export type SupplierMappingParams = Static<typeof SupplierMappingParams>
+
+/**
+ * POST /catalogue/supplier-mapping/:kind/:id (editCatalogue): the supplier id from now on, or null to
+ * clear it. Checked by #domain/catalogue-edits checkRemoteId (trimmed, 1–64 of A–Z a–z 0–9 . _ : -);
+ * the schema only bounds the text so a long one is refused before it is read.
+ */
+export const SupplierMappingBody = Type.Object({
+  remoteId: Nullable(Type.String({ maxLength: 256 })),
+})
+export type SupplierMappingBody = Static<typeof SupplierMappingBody>

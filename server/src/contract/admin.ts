@@ -113,6 +113,7 @@ export const AUDIT_ACTIONS = [
   'catalogue.onSale',
   'catalogue.zoneOnSale',
   'catalogue.stock',
+  'catalogue.mapping',
   'order.refund',
   'order.export',
   'device.retryProvision',
@@ -124,6 +125,9 @@ export const AUDIT_ACTIONS = [
   'coupon.issue',
   'message.send',
   'message.broadcast',
+  'settings.common',
+  'settings.activity',
+  'settings.seckillItem',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -12,6 +12,10 @@ import {
   PriceIdParams,
   StockEditBody,
   StockParams,
+  SupplierMapping,
+  SupplierMappingBody,
+  SupplierMappingParams,
+  SupplierMappingRow,
   ZoneIdParams,
 } from '../contract/admin-catalogue'
 import { Envelope } from '../contract/common'
@@ -25,7 +29,10 @@ const actor = (request: FastifyRequest): Actor => ({
   ip: request.ip,
 })
 
-/** /catalogue: 商品与价格 — read (every role); prices, goods and zones on sale, stock (editCatalogue). */
+/**
+ * /catalogue: 商品与价格 — read (every role); prices, goods and zones on sale, stock (editCatalogue);
+ * the supplier mapping, read (every role) and set or cleared (editCatalogue).
+ */
 const adminCatalogueRoutes: FastifyPluginAsyncTypebox<AdminApiOptions> = async (admin) => {
   const { adminCatalogue } = admin.services
   const tags = ['运营后台']
@@ -103,6 +110,37 @@ const adminCatalogueRoutes: FastifyPluginAsyncTypebox<AdminApiOptions> = async (
           request.params.goodId,
           request.params.zoneId,
           request.body,
+        ),
+      ),
+  )
+
+  admin.get(
+    '/catalogue/supplier-mapping',
+    {
+      schema: { tags, response: { 200: Envelope(SupplierMapping) } },
+      config: { operatorRoles: OPERATOR_PERMISSIONS.view },
+    },
+    async () => ok(await adminCatalogue.readMapping()),
+  )
+
+  admin.post(
+    '/catalogue/supplier-mapping/:kind/:id',
+    {
+      schema: {
+        tags,
+        params: SupplierMappingParams,
+        body: SupplierMappingBody,
+        response: { 200: Envelope(SupplierMappingRow) },
+      },
+      config: edit,
+    },
+    async (request) =>
+      ok(
+        await adminCatalogue.setMapping(
+          actor(request),
+          request.params.kind,
+          request.params.id,
+          request.body.remoteId,
         ),
       ),
   )

@@ -7,8 +7,10 @@ import adminCouponRoutes from './admin-coupon-routes'
 import adminDeviceRoutes from './admin-device-routes'
 import adminMessageRoutes from './admin-message-routes'
 import adminOperatorRoutes from './admin-operator-routes'
+import adminOverviewRoutes from './admin-overview-routes'
 import adminUserRoutes from './admin-user-routes'
 import adminSessionRoutes from './admin-session-routes'
+import adminSettingsRoutes from './admin-settings-routes'
 
 export interface AdminApiOptions {
   /** The session cookie is Secure (production: the console is served over HTTPS). */
@@ -28,12 +30,14 @@ const adminRoutes: FastifyPluginAsyncTypebox<AdminApiOptions> = async (admin, op
   addAdminAuthHook(admin)
   await admin.register(adminSessionRoutes, { secureCookie, signInLimits })
   await admin.register(adminOperatorRoutes, { secureCookie, signInLimits })
+  await admin.register(adminOverviewRoutes, { secureCookie, signInLimits })
   await admin.register(adminCatalogueRoutes, { secureCookie, signInLimits })
   await admin.register(adminUserRoutes, { secureCookie, signInLimits })
   await admin.register(adminOrderRoutes, { secureCookie, signInLimits })
   await admin.register(adminDeviceRoutes, { secureCookie, signInLimits })
   await admin.register(adminCouponRoutes, { secureCookie, signInLimits })
   await admin.register(adminMessageRoutes, { secureCookie, signInLimits })
+  await admin.register(adminSettingsRoutes, { secureCookie, signInLimits })
 }
 
 export default adminRoutes

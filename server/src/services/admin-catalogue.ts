@@ -1,15 +1,24 @@
 import { createHash } from 'node:crypto'
 import { and, asc, eq, max, sql } from 'drizzle-orm'
-import { validateFreeStock, validatePriceEdit, type PriceEdit } from '#domain/catalogue-edits'
+import {
+  checkRemoteId,
+  validateFreeStock,
+  validatePriceEdit,
+  type PriceEdit,
+} from '#domain/catalogue-edits'
 import { OrderStatus } from '#domain/order-status'
 import { OperatorCode } from '#domain/result-codes'
 import type {
   AdminCatalogue,
   AdminPriceRow,
   AdminStockRow,
+  MappingKind,
   OnSaleRow,
   PriceEditBody,
+  SupplierMapping,
+  SupplierMappingRow,
 } from '../contract/admin-catalogue'
+import { ACEP } from '../adapters/supplier/acep/catalogue'
 import type { Db } from '../db/client'
 import {
   goods,
@@ -19,6 +28,7 @@ import {
   goodsStockSlots,
   operatorAudit,
   orders,
+  supplierCatalogue,
   zones,
 } from '../db/schema'
 import { stockSlotRows } from '../db/seed-catalogue'
@@ -197,6 +207,10 @@ export class AdminCatalogueService {
       const [row] = await tx.select().from(goods).where(eq(goods.id, goodId)).for('update')
       if (!row) throw notFound()
       if (onSaleVersion(row) !== input.version) throw changed()
+      // ACEP could not provision it, and the start-up check would refuse the next start
+      if (input.onSale && this.mappingEnforced() && !(await this.remoteIdOf(tx, 'goods', goodId))) {
+        throw new BizError(OperatorCode.MAPPING_MISSING)
+      }
       await tx.update(goods).set({ onSale: input.onSale }).where(eq(goods.id, goodId))
       const after = { id: goodId, onSale: input.onSale, version: onSaleVersion(input) }
       await this.audit.record(tx, {
@@ -300,6 +314,133 @@ export class AdminCatalogueService {
         .where(and(eq(operatorAudit.action, 'catalogue.stock'), eq(operatorAudit.targetId, target)))
       return { zoneId, free: input.free, held, version: stockVersion(edit?.lastId) }
     })
+  }
+
+  /**
+   * 供应商映射: every goods and zone with its ACEP id (supplier_catalogue, supplier 'acep'), and the
+   * running supplier's name: with ACEP running, what the start-up check asks for is marked required.
+   */
+  async readMapping(): Promise<SupplierMapping> {
+    const db = this.ctx.db
+    const [goodsRows, zoneRows, mapped] = await Promise.all([
+      db.select().from(goods).orderBy(asc(goods.level), asc(goods.sort), asc(goods.id)),
+      db.select().from(zones).orderBy(asc(zones.sort), asc(zones.id)),
+      db
+        .select({
+          kind: supplierCatalogue.kind,
+          localId: supplierCatalogue.localId,
+          remoteId: supplierCatalogue.remoteId,
+        })
+        .from(supplierCatalogue)
+        .where(eq(supplierCatalogue.supplier, ACEP)),
+    ])
+    const remote = new Map(mapped.map((row) => [`${row.kind}:${row.localId}`, row.remoteId]))
+    return {
+      runningSupplier: this.ctx.supplier.name,
+      supplier: ACEP,
+      enforced: this.mappingEnforced(),
+      goods: goodsRows.map((row) => ({
+        kind: 'goods',
+        id: row.id,
+        name: row.name,
+        androidVersion: row.androidVersion,
+        onSale: row.onSale,
+        remoteId: remote.get(`goods:${row.id}`) ?? null,
+        required: row.onSale,
+      })),
+      zones: zoneRows.map((row) => ({
+        kind: 'zone',
+        id: row.id,
+        name: row.name,
+        androidVersion: null,
+        onSale: row.onSale,
+        remoteId: remote.get(`zone:${row.id}`) ?? null,
+        required: true,
+      })),
+    }
+  }
+
+  /**
+   * Sets (or, with null, clears) the ACEP id of a goods or zone: checked by checkRemoteId, written in
+   * one upsert (two operators racing leave one row, the later one's), audited with before and after.
+   * The goods or zone row is locked first, so a goods going on sale (setOnSale locks it too) and its
+   * mapping being cleared never both pass. With ACEP running, a goods on sale or a zone keeps its id (4058).
+   */
+  async setMapping(
+    actor: Actor,
+    kind: MappingKind,
+    localId: number,
+    raw: string | null,
+  ): Promise<SupplierMappingRow> {
+    let remoteId: string | null = null
+    if (raw !== null) {
+      const checked = checkRemoteId(raw)
+      if ('why' in checked) throw invalid(checked.why)
+      remoteId = checked.remoteId
+    }
+    return this.ctx.db.transaction(async (tx) => {
+      const table = kind === 'goods' ? goods : zones
+      const [row] = await tx.select().from(table).where(eq(table.id, localId)).for('update')
+      if (!row) throw notFound()
+      const androidVersion = 'androidVersion' in row ? row.androidVersion : null
+      const required = kind === 'zone' || row.onSale
+      const before = await this.remoteIdOf(tx, kind, localId)
+      const where = and(
+        eq(supplierCatalogue.supplier, ACEP),
+        eq(supplierCatalogue.kind, kind),
+        eq(supplierCatalogue.localId, localId),
+      )
+      if (remoteId === null) {
+        if (required && this.mappingEnforced()) throw new BizError(OperatorCode.MAPPING_IN_USE)
+        await tx.delete(supplierCatalogue).where(where)
+      } else {
+        await tx
+          .insert(supplierCatalogue)
+          .values({ supplier: ACEP, kind, localId, remoteId, updatedAt: this.ctx.clock.now() })
+          .onConflictDoUpdate({
+            target: [supplierCatalogue.supplier, supplierCatalogue.kind, supplierCatalogue.localId],
+            set: { remoteId: sql`excluded.remote_id`, updatedAt: sql`excluded.updated_at` },
+          })
+      }
+      const described = { supplier: ACEP, kind, localId, name: row.name }
+      await this.audit.record(tx, {
+        ...actor,
+        action: 'catalogue.mapping',
+        targetType: 'supplier_catalogue',
+        targetId: `${ACEP}:${kind}:${localId}`,
+        before: { ...described, remoteId: before },
+        after: { ...described, remoteId },
+      })
+      return {
+        kind,
+        id: localId,
+        name: row.name,
+        androidVersion,
+        onSale: row.onSale,
+        remoteId,
+        required,
+      }
+    })
+  }
+
+  /** The running supplier is ACEP: its mapping must cover what the start-up check asks for. */
+  private mappingEnforced(): boolean {
+    return this.ctx.supplier.name === ACEP
+  }
+
+  /** ACEP's id of a goods or zone, or null. */
+  private async remoteIdOf(tx: Db, kind: MappingKind, localId: number): Promise<string | null> {
+    const [row] = await tx
+      .select({ remoteId: supplierCatalogue.remoteId })
+      .from(supplierCatalogue)
+      .where(
+        and(
+          eq(supplierCatalogue.supplier, ACEP),
+          eq(supplierCatalogue.kind, kind),
+          eq(supplierCatalogue.localId, localId),
+        ),
+      )
+    return row?.remoteId ?? null
   }
 
   /** Units unpaid orders hold of a goods in a zone. */

@@ -37,12 +37,14 @@ import { WalletService } from './wallet-service'
 import { OperatorAccounts } from './operator-accounts'
 import { OperatorAudit } from './operator-audit'
 import { AdminCatalogueService } from './admin-catalogue'
+import { AdminSettingsService } from './admin-settings'
 import { OperatorSessions } from './operator-sessions'
 import { AdminUsers } from './admin-users'
 import { AdminOrders } from './admin-orders'
 import { AdminCoupons } from './admin-coupons'
 import { AdminDevices } from './admin-devices'
 import { AdminMessages } from './admin-messages'
+import { AdminOverviewService } from './admin-overview'
 
 export function createServices(ctx: ServiceContext) {
   const sms = new SmsService(ctx)
@@ -105,6 +107,8 @@ export function createServices(ctx: ServiceContext) {
     adminDevices: new AdminDevices(ctx, operatorAudit, fleet, goods, messages),
     adminCoupons: new AdminCoupons(ctx, operatorAudit),
     adminMessages: new AdminMessages(ctx, operatorAudit),
+    adminOverview: new AdminOverviewService(ctx),
+    adminSettings: new AdminSettingsService(ctx, operatorAudit, catalog),
   }
 }
 
