@@ -211,6 +211,8 @@ export const adminApi = {
   retryProvision: (id: number) => call<AdminDeviceRow>('POST', `/devices/${id}/retry-provision`),
   releaseDevice: (id: number, reason: string) =>
     call<AdminDeviceRow>('POST', `/devices/${id}/release`, { reason }),
+  resetDevice: (id: number, reason: string) =>
+    call<AdminDeviceRow>('POST', `/devices/${id}/reset`, { reason }),
   jobs: (params: JobSearchQuery) => call<AdminJobPage>('GET', `/jobs${query({ ...params })}`),
   retryJob: (id: number) => call<AdminJobRow>('POST', `/jobs/${id}/retry`),
   couponTemplates: () => call<CouponTemplateList>('GET', '/coupons/templates'),

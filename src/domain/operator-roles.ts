@@ -41,6 +41,8 @@ export const OPERATOR_PERMISSIONS = {
   retryJobs: ['admin', 'operations', 'support'],
   /** Release a user's phone. */
   releasePhones: ['admin', 'operations'],
+  /** Factory-reset a user's phone (重置: its apps and data erased). */
+  resetPhones: ['admin', 'operations'],
   /** Coupon templates and issuing them. */
   manageCoupons: ['admin', 'operations'],
   /** Messages to one user or all. */

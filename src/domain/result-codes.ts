@@ -173,6 +173,13 @@ export const OperatorCode = {
   /** 任务: only a failed job, or one stuck past its lease, is put back. */
   JOB_NOT_RETRYABLE: 4054,
   /**
+   * Reset (重置): the phone is not running (creating, rebooting, expired, failed), or another operation
+   * holds it (a backup or restore, a zone change, a replacement, a system update).
+   */
+  DEVICE_NOT_RESETTABLE: 4055,
+  /** Reset: the supplier refused or could not be asked; nothing changed, it may be tried again. */
+  DEVICE_RESET_REFUSED: 4056,
+  /**
    * 供应商映射, with ACEP running: the mapping of a goods on sale or of a zone cannot be cleared (ACEP
    * could not provision it, and the start-up check would refuse the next start).
    */
@@ -217,6 +224,8 @@ export const operatorMessages: Record<OperatorCodeValue, string> = {
   4052: '该云手机已释放',
   4053: '任务不存在',
   4054: '只有失败或卡住的任务可以重试',
+  4055: '云手机不在运行中或正在进行其他操作（重启、备份、恢复、更换地区、更换云机、系统更新），请稍后再试',
+  4056: '云手机服务商未接受重置，请稍后重试',
   4058: '该商品在售或该地区在用，当前供应商（火山引擎）需要它的映射，不能清除',
   4059: '该商品还没有火山引擎配置映射，请先在供应商映射中填写后再上架',
   4070: '优惠券模板不存在',

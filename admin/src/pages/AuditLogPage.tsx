@@ -33,6 +33,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'order.export': '导出订单',
   'device.retryProvision': '重新创建云手机',
   'device.release': '释放云手机',
+  'device.reset': '重置云手机',
   'job.retry': '重试任务',
   'coupon.templateCreate': '新建优惠券模板',
   'coupon.templateEdit': '修改优惠券模板',

@@ -1,14 +1,16 @@
 /**
  * One phone (/admin/devices/<id>): the phone, its owner, goods, zone and expiry, then its history (the
  * queue's jobs for it, backups and restores, transfers between accounts, operators' actions). A phone in
- * 创建失败 can be created again (retryJobs); a phone not yet released can be released after a dialog that
- * names the consequence and asks why (releasePhones). Buttons show by the role's permissions, the same
- * table the server enforces.
+ * 创建失败 can be created again (retryJobs); a running phone can be reset (重置: its apps and data erased)
+ * and a phone not yet released can be released, each after a dialog that names the consequence and asks
+ * why (resetPhones, releasePhones). Buttons show by the role's permissions, the same table the server
+ * enforces.
  */
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ModalForm, ProDescriptions, ProFormTextArea } from '@ant-design/pro-components'
 import {
+  Alert,
   Button,
   Popconfirm,
   Result,
@@ -16,6 +18,7 @@ import {
   Table,
   Tabs,
   Typography,
+  message,
   type TableColumnsType,
 } from 'antd'
 import dayjs from 'dayjs'
@@ -41,12 +44,33 @@ type Row<K extends keyof Detail> = Detail[K] extends (infer R)[] ? R : never
 /** The release dialog names what it does to the user. */
 export const RELEASE_CONSEQUENCE = '云手机将被释放，数据无法恢复，用户不会自动获得退款。'
 const RETRY_CONSEQUENCE = '将向供应商重新创建云手机，到期时间不变；创建完成后用户即可使用。'
+/** The reset dialog names what it does to the user's phone. */
+export const RESET_CONSEQUENCE =
+  '所有应用和数据将被清除，无法恢复。云手机将重启，完成后恢复运行，到期时间不变；用户会收到消息通知。'
+
+/** Each refusal of 重置, in the console's words (the server's own message for anything else). */
+export const RESET_REFUSALS: Partial<Record<number, string>> = {
+  [OperatorCode.FORBIDDEN]: '无权重置云手机',
+  [OperatorCode.DEVICE_NOT_FOUND]: '云手机不存在',
+  [OperatorCode.DEVICE_RELEASED]: '该云手机已释放，不能重置',
+  [OperatorCode.DEVICE_NOT_RESETTABLE]:
+    '云手机不在运行中，或正在重启、备份、恢复、更换地区、更换云机、系统更新，请待其完成后再重置',
+  [OperatorCode.DEVICE_RESET_REFUSED]: '云手机服务商未接受重置，云手机未做任何改变，请稍后重试',
+}
+
+const resetRefusal = (error: unknown) =>
+  error instanceof ApiError
+    ? (RESET_REFUSALS[error.code] ?? error.message)
+    : error instanceof Error
+      ? error.message
+      : String(error)
 
 const time = (ms: number | null) => (ms === null ? '—' : dayjs(ms).format('YYYY-MM-DD HH:mm:ss'))
 
 const ACTION_LABELS: Record<string, string> = {
   'device.retryProvision': '重新创建',
   'device.release': '释放',
+  'device.reset': '重置',
 }
 const SPACE_KINDS: Record<string, string> = { backup: '备份', restore: '恢复' }
 const SPACE_STATUSES: Record<string, string> = {
@@ -187,9 +211,11 @@ export default function DeviceDetailPage({ id, role }: { id: number; role: Opera
     queryKey: key,
     queryFn: () => adminApi.device(id),
     meta: { inlineError: true },
-    // while the phone is being created, follow it until it runs or fails
-    refetchInterval: (query) =>
-      query.state.data?.device.status === DeviceStatus.creating ? 3000 : false,
+    // while the phone is being created or reset (重启中), follow it until it runs or fails
+    refetchInterval: (query) => {
+      const status = query.state.data?.device.status
+      return status === DeviceStatus.creating || status === DeviceStatus.rebooting ? 3000 : false
+    },
   })
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: key })
@@ -200,6 +226,21 @@ export default function DeviceDetailPage({ id, role }: { id: number; role: Opera
   const release = useMutation({
     mutationFn: (reason: string) => adminApi.releaseDevice(id, reason),
     onSuccess: refresh,
+  })
+  // The reset dialog shows its own refusal (and the phone is read again: it may have changed).
+  const [resetError, setResetError] = useState<string | null>(null)
+  const reset = useMutation({
+    mutationFn: (reason: string) => adminApi.resetDevice(id, reason),
+    meta: { inlineError: true },
+    onSuccess: () => {
+      setResetError(null)
+      void message.success('已提交重置，云手机重启完成后恢复运行')
+      refresh()
+    },
+    onError: (error) => {
+      setResetError(resetRefusal(error))
+      refresh()
+    },
   })
 
   if (detail.isPending) return <Result status="info" title="加载中" />
@@ -237,6 +278,50 @@ export default function DeviceDetailPage({ id, role }: { id: number; role: Opera
           重新创建
         </Button>
       </Popconfirm>,
+    )
+  }
+  if (device.status === DeviceStatus.running && mayDo(role, 'resetPhones')) {
+    actions.push(
+      <ModalForm<{ reason: string }>
+        key="reset"
+        title={`重置云手机「${device.name}」？`}
+        width={480}
+        trigger={<Button danger>重置</Button>}
+        modalProps={{
+          destroyOnClose: true,
+          okText: '重置',
+          okButtonProps: { danger: true },
+          afterClose: () => setResetError(null),
+        }}
+        onFinish={async ({ reason }) => {
+          setResetError(null)
+          try {
+            await reset.mutateAsync(reason)
+            return true
+          } catch {
+            return false // the refusal shows in the dialog; it stays open
+          }
+        }}
+      >
+        <Typography.Paragraph type="danger">{RESET_CONSEQUENCE}</Typography.Paragraph>
+        {device.busyOp && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message={`云手机正在${DEVICE_BUSY_LABELS[device.busyOp] ?? device.busyOp}，完成后才能重置`}
+          />
+        )}
+        {resetError && (
+          <Alert type="error" showIcon style={{ marginBottom: 16 }} message={resetError} />
+        )}
+        <ProFormTextArea
+          name="reason"
+          label="原因（记入操作日志）"
+          fieldProps={{ maxLength: 200, showCount: true }}
+          rules={[{ required: true, whitespace: true, message: '请填写原因' }]}
+        />
+      </ModalForm>,
     )
   }
   if (device.status !== DeviceStatus.released && mayDo(role, 'releasePhones')) {

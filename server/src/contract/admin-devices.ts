@@ -131,6 +131,12 @@ export const ReleaseDeviceBody = Type.Object({
 })
 export type ReleaseDeviceBody = Static<typeof ReleaseDeviceBody>
 
+/** POST /devices/:id/reset (admin, operations): why the phone is reset, kept in the audit row. */
+export const ResetDeviceBody = Type.Object({
+  reason: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+})
+export type ResetDeviceBody = Static<typeof ResetDeviceBody>
+
 /** GET /jobs: `failed` (attempts used up) or `stuck` (running, its lease ran out long ago). */
 export const JobSearchQuery = Type.Object({
   state: Type.Optional(Type.Union([Type.Literal('failed'), Type.Literal('stuck')])),

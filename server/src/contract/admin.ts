@@ -118,6 +118,7 @@ export const AUDIT_ACTIONS = [
   'order.export',
   'device.retryProvision',
   'device.release',
+  'device.reset',
   'job.retry',
   'coupon.templateCreate',
   'coupon.templateEdit',

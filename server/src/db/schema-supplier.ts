@@ -65,7 +65,7 @@ export const acepPods = pgTable(
 export const acepTasks = pgTable('acep_tasks', {
   taskId: text('task_id').primaryKey(),
   requestId: text('request_id').unique(),
-  /** backup | restore | migrate */
+  /** backup | restore | migrate | reset */
   kind: text('kind').notNull(),
   podId: text('pod_id').notNull(),
   /** For a backup: the BackupDataId to restore from and to delete. */

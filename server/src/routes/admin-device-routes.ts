@@ -12,6 +12,7 @@ import {
   JobIdParams,
   JobSearchQuery,
   ReleaseDeviceBody,
+  ResetDeviceBody,
 } from '../contract/admin-devices'
 import { Envelope } from '../contract/common'
 import { currentOperator } from '../plugins/admin-auth'
@@ -24,13 +25,17 @@ const actor = (request: FastifyRequest): Actor => ({
   ip: request.ip,
 })
 
-/** /devices and /jobs: find and read (every role), retry a failed provisioning or job, release a phone. */
+/**
+ * /devices and /jobs: find and read (every role), retry a failed provisioning or job, reset or release a
+ * phone.
+ */
 const adminDeviceRoutes: FastifyPluginAsyncTypebox<AdminApiOptions> = async (admin) => {
   const { adminDevices } = admin.services
   const tags = ['运营后台']
   const view = { operatorRoles: OPERATOR_PERMISSIONS.view }
   const retry = { operatorRoles: OPERATOR_PERMISSIONS.retryJobs }
   const release = { operatorRoles: OPERATOR_PERMISSIONS.releasePhones }
+  const reset = { operatorRoles: OPERATOR_PERMISSIONS.resetPhones }
   const deviceRow = { 200: Envelope(AdminDeviceRow) }
 
   admin.get(
@@ -69,6 +74,16 @@ const adminDeviceRoutes: FastifyPluginAsyncTypebox<AdminApiOptions> = async (adm
     },
     async (request) =>
       ok(await adminDevices.release(actor(request), request.params.id, request.body.reason)),
+  )
+
+  admin.post(
+    '/devices/:id/reset',
+    {
+      schema: { tags, params: DeviceIdParams, body: ResetDeviceBody, response: deviceRow },
+      config: reset,
+    },
+    async (request) =>
+      ok(await adminDevices.reset(actor(request), request.params.id, request.body.reason)),
   )
 
   admin.get(

@@ -1,6 +1,6 @@
 /**
  * The console's 云手机 and 任务 pages: find phones, one phone with its history, create a failed phone again,
- * release a phone, and put failed or stuck jobs back in the queue. Every change writes its audit row in the
+ * factory-reset or release a phone, and put failed or stuck jobs back in the queue. Every change writes its audit row in the
  * same transaction.
  */
 import { and, count, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm'
@@ -32,6 +32,7 @@ import { normalisePage, toPaged } from '../domain/paging'
 import type { ServiceContext } from './context'
 import type { FleetService } from './fleet-service'
 import type { GoodsService } from './goods-service'
+import { MessageKind, type MessageService } from './message-service'
 import type { Actor } from './operator-accounts'
 import type { OperatorAudit } from './operator-audit'
 
@@ -162,6 +163,7 @@ export class AdminDevices {
     private readonly audit: OperatorAudit,
     private readonly fleet: FleetService,
     private readonly goods: GoodsService,
+    private readonly messages: MessageService,
   ) {}
 
   /** Newest phones first (deviceSearchWhere). */
@@ -297,6 +299,91 @@ export class AdminDevices {
         before: { status: before.status, failReason: before.failReason, opSeq: before.opSeq },
         after: { status: after.status, opSeq: after.opSeq },
       })
+      return this.row(tx, deviceId)
+    })
+  }
+
+  /**
+   * 重置: a factory reset of a running phone, as customer service does it for a user. Same instance, same
+   * expiry, same rental. First the phone is claimed in one transaction: locked, it must be running with
+   * no operation of its own (a zone change, replacement or system update: busyOp) and no backup or
+   * restore of it running (space tasks lock the same row before they start), else 4055; it becomes
+   * 重启中 under the next operation number, so nothing else starts on it meanwhile, with the sync job that
+   * follows it back to 运行中 as after a reboot (it also ends the claim if we stop before the end). Then
+   * the supplier is asked, outside any transaction (the sandbox answers from the same database). Refused:
+   * the claim is undone and nothing is recorded (4056). Accepted: the audit row and the owner's message,
+   * and if the sync job saw the instance still running before the reset began, 重启中 again with a new job.
+   */
+  async reset(actor: Actor, deviceId: number, reason: string): Promise<AdminDeviceRow> {
+    const { before, claimed } = await this.ctx.db.transaction(async (tx) => {
+      const before = await lockedDevice(tx, deviceId)
+      if (before.status === DeviceStatus.released) {
+        throw new BizError(OperatorCode.DEVICE_RELEASED)
+      }
+      const [task] = await tx
+        .select({ id: spaceTasks.id })
+        .from(spaceTasks)
+        .where(and(eq(spaceTasks.deviceId, deviceId), eq(spaceTasks.status, 'running')))
+        .limit(1)
+      if (
+        before.status !== DeviceStatus.running ||
+        before.busyOp ||
+        task ||
+        !before.supplierInstanceId
+      ) {
+        throw new BizError(OperatorCode.DEVICE_NOT_RESETTABLE)
+      }
+      const [claimed] = await tx
+        .update(devices)
+        .set({ status: DeviceStatus.rebooting, opSeq: sql`${devices.opSeq} + 1` })
+        .where(eq(devices.id, deviceId))
+        .returning()
+      await this.fleet.enqueueSync(tx, deviceId, claimed.opSeq)
+      return { before, claimed }
+    })
+    const instanceId = before.supplierInstanceId!
+    try {
+      await this.ctx.supplier.reset(instanceId)
+    } catch (error) {
+      this.ctx.log.warn({ deviceId, err: error }, 'supplier refused a reset')
+      await this.ctx.db
+        .update(devices)
+        .set({ status: DeviceStatus.running })
+        .where(
+          and(
+            eq(devices.id, deviceId),
+            eq(devices.opSeq, claimed.opSeq),
+            eq(devices.status, DeviceStatus.rebooting),
+          ),
+        )
+      throw new BizError(OperatorCode.DEVICE_RESET_REFUSED)
+    }
+    return this.ctx.db.transaction(async (tx) => {
+      let after = await lockedDevice(tx, deviceId)
+      if (after.opSeq === claimed.opSeq && after.status === DeviceStatus.running) {
+        const [again] = await tx
+          .update(devices)
+          .set({ status: DeviceStatus.rebooting, opSeq: sql`${devices.opSeq} + 1` })
+          .where(eq(devices.id, deviceId))
+          .returning()
+        await this.fleet.enqueueSync(tx, deviceId, again.opSeq)
+        after = again
+      }
+      await this.audit.record(tx, {
+        ...actor,
+        action: 'device.reset',
+        targetType: 'device',
+        targetId: deviceId,
+        before: { status: before.status, instanceId, opSeq: before.opSeq },
+        after: { status: after.status, opSeq: after.opSeq, reason: reason.trim() },
+      })
+      await this.messages.sendMessage(
+        before.userId,
+        MessageKind.SYSTEM,
+        '云手机已重置',
+        `您的云手机「${before.name}」已由客服重置，所有应用和数据已清除。重置完成后云手机将自动恢复运行，到期时间不变。`,
+        tx,
+      )
       return this.row(tx, deviceId)
     })
   }

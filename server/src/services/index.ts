@@ -104,7 +104,7 @@ export function createServices(ctx: ServiceContext) {
     adminCatalogue: new AdminCatalogueService(ctx, operatorAudit, reference),
     adminUsers: new AdminUsers(ctx, operatorAudit, sessions),
     adminOrders: new AdminOrders(ctx, operatorAudit, goods, beans, messages),
-    adminDevices: new AdminDevices(ctx, operatorAudit, fleet, goods),
+    adminDevices: new AdminDevices(ctx, operatorAudit, fleet, goods, messages),
     adminCoupons: new AdminCoupons(ctx, operatorAudit),
     adminMessages: new AdminMessages(ctx, operatorAudit),
     adminOverview: new AdminOverviewService(ctx),

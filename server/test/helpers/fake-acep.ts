@@ -45,6 +45,7 @@ export const FAKE_LIST_LIMITS: Record<string, number> = {
   PowerOffPod: 200,
   UpdatePod: 200,
   RebootPod: 100,
+  ResetPod: 100,
   RunSyncCommand: 100,
   BatchScreenShot: 100,
   DeletePod: 200,
@@ -66,7 +67,7 @@ interface Pod {
 
 interface Task {
   id: string
-  kind: 'backup' | 'restore' | 'migrate'
+  kind: 'backup' | 'restore' | 'migrate' | 'reset'
   podId: string
   doneAt: number
   fails: boolean
@@ -296,6 +297,10 @@ export class FakeAcep {
     if (list && new Set(list).size !== list.length) {
       return answer(400, null, { Code: 'InvalidParameter', Message: 'PodIdList repeats a pod' })
     }
+    // The actions documented at 2025-05-01 only.
+    if (action === 'ResetPod' && query.Version !== '2025-05-01') {
+      return answer(400, null, { Code: 'InvalidVersion', Message: 'ResetPod is 2025-05-01' })
+    }
     const refused = this.refuse?.(this.calls.at(-1)!)
     if (refused) return answer(400, null, refused)
     try {
@@ -493,6 +498,8 @@ export class FakeAcep {
     task.finished = true
     const pod = this.pods.get(task.podId)
     if (task.kind === 'migrate' && pod && task.targetDc) pod.dc = task.targetDc
+    // A factory reset leaves the image's own apps only: none of these were in it.
+    if (task.kind === 'reset' && pod) pod.apps = []
   }
 
   /** Posts the task's end to the callback address, signed as ACEP signs callbacks. */
@@ -664,6 +671,22 @@ export class FakeAcep {
           setImmediate(() => void this.postCallback(event))
         }
         return 'success'
+      }
+      // ResetPod (2025-05-01, docs 6394/1905410): up to 100 pods, ResetType 0 or 1; a pod must be on
+      // and booted. The pods reboot while the task runs (Online 4) and the task ends as any other.
+      case 'ResetPod': {
+        if (body.ResetType !== undefined && body.ResetType !== 0 && body.ResetType !== 1) {
+          throw new Error('InvalidParameter')
+        }
+        if (!body.PodIdList || podIds.length === 0) throw new Error('InvalidParameter')
+        const pods = podIds.map((id) => this.pod(id))
+        if (pods.some((pod) => pod.off || now < pod.bootUntil)) {
+          throw new Error('OperationDenied.PodStatus')
+        }
+        // One task for the call (this fake follows its first pod: we reset one pod a call).
+        const task = this.startTask('reset', pods[0].id)
+        for (const pod of pods) Object.assign(pod, { bootUntil: task.doneAt, rebooting: true })
+        return { TaskId: task.id }
       }
       case 'MigratePod': {
         const pod = this.pod(body.PodId)

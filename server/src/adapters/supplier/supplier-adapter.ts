@@ -99,7 +99,7 @@ export interface ControlPageRequest {
 
 /**
  * What the server needs from a cloud-phone supplier. Calls return once the supplier has accepted the
- * work; long work (create, reboot, zone change, update, replace) is followed with `state`.
+ * work; long work (create, reboot, reset, zone change, update, replace) is followed with `state`.
  */
 export interface SupplierAdapter {
   readonly name: string
@@ -118,6 +118,12 @@ export interface SupplierAdapter {
   /** Powers a suspended instance on again (a renewed phone); throws when the supplier refused. */
   resume(instanceId: string): Promise<void>
   command(instanceId: string, request: CommandRequest): Promise<CommandOutcome>
+  /**
+   * A factory reset of a running instance: its apps and data are erased, the instance (and the rental)
+   * stays. Long work: `state` answers 'rebooting' while it runs, 'running' once done, as after a reboot.
+   * Throws when the supplier refused (the instance is not running, busy, unknown, or the call failed).
+   */
+  reset(instanceId: string): Promise<void>
   /**
    * The same command on many instances (a batch of up to 500 phones): one outcome for each distinct id
    * asked, one instance's failure never failing another's. A supplier whose API takes lists of

@@ -1,11 +1,11 @@
 /**
  * Volcano Engine ACEP (火山引擎云手机) behind our SupplierAdapter. ACEP runs the pods; we keep what it
  * has no field for (acep_pods: our requestId, goods, zone, expiry and model; acep_tasks: backups,
- * restores and migrations as their callbacks or GetTaskInfo last said). Long work is followed as the
+ * restores, migrations and resets as their callbacks or GetTaskInfo last said). Long work is followed as the
  * sandbox's is: `state` and `backupTask` are asked again until it ends. This class owns the pods
  * themselves (create, state, renew, release, suspend and resume, configuration); commands and power
  * calls go through acep-commands.ts, backups, migrations, data copies and callbacks through
- * acep-tasks.ts.
+ * acep-tasks.ts, and so do factory resets.
  */
 import { createHash } from 'node:crypto'
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
@@ -172,6 +172,8 @@ export class AcepSupplier implements SupplierAdapter {
       throw error
     }
     let status = await this.statusOf(row, detail.Online)
+    // A reset is at work before the pod goes down to reboot: its task says so until it ended.
+    if (status === 'running' && (await this.tasks.resetRunning(podId))) status = 'rebooting'
     if (status === 'running' && row.copyStage) {
       const copy = await this.tasks.followCopy(row)
       if (copy === 'copying') status = 'creating'
@@ -277,6 +279,13 @@ export class AcepSupplier implements SupplierAdapter {
 
   commandMany(podIds: string[], request: CommandRequest) {
     return this.commands.commandMany(podIds, request)
+  }
+
+  /** A factory reset (ResetPod, acep-tasks.ts): followed with `state` as 'rebooting' until it ends. */
+  async reset(podId: string) {
+    const row = await this.requirePod(podId)
+    if (row.releasedAt) throw new Error(`ACEP: pod ${podId} was released`)
+    await this.tasks.reset(podId)
   }
 
   coverUrl(podId: string, at: Date, pass: string) {

@@ -1,6 +1,6 @@
 /**
  * ACEP's long tasks for AcepSupplier: data backups and restores (the SupplierAdapter's backup calls),
- * zone migrations and the data copy of a replacement, each recorded in acep_tasks and followed by
+ * zone migrations, factory resets and the data copy of a replacement, each recorded in acep_tasks and followed by
  * ACEP's callbacks (acceptCallback, which also keeps each pod's latest screenshot address) with polling
  * (GetTaskInfo, ListBackupData) as the fallback for a callback that never came.
  */
@@ -78,7 +78,7 @@ export class AcepTasks {
 
   async backupTask(taskId: string): Promise<BackupTaskState | null> {
     const task = await this.task(taskId)
-    if (!task || task.kind === 'migrate') return null
+    if (!task || (task.kind !== 'backup' && task.kind !== 'restore')) return null
     const failed = task.status === 'failed'
     return {
       status:
@@ -141,6 +141,47 @@ export class AcepTasks {
     return task.status === 'done' ? ('done' as const) : ('failed' as const)
   }
 
+  /**
+   * A factory reset (ResetPod, version 2025-05-01, docs 6394/1905410): apps and files erased, the pod's
+   * properties kept (ResetType 1: they are ours, set at CreatePod, not the user's data). ACEP runs it as
+   * an asynchronous task ending by callback; the answer's shape is not documented on that page, so a
+   * TaskId is read where ACEP's other task actions put it (Result.TaskId) and a Details entry for the pod
+   * that says it failed (as PowerOnPod's 2025 answer does) is a refusal. With a TaskId the reset is
+   * followed (resetRunning); without one the pod's own Online (4 rebooting) is all state has.
+   */
+  async reset(podId: string) {
+    const result = await this.client.post<{
+      TaskId?: string
+      Details?: { PodId?: string; Success?: boolean; ErrMsg?: string }[]
+    } | null>(
+      'ResetPod',
+      { ProductId: this.productId, PodIdList: [podId], ResetType: 1 },
+      API_VERSION_2025,
+    )
+    const detail = result?.Details?.find((d) => d.PodId === podId)
+    if (detail?.Success === false) throw new Error(`ACEP ResetPod ${podId}: ${detail.ErrMsg ?? ''}`)
+    if (result?.TaskId) await this.recordTask(result.TaskId, 'reset', podId, null, null)
+  }
+
+  /**
+   * Whether a reset of the pod is still running at ACEP (its task as the callback or GetTaskInfo last
+   * said). A failed reset leaves the pod as it was: running, with its data.
+   */
+  async resetRunning(podId: string) {
+    const [latest] = await this.db
+      .select({ taskId: acepTasks.taskId })
+      .from(acepTasks)
+      .where(
+        and(
+          eq(acepTasks.podId, podId),
+          eq(acepTasks.kind, 'reset'),
+          eq(acepTasks.status, 'running'),
+        ),
+      )
+    if (!latest) return false
+    return (await this.task(latest.taskId))?.status === 'running'
+  }
+
   /** Starts a replacement's data copy: the old pod's data is backed up now (replace in AcepSupplier). */
   async startCopy(fromPodId: string, requestId: string) {
     const [row] = await this.db.select().from(acepPods).where(eq(acepPods.requestId, requestId))
@@ -187,7 +228,7 @@ export class AcepTasks {
 
   private async recordTask(
     taskId: string,
-    kind: 'backup' | 'restore' | 'migrate',
+    kind: 'backup' | 'restore' | 'migrate' | 'reset',
     podId: string,
     backupDataId: string | null,
     requestId: string | null,

@@ -10,10 +10,16 @@ import type { Db } from '../../../db/client'
 import { sandboxInstances } from '../../../db/schema'
 import type { Clock } from '../../../clock'
 import type { CreateInstanceRequest, InstanceOp } from '../supplier-adapter'
-import { FAIL_MARKER, INITIAL_IMAGE, SANDBOX_MODELS, START_FAILURE } from './catalogue'
+import {
+  DEFAULT_APPS,
+  FAIL_MARKER,
+  INITIAL_IMAGE,
+  SANDBOX_MODELS,
+  START_FAILURE,
+} from './catalogue'
 
 export interface SandboxSupplierSettings {
-  /** How long provisioning and a reboot take; zone changes take 2×, system updates 5×. */
+  /** How long provisioning and a reboot take; resets and zone changes take 2×, system updates 5×. */
   delayMs: number
   /** 0–1: share of creates, replacements and commands that fail. */
   failureRate: number
@@ -21,10 +27,16 @@ export interface SandboxSupplierSettings {
 }
 
 export type InstanceRow = typeof sandboxInstances.$inferSelect
-type Op = 'create' | 'reboot' | InstanceOp
+type Op = 'create' | 'reboot' | 'reset' | InstanceOp
 
 /** How many supplier delays each operation takes. */
-const OP_LENGTH: Record<Op, number> = { create: 1, reboot: 1, changeZone: 2, systemUpdate: 5 }
+const OP_LENGTH: Record<Op, number> = {
+  create: 1,
+  reboot: 1,
+  reset: 2,
+  changeZone: 2,
+  systemUpdate: 5,
+}
 
 export class SandboxInstances {
   readonly random: () => number
@@ -131,6 +143,9 @@ function finishOp(row: InstanceRow): Partial<InstanceRow> {
         : { ...cleared, status: 'running' }
     case 'reboot':
       return { ...cleared, status: 'running' }
+    // A factory reset boots the instance with the apps it was made with, the user's data gone.
+    case 'reset':
+      return { ...cleared, status: 'running', apps: [...DEFAULT_APPS] }
     case 'changeZone':
       return { ...cleared, zoneId: Number(target.zoneId) }
     case 'systemUpdate':

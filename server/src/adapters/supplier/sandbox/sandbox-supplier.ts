@@ -120,6 +120,37 @@ export class SandboxSupplier implements SupplierAdapter {
       .where(and(eq(sandboxInstances.id, instanceId), eq(sandboxInstances.status, 'suspended')))
   }
 
+  /**
+   * A factory reset as a remote supplier runs one: refused unless the instance runs with no operation
+   * in progress, or when the failure rate picks it; otherwise it is 'rebooting' for two delays and comes
+   * back running with only the apps it was made with.
+   */
+  async reset(instanceId: string) {
+    const row = await this.instances.require(instanceId)
+    if (row.status !== 'running' || row.op) {
+      throw new Error(`sandbox supplier: ${instanceId} is ${row.op ?? row.status}, not reset`)
+    }
+    if (this.instances.fails()) throw new Error(`sandbox supplier: ${instanceId} was not reset`)
+    const started = await this.db
+      .update(sandboxInstances)
+      .set({
+        status: 'rebooting',
+        ...this.instances.opWindow('reset'),
+        opFails: false,
+        lastCommand: '重置',
+        lastCommandAt: this.clock.now(),
+      })
+      .where(
+        and(
+          eq(sandboxInstances.id, instanceId),
+          eq(sandboxInstances.status, 'running'),
+          isNull(sandboxInstances.op),
+        ),
+      )
+      .returning({ id: sandboxInstances.id })
+    if (started.length === 0) throw new Error(`sandbox supplier: ${instanceId} changed, not reset`)
+  }
+
   async command(instanceId: string, request: CommandRequest): Promise<CommandOutcome> {
     const row = await this.instances.require(instanceId)
     if (row.status === 'rebooting') return { ok: false, msg: '云手机重启中，请稍后' }
