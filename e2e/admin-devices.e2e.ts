@@ -2,9 +2,11 @@
  * 云手机 and 任务 in the operator console (issue 28), desktop 1440×900. A user buys two phones while the
  * sandbox supplier fails every create (SANDBOX_SUPPLIER_FAILURE_RATE=1): both end 创建失败. The supplier
  * recovers (the server restarts healthy around admin:create); an operations operator finds the user's
- * phones by number, opens one, 重新创建 and sees it 运行中; then releases it after the dialog that names the
- * consequence, and the user's fleet no longer lists it. On 任务 a failed job is listed and 重试 puts it
- * back. axe finds nothing critical or serious on 云手机, the phone's page, the release dialog and 任务.
+ * phones by number, opens one, 重新创建 and sees it 运行中; resets it (重置, a dialog naming the consequence
+ * and a reason) and sees it 运行中 again, the user told in the message center; then releases it after the
+ * dialog that names the consequence, and the user's fleet no longer lists it. On 任务 a failed job is listed
+ * and 重试 puts it back. axe finds nothing critical or serious on 云手机, the phone's page, the reset and
+ * release dialogs and 任务.
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
@@ -30,6 +32,8 @@ const e2e = setupE2E({ env })
 const OPS = { name: 'e2e-ops', password: 'e2e-ops-password-12' }
 const USER_MOBILE = '13812340001'
 const RELEASE_CONSEQUENCE = '云手机将被释放，数据无法恢复，用户不会自动获得退款。'
+const RESET_CONSEQUENCE =
+  '所有应用和数据将被清除，无法恢复。云手机将重启，完成后恢复运行，到期时间不变；用户会收到消息通知。'
 
 interface FleetRow {
   deviceId: number
@@ -68,7 +72,7 @@ async function buyFailingPhones(session: Session, quantity: number): Promise<Fle
   throw new Error('e2e: the phones never failed at the failing supplier')
 }
 
-test('an operator creates a failed phone again, releases it after the dialog, and retries a failed job', async () => {
+test('an operator creates a failed phone again, resets it, releases it after the dialog, and retries a failed job', async () => {
   const session = await apiLogin(USER_MOBILE)
   const [first, second] = (await buyFailingPhones(session, 2)).sort(
     (a, b) => a.deviceId - b.deviceId,
@@ -119,6 +123,28 @@ test('an operator creates a failed phone again, releases it after the dialog, an
     (await fleetOf(session)).find((d) => d.deviceId === first.deviceId)?.status,
     DeviceStatus.running,
     'the user sees it running',
+  )
+
+  // 重置: the dialog names the consequence and wants a reason; the phone restarts, runs again, the user is told
+  await page.getByRole('button', { name: /^重\s*置$/ }).click()
+  const reset = page.getByRole('dialog', { name: `重置云手机「${first.name}」？` })
+  await reset.getByText(RESET_CONSEQUENCE).waitFor()
+  report.push(...(await consoleAxeReport(page, 'reset dialog')))
+  await reset.getByRole('button', { name: /^重\s*置$/ }).click()
+  await reset.getByText('请填写原因').waitFor()
+  await reset.getByLabel('原因（记入操作日志）').fill('用户反馈系统异常，申请恢复出厂')
+  await reset.getByRole('button', { name: /^重\s*置$/ }).click()
+  await reset.waitFor({ state: 'hidden' })
+  await page.getByText('已提交重置，云手机重启完成后恢复运行').waitFor()
+  await status.getByText('运行中').waitFor({ timeout: 30_000 })
+  await page.getByRole('tab', { name: /操作记录（2）/ }).click()
+  await page.getByRole('cell', { name: '重置', exact: true }).waitFor()
+  const told = await api<{ records: { title: string }[] }>('/message/list?type=5&rows=10', {
+    session,
+  })
+  assert.ok(
+    told.data.records.some((m) => m.title === '云手机正在重置'),
+    'the user is told in the message center',
   )
 
   // 释放: the dialog names the consequence and wants a reason

@@ -380,8 +380,9 @@ export class AdminDevices {
       await this.messages.sendMessage(
         before.userId,
         MessageKind.SYSTEM,
-        '云手机已重置',
-        `您的云手机「${before.name}」已由客服重置，所有应用和数据已清除。重置完成后云手机将自动恢复运行，到期时间不变。`,
+        '云手机正在重置',
+        // sent when the supplier accepts the reset, before it is done: it says what is happening, not that it is over
+        `客服已为您的云手机「${before.name}」发起重置：所有应用和数据将被清除，重置期间云手机暂不可用，完成后自动恢复运行，到期时间不变。`,
         tx,
       )
       return this.row(tx, deviceId)

@@ -57,7 +57,7 @@ const messagesOf = (ta: TestApp, userId: number) =>
   ta.database.db
     .select()
     .from(messages)
-    .where(and(eq(messages.userId, userId), eq(messages.title, '云手机已重置')))
+    .where(and(eq(messages.userId, userId), eq(messages.title, '云手机正在重置')))
     .orderBy(desc(messages.id))
 
 test('the permission table: 重置 is for admin and operations', () => {
@@ -117,8 +117,8 @@ test('重置: 重启中 until the supplier is done, then 运行中 with only its
   })
   const [message] = await messagesOf(ta, user.userId)
   assert.equal(message.type, MessageKind.SYSTEM)
-  assert.equal(message.title, '云手机已重置')
-  assert.match(message.content, /已由客服重置，所有应用和数据已清除/)
+  assert.equal(message.title, '云手机正在重置')
+  assert.match(message.content, /发起重置：所有应用和数据将被清除/)
   assert.match(message.content, new RegExp(before.name))
 
   // The reset takes two supplier delays: after one the phone is still 重启中.
