@@ -32,7 +32,9 @@ describe('templateProblem', () => {
       }),
       { numRuns: 2000 },
     )
-    expect(accepted).toBeGreaterThan(50)
+    // the property held on enough accepted templates: about 58 of 2,000 on average (42–77 over 30
+    // samples), so 20 is far below any run's count, where 50 failed one run in five
+    expect(accepted).toBeGreaterThan(20)
   })
 
   it('names the rule a template breaks', () => {
