@@ -181,6 +181,13 @@ test('an operator creates a failed phone again, resets it, releases it after the
   await retry.getByRole('button', { name: /重\s*试/ }).click()
   await jobRow.waitFor({ state: 'detached' })
 
+  // a phone that does not exist: the server's 4050 as 云手机不存在, with the way back and no 重试
+  await page.goto('/admin/devices/99999999')
+  await page.getByText('云手机不存在').waitFor()
+  assert.equal(await page.getByRole('button', { name: '重试' }).count(), 0)
+  await page.getByRole('button', { name: '返回云手机列表' }).click()
+  await page.waitForURL('**/admin/devices')
+
   assert.deepEqual(report, [], `axe violations:\n${report.join('\n')}`)
   assert.deepEqual(errors, [])
 })

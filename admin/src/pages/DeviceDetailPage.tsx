@@ -13,9 +13,7 @@ import {
   Alert,
   Button,
   Popconfirm,
-  Result,
   Space,
-  Table,
   Tabs,
   Typography,
   message,
@@ -37,6 +35,7 @@ import {
   jobKindLabel,
 } from './device-labels'
 import { USERS_PATH } from './user-labels'
+import { DetailUnavailable, HistoryTable } from './detail-parts'
 
 type Detail = AdminDeviceDetail
 type Row<K extends keyof Detail> = Detail[K] extends (infer R)[] ? R : never
@@ -80,27 +79,6 @@ const SPACE_STATUSES: Record<string, string> = {
   interrupted: '已中断',
 }
 
-function History<T extends { id: number }>({
-  rows,
-  columns,
-  empty,
-}: {
-  rows: T[]
-  columns: TableColumnsType<T>
-  empty: string
-}) {
-  return (
-    <Table<T>
-      size="small"
-      rowKey="id"
-      pagination={false}
-      dataSource={rows}
-      columns={columns}
-      locale={{ emptyText: empty }}
-    />
-  )
-}
-
 const jobColumns: TableColumnsType<Row<'jobs'>> = [
   { title: '任务ID', dataIndex: 'id' },
   { title: '类型', dataIndex: 'kind', render: jobKindLabel },
@@ -120,13 +98,13 @@ function tabsOf(detail: Detail): { key: string; label: string; children: ReactNo
     {
       key: 'jobs',
       label: `任务（${detail.jobs.length}）`,
-      children: <History rows={detail.jobs} empty="没有任务" columns={jobColumns} />,
+      children: <HistoryTable rows={detail.jobs} empty="没有任务" columns={jobColumns} />,
     },
     {
       key: 'space',
       label: `备份与恢复（${detail.spaceTasks.length}）`,
       children: (
-        <History
+        <HistoryTable
           rows={detail.spaceTasks}
           empty="没有备份或恢复"
           columns={[
@@ -155,7 +133,7 @@ function tabsOf(detail: Detail): { key: string; label: string; children: ReactNo
       key: 'transfers',
       label: `转移（${detail.transfers.length}）`,
       children: (
-        <History
+        <HistoryTable
           rows={detail.transfers}
           empty="没有转移记录"
           columns={[
@@ -170,7 +148,7 @@ function tabsOf(detail: Detail): { key: string; label: string; children: ReactNo
       key: 'actions',
       label: `操作记录（${detail.actions.length}）`,
       children: (
-        <History
+        <HistoryTable
           rows={detail.actions}
           empty="没有操作记录"
           columns={[
@@ -243,21 +221,14 @@ export default function DeviceDetailPage({ id, role }: { id: number; role: Opera
     },
   })
 
-  if (detail.isPending) return <Result status="info" title="加载中" />
-  if (detail.isError) {
-    const notFound =
-      detail.error instanceof ApiError && detail.error.code === OperatorCode.DEVICE_NOT_FOUND
+  if (detail.isPending || detail.isError) {
     return (
-      <Result
-        status={notFound ? '404' : 'error'}
-        title={notFound ? '云手机不存在' : '无法读取该云手机'}
-        subTitle={notFound ? undefined : detail.error.message}
-        extra={
-          <Space>
-            <BackButton />
-            {!notFound && <Button onClick={() => void detail.refetch()}>重试</Button>}
-          </Space>
-        }
+      <DetailUnavailable
+        query={detail}
+        notFoundCode={OperatorCode.DEVICE_NOT_FOUND}
+        notFound="云手机不存在"
+        failed="无法读取该云手机"
+        back={<BackButton />}
       />
     )
   }

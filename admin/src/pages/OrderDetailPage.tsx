@@ -6,7 +6,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ModalForm, ProDescriptions, ProFormTextArea } from '@ant-design/pro-components'
-import { Alert, Button, Result, Space, Table, Typography } from 'antd'
+import { Alert, Button, Space, Table, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { deviceStatusLabels, type DeviceStatus } from '#domain/device-lifecycle'
 import { mayDo, type OperatorRole } from '#domain/operator-roles'
@@ -20,9 +20,10 @@ import {
 } from '#domain/order-status'
 import { OperatorCode } from '#domain/result-codes'
 import type { AdminOrderDetail } from '../../../server/src/contract/admin-orders'
-import { adminApi, ApiError } from '../api'
+import { adminApi } from '../api'
 import { navigate } from '../router'
 import { ORDERS_PATH, yuan } from './order-labels'
+import { DetailUnavailable } from './detail-parts'
 
 // Empty tables say so in body text: antd's own faint placeholder colour fails axe's contrast rule.
 const time = (ms: number | null) => (ms === null ? '—' : dayjs(ms).format('YYYY-MM-DD HH:mm:ss'))
@@ -89,21 +90,14 @@ export default function OrderDetailPage({ id, role }: { id: number; role: Operat
     onError: () => void queryClient.invalidateQueries({ queryKey: key }),
   })
 
-  if (detail.isPending) return <Result status="info" title="加载中" />
-  if (detail.isError) {
-    const notFound =
-      detail.error instanceof ApiError && detail.error.code === OperatorCode.ORDER_NOT_FOUND
+  if (detail.isPending || detail.isError) {
     return (
-      <Result
-        status={notFound ? '404' : 'error'}
-        title={notFound ? '订单不存在' : '无法读取该订单'}
-        subTitle={notFound ? undefined : detail.error.message}
-        extra={
-          <Space>
-            <BackButton />
-            {!notFound && <Button onClick={() => void detail.refetch()}>重试</Button>}
-          </Space>
-        }
+      <DetailUnavailable
+        query={detail}
+        notFoundCode={OperatorCode.ORDER_NOT_FOUND}
+        notFound="订单不存在"
+        failed="无法读取该订单"
+        back={<BackButton />}
       />
     )
   }

@@ -7,16 +7,7 @@
 import type { ReactNode } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ModalForm, ProDescriptions, ProFormTextArea } from '@ant-design/pro-components'
-import {
-  Button,
-  Popconfirm,
-  Result,
-  Space,
-  Table,
-  Tabs,
-  Typography,
-  type TableColumnsType,
-} from 'antd'
+import { Button, Popconfirm, Space, Tabs, Typography, type TableColumnsType } from 'antd'
 import dayjs from 'dayjs'
 import { deviceStatusLabels, type DeviceStatus } from '#domain/device-lifecycle'
 import { couponStatusLabels, type CouponStatus } from '#domain/enums'
@@ -29,9 +20,10 @@ import {
 } from '#domain/order-status'
 import { OperatorCode } from '#domain/result-codes'
 import type { AdminUserDetail } from '../../../server/src/contract/admin-users'
-import { adminApi, ApiError } from '../api'
+import { adminApi } from '../api'
 import { navigate } from '../router'
 import { COMPANY_STATUS_LABELS, FrozenBadge, USER_TYPE_LABELS, USERS_PATH } from './user-labels'
+import { DetailUnavailable, HistoryTable } from './detail-parts'
 
 type Detail = AdminUserDetail
 type Row<K extends keyof Detail> = Detail[K] extends { records: (infer R)[] } ? R : never
@@ -49,33 +41,6 @@ const LEDGER_REASONS: Record<string, string> = {
   refund: '退款',
   grant: '赠送',
   timeToMonth: '时长兑换',
-}
-
-function RecentTable<T extends { id: number }>({
-  list,
-  columns,
-  empty,
-}: {
-  list: { total: number; records: T[] }
-  columns: TableColumnsType<T>
-  empty: string
-}) {
-  return (
-    <Space direction="vertical" style={{ width: '100%' }}>
-      <Typography.Text type="secondary">
-        共 {list.total} 条
-        {list.total > list.records.length ? `，显示最近 ${list.records.length} 条` : ''}
-      </Typography.Text>
-      <Table<T>
-        size="small"
-        rowKey="id"
-        pagination={false}
-        dataSource={list.records}
-        columns={columns}
-        locale={{ emptyText: empty }}
-      />
-    </Space>
-  )
 }
 
 /** Beans are counted (1 bean pays 1 fen), the company account in yuan. */
@@ -102,8 +67,9 @@ function tabsOf(detail: Detail): { key: string; label: string; children: ReactNo
       key: 'phones',
       label: `云手机（${detail.phones.total}）`,
       children: (
-        <RecentTable
-          list={detail.phones}
+        <HistoryTable
+          rows={detail.phones.records}
+          total={detail.phones.total}
           empty="没有云手机"
           columns={[
             { title: 'ID', dataIndex: 'id' },
@@ -123,8 +89,9 @@ function tabsOf(detail: Detail): { key: string; label: string; children: ReactNo
       key: 'orders',
       label: `订单（${detail.orders.total}）`,
       children: (
-        <RecentTable
-          list={detail.orders}
+        <HistoryTable
+          rows={detail.orders.records}
+          total={detail.orders.total}
           empty="没有订单"
           columns={[
             { title: '订单号', dataIndex: 'orderNo' },
@@ -150,15 +117,21 @@ function tabsOf(detail: Detail): { key: string; label: string; children: ReactNo
       key: 'beans',
       label: `云豆明细（${detail.beanLedger.total}）`,
       children: (
-        <RecentTable list={detail.beanLedger} empty="没有云豆记录" columns={ledgerColumns(beans)} />
+        <HistoryTable
+          rows={detail.beanLedger.records}
+          total={detail.beanLedger.total}
+          empty="没有云豆记录"
+          columns={ledgerColumns(beans)}
+        />
       ),
     },
     {
       key: 'account',
       label: `账户明细（${detail.accountLedger.total}）`,
       children: (
-        <RecentTable
-          list={detail.accountLedger}
+        <HistoryTable
+          rows={detail.accountLedger.records}
+          total={detail.accountLedger.total}
           empty="没有账户记录"
           columns={ledgerColumns(yuan)}
         />
@@ -168,8 +141,9 @@ function tabsOf(detail: Detail): { key: string; label: string; children: ReactNo
       key: 'coupons',
       label: `优惠券（${detail.coupons.total}）`,
       children: (
-        <RecentTable
-          list={detail.coupons}
+        <HistoryTable
+          rows={detail.coupons.records}
+          total={detail.coupons.total}
           empty="没有优惠券"
           columns={[
             { title: '名称', dataIndex: 'templateName' },
@@ -189,8 +163,9 @@ function tabsOf(detail: Detail): { key: string; label: string; children: ReactNo
       key: 'grants',
       label: `授权（${detail.grants.total}）`,
       children: (
-        <RecentTable
-          list={detail.grants}
+        <HistoryTable
+          rows={detail.grants.records}
+          total={detail.grants.total}
           empty="没有授权记录"
           columns={[
             {
@@ -215,8 +190,9 @@ function tabsOf(detail: Detail): { key: string; label: string; children: ReactNo
       key: 'transfers',
       label: `转移（${detail.transfers.total}）`,
       children: (
-        <RecentTable
-          list={detail.transfers}
+        <HistoryTable
+          rows={detail.transfers.records}
+          total={detail.transfers.total}
           empty="没有转移记录"
           columns={[
             { title: '时间', dataIndex: 'createdAt', render: time },
@@ -265,21 +241,14 @@ export default function UserDetailPage({ id, role }: { id: number; role: Operato
     onSuccess: refresh,
   })
 
-  if (detail.isPending) return <Result status="info" title="加载中" />
-  if (detail.isError) {
-    const notFound =
-      detail.error instanceof ApiError && detail.error.code === OperatorCode.USER_NOT_FOUND
+  if (detail.isPending || detail.isError) {
     return (
-      <Result
-        status={notFound ? '404' : 'error'}
-        title={notFound ? '用户不存在' : '无法读取该用户'}
-        subTitle={notFound ? undefined : detail.error.message}
-        extra={
-          <Space>
-            <BackButton />
-            {!notFound && <Button onClick={() => void detail.refetch()}>重试</Button>}
-          </Space>
-        }
+      <DetailUnavailable
+        query={detail}
+        notFoundCode={OperatorCode.USER_NOT_FOUND}
+        notFound="用户不存在"
+        failed="无法读取该用户"
+        back={<BackButton />}
       />
     )
   }
