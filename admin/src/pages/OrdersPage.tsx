@@ -172,6 +172,10 @@ function OrderSearch({ role }: { role: OperatorRole }) {
         current: params.page,
         pageSize: params.rows,
         total: orders.data?.total ?? 0,
+        showTotal: (total, [from, to]) =>
+          orders.data?.capped
+            ? `第 ${from}-${to} 条/超过 ${total} 条，可按时间或状态缩小范围`
+            : `第 ${from}-${to} 条/总共 ${total} 条`,
         showSizeChanger: true,
         onChange: (page, rows) =>
           setParams({ ...params, page: rows === params.rows ? page : 1, rows }),

@@ -54,7 +54,17 @@ export const AdminOrderRow = Type.Object({
   closedAt: Nullable(Type.Integer()),
 })
 export type AdminOrderRow = Static<typeof AdminOrderRow>
-export const AdminOrderPage = Paged(AdminOrderRow)
+/** The most orders the console's list counts (its total reads no further). */
+export const ORDER_COUNT_CAP = 10_000
+
+/**
+ * `capped`: more than ORDER_COUNT_CAP orders match, and `total` says only that many (counting millions
+ * of orders on every page view is what made the list slow; narrow the filters to count them).
+ */
+export const AdminOrderPage = Type.Composite([
+  Paged(AdminOrderRow),
+  Type.Object({ capped: Type.Boolean() }),
+])
 export type AdminOrderPage = Static<typeof AdminOrderPage>
 
 export const AdminOrderIdParams = Type.Object({

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import type { Logger } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -36,11 +37,12 @@ export function wrapPglite(
   }
 }
 
-export function wrapPool(pool: pg.Pool): Database {
+/** `logger` hears every statement with its parameters (the query-plan test collects them). */
+export function wrapPool(pool: pg.Pool, logger?: Logger): Database {
   // An idle connection the server drops (restart, failover, admin termination) is emitted as 'error';
   // unhandled it would crash the process. The pool discards that client and opens a new one on demand.
   pool.on('error', (error) => console.warn('[db] idle PostgreSQL connection lost:', error.message))
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db
+  const db = drizzlePg({ client: pool, schema, logger }) as unknown as Db
   return { kind: 'postgres', db, pool, close: () => pool.end() }
 }
 

@@ -87,6 +87,9 @@ export const devices = pgTable(
     index('devices_user_status_idx').on(t.userId, t.status, t.id),
     index('devices_user_group_idx').on(t.userId, t.groupId),
     index('devices_status_expire_idx').on(t.status, t.expireAt),
+    // Released phones whose supplier instance is still to be released (expire-devices.ts): a few,
+    // found without reading every phone ever released.
+    index('devices_supplier_release_idx').on(t.status, t.supplierReleased),
     /** The console looks a phone up by its supplier instance. */
     index('devices_supplier_instance_idx').on(t.supplierInstanceId),
     check('devices_status_check', sql`${t.status} between 0 and 5`),

@@ -26,5 +26,7 @@ export const deviceTransfers = pgTable(
   (t) => [
     index('device_transfers_from_idx').on(t.fromUserId, t.createdAt),
     index('device_transfers_to_idx').on(t.toUserId, t.createdAt),
+    // A phone's transfers, for the console's phone history.
+    index('device_transfers_device_idx').on(t.deviceId, t.createdAt),
   ],
 )

@@ -80,6 +80,10 @@ export const users = pgTable(
     uniqueIndex('users_open_id_key').on(t.openId),
     uniqueIndex('users_invite_code_key').on(t.inviteCode),
     uniqueIndex('users_id_card_hash_key').on(t.idCardHash),
+    // The console's company-verification filter (admin-users.ts), newest first.
+    index('users_company_status_idx').on(t.companyStatus, t.id),
+    // The orphan-upload purge asks whether any user shows a file as avatar (file-service.ts).
+    index('users_avatar_idx').on(t.avatar),
     check('users_user_type_check', sql`${t.userType} in (1, 2)`),
   ],
 )

@@ -14,12 +14,13 @@ import {
   type PayMethod,
 } from '#domain/order-status'
 import { OperatorCode, operatorMessages, type OperatorCodeValue } from '#domain/result-codes'
-import type {
-  AdminOrderDetail,
-  AdminOrderPage,
-  AdminOrderRow,
-  OrderFilter,
-  OrderSearchQuery,
+import {
+  ORDER_COUNT_CAP,
+  type AdminOrderDetail,
+  type AdminOrderPage,
+  type AdminOrderRow,
+  type OrderFilter,
+  type OrderSearchQuery,
 } from '../contract/admin-orders'
 import type { Db } from '../db/client'
 import { devices, orders, payments, refunds, users } from '../db/schema'
@@ -200,7 +201,10 @@ export class AdminOrders {
     private readonly messages: MessageService,
   ) {}
 
-  /** Newest first (orders_created_idx: created_at, id). */
+  /**
+   * Newest first (orders_created_idx: created_at, id). The total counts at most ORDER_COUNT_CAP + 1
+   * matching orders, so a page costs the same with 5,000 orders or 5,000,000.
+   */
   async search(query: OrderSearchQuery): Promise<AdminOrderPage> {
     const { page, rows, offset } = normalisePage({ page: query.page, rows: query.rows ?? 20 })
     const where = orderFilter(query)
@@ -214,9 +218,20 @@ export class AdminOrders {
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(rows)
         .offset(offset),
-      db.select({ total: count() }).from(orders).where(where),
+      db.select({ total: count() }).from(
+        db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(where)
+          .limit(ORDER_COUNT_CAP + 1)
+          .as('matching'),
+      ),
     ])
-    return toPaged(found.map(adminOrderRow), page, rows, Number(total))
+    const capped = total > ORDER_COUNT_CAP
+    return {
+      ...toPaged(found.map(adminOrderRow), page, rows, capped ? ORDER_COUNT_CAP : Number(total)),
+      capped,
+    }
   }
 
   async detail(orderId: number): Promise<AdminOrderDetail> {

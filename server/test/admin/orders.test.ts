@@ -15,7 +15,11 @@ import { OrderStatus, PayMethod } from '#domain/order-status'
 import { OPERATOR_ROLES, type OperatorRole } from '#domain/operator-roles'
 import { OperatorCode } from '#domain/result-codes'
 import type { AuditPage } from '../../src/contract/admin'
-import type { AdminOrderDetail, AdminOrderPage } from '../../src/contract/admin-orders'
+import {
+  ORDER_COUNT_CAP,
+  type AdminOrderDetail,
+  type AdminOrderPage,
+} from '../../src/contract/admin-orders'
 import type { OrderInfo } from '../../src/contract/order'
 import type { BeanLedgerEntry } from '../../src/contract/wallet'
 import {
@@ -195,7 +199,10 @@ test('search by order number, order id, user id and number; filters by status, p
     as: support,
     query: { rows: '2', page: '2' },
   })
-  assert.deepEqual([page.data.total, page.data.totalPage, page.data.records.length], [3, 2, 1])
+  assert.deepEqual(
+    [page.data.total, page.data.totalPage, page.data.records.length, page.data.capped],
+    [3, 2, 1, false],
+  )
   const row = (
     await adminCall<AdminOrderPage>(ta, 'GET', '/orders', {
       as: support,
@@ -206,6 +213,33 @@ test('search by order number, order id, user id and number; filters by status, p
   assert.equal(row.status, OrderStatus.completed)
   const invalid = await adminCall(ta, 'GET', '/orders', { as: support, query: { kind: 'x' } })
   assert.notEqual(invalid.code, 200)
+})
+
+test('the list counts at most ORDER_COUNT_CAP matching orders, and says when there are more', async (t) => {
+  const ta = await commerceApp(t)
+  const support = await operatorAs(ta, 'support')
+  const buyer = await newBuyer(ta)
+  // cancelled bean recharges: no stock, no unpaid units, nothing else to keep
+  await ta.database.db.execute(sql`
+    insert into orders (order_no, user_id, business_type, kind, status, amount, original_amount,
+      quantity, pay_deadline, idempotency_key, created_at)
+    select 'CAP' || i, ${buyer.userId}, 3, 'beanRecharge', ${OrderStatus.cancelled}, 100, 100, 1,
+      now(), 'cap-' || i, now()
+    from generate_series(1, ${ORDER_COUNT_CAP + 1}) i`)
+  const list = async (query: Record<string, string>) => {
+    const reply = await adminCall<AdminOrderPage>(ta, 'GET', '/orders', { as: support, query })
+    assert.equal(reply.code, 200, reply.msg)
+    return reply.data
+  }
+  const all = await list({ rows: '20' })
+  assert.deepEqual(
+    [all.total, all.totalPage, all.capped, all.records.length],
+    [ORDER_COUNT_CAP, ORDER_COUNT_CAP / 20, true, 20],
+  )
+  const one = await list({ q: 'CAP42' })
+  assert.deepEqual([one.total, one.capped, one.records[0]?.orderNo], [1, false, 'CAP42'])
+  const none = await list({ status: String(OrderStatus.paid) })
+  assert.deepEqual([none.total, none.capped], [0, false])
 })
 
 test('the search keys and the newest-first list read an index, never every order', async (t) => {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import type { Logger } from 'drizzle-orm'
 import pg from 'pg'
 import { wrapPglite, wrapPool, type Database } from '../../src/db/client'
 import { MIGRATIONS_DIR, migrateDatabase } from '../../src/db/migrate'
@@ -13,9 +14,9 @@ import { seedDatabase } from '../../src/db/seed'
  * afterwards); otherwise a PGlite restored from a data-dir tar. Migrating and seeding per test is what
  * made the suite slow, so the template is made once per migrations+seed version.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(options: { logger?: Logger } = {}): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL
-  return serverUrl ? createPostgresDatabase(serverUrl) : createPgliteDatabase()
+  return serverUrl ? createPostgresDatabase(serverUrl, options.logger) : createPgliteDatabase()
 }
 
 /** Changes whenever the migrations or the seed change, so a stale template is never used. */
@@ -129,11 +130,14 @@ function postgresTemplateName(serverUrl: string) {
   return postgresTemplate
 }
 
-async function createPostgresDatabase(serverUrl: string): Promise<Database> {
+async function createPostgresDatabase(serverUrl: string, logger?: Logger): Promise<Database> {
   const template = await postgresTemplateName(serverUrl)
   const name = `test_${randomBytes(6).toString('hex')}`
   await withAdmin(serverUrl, (admin) => admin.query(`create database ${name} template ${template}`))
-  const database = wrapPool(new pg.Pool({ connectionString: databaseUrl(serverUrl, name), max: 5 }))
+  const database = wrapPool(
+    new pg.Pool({ connectionString: databaseUrl(serverUrl, name), max: 5 }),
+    logger,
+  )
   return {
     ...database,
     async close() {
