@@ -46,7 +46,8 @@ async function main() {
     await migrateDatabase(database)
     await seedDatabase(database.db)
     let lastPrint = 0
-    const report = await seedScale(database.pool, sizes, {
+    const client = await database.pool.connect()
+    const report = await seedScale(client, sizes, {
       onChunk(step, done, total) {
         if (performance.now() - lastPrint < 5000 && done < total) return
         lastPrint = performance.now()
@@ -56,6 +57,7 @@ async function main() {
         )
       },
     })
+    client.release()
     console.log('\nstep             rows        seconds   rows/s   (resumed from)')
     for (const row of report) {
       console.log(

@@ -11,7 +11,11 @@
  * triggers per row. What triggers keep elsewhere (fleet_versions, users.unpaid_units) is right without
  * them here: a missing fleet version is version 0, and no seeded order is unpaid.
  */
-import type pg from 'pg'
+
+/** What seeding needs of a connection: node-postgres' client and PGlite both have it. */
+export interface SqlConnection {
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: R[] }>
+}
 
 export interface ScaleSizes {
   users: number
@@ -557,7 +561,7 @@ const SERIAL_TABLES = [
  * Lookup tables of the seeded catalogue (k = 0…n-1), so each step joins on `k = i % n` instead of
  * reading the catalogue per row. Remade each run: they only name what the catalogue seed holds.
  */
-async function makeLookups(client: pg.PoolClient) {
+async function makeLookups(client: SqlConnection) {
   await client.query(`
     drop table if exists scale_goods, scale_zones, scale_coupons;
     create unlogged table scale_goods as
@@ -577,81 +581,76 @@ export interface SeedReport {
 }
 
 /**
- * Fills the database behind `pool` (migrated and seeded, with no users yet or a partial run of these
- * same sizes) up to `sizes`, with times around `now` (a test's clock). Returns each step's rows and
+ * Fills the database on `client`, one connection whose transactions the chunks are (migrated and
+ * seeded, with no users yet or a partial run of these same sizes), up to `sizes`, with times around `now` (a test's clock). Returns each step's rows and
  * time; `onChunk` hears of every chunk.
  */
 export async function seedScale(
-  pool: pg.Pool,
+  client: SqlConnection,
   sizes: ScaleSizes,
   options: { now?: Date; onChunk?: (step: string, done: number, total: number) => void } = {},
 ): Promise<SeedReport[]> {
   const { now = new Date(), onChunk = () => {} } = options
-  const client = await pool.connect()
   const report: SeedReport[] = []
-  try {
-    await client.query(`create table if not exists scale_seed_progress (
-      step text primary key, done bigint not null, total bigint not null, sizes jsonb not null)`)
-    const { rows: previous } = await client.query<{ sizes: ScaleSizes }>(
-      'select sizes from scale_seed_progress limit 1',
+  await client.query(`create table if not exists scale_seed_progress (
+    step text primary key, done bigint not null, total bigint not null, sizes jsonb not null)`)
+  const { rows: previous } = await client.query<{ sizes: ScaleSizes }>(
+    'select sizes from scale_seed_progress limit 1',
+  )
+  // Sizes added since that run (new steps) may differ; the ones it was made with may not.
+  const changed = Object.entries(previous[0]?.sizes ?? {}).filter(
+    ([key, value]) => sizes[key as keyof ScaleSizes] !== value,
+  )
+  if (changed.length > 0) {
+    throw new Error(
+      `this database was seeded with other sizes (${JSON.stringify(previous[0].sizes)}); use a new database`,
     )
-    // Sizes added since that run (new steps) may differ; the ones it was made with may not.
-    const changed = Object.entries(previous[0]?.sizes ?? {}).filter(
-      ([key, value]) => sizes[key as keyof ScaleSizes] !== value,
-    )
-    if (changed.length > 0) {
-      throw new Error(
-        `this database was seeded with other sizes (${JSON.stringify(previous[0].sizes)}); use a new database`,
-      )
-    }
-    await makeLookups(client)
-    await client.query(`set session_replication_role = replica`)
-    for (const step of [...STEPS, ...OTHER_STEPS]) {
-      const total = step.rows(sizes)
-      const { rows } = await client.query<{ done: string }>(
-        'select done from scale_seed_progress where step = $1',
-        [step.name],
-      )
-      const resumedFrom = Number(rows[0]?.done ?? 0)
-      const started = performance.now()
-      const insert = step.sql(sizes)
-      for (let lo = resumedFrom + 1; lo <= total; lo += CHUNK) {
-        const hi = Math.min(total, lo + CHUNK - 1)
-        await client.query('begin')
-        try {
-          await client.query(insert, insert.includes('$3') ? [lo, hi, now] : [lo, hi])
-          await client.query(
-            `insert into scale_seed_progress (step, done, total, sizes) values ($1, $2, $3, $4)
-             on conflict (step) do update set done = excluded.done`,
-            [step.name, hi, total, JSON.stringify(sizes)],
-          )
-          await client.query('commit')
-        } catch (error) {
-          await client.query('rollback')
-          throw error
-        }
-        onChunk(step.name, hi, total)
-      }
-      report.push({
-        step: step.name,
-        rows: total - resumedFrom,
-        seconds: (performance.now() - started) / 1000,
-        resumedFrom,
-      })
-    }
-    await client.query(`set session_replication_role = origin`)
-    for (const table of SERIAL_TABLES) {
-      await client.query(
-        `select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`,
-      )
-    }
-    await client.query('drop table if exists scale_goods, scale_zones, scale_coupons')
-    // As autovacuum would have left a database this old: statistics, and the visibility map that lets an
-    // index-only scan skip the table.
-    await client.query('vacuum analyze')
-  } finally {
-    client.release()
   }
+  await makeLookups(client)
+  await client.query(`set session_replication_role = replica`)
+  for (const step of [...STEPS, ...OTHER_STEPS]) {
+    const total = step.rows(sizes)
+    const { rows } = await client.query<{ done: string }>(
+      'select done from scale_seed_progress where step = $1',
+      [step.name],
+    )
+    const resumedFrom = Number(rows[0]?.done ?? 0)
+    const started = performance.now()
+    const insert = step.sql(sizes)
+    for (let lo = resumedFrom + 1; lo <= total; lo += CHUNK) {
+      const hi = Math.min(total, lo + CHUNK - 1)
+      await client.query('begin')
+      try {
+        await client.query(insert, insert.includes('$3') ? [lo, hi, now] : [lo, hi])
+        await client.query(
+          `insert into scale_seed_progress (step, done, total, sizes) values ($1, $2, $3, $4)
+           on conflict (step) do update set done = excluded.done`,
+          [step.name, hi, total, JSON.stringify(sizes)],
+        )
+        await client.query('commit')
+      } catch (error) {
+        await client.query('rollback')
+        throw error
+      }
+      onChunk(step.name, hi, total)
+    }
+    report.push({
+      step: step.name,
+      rows: total - resumedFrom,
+      seconds: (performance.now() - started) / 1000,
+      resumedFrom,
+    })
+  }
+  await client.query(`set session_replication_role = origin`)
+  for (const table of SERIAL_TABLES) {
+    await client.query(
+      `select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`,
+    )
+  }
+  await client.query('drop table if exists scale_goods, scale_zones, scale_coupons')
+  // As autovacuum would have left a database this old: statistics, and the visibility map that lets an
+  // index-only scan skip the table.
+  await client.query('vacuum analyze')
   return report
 }
 
@@ -684,15 +683,15 @@ export interface TableBytes {
 }
 
 /** Each growing table's size on disk, and its bytes per user or per phone of the database. */
-export async function tableBytes(pool: pg.Pool): Promise<TableBytes[]> {
-  const counts = await pool.query<{ users: string; phones: string }>(
+export async function tableBytes(client: SqlConnection): Promise<TableBytes[]> {
+  const counts = await client.query<{ users: string; phones: string }>(
     `select (select count(*) from users) as users, (select count(*) from devices) as phones`,
   )
   const users = Number(counts.rows[0].users)
   const phones = Number(counts.rows[0].phones)
   const result: TableBytes[] = []
   for (const [table, per] of Object.entries(GROWING_TABLES)) {
-    const { rows } = await pool.query<{ rows: string; bytes: string }>(
+    const { rows } = await client.query<{ rows: string; bytes: string }>(
       `select (select count(*) from ${table}) as rows, pg_total_relation_size('${table}') as bytes`,
     )
     const bytes = Number(rows[0].bytes)

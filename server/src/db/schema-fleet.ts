@@ -86,6 +86,11 @@ export const devices = pgTable(
   (t) => [
     index('devices_user_status_idx').on(t.userId, t.status, t.id),
     index('devices_user_group_idx').on(t.userId, t.groupId),
+    // Deleting a group sets its phones' group to null through the foreign key, which finds them by
+    // group_id alone: without this it read every phone (server/test/db/foreign-key-indexes.test.ts).
+    index('devices_group_idx')
+      .on(t.groupId)
+      .where(sql`${t.groupId} is not null`),
     index('devices_status_expire_idx').on(t.status, t.expireAt),
     // Released phones whose supplier instance is still to be released (expire-devices.ts): a few,
     // found without reading every phone ever released.

@@ -203,7 +203,9 @@ test(
     assert.equal(database.kind, 'postgres')
     if (database.kind !== 'postgres') return
     const ta = await buildTestApp(t, { database, sandboxSupplier: { delayMs: 0, failureRate: 0 } })
-    await seedScale(database.pool, PLAN_TEST, { now: ta.clock.now() })
+    const seeding = await database.pool.connect()
+    await seedScale(seeding, PLAN_TEST, { now: ta.clock.now() })
+    seeding.release()
     statements.clear() // the seeding's own statements are not the app's
 
     const ordinary = await loginWithSms(ta, scaleMobile(PLAN_TEST.studios + 500))
