@@ -13,123 +13,25 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
-import Fastify from 'fastify'
 import pg from 'pg'
-import { buildApp, type App } from '../server/src/app'
+import { buildApp } from '../server/src/app'
 import { wrapPool } from '../server/src/db/client'
 import { createTestDatabase } from '../server/test/helpers/test-database'
+import {
+  call,
+  CONNECTIONS,
+  DURATION_S,
+  load,
+  login,
+  printRows,
+  startRawRoute,
+  type LoadOptions,
+  type Paired,
+} from './lib/api-load'
 
-const CONNECTIONS = 50
-const DURATION_S = Number(process.env.DURATION_S ?? 10)
 const FLEET = 200
 /** Seeded zones (server/src/db/seed-catalogue.ts). */
 const ZONES = 4
-const LOAD = path.resolve(__dirname, 'autocannon-run.mjs')
-const run = promisify(execFile)
-
-async function call(app: App, method: 'GET' | 'POST', url: string, headers = {}, body?: object) {
-  const response = await app.inject({ method, url: `/vmcloud/api${url}`, headers, payload: body })
-  const json = response.json() as { code: number; msg: string; data: unknown }
-  if (json.code !== 200) throw new Error(`${url}: ${json.code} ${json.msg}`)
-  return json.data
-}
-
-async function login(app: App, mobilePhone = '13900009999') {
-  await call(app, 'POST', '/sms/sendSmsCode', {}, { mobilePhone, type: 'login' })
-  const sms = (await call(app, 'GET', `/sandbox/sms/last?mobilePhone=${mobilePhone}`)) as {
-    code: string
-  }
-  return (await call(
-    app,
-    'POST',
-    '/common/userLogin/confirm',
-    {},
-    { mobilePhone, code: sms.code },
-  )) as {
-    token: string
-    userId: number
-  }
-}
-
-interface Row {
-  name: string
-  rps: number
-  p50: number
-  p99: number
-  /** CPU time per 2xx response, in µs: this process (the server under test) and PostgreSQL's. */
-  serverCpuUs: number
-  postgresCpuUs: number | null
-  errors: number
-  non2xx: number
-  /** Responses with a 2xx status. */
-  ok: number
-}
-
-interface LoadOptions {
-  method?: string
-  headers?: Record<string, string>
-  body?: object
-  /** One per connection, round robin (see autocannon-run.mjs). */
-  sessions?: { token: string; userId: number }[]
-}
-
-/**
- * CPU time (µs) used so far by every process named postgres on this machine, read from /proc (Linux,
- * database on this machine); null elsewhere. Counts every database of that server, so the bench's
- * figures hold only on a server nothing else is using.
- */
-function postgresCpuUs(): number | null {
-  if (!fs.existsSync('/proc/self/stat')) return null
-  const ticks = 100 // USER_HZ: Linux reports process times in 1/100 s
-  let total = 0
-  for (const pid of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
-      if (!stat.includes('(postgres)')) continue
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      // utime, stime, and cutime, cstime: the postmaster's, of the backends that have ended
-      total += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])
-    } catch {
-      // the process ended while we read
-    }
-  }
-  return (total * 1e6) / ticks
-}
-
-/** One autocannon run in its own process (bench/autocannon-run.mjs). */
-async function load(name: string, url: string, options: LoadOptions = {}): Promise<Row> {
-  const spec = { url, connections: CONNECTIONS, duration: DURATION_S, ...options }
-  const cpuBefore = process.cpuUsage()
-  const postgresBefore = postgresCpuUs()
-  const { stdout, stderr } = await run(process.execPath, [LOAD, JSON.stringify(spec)], {
-    maxBuffer: 16 * 1024 * 1024,
-  })
-  const cpu = process.cpuUsage(cpuBefore)
-  const postgresAfter = postgresCpuUs()
-  if (!stdout) throw new Error(`autocannon ${name}: ${stderr.slice(0, 300)}`)
-  const result = JSON.parse(stdout)
-  const responses = Math.max(1, result['2xx'])
-  return {
-    name,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    serverCpuUs: (cpu.user + cpu.system) / responses,
-    postgresCpuUs:
-      postgresBefore === null || postgresAfter === null
-        ? null
-        : (postgresAfter - postgresBefore) / responses,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    ok: result['2xx'],
-  }
-}
-
-const cpuText = (row: Row) =>
-  `${row.serverCpuUs.toFixed(0)}+${row.postgresCpuUs === null ? '?' : row.postgresCpuUs.toFixed(0)}`
 
 async function main() {
   if (!process.env.TEST_DATABASE_URL) {
@@ -176,24 +78,7 @@ async function main() {
     'content-type': 'application/json',
   }
 
-  // the baseline: one indexed query per request, nothing else
-  const raw = Fastify()
-  const rawPool = new pg.Pool({
-    connectionString: pool.options.connectionString,
-    max: 10,
-    idleTimeoutMillis: 0,
-  })
-  // pool.end() does not wait for the sockets to close; dropping the database may still reach one
-  rawPool.on('error', () => {})
-  raw.get('/raw', async () => {
-    const result = await rawPool.query(
-      'select id, name, status, expire_at from devices where user_id = $1 order by id desc limit 20',
-      [session.userId],
-    )
-    return { code: 200, msg: 'success', data: result.rows, ts: Date.now() }
-  })
-  await raw.listen({ host: '127.0.0.1', port: 0 })
-  const rawUrl = `http://127.0.0.1:${(raw.server.address() as { port: number }).port}/raw`
+  const raw = await startRawRoute(pool.options.connectionString as string, session.userId)
 
   const goods = (await call(app, 'GET', '/CommodityGroup/getGoodsList')) as {
     goods: { goodId: number; prices: { priceId: number; goodTime: number; price: number }[] }[]
@@ -328,11 +213,11 @@ async function main() {
   // drifts (other work, the load generator on the same cores), and a baseline taken minutes earlier
   // would make that drift part of the ratio.
   const only = process.env.ROUTES?.split(',')
-  const rows: { route: Row; raw: Row; written: number | null }[] = []
+  const rows: Paired[] = []
   for (const route of routes) {
     if (only && !only.includes(route.key)) continue
     if (!route.options?.method) await call(app, 'GET', route.url.slice(base.length), headers)
-    const rawRow = await load('raw: one indexed query', rawUrl)
+    const rawRow = await load('raw: one indexed query', raw.url)
     const before = route.rowsIn ? await count(route.rowsIn) : 0
     const row = await load(route.name, route.url, { headers, ...route.options })
     const written = route.rowsIn ? (await count(route.rowsIn)) - before : null
@@ -342,29 +227,8 @@ async function main() {
   console.log(
     `\n${CONNECTIONS} connections, ${DURATION_S} s each, PostgreSQL, ${os.cpus().length} cores, node ${process.version}\n`,
   )
-  console.log(
-    'route                                      req/s  p50 ms  p99 ms  raw req/s (p99)  of raw  errors/non-2xx  rows written/2xx  CPU µs/req: server+pg (raw)',
-  )
-  for (const { route, raw: paired, written } of rows) {
-    const share = `${((route.rps / paired.rps) * 100).toFixed(0)}%`
-    const rawText = `${paired.rps.toFixed(0)} (${paired.p99})`
-    const failed = `${route.errors + paired.errors}/${route.non2xx + paired.non2xx}`
-    console.log(
-      [
-        route.name.padEnd(41),
-        route.rps.toFixed(0).padStart(6),
-        String(route.p50).padStart(7),
-        String(route.p99).padStart(7),
-        rawText.padStart(16),
-        share.padStart(7),
-        failed.padStart(15),
-        (written === null ? '' : `${written}/${route.ok}`).padStart(17),
-        `${cpuText(route)} (${cpuText(paired)})`.padStart(26),
-      ].join(' '),
-    )
-  }
+  printRows(rows)
   await raw.close()
-  await rawPool.end()
   await app.close()
   await database.close()
   await created.close()

@@ -71,12 +71,21 @@ async function main() {
     console.log(
       `\ntotal ${((performance.now() - started) / 1000).toFixed(0)} s (with migrate, seed and analyze)\n`,
     )
-    console.log('table            rows           MB    bytes per user/phone')
-    for (const row of await tableBytes(database.pool)) {
+    console.log('table                        rows        MB   bytes per user/phone')
+    const tables = (await tableBytes(database.pool)).sort((a, b) => b.bytes - a.bytes)
+    for (const row of tables) {
       console.log(
-        `${row.table.padEnd(16)} ${row.rows.toLocaleString().padStart(11)} ${(row.bytes / 1048576).toFixed(0).padStart(9)} ${row.bytesPer.toLocaleString().padStart(9)} per ${row.per}`,
+        `${row.table.padEnd(22)} ${row.rows.toLocaleString().padStart(11)} ${(row.bytes / 1048576).toFixed(0).padStart(9)} ${row.bytesPer.toLocaleString().padStart(9)} per ${row.per}`,
       )
     }
+    const [{ bytes, users }] = (
+      await database.pool.query<{ bytes: string; users: string }>(
+        'select pg_database_size(current_database()) as bytes, (select count(*) from users) as users',
+      )
+    ).rows
+    console.log(
+      `database: ${(Number(bytes) / 1048576).toFixed(0)} MB, ${Math.round(Number(bytes) / Number(users)).toLocaleString()} bytes per user`,
+    )
   } finally {
     await database.close()
   }

@@ -12,7 +12,7 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { PLAN_TEST, scaleMobile, seedScale } from '../../../bench/lib/scale-seed'
+import { isGrowing, PLAN_TEST, scaleMobile, seedScale } from '../../../bench/lib/scale-seed'
 import type { Device } from '../../src/contract/device'
 import type { OrderInfo } from '../../src/contract/order'
 import { createTestDatabase } from '../helpers/test-database'
@@ -26,37 +26,6 @@ import {
 } from '../helpers/test-app'
 import { adminCall, createOperator, signIn } from '../helpers/admin'
 import { createCloudOrder, GOODS, priceOf, quote, newKey } from '../helpers/commerce'
-
-/**
- * Tables that do not grow with users: the catalogue, settings and dictionaries an operator keeps, the
- * console's own operators, sessions and broadcasts (they grow with what a few operators do), and the
- * sandbox providers' books (they play a remote party; production talks to the real one). Every other
- * table is growing, so a new table is checked unless it is named here.
- */
-const NOT_GROWING = new Set([
-  'goods_levels',
-  'goods',
-  'goods_prices',
-  'zones',
-  'goods_stock_slots',
-  'common_config',
-  'dictionaries',
-  'device_statuses',
-  'coupon_templates',
-  'coupon_issues',
-  'new_user_guide_steps',
-  'trial_offers',
-  'game_trials',
-  'activities',
-  'seckill_items',
-  'server_secrets',
-  'supplier_catalogue',
-  'operators',
-  'operator_sessions',
-  'operator_messages',
-  'scale_seed_progress',
-])
-const isGrowing = (table: string) => !NOT_GROWING.has(table) && !table.startsWith('sandbox_')
 
 interface PlanNode {
   'Node Type': string

@@ -1,0 +1,209 @@
+/**
+ * The API at scale (issue 29): the same routes, on the same PostgreSQL server, against a small and a
+ * large database made by bench/seed-scale.ts (SMALL: 1,000 users; LARGE: 100,000 users, 1,000,000
+ * phones, 5,000,000 orders). Both have the same data per ordinary user (about 9 phones, 50 orders, 20
+ * messages), so what differs is only how much there is around them. Each route runs at 50 connections,
+ * one signed-in ordinary user per connection, right after the raw one-query route on the same database
+ * (bench/lib/api-load.ts). Prints both tables, then per route p99 large/small (target ≤ 1.2) and the
+ * share of the raw route at the large size (target ≥ 70%).
+ *
+ *   SMALL_DATABASE_URL=postgres://…/scale_small LARGE_DATABASE_URL=postgres://…/scale_large \
+ *     node --import tsx bench/api-scale.ts
+ *
+ * Orders the run creates are cancelled afterwards. DURATION_S=10 by
+ * default; ROUTES=devices,goods,order,usage,unread,coupons,beans,messages picks routes.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { buildApp } from '../server/src/app'
+import { wrapPool } from '../server/src/db/client'
+import {
+  call,
+  CONNECTIONS,
+  DURATION_S,
+  load,
+  login,
+  printRows,
+  startRawRoute,
+  type LoadOptions,
+  type Paired,
+} from './lib/api-load'
+import { LARGE, scaleMobile } from './lib/scale-seed'
+
+interface Route {
+  key: string
+  name: string
+  path: string
+  options?: LoadOptions
+  rowsIn?: string
+}
+
+/** Ordinary users (past the studios) spread over the first 1,000 ids, the same in both databases. */
+const userIds = Array.from({ length: CONNECTIONS }, (_, i) => LARGE.studios + 2 + i * 17)
+
+async function measure(label: string, url: string, only: string[] | undefined): Promise<Paired[]> {
+  // the pool a production server opens (10), no connection closed for idling (see api-throughput.ts)
+  const pool = new pg.Pool({ connectionString: url, idleTimeoutMillis: 0 })
+  const database = wrapPool(pool)
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-files-'))
+  const app = await buildApp({
+    database,
+    filesDir,
+    rateLimit: false,
+    sandboxSupplier: { delayMs: 0 },
+  })
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/vmcloud/api`
+  const sessions = []
+  for (const id of userIds) sessions.push(await login(app, scaleMobile(id)))
+  const raw = await startRawRoute(url, sessions[0].userId)
+  const [{ max: lastOrder }] = (await pool.query('select max(id)::int as max from orders')).rows
+  await pool.query('update goods_stock_slots set stock = 1000000')
+
+  const goods = (await call(app, 'GET', '/CommodityGroup/getGoodsList')) as {
+    goods: { goodId: number; prices: { priceId: number }[] }[]
+  }[]
+  const item = goods[0].goods[0]
+  const headers = (session: { token: string; userId: number }) => ({
+    token: session.token,
+    userid: String(session.userId),
+    'content-type': 'application/json',
+  })
+  // every buyer pays the same: none of these users is new (each has orders), so no first-order price
+  const quote = (await call(app, 'POST', '/CommodityGroup/getGoodPrice', headers(sessions[0]), {
+    kind: 'new',
+    goodId: item.goodId,
+    priceId: item.prices[0].priceId,
+    quantity: 1,
+  })) as { total: number }
+  const read = (key: string, name: string, routePath: string): Route => ({
+    key,
+    name,
+    path: routePath,
+    options: { sessions },
+  })
+  const routes: Route[] = [
+    read('devices', 'GET /device/list', '/device/list?rows=20'),
+    read('goods', 'GET /CommodityGroup/getGoodsList', '/CommodityGroup/getGoodsList'),
+    {
+      key: 'order',
+      name: 'POST /order/createCloudOrder',
+      path: '/order/createCloudOrder',
+      options: {
+        method: 'POST',
+        sessions,
+        body: {
+          goodId: item.goodId,
+          priceId: item.prices[0].priceId,
+          zoneId: 1,
+          quantity: 1,
+          expectedAmount: quote.total,
+          idempotencyKey: '[<id>]',
+        },
+      },
+      rowsIn: 'orders',
+    },
+    {
+      key: 'usage',
+      name: 'POST /userUsageLog/saveUserUsageLog',
+      path: '/userUsageLog/saveUserUsageLog',
+      options: {
+        method: 'POST',
+        sessions,
+        body: {
+          logId: '[<id>]',
+          client: 'h5',
+          version: 248,
+          terminalType: 'android',
+          accessingPages: 'pages/Home/index',
+          exitMark: 0,
+        },
+      },
+      rowsIn: 'usage_logs',
+    },
+    read('unread', 'GET /message/getUnreadCount', '/message/getUnreadCount'),
+    read('coupons', 'GET /coupon/list', '/coupon/list?status=1'),
+    read('beans', 'GET /wallet/beanLedger', '/wallet/beanLedger?page=1&rows=10'),
+    read('messages', 'GET /message/list', '/message/list?page=1&rows=10'),
+  ]
+  const count = async (table: string) =>
+    Number((await pool.query(`select count(*) from ${table}`)).rows[0].count)
+  const cancelBenchOrders = async () => {
+    await pool.query(
+      'update orders set status = 3, closed_at = now() where id > $1 and status = 0',
+      [lastOrder],
+    )
+  }
+  const rows: Paired[] = []
+  try {
+    for (const route of routes) {
+      if (only && !only.includes(route.key)) continue
+      // a read answers 200 before it is loaded (a refusal would be measured as fast)
+      if (!route.options?.method) await call(app, 'GET', route.path, headers(sessions[0]))
+      const rawRow = await load('raw: one indexed query', raw.url)
+      const before = route.rowsIn ? await count(route.rowsIn) : 0
+      // An ordinary user may hold 50 units in unpaid orders (users_unpaid_units_cap): the bench's
+      // orders are cancelled as they come, as the timeout job would 15 minutes on, so the load keeps
+      // making orders instead of meeting that refusal.
+      const cancelling =
+        route.rowsIn === 'orders'
+          ? setInterval(() => void cancelBenchOrders().catch(console.error), 200)
+          : null
+      const row = await load(route.name, `${base}${route.path}`, {
+        headers: headers(sessions[0]),
+        ...route.options,
+      })
+      if (cancelling) clearInterval(cancelling)
+      const written = route.rowsIn ? (await count(route.rowsIn)) - before : null
+      rows.push({ raw: rawRow, route: row, written })
+    }
+  } finally {
+    // the bench's orders are cancelled, as the timeout job would (their units go back to the buyers
+    // by the orders trigger); not deleted: nothing deletes orders, so nothing indexes the ledgers'
+    // order ids for it (server/test/db/foreign-key-indexes.test.ts), and a delete reads them whole
+    await cancelBenchOrders()
+    await raw.close()
+    await app.close()
+    await database.close()
+    fs.rmSync(filesDir, { recursive: true, force: true })
+  }
+  console.log(`\n${label}: ${url.replace(/\/\/[^@]*@/, '//')}\n`)
+  printRows(rows)
+  return rows
+}
+
+async function main() {
+  const small = process.env.SMALL_DATABASE_URL
+  const large = process.env.LARGE_DATABASE_URL
+  if (!small || !large) {
+    throw new Error('set SMALL_DATABASE_URL and LARGE_DATABASE_URL (made by bench/seed-scale.ts)')
+  }
+  const only = process.env.ROUTES?.split(',')
+  console.log(
+    `${CONNECTIONS} connections, ${DURATION_S} s each, PostgreSQL, ${os.cpus().length} cores, node ${process.version}`,
+  )
+  const smallRows = await measure('small', small, only)
+  const largeRows = await measure('large', large, only)
+  console.log(
+    '\nroute                                      p99 small  p99 large  large/small  of raw (large)',
+  )
+  largeRows.forEach(({ route, raw }, i) => {
+    const before = smallRows[i].route
+    console.log(
+      [
+        route.name.padEnd(41),
+        `${before.p99} ms`.padStart(9),
+        `${route.p99} ms`.padStart(10),
+        `${(route.p99 / Math.max(1, before.p99)).toFixed(2)}×`.padStart(12),
+        `${((route.rps / raw.rps) * 100).toFixed(0)}%`.padStart(15),
+      ].join(' '),
+    )
+  })
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

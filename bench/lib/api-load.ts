@@ -1,0 +1,182 @@
+/**
+ * What the API benches share (api-throughput.ts, api-scale.ts): calls through the app, SMS sign-in, one
+ * autocannon run in its own process (autocannon-run.mjs) with the CPU it cost, the raw baseline route,
+ * and the table they print.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import Fastify from 'fastify'
+import pg from 'pg'
+import type { App } from '../../server/src/app'
+
+export const CONNECTIONS = 50
+export const DURATION_S = Number(process.env.DURATION_S ?? 10)
+const LOAD = path.resolve(__dirname, '../autocannon-run.mjs')
+const run = promisify(execFile)
+
+export async function call(
+  app: App,
+  method: 'GET' | 'POST',
+  url: string,
+  headers = {},
+  body?: object,
+) {
+  const response = await app.inject({ method, url: `/vmcloud/api${url}`, headers, payload: body })
+  const json = response.json() as { code: number; msg: string; data: unknown }
+  if (json.code !== 200) throw new Error(`${url}: ${json.code} ${json.msg}`)
+  return json.data
+}
+
+export async function login(app: App, mobilePhone = '13900009999') {
+  await call(app, 'POST', '/sms/sendSmsCode', {}, { mobilePhone, type: 'login' })
+  const sms = (await call(app, 'GET', `/sandbox/sms/last?mobilePhone=${mobilePhone}`)) as {
+    code: string
+  }
+  return (await call(
+    app,
+    'POST',
+    '/common/userLogin/confirm',
+    {},
+    { mobilePhone, code: sms.code },
+  )) as {
+    token: string
+    userId: number
+  }
+}
+
+export interface Row {
+  name: string
+  rps: number
+  p50: number
+  p99: number
+  /** CPU time per 2xx response, in µs: this process (the server under test) and PostgreSQL's. */
+  serverCpuUs: number
+  postgresCpuUs: number | null
+  errors: number
+  non2xx: number
+  /** Responses with a 2xx status. */
+  ok: number
+}
+
+export interface LoadOptions {
+  method?: string
+  headers?: Record<string, string>
+  body?: object
+  /** One per connection, round robin (see autocannon-run.mjs). */
+  sessions?: { token: string; userId: number }[]
+}
+
+/**
+ * CPU time (µs) used so far by every process named postgres on this machine, read from /proc (Linux,
+ * database on this machine); null elsewhere. Counts every database of that server, so the bench's
+ * figures hold only on a server nothing else is using.
+ */
+function postgresCpuUs(): number | null {
+  if (!fs.existsSync('/proc/self/stat')) return null
+  const ticks = 100 // USER_HZ: Linux reports process times in 1/100 s
+  let total = 0
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+      if (!stat.includes('(postgres)')) continue
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      // utime, stime, and cutime, cstime: the postmaster's, of the backends that have ended
+      total += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])
+    } catch {
+      // the process ended while we read
+    }
+  }
+  return (total * 1e6) / ticks
+}
+
+/** One autocannon run in its own process (bench/autocannon-run.mjs). */
+export async function load(name: string, url: string, options: LoadOptions = {}): Promise<Row> {
+  const spec = { url, connections: CONNECTIONS, duration: DURATION_S, ...options }
+  const cpuBefore = process.cpuUsage()
+  const postgresBefore = postgresCpuUs()
+  const { stdout, stderr } = await run(process.execPath, [LOAD, JSON.stringify(spec)], {
+    maxBuffer: 16 * 1024 * 1024,
+  })
+  const cpu = process.cpuUsage(cpuBefore)
+  const postgresAfter = postgresCpuUs()
+  if (!stdout) throw new Error(`autocannon ${name}: ${stderr.slice(0, 300)}`)
+  const result = JSON.parse(stdout)
+  const responses = Math.max(1, result['2xx'])
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    serverCpuUs: (cpu.user + cpu.system) / responses,
+    postgresCpuUs:
+      postgresBefore === null || postgresAfter === null
+        ? null
+        : (postgresAfter - postgresBefore) / responses,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    ok: result['2xx'],
+  }
+}
+
+export const cpuText = (row: Row) =>
+  `${row.serverCpuUs.toFixed(0)}+${row.postgresCpuUs === null ? '?' : row.postgresCpuUs.toFixed(0)}`
+
+/**
+ * The baseline: a bare Fastify app on the same database doing one indexed query per request (a user's
+ * newest 20 phones), nothing else.
+ */
+export async function startRawRoute(connectionString: string, userId: number) {
+  const raw = Fastify()
+  const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 0 })
+  // pool.end() does not wait for the sockets to close; dropping the database may still reach one
+  pool.on('error', () => {})
+  raw.get('/raw', async () => {
+    const result = await pool.query(
+      'select id, name, status, expire_at from devices where user_id = $1 order by id desc limit 20',
+      [userId],
+    )
+    return { code: 200, msg: 'success', data: result.rows, ts: Date.now() }
+  })
+  await raw.listen({ host: '127.0.0.1', port: 0 })
+  return {
+    url: `http://127.0.0.1:${(raw.server.address() as { port: number }).port}/raw`,
+    async close() {
+      await raw.close()
+      await pool.end()
+    },
+  }
+}
+
+export interface Paired {
+  route: Row
+  raw: Row
+  /** Rows the route wrote, when it writes (a refusal is HTTP 200 too). */
+  written: number | null
+}
+
+export function printRows(rows: Paired[]) {
+  console.log(
+    'route                                      req/s  p50 ms  p99 ms  raw req/s (p99)  of raw  errors/non-2xx  rows written/2xx  CPU µs/req: server+pg (raw)',
+  )
+  for (const { route, raw: paired, written } of rows) {
+    const share = `${((route.rps / paired.rps) * 100).toFixed(0)}%`
+    const rawText = `${paired.rps.toFixed(0)} (${paired.p99})`
+    const failed = `${route.errors + paired.errors}/${route.non2xx + paired.non2xx}`
+    console.log(
+      [
+        route.name.padEnd(41),
+        route.rps.toFixed(0).padStart(6),
+        String(route.p50).padStart(7),
+        String(route.p99).padStart(7),
+        rawText.padStart(16),
+        share.padStart(7),
+        failed.padStart(15),
+        (written === null ? '' : `${written}/${route.ok}`).padStart(17),
+        `${cpuText(route)} (${cpuText(paired)})`.padStart(26),
+      ].join(' '),
+    )
+  }
+}
