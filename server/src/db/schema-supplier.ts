@@ -3,7 +3,7 @@
  * supplier's configuration and data-centre ids, editable by operators), and the books the ACEP adapter
  * needs because ACEP has no idempotency key on CreatePod and no notion of our expiry, goods or model.
  */
-import { bigint, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { at } from './columns'
 
 /**
@@ -62,20 +62,25 @@ export const acepPods = pgTable(
  * ACEP tasks (backup, restore, migrate) as their callbacks or GetTaskInfo last reported them.
  * requestId makes a retried backup/restore return the same task.
  */
-export const acepTasks = pgTable('acep_tasks', {
-  taskId: text('task_id').primaryKey(),
-  requestId: text('request_id').unique(),
-  /** backup | restore | migrate | reset */
-  kind: text('kind').notNull(),
-  podId: text('pod_id').notNull(),
-  /** For a backup: the BackupDataId to restore from and to delete. */
-  backupDataId: text('backup_data_id'),
-  /** running | done | failed | deleted */
-  status: text('status').notNull(),
-  sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
-  failReason: text('fail_reason'),
-  /** The callback message ids already applied (a replayed callback changes nothing). */
-  lastMessageId: text('last_message_id'),
-  createdAt: at('created_at').notNull(),
-  updatedAt: at('updated_at').notNull(),
-})
+export const acepTasks = pgTable(
+  'acep_tasks',
+  {
+    taskId: text('task_id').primaryKey(),
+    requestId: text('request_id').unique(),
+    /** backup | restore | migrate | reset */
+    kind: text('kind').notNull(),
+    podId: text('pod_id').notNull(),
+    /** For a backup: the BackupDataId to restore from and to delete. */
+    backupDataId: text('backup_data_id'),
+    /** running | done | failed | deleted */
+    status: text('status').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
+    failReason: text('fail_reason'),
+    /** The callback message ids already applied (a replayed callback changes nothing). */
+    lastMessageId: text('last_message_id'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  // Whether a pod has a reset running (acep-tasks.ts): one pod's tasks, not every task ever sent.
+  (t) => [index('acep_tasks_pod_idx').on(t.podId)],
+)
