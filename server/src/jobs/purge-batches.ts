@@ -1,0 +1,98 @@
+import { inArray, type SQL } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { Db } from '../db/client'
+
+/**
+ * The one rule for deleting what is due from a table that can be large: at most `batch` rows per
+ * statement, each statement its own transaction, the rows chosen by primary key through the index that
+ * serves `due` (`delete … where id in (select id … where due order by … limit batch for update skip
+ * locked)`). No statement holds locks or writes WAL for more than one batch, so the table's writers
+ * wait at most one batch; a process that dies between statements leaves every committed batch gone and
+ * every other row untouched, and the next run starts again from what is still due.
+ */
+
+/** Rows per statement: a few milliseconds of work each, small enough that no lock is held for long. */
+export const PURGE_BATCH = 5_000
+/**
+ * What one purge run may spend on deleting (monotonic time). Well inside the job's lease (5 min) and
+ * its period (1 h): a backlog (the first run after this shipped, a table a million rows behind) is
+ * worked off over several hourly runs rather than in one long one.
+ */
+export const PURGE_RUN_BUDGET_MS = 2 * 60_000
+
+export interface PurgeBudget {
+  spent(): boolean
+}
+
+/** A budget of `ms` of real (monotonic) time from now, shared by every purge of one run. */
+export function timeBudget(ms: number): PurgeBudget {
+  const end = performance.now() + ms
+  return { spent: () => performance.now() >= end }
+}
+
+export interface PurgeTarget {
+  /** The table's name in logs. */
+  name: string
+  table: PgTable
+  /** The primary key (one column). */
+  id: PgColumn
+  /** What is due; served by an index (migration 0030), so a batch never scans the table. */
+  due: SQL
+  /** The order batches take (the index's columns): oldest first, so an unfinished run left the newest. */
+  order: PgColumn[]
+}
+
+export interface PurgeOutcome {
+  deleted: number
+  statements: number
+  /** false: the budget ran out with rows still due (the next run continues). */
+  finished: boolean
+}
+
+/**
+ * Deletes `target`'s due rows in batches until none is due (a batch comes back short) or the budget is
+ * spent. Rows another transaction holds locked are skipped (SKIP LOCKED): the purge never waits on a
+ * writer, and what it skipped is still due next run.
+ */
+export async function purgeInBatches(
+  db: Db,
+  target: PurgeTarget,
+  options: { budget: PurgeBudget; batch?: number },
+): Promise<PurgeOutcome> {
+  const batch = options.batch ?? PURGE_BATCH
+  let deleted = 0
+  let statements = 0
+  for (;;) {
+    if (options.budget.spent()) return { deleted, statements, finished: false }
+    const chosen = db
+      .select({ id: target.id })
+      .from(target.table)
+      .where(target.due)
+      .orderBy(...target.order)
+      .limit(batch)
+      .for('update', { skipLocked: true })
+    const gone = await db
+      .delete(target.table)
+      .where(inArray(target.id, chosen))
+      .returning({ id: target.id })
+    statements += 1
+    deleted += gone.length
+    if (gone.length < batch) return { deleted, statements, finished: true }
+  }
+}
+
+/** Runs the targets in order against one budget; what each deleted, by name. */
+export async function purgeAll(
+  db: Db,
+  targets: PurgeTarget[],
+  options: { budget: PurgeBudget; batch?: number },
+): Promise<{ deleted: Record<string, number>; finished: boolean }> {
+  const deleted: Record<string, number> = {}
+  let finished = true
+  for (const target of targets) {
+    const outcome = await purgeInBatches(db, target, options)
+    deleted[target.name] = (deleted[target.name] ?? 0) + outcome.deleted
+    if (!outcome.finished) finished = false
+  }
+  return { deleted, finished }
+}
