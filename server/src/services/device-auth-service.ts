@@ -6,6 +6,12 @@ import type { AuthTokenResult } from '../contract/device'
 import { deviceAuthTokens, devices } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import type { ServiceContext } from './context'
+import {
+  purgeInBatches,
+  timeBudget,
+  PURGE_RUN_BUDGET_MS,
+  type PurgeBudget,
+} from '../db/purge-batches'
 import { VIEW_ONLY } from './device-access'
 import { refusal } from './device-view'
 import type { GrantService } from './grant-service'
@@ -136,12 +142,24 @@ export class DeviceAuthService {
   }
 
   /** Drops tokens whose sessions are long over. */
-  async purgeOld(now: Date): Promise<number> {
+  /** Tokens whose control session can no longer be live (in batches, purge-batches.ts). */
+  async purgeOld(
+    now: Date,
+    budget: PurgeBudget = timeBudget(PURGE_RUN_BUDGET_MS),
+  ): Promise<number> {
     const cutoff = new Date(now.getTime() - CONTROL_SESSION_TTL_MS - AUTH_TOKEN_TTL_MS)
-    const gone = await this.ctx.db
-      .delete(deviceAuthTokens)
-      .where(lt(deviceAuthTokens.expiresAt, cutoff))
-      .returning({ id: deviceAuthTokens.id })
-    return gone.length
+    const { expiresAt } = deviceAuthTokens
+    const { deleted } = await purgeInBatches(
+      this.ctx.db,
+      {
+        name: 'device_auth_tokens',
+        table: deviceAuthTokens,
+        id: deviceAuthTokens.id,
+        due: lt(expiresAt, cutoff),
+        order: [expiresAt],
+      },
+      { budget },
+    )
+    return deleted
   }
 }

@@ -7,6 +7,12 @@ import { tip } from '../domain/biz-error'
 import { newOpaqueSecret, sha256Hex } from '../domain/secrets'
 import type { AccountService, LoginContext } from './account-service'
 import type { ServiceContext } from './context'
+import {
+  purgeInBatches,
+  timeBudget,
+  PURGE_RUN_BUDGET_MS,
+  type PurgeBudget,
+} from '../db/purge-batches'
 import { qrDataUrl } from './qr-image'
 
 export const SCAN_LOGIN_UNKNOWN = '登录二维码无效，请在电脑上刷新二维码'
@@ -117,12 +123,24 @@ export class ScanLoginService {
   }
 
   /** Housekeeping: sessions dead for a day are of no further use. */
-  async purgeDead(now: Date): Promise<number> {
-    const rows = await this.ctx.db
-      .delete(scanLoginSessions)
-      .where(lt(scanLoginSessions.expiresAt, new Date(now.getTime() - 86_400_000)))
-      .returning({ id: scanLoginSessions.id })
-    return rows.length
+  /** Sessions a day past expiry (in batches, purge-batches.ts). */
+  async purgeDead(
+    now: Date,
+    budget: PurgeBudget = timeBudget(PURGE_RUN_BUDGET_MS),
+  ): Promise<number> {
+    const { expiresAt } = scanLoginSessions
+    const { deleted } = await purgeInBatches(
+      this.ctx.db,
+      {
+        name: 'scan_login_sessions',
+        table: scanLoginSessions,
+        id: scanLoginSessions.id,
+        due: lt(expiresAt, new Date(now.getTime() - 86_400_000)),
+        order: [expiresAt],
+      },
+      { budget },
+    )
+    return deleted
   }
 
   private async decide<S extends 'confirmed' | 'refused'>(

@@ -1,8 +1,14 @@
-import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm'
+import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { authTokens, users } from '../db/schema'
 import { hashOpaqueSecret, newOpaqueSecret } from '../domain/secrets'
 import type { ServiceContext } from './context'
+import {
+  purgeInBatches,
+  timeBudget,
+  PURGE_RUN_BUDGET_MS,
+  type PurgeBudget,
+} from '../db/purge-batches'
 import { SessionCache } from './session-cache'
 
 export interface AuthenticatedUser {
@@ -109,12 +115,35 @@ export class SessionService {
   }
 
   /** Housekeeping: tokens expired or revoked more than a day ago are of no further use. */
-  async purgeDead(now: Date): Promise<number> {
+  /** Tokens a day past their expiry or their revocation (in batches, purge-batches.ts). */
+  async purgeDead(
+    now: Date,
+    budget: PurgeBudget = timeBudget(PURGE_RUN_BUDGET_MS),
+  ): Promise<number> {
     const cutoff = new Date(now.getTime() - 86_400_000)
-    const rows = await this.ctx.db
-      .delete(authTokens)
-      .where(or(lt(authTokens.expiresAt, cutoff), lt(authTokens.revokedAt, cutoff)))
-      .returning({ id: authTokens.id })
-    return rows.length
+    const { id } = authTokens
+    const expired = await purgeInBatches(
+      this.ctx.db,
+      {
+        name: 'auth_tokens',
+        table: authTokens,
+        id,
+        due: lt(authTokens.expiresAt, cutoff),
+        order: [authTokens.expiresAt],
+      },
+      { budget },
+    )
+    const revoked = await purgeInBatches(
+      this.ctx.db,
+      {
+        name: 'auth_tokens',
+        table: authTokens,
+        id,
+        due: lt(authTokens.revokedAt, cutoff),
+        order: [authTokens.revokedAt],
+      },
+      { budget },
+    )
+    return expired.deleted + revoked.deleted
   }
 }

@@ -18,6 +18,12 @@ import {
   type SmsType,
 } from '../domain/sms-policy'
 import type { ServiceContext } from './context'
+import {
+  purgeInBatches,
+  timeBudget,
+  PURGE_RUN_BUDGET_MS,
+  type PurgeBudget,
+} from '../db/purge-batches'
 
 export function assertMobile(mobilePhone: string | undefined): string {
   const problem = validateMobile(mobilePhone)
@@ -144,12 +150,23 @@ export class SmsService {
   }
 
   /** Housekeeping: codes older than a day matter neither for expiry nor for the daily quota. */
-  async purgeOld(now: Date): Promise<number> {
+  /** Codes two days old (in batches, purge-batches.ts). */
+  async purgeOld(
+    now: Date,
+    budget: PurgeBudget = timeBudget(PURGE_RUN_BUDGET_MS),
+  ): Promise<number> {
     const cutoff = new Date(now.getTime() - 2 * 86_400_000)
-    const rows = await this.ctx.db
-      .delete(smsCodes)
-      .where(lt(smsCodes.createdAt, cutoff))
-      .returning({ id: smsCodes.id })
-    return rows.length
+    const { deleted } = await purgeInBatches(
+      this.ctx.db,
+      {
+        name: 'sms_codes',
+        table: smsCodes,
+        id: smsCodes.id,
+        due: lt(smsCodes.createdAt, cutoff),
+        order: [smsCodes.createdAt],
+      },
+      { budget },
+    )
+    return deleted
   }
 }

@@ -1,6 +1,6 @@
 import { inArray, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
-import type { Db } from '../db/client'
+import type { Db } from './client'
 
 /**
  * The one rule for deleting what is due from a table that can be large: at most `batch` rows per
