@@ -1,12 +1,12 @@
-import { inArray, type SQL } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from './client'
 
 /**
  * The one rule for deleting what is due from a table that can be large: at most `batch` rows per
  * statement, each statement its own transaction, the rows chosen by primary key through the index that
- * serves `due` (`delete … where id in (select id … where due order by … limit batch for update skip
- * locked)`). No statement holds locks or writes WAL for more than one batch, so the table's writers
+ * serves `due` (`delete … where id = any(array(select id … where due order by … limit batch for update
+ * skip locked))`). No statement holds locks or writes WAL for more than one batch, so the table's writers
  * wait at most one batch; a process that dies between statements leaves every committed batch gone and
  * every other row untouched, and the next run starts again from what is still due.
  */
@@ -71,9 +71,11 @@ export async function purgeInBatches(
       .orderBy(...target.order)
       .limit(batch)
       .for('update', { skipLocked: true })
+    // `= any(array(…))`, not `in (…)`: the chosen ids become one array, and the delete finds them
+    // through the primary key; `in (subquery)` is planned as a hash join over a scan of the whole table.
     const gone = await db
       .delete(target.table)
-      .where(inArray(target.id, chosen))
+      .where(sql`${target.id} = any(array(${chosen}))`)
       .returning({ id: target.id })
     statements += 1
     deleted += gone.length
