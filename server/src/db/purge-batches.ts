@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { and, gte, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from './client'
 
@@ -38,8 +38,12 @@ export interface PurgeTarget {
   id: PgColumn
   /** What is due; served by an index (migration 0030), so a batch never scans the table. */
   due: SQL
-  /** The order batches take (the index's columns): oldest first, so an unfinished run left the newest. */
-  order: PgColumn[]
+  /**
+   * The time column batches go up by, oldest first (an unfinished run leaves the newest), the last
+   * column of the index serving `due`; `prefix` are the columns before it that `due` fixes by equality.
+   */
+  key: PgColumn
+  prefix?: PgColumn[]
 }
 
 export interface PurgeOutcome {
@@ -62,25 +66,40 @@ export async function purgeInBatches(
   const batch = options.batch ?? PURGE_BATCH
   let deleted = 0
   let statements = 0
+  let from: Date | null = null
   for (;;) {
     if (options.budget.spent()) return { deleted, statements, finished: false }
-    const chosen = db
-      .select({ id: target.id })
-      .from(target.table)
-      .where(target.due)
-      .orderBy(...target.order)
-      .limit(batch)
-      .for('update', { skipLocked: true })
-    // `= any(array(…))`, not `in (…)`: the chosen ids become one array, and the delete finds them
-    // through the primary key; `in (subquery)` is planned as a hash join over a scan of the whole table.
-    const gone = await db
-      .delete(target.table)
-      .where(sql`${target.id} = any(array(${chosen}))`)
-      .returning({ id: target.id })
+    const gone = await purgeStatement(db, target, batch, from)
     statements += 1
     deleted += gone.length
     if (gone.length < batch) return { deleted, statements, finished: true }
+    for (const row of gone) {
+      const key = row.key as Date // every key is a timestamp column
+      if (!from || key > from) from = key
+    }
   }
+}
+
+/**
+ * One batch's statement. `= any(array(…))`, not `in (…)`: the chosen ids become one array and the
+ * delete finds them through the primary key, where `in (subquery)` is planned as a hash join over a
+ * scan of the whole table. Rows a writer holds are skipped, never waited for. `from`: the newest key
+ * the previous batch deleted; the index scan starts there, not at the entries of the rows already
+ * deleted (dead, but until vacuum, and while any older transaction runs, each would be visited again:
+ * every batch would cost more than the one before).
+ */
+export function purgeStatement(db: Db, target: PurgeTarget, batch: number, from: Date | null) {
+  const chosen = db
+    .select({ id: target.id })
+    .from(target.table)
+    .where(from ? and(target.due, gte(target.key, from)) : target.due)
+    .orderBy(...(target.prefix ?? []), target.key)
+    .limit(batch)
+    .for('update', { skipLocked: true })
+  return db
+    .delete(target.table)
+    .where(sql`${target.id} = any(array(${chosen}))`)
+    .returning({ id: target.id, key: target.key })
 }
 
 /** Runs the targets in order against one budget; what each deleted, by name. */

@@ -7,10 +7,11 @@ import { deviceAuthTokens, devices } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import type { ServiceContext } from './context'
 import {
+  PURGE_RUN_BUDGET_MS,
   purgeInBatches,
   timeBudget,
-  PURGE_RUN_BUDGET_MS,
   type PurgeBudget,
+  type PurgeTarget,
 } from '../db/purge-batches'
 import { VIEW_ONLY } from './device-access'
 import { refusal } from './device-view'
@@ -38,6 +39,20 @@ export interface ControlSession {
 }
 
 /** The token hand-off between our app and the supplier's control page (web_instance). */
+/** The purge of control-page tokens: once no control session opened with one can be live. */
+export function deviceAuthTokenPurge(now: Date): PurgeTarget {
+  return {
+    name: 'device_auth_tokens',
+    table: deviceAuthTokens,
+    id: deviceAuthTokens.id,
+    due: lt(
+      deviceAuthTokens.expiresAt,
+      new Date(now.getTime() - CONTROL_SESSION_TTL_MS - AUTH_TOKEN_TTL_MS),
+    ),
+    key: deviceAuthTokens.expiresAt,
+  }
+}
+
 export class DeviceAuthService {
   constructor(
     private readonly ctx: ServiceContext,
@@ -147,19 +162,6 @@ export class DeviceAuthService {
     now: Date,
     budget: PurgeBudget = timeBudget(PURGE_RUN_BUDGET_MS),
   ): Promise<number> {
-    const cutoff = new Date(now.getTime() - CONTROL_SESSION_TTL_MS - AUTH_TOKEN_TTL_MS)
-    const { expiresAt } = deviceAuthTokens
-    const { deleted } = await purgeInBatches(
-      this.ctx.db,
-      {
-        name: 'device_auth_tokens',
-        table: deviceAuthTokens,
-        id: deviceAuthTokens.id,
-        due: lt(expiresAt, cutoff),
-        order: [expiresAt],
-      },
-      { budget },
-    )
-    return deleted
+    return (await purgeInBatches(this.ctx.db, deviceAuthTokenPurge(now), { budget })).deleted
   }
 }

@@ -8,10 +8,11 @@ import { newOpaqueSecret, sha256Hex } from '../domain/secrets'
 import type { AccountService, LoginContext } from './account-service'
 import type { ServiceContext } from './context'
 import {
+  PURGE_RUN_BUDGET_MS,
   purgeInBatches,
   timeBudget,
-  PURGE_RUN_BUDGET_MS,
   type PurgeBudget,
+  type PurgeTarget,
 } from '../db/purge-batches'
 import { qrDataUrl } from './qr-image'
 
@@ -52,6 +53,17 @@ export function describeUserAgent(ua: string | undefined): string {
  * phone scans (scanned), then confirms or refuses; the browser's next poll collects the login token once.
  * A session lives SCAN_LOGIN_TTL_MS; only the account that scanned may confirm or refuse it.
  */
+/** The purge of scan-login sessions: a day past expiry. */
+export function scanLoginPurge(now: Date): PurgeTarget {
+  return {
+    name: 'scan_login_sessions',
+    table: scanLoginSessions,
+    id: scanLoginSessions.id,
+    due: lt(scanLoginSessions.expiresAt, new Date(now.getTime() - 86_400_000)),
+    key: scanLoginSessions.expiresAt,
+  }
+}
+
 export class ScanLoginService {
   constructor(
     private readonly ctx: ServiceContext,
@@ -128,19 +140,7 @@ export class ScanLoginService {
     now: Date,
     budget: PurgeBudget = timeBudget(PURGE_RUN_BUDGET_MS),
   ): Promise<number> {
-    const { expiresAt } = scanLoginSessions
-    const { deleted } = await purgeInBatches(
-      this.ctx.db,
-      {
-        name: 'scan_login_sessions',
-        table: scanLoginSessions,
-        id: scanLoginSessions.id,
-        due: lt(expiresAt, new Date(now.getTime() - 86_400_000)),
-        order: [expiresAt],
-      },
-      { budget },
-    )
-    return deleted
+    return (await purgeInBatches(this.ctx.db, scanLoginPurge(now), { budget })).deleted
   }
 
   private async decide<S extends 'confirmed' | 'refused'>(

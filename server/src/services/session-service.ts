@@ -4,10 +4,11 @@ import { authTokens, users } from '../db/schema'
 import { hashOpaqueSecret, newOpaqueSecret } from '../domain/secrets'
 import type { ServiceContext } from './context'
 import {
+  PURGE_RUN_BUDGET_MS,
   purgeInBatches,
   timeBudget,
-  PURGE_RUN_BUDGET_MS,
   type PurgeBudget,
+  type PurgeTarget,
 } from '../db/purge-batches'
 import { SessionCache } from './session-cache'
 
@@ -18,6 +19,28 @@ export interface AuthenticatedUser {
 }
 
 const SESSION_CACHE_ENTRIES = 20_000
+
+/** The purge of dead tokens: a day past expiry, or a day past revocation (each rule has its index). */
+export function authTokenPurges(now: Date): PurgeTarget[] {
+  const cutoff = new Date(now.getTime() - 86_400_000)
+  const { id } = authTokens
+  return [
+    {
+      name: 'auth_tokens',
+      table: authTokens,
+      id,
+      due: lt(authTokens.expiresAt, cutoff),
+      key: authTokens.expiresAt,
+    },
+    {
+      name: 'auth_tokens',
+      table: authTokens,
+      id,
+      due: lt(authTokens.revokedAt, cutoff),
+      key: authTokens.revokedAt,
+    },
+  ]
+}
 
 export class SessionService {
   private readonly cache: SessionCache<AuthenticatedUser>
@@ -120,30 +143,10 @@ export class SessionService {
     now: Date,
     budget: PurgeBudget = timeBudget(PURGE_RUN_BUDGET_MS),
   ): Promise<number> {
-    const cutoff = new Date(now.getTime() - 86_400_000)
-    const { id } = authTokens
-    const expired = await purgeInBatches(
-      this.ctx.db,
-      {
-        name: 'auth_tokens',
-        table: authTokens,
-        id,
-        due: lt(authTokens.expiresAt, cutoff),
-        order: [authTokens.expiresAt],
-      },
-      { budget },
-    )
-    const revoked = await purgeInBatches(
-      this.ctx.db,
-      {
-        name: 'auth_tokens',
-        table: authTokens,
-        id,
-        due: lt(authTokens.revokedAt, cutoff),
-        order: [authTokens.revokedAt],
-      },
-      { budget },
-    )
-    return expired.deleted + revoked.deleted
+    let deleted = 0
+    for (const target of authTokenPurges(now)) {
+      deleted += (await purgeInBatches(this.ctx.db, target, { budget })).deleted
+    }
+    return deleted
   }
 }

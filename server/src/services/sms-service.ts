@@ -19,16 +19,28 @@ import {
 } from '../domain/sms-policy'
 import type { ServiceContext } from './context'
 import {
+  PURGE_RUN_BUDGET_MS,
   purgeInBatches,
   timeBudget,
-  PURGE_RUN_BUDGET_MS,
   type PurgeBudget,
+  type PurgeTarget,
 } from '../db/purge-batches'
 
 export function assertMobile(mobilePhone: string | undefined): string {
   const problem = validateMobile(mobilePhone)
   if (problem) throw new BizError(ResultCode.PHONE_VERIFICATION_FAILED, problem)
   return mobilePhone!.trim()
+}
+
+/** The purge of SMS codes: two days after they were sent. */
+export function smsCodePurge(now: Date): PurgeTarget {
+  return {
+    name: 'sms_codes',
+    table: smsCodes,
+    id: smsCodes.id,
+    due: lt(smsCodes.createdAt, new Date(now.getTime() - 2 * 86_400_000)),
+    key: smsCodes.createdAt,
+  }
 }
 
 export class SmsService {
@@ -155,18 +167,6 @@ export class SmsService {
     now: Date,
     budget: PurgeBudget = timeBudget(PURGE_RUN_BUDGET_MS),
   ): Promise<number> {
-    const cutoff = new Date(now.getTime() - 2 * 86_400_000)
-    const { deleted } = await purgeInBatches(
-      this.ctx.db,
-      {
-        name: 'sms_codes',
-        table: smsCodes,
-        id: smsCodes.id,
-        due: lt(smsCodes.createdAt, cutoff),
-        order: [smsCodes.createdAt],
-      },
-      { budget },
-    )
-    return deleted
+    return (await purgeInBatches(this.ctx.db, smsCodePurge(now), { budget })).deleted
   }
 }
