@@ -114,7 +114,9 @@ export const authTokens = pgTable(
     index('auth_tokens_user_idx').on(t.userId),
     // the purge's two rules (SessionService.purgeDead)
     index('auth_tokens_expires_idx').on(t.expiresAt),
-    index('auth_tokens_revoked_idx').on(t.revokedAt).where(sql`${t.revokedAt} is not null`),
+    index('auth_tokens_revoked_idx')
+      .on(t.revokedAt)
+      .where(sql`${t.revokedAt} is not null`),
   ],
 )
 
