@@ -96,18 +96,21 @@ async function batched() {
   const start = performance.now()
   let deleted = 0
   let statements = 0
-  let longest = 0
+  const times: number[] = []
   for (;;) {
     // one statement per call: the helper itself, timed statement by statement
     const t0 = performance.now()
     const outcome = await purgeInBatches(database.db, target, { budget: oneStatement() })
-    longest = Math.max(longest, performance.now() - t0)
+    times.push(performance.now() - t0)
     deleted += outcome.deleted
     statements += outcome.statements
     if (outcome.finished) break
   }
   const ms = performance.now() - start
-  return { deleted, statements, ms, longest, writer: await w.finish() }
+  times.sort((a, b) => a - b)
+  const longest = times[times.length - 1]
+  const median = times[Math.floor(times.length / 2)]
+  return { deleted, statements, ms, longest, median, writer: await w.finish() }
 }
 
 async function unbatched() {
@@ -118,19 +121,21 @@ async function unbatched() {
     new Date(NOW.getTime() - USAGE_LOG_KEEP_MS),
   ])
   const ms = performance.now() - start
-  return { deleted: result.rowCount ?? 0, statements: 1, ms, longest: ms, writer: await w.finish() }
+  const deleted = result.rowCount ?? 0
+  return { deleted, statements: 1, ms, longest: ms, median: ms, writer: await w.finish() }
 }
 
 async function main() {
   await migrateDatabase(database)
   const rows: Record<string, string | number>[] = []
-  const report = (label: string, run: Awaited<ReturnType<typeof batched>>) => {
+  const report = (label: string, run: Awaited<ReturnType<typeof unbatched>>) => {
     rows.push({
       label,
       deleted: run.deleted,
       statements: run.statements,
       seconds: (run.ms / 1000).toFixed(1),
       'rows/s': Math.round(run.deleted / (run.ms / 1000)),
+      'median statement ms': Math.round(run.median),
       'longest statement ms': Math.round(run.longest),
       'writer updates': run.writer.updates,
       'writer longest wait ms': Math.round(run.writer.longest),
