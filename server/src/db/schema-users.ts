@@ -116,6 +116,11 @@ export const authTokens = pgTable(
   (t) => [
     uniqueIndex('auth_tokens_token_hash_key').on(t.tokenHash),
     index('auth_tokens_user_idx').on(t.userId),
+    // the purge's two rules (SessionService.purgeDead)
+    index('auth_tokens_expires_idx').on(t.expiresAt),
+    index('auth_tokens_revoked_idx')
+      .on(t.revokedAt)
+      .where(sql`${t.revokedAt} is not null`),
   ],
 )
 
@@ -132,7 +137,10 @@ export const smsCodes = pgTable(
     /** Wrong guesses against this code; it is burned after a few, so 6 digits cannot be brute-forced. */
     failedAttempts: integer('failed_attempts').notNull().default(0),
   },
-  (t) => [index('sms_codes_mobile_idx').on(t.mobilePhone, t.createdAt)],
+  (t) => [
+    index('sms_codes_mobile_idx').on(t.mobilePhone, t.createdAt),
+    index('sms_codes_created_idx').on(t.createdAt),
+  ],
 )
 
 export const loginFailures = pgTable(
@@ -142,18 +150,25 @@ export const loginFailures = pgTable(
     mobilePhone: text('mobile_phone').notNull(),
     createdAt: at('created_at').notNull(),
   },
-  (t) => [index('login_failures_mobile_idx').on(t.mobilePhone, t.createdAt)],
+  (t) => [
+    index('login_failures_mobile_idx').on(t.mobilePhone, t.createdAt),
+    index('login_failures_created_idx').on(t.createdAt),
+  ],
 )
 
-export const mobileChangeTickets = pgTable('mobile_change_tickets', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  ticketHash: text('ticket_hash').notNull().unique(),
-  expiresAt: at('expires_at').notNull(),
-  usedAt: at('used_at'),
-})
+export const mobileChangeTickets = pgTable(
+  'mobile_change_tickets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ticketHash: text('ticket_hash').notNull().unique(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [index('mobile_change_tickets_expires_idx').on(t.expiresAt)],
+)
 
 /**
  * The only way to bind a WeChat identity to a number: a WeChat login (code → openid) that found no
@@ -192,6 +207,8 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_user_idx').on(t.userId, t.createdAt),
+    /** the retention purge (MESSAGE_KEEP_MS), oldest first */
+    index('messages_created_idx').on(t.createdAt),
     uniqueIndex('messages_operator_message_user_key').on(t.operatorMessageId, t.userId),
     check('messages_type_check', sql`${t.type} between 1 and 5`),
   ],
@@ -207,19 +224,25 @@ export const messageSettings = pgTable('message_settings', {
   create: boolean('create').notNull().default(true),
 })
 
-export const usageLogs = pgTable('usage_logs', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  logId: text('log_id').notNull().unique(),
-  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-  client: text('client').notNull(),
-  version: integer('version').notNull(),
-  terminalType: text('terminal_type').notNull(),
-  accessingPages: text('accessing_pages').notNull(),
-  exitMark: smallint('exit_mark').notNull(),
-  firstAt: at('first_at').notNull(),
-  lastAt: at('last_at').notNull(),
-  reportCount: integer('report_count').notNull().default(1),
-})
+export const usageLogs = pgTable(
+  'usage_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    logId: text('log_id').notNull().unique(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    client: text('client').notNull(),
+    version: integer('version').notNull(),
+    terminalType: text('terminal_type').notNull(),
+    accessingPages: text('accessing_pages').notNull(),
+    exitMark: smallint('exit_mark').notNull(),
+    firstAt: at('first_at').notNull(),
+    lastAt: at('last_at').notNull(),
+    reportCount: integer('report_count').notNull().default(1),
+  },
+  // The retention purge (USAGE_LOG_KEEP_MS). On first_at, which is written once: every report updates
+  // last_at, and an index on it would make each of those updates touch an index (no HOT update).
+  (t) => [index('usage_logs_first_at_idx').on(t.firstAt)],
+)
 
 export const feedback = pgTable(
   'feedback',

@@ -6,6 +6,13 @@ import type { AuthTokenResult } from '../contract/device'
 import { deviceAuthTokens, devices } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import type { ServiceContext } from './context'
+import {
+  PURGE_RUN_BUDGET_MS,
+  purgeInBatches,
+  timeBudget,
+  type PurgeBudget,
+  type PurgeTarget,
+} from '../db/purge-batches'
 import { VIEW_ONLY } from './device-access'
 import { refusal } from './device-view'
 import type { GrantService } from './grant-service'
@@ -32,6 +39,20 @@ export interface ControlSession {
 }
 
 /** The token hand-off between our app and the supplier's control page (web_instance). */
+/** The purge of control-page tokens: once no control session opened with one can be live. */
+export function deviceAuthTokenPurge(now: Date): PurgeTarget {
+  return {
+    name: 'device_auth_tokens',
+    table: deviceAuthTokens,
+    id: deviceAuthTokens.id,
+    due: lt(
+      deviceAuthTokens.expiresAt,
+      new Date(now.getTime() - CONTROL_SESSION_TTL_MS - AUTH_TOKEN_TTL_MS),
+    ),
+    key: deviceAuthTokens.expiresAt,
+  }
+}
+
 export class DeviceAuthService {
   constructor(
     private readonly ctx: ServiceContext,
@@ -136,12 +157,11 @@ export class DeviceAuthService {
   }
 
   /** Drops tokens whose sessions are long over. */
-  async purgeOld(now: Date): Promise<number> {
-    const cutoff = new Date(now.getTime() - CONTROL_SESSION_TTL_MS - AUTH_TOKEN_TTL_MS)
-    const gone = await this.ctx.db
-      .delete(deviceAuthTokens)
-      .where(lt(deviceAuthTokens.expiresAt, cutoff))
-      .returning({ id: deviceAuthTokens.id })
-    return gone.length
+  /** Tokens whose control session can no longer be live (in batches, purge-batches.ts). */
+  async purgeOld(
+    now: Date,
+    budget: PurgeBudget = timeBudget(PURGE_RUN_BUDGET_MS),
+  ): Promise<number> {
+    return (await purgeInBatches(this.ctx.db, deviceAuthTokenPurge(now), { budget })).deleted
   }
 }

@@ -7,6 +7,13 @@ import { tip } from '../domain/biz-error'
 import { newOpaqueSecret, sha256Hex } from '../domain/secrets'
 import type { AccountService, LoginContext } from './account-service'
 import type { ServiceContext } from './context'
+import {
+  PURGE_RUN_BUDGET_MS,
+  purgeInBatches,
+  timeBudget,
+  type PurgeBudget,
+  type PurgeTarget,
+} from '../db/purge-batches'
 import { qrDataUrl } from './qr-image'
 
 export const SCAN_LOGIN_UNKNOWN = '登录二维码无效，请在电脑上刷新二维码'
@@ -46,6 +53,17 @@ export function describeUserAgent(ua: string | undefined): string {
  * phone scans (scanned), then confirms or refuses; the browser's next poll collects the login token once.
  * A session lives SCAN_LOGIN_TTL_MS; only the account that scanned may confirm or refuse it.
  */
+/** The purge of scan-login sessions: a day past expiry. */
+export function scanLoginPurge(now: Date): PurgeTarget {
+  return {
+    name: 'scan_login_sessions',
+    table: scanLoginSessions,
+    id: scanLoginSessions.id,
+    due: lt(scanLoginSessions.expiresAt, new Date(now.getTime() - 86_400_000)),
+    key: scanLoginSessions.expiresAt,
+  }
+}
+
 export class ScanLoginService {
   constructor(
     private readonly ctx: ServiceContext,
@@ -117,12 +135,12 @@ export class ScanLoginService {
   }
 
   /** Housekeeping: sessions dead for a day are of no further use. */
-  async purgeDead(now: Date): Promise<number> {
-    const rows = await this.ctx.db
-      .delete(scanLoginSessions)
-      .where(lt(scanLoginSessions.expiresAt, new Date(now.getTime() - 86_400_000)))
-      .returning({ id: scanLoginSessions.id })
-    return rows.length
+  /** Sessions a day past expiry (in batches, purge-batches.ts). */
+  async purgeDead(
+    now: Date,
+    budget: PurgeBudget = timeBudget(PURGE_RUN_BUDGET_MS),
+  ): Promise<number> {
+    return (await purgeInBatches(this.ctx.db, scanLoginPurge(now), { budget })).deleted
   }
 
   private async decide<S extends 'confirmed' | 'refused'>(

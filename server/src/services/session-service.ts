@@ -1,8 +1,15 @@
-import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm'
+import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { authTokens, users } from '../db/schema'
 import { hashOpaqueSecret, newOpaqueSecret } from '../domain/secrets'
 import type { ServiceContext } from './context'
+import {
+  PURGE_RUN_BUDGET_MS,
+  purgeInBatches,
+  timeBudget,
+  type PurgeBudget,
+  type PurgeTarget,
+} from '../db/purge-batches'
 import { SessionCache } from './session-cache'
 
 export interface AuthenticatedUser {
@@ -12,6 +19,28 @@ export interface AuthenticatedUser {
 }
 
 const SESSION_CACHE_ENTRIES = 20_000
+
+/** The purge of dead tokens: a day past expiry, or a day past revocation (each rule has its index). */
+export function authTokenPurges(now: Date): PurgeTarget[] {
+  const cutoff = new Date(now.getTime() - 86_400_000)
+  const { id } = authTokens
+  return [
+    {
+      name: 'auth_tokens',
+      table: authTokens,
+      id,
+      due: lt(authTokens.expiresAt, cutoff),
+      key: authTokens.expiresAt,
+    },
+    {
+      name: 'auth_tokens',
+      table: authTokens,
+      id,
+      due: lt(authTokens.revokedAt, cutoff),
+      key: authTokens.revokedAt,
+    },
+  ]
+}
 
 export class SessionService {
   private readonly cache: SessionCache<AuthenticatedUser>
@@ -109,12 +138,15 @@ export class SessionService {
   }
 
   /** Housekeeping: tokens expired or revoked more than a day ago are of no further use. */
-  async purgeDead(now: Date): Promise<number> {
-    const cutoff = new Date(now.getTime() - 86_400_000)
-    const rows = await this.ctx.db
-      .delete(authTokens)
-      .where(or(lt(authTokens.expiresAt, cutoff), lt(authTokens.revokedAt, cutoff)))
-      .returning({ id: authTokens.id })
-    return rows.length
+  /** Tokens a day past their expiry or their revocation (in batches, purge-batches.ts). */
+  async purgeDead(
+    now: Date,
+    budget: PurgeBudget = timeBudget(PURGE_RUN_BUDGET_MS),
+  ): Promise<number> {
+    let deleted = 0
+    for (const target of authTokenPurges(now)) {
+      deleted += (await purgeInBatches(this.ctx.db, target, { budget })).deleted
+    }
+    return deleted
   }
 }

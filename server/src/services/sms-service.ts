@@ -18,11 +18,29 @@ import {
   type SmsType,
 } from '../domain/sms-policy'
 import type { ServiceContext } from './context'
+import {
+  PURGE_RUN_BUDGET_MS,
+  purgeInBatches,
+  timeBudget,
+  type PurgeBudget,
+  type PurgeTarget,
+} from '../db/purge-batches'
 
 export function assertMobile(mobilePhone: string | undefined): string {
   const problem = validateMobile(mobilePhone)
   if (problem) throw new BizError(ResultCode.PHONE_VERIFICATION_FAILED, problem)
   return mobilePhone!.trim()
+}
+
+/** The purge of SMS codes: two days after they were sent. */
+export function smsCodePurge(now: Date): PurgeTarget {
+  return {
+    name: 'sms_codes',
+    table: smsCodes,
+    id: smsCodes.id,
+    due: lt(smsCodes.createdAt, new Date(now.getTime() - 2 * 86_400_000)),
+    key: smsCodes.createdAt,
+  }
 }
 
 export class SmsService {
@@ -144,12 +162,11 @@ export class SmsService {
   }
 
   /** Housekeeping: codes older than a day matter neither for expiry nor for the daily quota. */
-  async purgeOld(now: Date): Promise<number> {
-    const cutoff = new Date(now.getTime() - 2 * 86_400_000)
-    const rows = await this.ctx.db
-      .delete(smsCodes)
-      .where(lt(smsCodes.createdAt, cutoff))
-      .returning({ id: smsCodes.id })
-    return rows.length
+  /** Codes two days old (in batches, purge-batches.ts). */
+  async purgeOld(
+    now: Date,
+    budget: PurgeBudget = timeBudget(PURGE_RUN_BUDGET_MS),
+  ): Promise<number> {
+    return (await purgeInBatches(this.ctx.db, smsCodePurge(now), { budget })).deleted
   }
 }
