@@ -1,1 +1,1 @@
-CREATE INDEX "devices_group_idx" ON "devices" USING btree ("group_id") WHERE "devices"."group_id" is not null;
+CREATE INDEX IF NOT EXISTS "devices_group_idx" ON "devices" USING btree ("group_id") WHERE "devices"."group_id" is not null;

@@ -1,1 +1,1 @@
-CREATE INDEX "acep_tasks_pod_idx" ON "acep_tasks" USING btree ("pod_id");
+CREATE INDEX IF NOT EXISTS "acep_tasks_pod_idx" ON "acep_tasks" USING btree ("pod_id");
