@@ -12,7 +12,8 @@ import { seedDatabase } from '../../src/db/seed'
  * Each test gets its own database, copied from one migrated+seeded template: with TEST_DATABASE_URL a
  * new database on that PostgreSQL server made with `create database … template …` (dropped
  * afterwards); otherwise a PGlite restored from a data-dir tar. Migrating and seeding per test is what
- * made the suite slow, so the template is made once per migrations+seed version.
+ * made the suite slow, so the template is made once per migrations+seed version. `logger` (PostgreSQL
+ * only) hears every statement the database is sent.
  */
 export async function createTestDatabase(options: { logger?: Logger } = {}): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL
