@@ -12,6 +12,7 @@ import { activationCodes, jobs, orders } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import { normalisePage, toPaged } from '../domain/paging'
 import type { ServiceContext } from './context'
+import { SYNC_JOB } from './fleet-service'
 import type { GoodsService } from './goods-service'
 import type { OrderRow } from './order-insert'
 import type { OrderDraft } from './order-draft'
@@ -140,6 +141,7 @@ export class OrderReads {
       .where(
         and(
           sql`(${jobs.payload}->>'orderId') = ${String(row.id)}`,
+          eq(jobs.kind, SYNC_JOB),
           inArray(jobs.status, ['pending', 'running']),
         ),
       )
