@@ -3,7 +3,7 @@
  * (FleetStore, `selection=1`) without asking for each phone, and orders them in one renewal.
  * The pay page's progress: renew-progress.test.tsx.
  */
-import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import type { Device } from '../../../types/api'
 import Renew, { LISTED_PHONES } from '@/pages/Renew/index'
 import { MAX_RENEW_BATCH } from '@/domain/batch-results'

@@ -120,7 +120,10 @@ export class FleetService {
     await this.enqueueFor(
       tx,
       SYNC_JOB,
-      rowsOf<{ id: number; op_seq: number }>(rows).map((row) => ({ deviceId: Number(row.id), opSeq: Number(row.op_seq) })),
+      rowsOf<{ id: number; op_seq: number }>(rows).map((row) => ({
+        deviceId: Number(row.id),
+        opSeq: Number(row.op_seq),
+      })),
       options.orderId === undefined ? {} : { orderId: options.orderId },
     )
   }
