@@ -19,7 +19,7 @@ import {
   startServer,
 } from '../e2e/harness.ts'
 
-const SIZES = [20, 10_000]
+const SIZES = (process.env.SIZES ?? '20,10000').split(',').map(Number)
 /**
  * The first render is a ~100 ms figure on a shared machine: it is measured RENDER_RUNS times per size,
  * the sizes taking turns, and the median is printed (the scroll through the whole fleet runs once).
@@ -74,7 +74,12 @@ function coverSvg(id) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="180" height="320"><rect width="180" height="320" fill="hsl(${hue},60%,45%)"/><text x="90" y="160" font-size="20" text-anchor="middle" fill="#fff">${id}</text></svg>`
 }
 
-async function measure(browser, session, size, { scroll: scrolling = true } = {}) {
+async function measure(
+  browser,
+  session,
+  size,
+  { scroll: scrolling = true, selectAll = false } = {},
+) {
   const devices = fleet(size)
   const context = await newMobileContext(browser)
   await seedSession(context, session, { homeViewType: 1 })
@@ -137,6 +142,28 @@ async function measure(browser, session, size, { scroll: scrolling = true } = {}
     }
   })
   const renderMs = first.firstCardAt - first.listAnsweredAt
+  if (selectAll) {
+    // 多选 → 全选: the rest of the fleet loads (pages of 100) and every phone is ticked
+    await page.getByText('多选', { exact: true }).click()
+    await page.evaluate(() => (window.__longTasks = []))
+    const started = await page.evaluate(() => performance.now())
+    await page.getByRole('checkbox', { name: '全选' }).click()
+    await page.getByText(`已选${size}台`, { exact: true }).waitFor({ timeout: 300_000 })
+    const done = await page.evaluate(() => ({
+      at: performance.now(),
+      longestMs: Math.max(0, ...window.__longTasks),
+      longTasks: window.__longTasks.length,
+      nodes: document.getElementsByTagName('*').length,
+    }))
+    await context.close()
+    return {
+      size,
+      selectAllMs: done.at - started,
+      selectAllLongestMs: done.longestMs,
+      selectAllLongTasks: done.longTasks,
+      selectAllNodes: done.nodes,
+    }
+  }
   if (!scrolling) {
     await context.close()
     return { size, renderMs, nodesFirst: first.nodes }
@@ -207,6 +234,7 @@ try {
     }
   }
   for (const result of results) {
+    Object.assign(result, await measure(browser, session, result.size, { selectAll: true }))
     const all = renders.get(result.size)
     result.renderMedianMs = median(all)
     result.renderRange = `${Math.min(...all).toFixed(0)}–${Math.max(...all).toFixed(0)}`
@@ -228,6 +256,10 @@ try {
     ['long tasks while scrolling', 'longTasks'],
     ['long-task time while scrolling (ms)', 'longTaskMs'],
     ['longest task (ms)', 'longestMs'],
+    ['全选: click → 已选N台 (ms)', 'selectAllMs'],
+    ['全选: long tasks', 'selectAllLongTasks'],
+    ['全选: longest task (ms)', 'selectAllLongestMs'],
+    ['全选: DOM elements after', 'selectAllNodes'],
     ['cover requests', 'coverRequests'],
     ['most cover requests in flight', 'maxCoversInFlight'],
   ]
