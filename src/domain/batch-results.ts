@@ -20,7 +20,14 @@ export interface BatchSummary {
   failures: BatchFailure[]
 }
 
+/** Phone commands (重启, 移动分组, 授权…) run per phone and answer per phone: at most this many at once. */
 export const MAX_BATCH = 500
+/**
+ * A renewal is one order priced and delivered set-based, so a whole studio renews at once (issue 29):
+ * at most this many phones in one renewal order or quote (docs/decisions.md). The server's contract
+ * refuses more (a hostile body); the client checks the same bound before it asks.
+ */
+export const MAX_RENEW_BATCH = 10_000
 
 export function summariseBatch(results: readonly CommandResult[]): BatchSummary {
   const byMsg = new Map<string, number[]>()
@@ -43,10 +50,14 @@ export function summariseBatch(results: readonly CommandResult[]): BatchSummary 
 }
 
 /** null when the selection can be sent as one batch, else the reason in Chinese. */
-export function validateBatchSelection(ids: readonly number[]): string | null {
+export function validateBatchSelection(ids: readonly number[], max = MAX_BATCH): string | null {
   const unique = new Set(ids)
   if (unique.size === 0) return '请选择云手机'
-  if ([...unique].some((id) => !Number.isInteger(id) || id <= 0)) return '云手机编号无效'
-  if (unique.size > MAX_BATCH) return `一次最多操作${MAX_BATCH}台`
+  for (const id of unique) if (!Number.isInteger(id) || id <= 0) return '云手机编号无效'
+  if (unique.size > max) return `一次最多操作${max}台`
   return null
 }
+
+/** The same check for a renewal, whose bound is the studio's (MAX_RENEW_BATCH). */
+export const validateRenewSelection = (ids: readonly number[]) =>
+  validateBatchSelection(ids, MAX_RENEW_BATCH)

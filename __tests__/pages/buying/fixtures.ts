@@ -102,6 +102,8 @@ export const session = (over: Record<string, unknown> = {}) => ({
     loadUserInfo: jest.fn().mockResolvedValue(undefined),
     ...over,
   },
+  // the renewal page takes a studio's selection (and the phones already loaded) from the fleet
+  fleet: { devices: [], selectedIds: [] },
 })
 
 export { heldCoupon }

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
+import { MAX_RENEW_BATCH } from '#domain/batch-results'
 import { Nullable } from './common'
 
 export const AndroidVersion = Type.Union([Type.Literal('B'), Type.Literal('H')])
@@ -100,7 +101,7 @@ export const QuoteBody = Type.Object({
   priceId: Type.Optional(Type.Integer({ minimum: 1 })),
   quantity: Type.Optional(Quantity),
   deviceIds: Type.Optional(
-    Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 500 }),
+    Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: MAX_RENEW_BATCH }),
   ),
   alignToLatest: Type.Optional(Type.Boolean()),
   toGoodId: Type.Optional(Type.Integer({ minimum: 1 })),

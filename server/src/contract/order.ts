@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
+import { MAX_RENEW_BATCH } from '#domain/batch-results'
 import { ORDER_KINDS } from '#domain/order-status'
 import { Quantity, QuoteLine, RenewalLine } from './catalog'
 import { Nullable, PageQuery } from './common'
@@ -45,9 +46,16 @@ export const OrderInfo = Type.Object({
   payLink: Nullable(Type.String()),
   remark: Nullable(Type.String()),
   lines: Type.Array(QuoteLine),
+  /** The first 100 phones' lines of a renewal (a studio's has up to 10,000: quantity says how many). */
   renewals: Type.Array(RenewalLine),
   /** Whether the caller created the order (a link holder sees it but did not). */
   isOwner: Type.Boolean(),
+  /**
+   * A paid renewal on its way (issue 29): of `total` phones, `done` are renewed at the supplier (their
+   * sync job has run). 0 while the order waits for delivery; done = total once every phone is renewed.
+   * Absent for other kinds and for renewals not paid or refunded.
+   */
+  progress: Type.Optional(Type.Object({ done: Type.Integer(), total: Type.Integer() })),
 })
 export type OrderInfo = Static<typeof OrderInfo>
 
@@ -82,7 +90,8 @@ export type CreateBigUserLinkOrderBody = Static<typeof CreateBigUserLinkOrderBod
 
 export const CreateRenewOrderBody = Type.Object({
   ...ChangeFields,
-  deviceIds: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 500 }),
+  /** A whole studio at most (MAX_RENEW_BATCH, 10,000): more is refused as a bad request. */
+  deviceIds: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: MAX_RENEW_BATCH }),
   priceId: Type.Integer({ minimum: 1 }),
   alignToLatest: Type.Optional(Type.Boolean({ default: false })),
 })

@@ -46,5 +46,12 @@ export const jobs = pgTable(
     index('jobs_due_idx').on(t.status, t.runAt),
     /** A phone's jobs (provision-device, sync-device), for the console's phone history. */
     index('jobs_device_idx').on(sql`(${t.payload}->>'deviceId')`),
+    /**
+     * A renewal's sync jobs carry their order (payload.orderId, fulfilment-service.ts): the order's
+     * progress (续费中 n/N, order-reads.ts) counts those still to run. Only such jobs are indexed.
+     */
+    index('jobs_order_idx')
+      .on(sql`(${t.payload}->>'orderId')`)
+      .where(sql`${t.kind} = 'sync-device' and (${t.payload}->>'orderId') is not null`),
   ],
 )

@@ -3,6 +3,7 @@
  * only the database, so services never reach up into the scheduler that runs the jobs (jobs/scheduler.ts).
  */
 import type { Db } from '../db/client'
+import { chunks } from '../db/id-arrays'
 import { jobs } from '../db/schema'
 
 /**
@@ -25,17 +26,19 @@ export async function enqueueJobs(
   now: Date,
   rows: { kind: string; payload: Record<string, unknown>; runAt?: Date; uniqueKey?: string }[],
 ) {
-  if (rows.length === 0) return
-  await db
-    .insert(jobs)
-    .values(
-      rows.map((row) => ({
-        kind: row.kind,
-        payload: row.payload,
-        runAt: row.runAt ?? now,
-        uniqueKey: row.uniqueKey ?? null,
-        createdAt: now,
-      })),
-    )
-    .onConflictDoNothing()
+  // In chunks: a 10,000-phone renewal's sync jobs are ten inserts, not one with 60,000 parameters.
+  for (const chunk of chunks(rows)) {
+    await db
+      .insert(jobs)
+      .values(
+        chunk.map((row) => ({
+          kind: row.kind,
+          payload: row.payload,
+          runAt: row.runAt ?? now,
+          uniqueKey: row.uniqueKey ?? null,
+          createdAt: now,
+        })),
+      )
+      .onConflictDoNothing()
+  }
 }

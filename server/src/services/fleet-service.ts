@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { canRenew, DeviceStatus } from '#domain/device-lifecycle'
 import { ResultCode } from '#domain/result-codes'
 import type { Db } from '../db/client'
+import { intArray, rowsOf, timeArray } from '../db/id-arrays'
 import { devices, goods } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import { enqueueJobs } from '../jobs/queue'
@@ -83,31 +84,48 @@ export class FleetService {
    * New expiry per phone. An expired (not yet released) phone comes back to running; the supplier is
    * told by the sync job. A phone that cannot be renewed (released, creating, failed) refuses.
    */
-  async extendDevices(tx: Db, lines: { deviceId: number; newExpireAt: number }[]): Promise<void> {
-    for (const line of lines) {
-      const [device] = await tx
-        .select({ status: devices.status })
-        .from(devices)
-        .where(eq(devices.id, line.deviceId))
-        .for('update')
-      if (!device) throw deviceNotFound()
-      if (!canRenew(device.status)) {
+  async extendDevices(
+    tx: Db,
+    lines: { deviceId: number; newExpireAt: number }[],
+    options: { orderId?: number } = {},
+  ): Promise<void> {
+    if (lines.length === 0) return
+    // Set-based (issue 29: a 10,000-phone renewal): one locking read, one update, jobs in chunks.
+    const ids = lines.map((line) => line.deviceId)
+    const found = await tx
+      .select({ id: devices.id, status: devices.status })
+      .from(devices)
+      .where(sql`${devices.id} = any(${intArray(ids)})`)
+      .orderBy(devices.id)
+      .for('update')
+    const status = new Map(found.map((row) => [row.id, row.status]))
+    for (const id of ids) {
+      const current = status.get(id)
+      if (current === undefined) throw deviceNotFound()
+      if (!canRenew(current)) {
         throw new BizError(
           ResultCode.SHOW_ERROR_TIPS,
-          device.status === DeviceStatus.released ? '云手机已释放，无法续费' : '该云手机暂不能续费',
+          current === DeviceStatus.released ? '云手机已释放，无法续费' : '该云手机暂不能续费',
         )
       }
-      const [row] = await tx
-        .update(devices)
-        .set({
-          expireAt: new Date(line.newExpireAt),
-          status: sql`case when ${devices.status} = ${DeviceStatus.expired} then ${DeviceStatus.running} else ${devices.status} end`,
-          opSeq: sql`${devices.opSeq} + 1`,
-        })
-        .where(eq(devices.id, line.deviceId))
-        .returning({ opSeq: devices.opSeq })
-      await this.enqueueSync(tx, line.deviceId, row.opSeq)
     }
+    const rows = await tx.execute(sql`
+      update ${devices} set
+        expire_at = v.expire_at,
+        status = case when ${devices.status} = ${DeviceStatus.expired} then ${DeviceStatus.running} else ${devices.status} end,
+        op_seq = ${devices.opSeq} + 1
+      from unnest(${intArray(ids)}, ${timeArray(lines.map((l) => l.newExpireAt))}) as v(id, expire_at)
+      where ${devices.id} = v.id
+      returning ${devices.id} as id, ${devices.opSeq} as op_seq`)
+    await this.enqueueFor(
+      tx,
+      SYNC_JOB,
+      rowsOf<{ id: number; op_seq: number }>(rows).map((row) => ({
+        deviceId: Number(row.id),
+        opSeq: Number(row.op_seq),
+      })),
+      options.orderId === undefined ? {} : { orderId: options.orderId },
+    )
   }
 
   /** Up- or downgrade: the phone takes the new goods (and the stretched expiry of a downgrade). */
@@ -159,7 +177,7 @@ export class FleetService {
         level: devices.level,
       })
       .from(devices)
-      .where(and(eq(devices.userId, userId), inArray(devices.id, unique)))
+      .where(and(eq(devices.userId, userId), sql`${devices.id} = any(${intArray(unique)})`))
     if (rows.length !== unique.length) throw deviceNotFound()
     const byId = new Map(rows.map((row) => [row.deviceId, row]))
     return unique.map((id) => {
@@ -188,6 +206,8 @@ export class FleetService {
     db: Db,
     kind: string,
     ops: { deviceId: number; opSeq: number } | { deviceId: number; opSeq: number }[],
+    /** Added to every job's payload (a renewal's orderId: its progress counts these jobs). */
+    extra: Record<string, unknown> = {},
   ) {
     const now = this.ctx.clock.now()
     return enqueueJobs(
@@ -195,7 +215,7 @@ export class FleetService {
       now,
       (Array.isArray(ops) ? ops : [ops]).map(({ deviceId, opSeq }) => ({
         kind,
-        payload: { deviceId, since: now.getTime() },
+        payload: { deviceId, since: now.getTime(), ...extra },
         uniqueKey: `${kind}:${deviceId}:${opSeq}`,
       })),
     )

@@ -167,7 +167,9 @@ export class OrderPricing {
     if (!chosen) throw new BizError(ResultCode.PRICE_INCONSISTENT, '所选续费时长不存在')
     const byGoods = new Map<number, OwnedDevice[]>()
     for (const device of devices) {
-      byGoods.set(device.goodId, [...(byGoods.get(device.goodId) ?? []), device])
+      const group = byGoods.get(device.goodId)
+      if (group) group.push(device)
+      else byGoods.set(device.goodId, [device])
     }
     if (input.alignToLatest && byGoods.size > 1) {
       throw new BizError(
@@ -207,8 +209,9 @@ export class OrderPricing {
       // The video edition is part of the plan: its fee is charged for every day a renewal adds.
       let videoFees = 0
       let videoPhones = 0
+      const byId = new Map(group.map((d) => [d.deviceId, d]))
       for (const line of quote.lines) {
-        const device = group.find((d) => d.deviceId === line.deviceId) as OwnedDevice
+        const device = byId.get(line.deviceId) as OwnedDevice
         const addMs = line.newExpireAt - Math.max(device.expireAt, now)
         const videoFee = device.videoEdition ? videoUpgradeQuote(good.videoDailyFee ?? 0, addMs) : 0
         videoFees += videoFee

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, or } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm'
 import { durationLabel } from '#domain/catalogue'
 import {
   OrderStatus,
@@ -8,10 +8,11 @@ import {
 import { ResultCode } from '#domain/result-codes'
 import type { OrderInfo, OrderListQuery } from '../contract/order'
 import type { Db } from '../db/client'
-import { activationCodes, orders } from '../db/schema'
+import { activationCodes, jobs, orders } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import { normalisePage, toPaged } from '../domain/paging'
 import type { ServiceContext } from './context'
+import { SYNC_JOB } from './fleet-service'
 import type { GoodsService } from './goods-service'
 import type { OrderRow } from './order-insert'
 import type { OrderDraft } from './order-draft'
@@ -21,6 +22,8 @@ export const payLinkPath = (token: string) => `/pages/pay/pay?link=${token}`
 
 export const orderNotFound = () => new BizError(ResultCode.SHOW_ERROR_TIPS, ORDER_NOT_FOUND)
 const ms = (date: Date | null) => date?.getTime() ?? null
+/** The renewal lines an order's info carries at most (OrderInfo.renewals). */
+export const ORDER_INFO_RENEWALS = 100
 
 /** Reading orders as their buyer or payer sees them; OrderService (creating, cancelling) builds on it. */
 export class OrderReads {
@@ -110,14 +113,39 @@ export class OrderReads {
       payLink: row.linkToken ? payLinkPath(row.linkToken) : null,
       remark: row.remark,
       lines: detail.lines ?? [],
-      renewals: (detail.renewals ?? []).map(({ deviceId, newExpireAt, amount, extraMs }) => ({
-        deviceId,
-        newExpireAt,
-        amount,
-        extraMs,
-      })),
+      // A studio's renewal has up to 10,000 lines: the first ones show, quantity says how many in all.
+      renewals: (detail.renewals ?? [])
+        .slice(0, ORDER_INFO_RENEWALS)
+        .map(({ deviceId, newExpireAt, amount, extraMs }) => ({
+          deviceId,
+          newExpireAt,
+          amount,
+          extraMs,
+        })),
       isOwner: row.userId === viewerId,
+      ...(row.kind === 'renew' ? await this.renewProgress(row, db) : {}),
     }
+  }
+
+  /**
+   * How far a paid renewal is: nothing done before delivery; after it, every phone whose sync job
+   * (enqueued with the order's id, jobs_order_idx, migration 0034) is no longer waiting to run.
+   */
+  private async renewProgress(row: OrderRow, db: Db): Promise<Pick<OrderInfo, 'progress'>> {
+    const total = row.quantity
+    if (row.status === OrderStatus.paid) return { progress: { done: 0, total } }
+    if (row.status !== OrderStatus.completed) return {}
+    const [waiting] = await db
+      .select({ count: sql<number>`count(*)::integer` })
+      .from(jobs)
+      .where(
+        and(
+          sql`(${jobs.payload}->>'orderId') = ${String(row.id)}`,
+          eq(jobs.kind, SYNC_JOB),
+          inArray(jobs.status, ['pending', 'running']),
+        ),
+      )
+    return { progress: { done: Math.max(0, total - Number(waiting?.count ?? 0)), total } }
   }
 
   /** The order, locked for the caller's transaction. */

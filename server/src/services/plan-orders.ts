@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { OrderStatus } from '#domain/order-status'
 import { ResultCode } from '#domain/result-codes'
 import type { Db } from '../db/client'
+import { intArray } from '../db/id-arrays'
 import { devices, orders, type OrderKind } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 
@@ -41,15 +42,13 @@ export async function openPlanOrders(
         inArray(orders.status, [OrderStatus.unpaid, OrderStatus.paid]),
         inArray(orders.kind, [...PLAN_ORDER_KINDS]),
         sql`exists (select 1 from jsonb_array_elements_text(${orders.deviceIds}) as d(id)
-          where d.id::integer in (${sql.join(
-            deviceIds.map((id) => sql`${id}`),
-            sql`, `,
-          )}))`,
+          where d.id::integer = any(${intArray(deviceIds)}))`,
       ),
     )
+  const asked = new Set(deviceIds)
   for (const row of rows) {
     const order = { orderNo: row.orderNo, paid: row.status === OrderStatus.paid }
-    for (const id of row.deviceIds) if (deviceIds.includes(id)) open.set(id, order)
+    for (const id of row.deviceIds) if (asked.has(id)) open.set(id, order)
   }
   return open
 }
@@ -84,7 +83,7 @@ export async function lockPlans(
     .from(devices)
     .where(
       and(
-        inArray(devices.id, ids),
+        sql`${devices.id} = any(${intArray(ids)})`,
         ownerId === undefined ? undefined : eq(devices.userId, ownerId),
       ),
     )

@@ -16,6 +16,8 @@ import { useQuote } from '@/hooks/use-quote'
 import { canRenew } from '@/domain/device-lifecycle'
 import { formatDateTime } from '@/domain/formatters'
 import { parseDeviceIds } from '@/domain/fleet-selection'
+import { validateRenewSelection } from '@/domain/batch-results'
+import { useStores } from '@/stores'
 import { getDevice } from '@/api/device'
 import { getGoodsDetail } from '@/api/goods'
 import { createRenewOrder } from '@/api/order'
@@ -23,10 +25,20 @@ import { loadAll } from '@/runtime/load-all'
 import { commonGoodId, MIXED_GOODS_MESSAGE } from './parts/renew-plan'
 import styles from './index.module.scss'
 
-/** Renew one phone or several of the same configuration, optionally aligned to one expiry. */
+/** The phones the page lists one by one; a studio's renewal (up to 10,000) then says how many more. */
+export const LISTED_PHONES = 20
+
+/**
+ * Renew one phone or several of the same configuration, optionally aligned to one expiry. Many phones
+ * (a studio's 全选, `selection=1`) come from the fleet's selection and the phones it already loaded.
+ */
 export default function Renew() {
   const { params } = useRouter()
-  const [deviceIds] = useState(() => parseDeviceIds(params.deviceIds))
+  const { fleet } = useStores()
+  const fromSelection = params.selection === '1'
+  const [deviceIds] = useState(() =>
+    fromSelection ? fleet.selectedIds : parseDeviceIds(params.deviceIds),
+  )
   const [devices, setDevices] = useState<Device[]>([])
   const [prices, setPrices] = useState<GoodsPrice[]>([])
   const [priceId, setPriceId] = useState<number>()
@@ -37,8 +49,17 @@ export default function Renew() {
 
   useLoad(async () => {
     if (deviceIds.length === 0) return setProblem('请选择要续费的云手机')
+    const tooMany = validateRenewSelection(deviceIds)
+    if (tooMany) return setProblem(tooMany)
     try {
-      const loaded = await loadAll(deviceIds, getDevice)
+      // the fleet already holds the selected phones; only those it does not are asked for
+      const known = new Map(fleet.devices.map((d) => [d.deviceId, d]))
+      const fetched = await loadAll(
+        deviceIds.filter((id) => !known.has(id)),
+        getDevice,
+      )
+      for (const d of fetched) known.set(d.deviceId, d)
+      const loaded = deviceIds.map((id) => known.get(id) as Device)
       setDevices(loaded)
       const blocked = loaded.find((d) => !canRenew(d.status))
       if (blocked) return setProblem(`${blocked.name}${blocked.statusName}，暂不可续费`)
@@ -76,7 +97,7 @@ export default function Renew() {
   return (
     <View className={styles.page}>
       <Section title={`续费云手机（${devices.length}台）`}>
-        {devices.map((d) => (
+        {devices.slice(0, LISTED_PHONES).map((d) => (
           <View key={d.deviceId} className={styles.device}>
             <Text className={styles.name}>{d.name}</Text>
             <Text className={styles.expiry}>到期：{formatDateTime(d.expireAt)}</Text>
@@ -87,6 +108,9 @@ export default function Renew() {
             )}
           </View>
         ))}
+        {devices.length > LISTED_PHONES && (
+          <Text className={styles.more}>等共{devices.length}台云手机</Text>
+        )}
       </Section>
       {problem ? (
         <View className={styles.error} role="alert">

@@ -19,6 +19,21 @@ export default function OrderResult({ order }: { order: OrderInfo }) {
     <View className={styles.result} aria-live="polite">
       <Text className={`${styles.stageTitle} ${styles[stage.tone]}`}>{stage.title}</Text>
       <Text className={styles.stageText}>{stage.text}</Text>
+      {order.progress && stage.tone === 'progress' && (
+        <View
+          className={styles.progress}
+          role="progressbar"
+          aria-label="续费进度"
+          aria-valuemin={0}
+          aria-valuemax={order.progress.total}
+          aria-valuenow={order.progress.done}
+        >
+          <View
+            className={styles.progressFill}
+            style={{ width: `${(100 * order.progress.done) / Math.max(1, order.progress.total)}%` }}
+          />
+        </View>
+      )}
       {completed && order.kind === 'activationCode' && (
         <View className={styles.codes}>
           {order.codes.map((code) => (

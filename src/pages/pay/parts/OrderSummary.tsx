@@ -13,6 +13,9 @@ function Row({ label, value }: { label: string; value: string }) {
   )
 }
 
+/** A renewal lists its first phones; a studio's (up to 10,000) then says how many in all. */
+const SHOWN_RENEWALS = 20
+
 /** What the order is for and what it costs. */
 export default function OrderSummary({ order }: { order: OrderInfo }) {
   return (
@@ -31,13 +34,17 @@ export default function OrderSummary({ order }: { order: OrderInfo }) {
       {order.lines.map((line) => (
         <Row key={line.label} label={line.label} value={formatLinePrice(line)} />
       ))}
-      {order.renewals.map((r) => (
+      {order.renewals.slice(0, SHOWN_RENEWALS).map((r) => (
         <Row
           key={r.deviceId}
           label={`云手机 ${r.deviceId}`}
           value={`续至 ${formatDate(r.newExpireAt)}`}
         />
       ))}
+      {order.kind === 'renew' &&
+        order.quantity > Math.min(SHOWN_RENEWALS, order.renewals.length) && (
+          <Row label="续费云手机" value={`共${order.quantity}台`} />
+        )}
       {order.remark && <Row label="备注" value={order.remark} />}
       <Row label="订单号" value={order.orderNo} />
     </View>

@@ -2,7 +2,7 @@
 import type { OrderInfo } from '../../../../types/api'
 import type { RouteName } from '@/constants/routes'
 import { WechatPayResult } from '@/domain/enums'
-import { OrderStatus, PayMethod, payMethodLabels } from '@/domain/order-status'
+import { isFinal, OrderStatus, PayMethod, payMethodLabels } from '@/domain/order-status'
 
 export const POLL_INTERVAL_MS = 2000
 
@@ -97,7 +97,9 @@ const FULFILLING: Record<OrderInfo['kind'], string> = {
   cloudSpace: '支付成功，云空间扩容中…',
 }
 
-export function orderStage(order: Pick<OrderInfo, 'status' | 'kind'>): OrderStage {
+export function orderStage(
+  order: Pick<OrderInfo, 'status' | 'kind'> & Partial<Pick<OrderInfo, 'progress'>>,
+): OrderStage {
   switch (order.status) {
     case OrderStatus.unpaid:
       return {
@@ -106,9 +108,16 @@ export function orderStage(order: Pick<OrderInfo, 'status' | 'kind'>): OrderStag
         text: '请在倒计时结束前完成支付，超时订单将自动取消',
       }
     case OrderStatus.paid:
-      return { tone: 'progress', title: '支付成功', text: FULFILLING[order.kind] }
+      return {
+        tone: 'progress',
+        title: '支付成功',
+        text: order.progress ? renewingText(order.progress) : FULFILLING[order.kind],
+      }
     case OrderStatus.completed:
-      return { tone: 'success', title: '支付成功', text: DONE[order.kind] }
+      // a renewal is done once every phone has its new expiry at the supplier (OrderInfo.progress)
+      return order.progress && !progressDone(order)
+        ? { tone: 'progress', title: '支付成功', text: renewingText(order.progress) }
+        : { tone: 'success', title: '支付成功', text: DONE[order.kind] }
     case OrderStatus.cancelled:
       return { tone: 'closed', title: '订单已取消', text: '订单已取消，如需购买请重新下单' }
     case OrderStatus.timedOut:
@@ -117,6 +126,21 @@ export function orderStage(order: Pick<OrderInfo, 'status' | 'kind'>): OrderStag
       return { tone: 'closed', title: '订单已退款', text: '订单已关闭，已支付的款项将原路退回' }
   }
 }
+
+/** 续费中 n/N: how many of a renewal's phones already have their new expiry. */
+export const renewingText = ({ done, total }: { done: number; total: number }) =>
+  `续费中 ${done}/${total}`
+
+const progressDone = (order: Partial<Pick<OrderInfo, 'progress'>>) =>
+  !order.progress || order.progress.done >= order.progress.total
+
+/**
+ * The order will not change any more: a final state, and for a renewal every phone renewed (a
+ * completed renewal of a studio keeps being followed while its phones are renewed one by one).
+ */
+export const orderSettled = (
+  order: Pick<OrderInfo, 'status'> & Partial<Pick<OrderInfo, 'progress'>>,
+) => isFinal(order.status) && (order.status !== OrderStatus.completed || progressDone(order))
 
 /**
  * Where a paid order's result leads: to what was bought (phones → 我的云机, beans and the account

@@ -2,13 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useDidHide, useDidShow } from '@tarojs/taro'
 import type { OrderInfo, OrderInfoQuery } from '../../../../types/api'
 import { errorMessage } from '@/runtime/feedback'
-import { isFinal } from '@/domain/order-status'
 import { getOrderInfo } from '@/api/order'
 import { paidOrders } from '@/stores/paid-orders-store'
-import { POLL_INTERVAL_MS } from './pay-flow'
+import { orderSettled, POLL_INTERVAL_MS } from './pay-flow'
 
 /**
- * Follows an order: loads it when the page shows, then every 2 s until it reaches a final state.
+ * Follows an order: loads it when the page shows, then every 2 s until it is settled (a final state,
+ * and for a renewal every phone renewed: orderSettled).
  * Stops while the page is hidden and when it unmounts. Every answer goes to the paid-orders store,
  * so the pages showing what the order changes follow it on if the buyer leaves before it is delivered.
  */
@@ -33,7 +33,7 @@ export function useOrderPoll(query: OrderInfoQuery) {
       if (!active.current) return
       setOrder(next)
       setError('')
-      if (isFinal(next.status)) return stop()
+      if (orderSettled(next)) return stop()
     } catch (e) {
       if (!active.current) return
       setError(errorMessage(e, '订单加载失败'))

@@ -3,7 +3,7 @@ import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { Button } from '@nutui/nutui-react-taro'
 import type { BatchSummary } from '@/domain/batch-results'
-import { validateBatchSelection } from '@/domain/batch-results'
+import { validateBatchSelection, validateRenewSelection } from '@/domain/batch-results'
 import { confirm, toast, toastError } from '@/runtime/feedback'
 import { DialogBox } from '@/components/Overlay'
 import { navigate } from '@/runtime/navigation'
@@ -21,8 +21,9 @@ function BatchBar() {
   const transferRoute = actionRoute('transfer')
   const empowerRoute = actionRoute('empower')
 
-  const checked = (): number[] | null => {
-    const problem = validateBatchSelection(fleet.selectedIds)
+  // a renewal takes a whole studio (MAX_RENEW_BATCH); commands and the other pages MAX_BATCH
+  const checked = (validate = validateBatchSelection): number[] | null => {
+    const problem = validate(fleet.selectedIds)
     if (problem) {
       toast(problem)
       return null
@@ -43,7 +44,7 @@ function BatchBar() {
   }
 
   const open = (action: 'renew' | 'moveGroup' | 'empower' | 'transfer') => {
-    const ids = checked()
+    const ids = checked(action === 'renew' ? validateRenewSelection : validateBatchSelection)
     const route = actionRoute(action)
     if (ids && route) void navigate(route, actionQuery(action, ids))
   }

@@ -31,7 +31,14 @@ export const actionRoute = (action: DeviceAction): RouteName | undefined =>
 export const availableActions = (actions: DeviceAction[]) =>
   actions.filter((action) => !(action in ACTION_ROUTES) || actionRoute(action) !== undefined)
 
+/**
+ * More phones than this go to the renewal page as "the fleet's selection" (`selection=1`, read from
+ * FleetStore) rather than in the address: a studio's 10,000 ids would be a 60 KB URL.
+ */
+export const URL_DEVICE_IDS_MAX = 100
+
 export function actionQuery(action: DeviceAction, deviceIds: number[]) {
+  if (action === 'renew' && deviceIds.length > URL_DEVICE_IDS_MAX) return { selection: '1' }
   return MULTI_DEVICE_ACTIONS.includes(action)
     ? { deviceIds: deviceIds.join(',') }
     : { deviceId: deviceIds[0] }

@@ -1,0 +1,1 @@
+CREATE INDEX IF NOT EXISTS "jobs_order_idx" ON "jobs" USING btree (("payload"->>'orderId')) WHERE "jobs"."kind" = 'sync-device' and ("jobs"."payload"->>'orderId') is not null;
