@@ -8,6 +8,8 @@
  * - a cold start: opening the directory until the first query answers, and the process's memory then;
  * - GET /device/list through the whole app: 200 requests one after another (p50, p99), then 50 at a
  *   time for DURATION_S (req/s and p99: PGlite runs one query at a time, so this is where it gives);
+ * - what stops everything else while it runs, since PGlite runs one statement at a time: a migration's
+ *   index build on orders, a whole-database VACUUM ANALYZE, and a report over every order;
  * - the same at the smallest size, as the baseline each ratio is against.
  *
  *   node --import tsx bench/pglite-ceiling.ts            (FACTORS=1,4,16 by default; DURATION_S=5)
@@ -69,6 +71,9 @@ interface Result {
   serialP99: number
   rps: number
   loadP99: number
+  indexS: number
+  vacuumS: number
+  reportS: number
 }
 
 async function measure(factor: number): Promise<Result> {
@@ -129,6 +134,15 @@ async function measure(factor: number): Promise<Result> {
         }),
       )
       loaded.sort((a, b) => a - b)
+      const timed = async (statement: string) => {
+        const t0 = performance.now()
+        await database.db.execute(statement)
+        return (performance.now() - t0) / 1000
+      }
+      const indexS = await timed('create index ceiling_probe_idx on orders (amount, created_at)')
+      await database.db.execute('drop index ceiling_probe_idx')
+      const vacuumS = await timed('vacuum analyze')
+      const reportS = await timed('select kind, count(*), sum(amount) from orders group by kind')
       return {
         factor,
         users: sizes.users,
@@ -141,6 +155,9 @@ async function measure(factor: number): Promise<Result> {
         serialP99: percentile(serial, 99),
         rps: loaded.length / DURATION_S,
         loadP99: percentile(loaded, 99),
+        indexS,
+        vacuumS,
+        reportS,
       }
     } finally {
       await app.close()
@@ -166,7 +183,7 @@ async function main() {
   }
   const base = results[0]
   console.log(
-    '\nusers     phones   disk MB  start s  RSS MB  list p50/p99 ms (1 at a time)  50 at a time: req/s  p99 ms  p99 vs smallest',
+    '\nusers     phones   disk MB  start s  RSS MB  list p50/p99 ms (1 at a time)  50 at a time: req/s  p99 ms  p99 vs smallest  index on orders s  vacuum s  report s',
   )
   for (const r of results) {
     console.log(
@@ -180,6 +197,9 @@ async function main() {
         r.rps.toFixed(0).padStart(20),
         r.loadP99.toFixed(0).padStart(7),
         `${(r.loadP99 / base.loadP99).toFixed(2)}×`.padStart(17),
+        r.indexS.toFixed(1).padStart(18),
+        r.vacuumS.toFixed(1).padStart(9),
+        r.reportS.toFixed(1).padStart(9),
       ].join(' '),
     )
   }
