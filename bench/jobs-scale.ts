@@ -184,7 +184,13 @@ async function seedFleet(
       `select g.id, g.level, g.android_version, g.image_type, i.zone_id
        from goods g join goods_inventory i on i.good_id = g.id order by g.id, i.zone_id limit 1`,
     )
-  ).rows as { id: number; level: number; android_version: string; image_type: number; zone_id: number }[]
+  ).rows as {
+    id: number
+    level: number
+    android_version: string
+    image_type: number
+    zone_id: number
+  }[]
   const created = new Date(opts.firstExpire - 30 * DAY)
   const firstUser = (
     await pool.query(
@@ -331,19 +337,18 @@ async function expiryPart(database: Database, t: Timing) {
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobs-scale-'))
   const app = await buildApp({ database, clock, filesDir, rateLimit: false, logger: false })
   const runs: { at: number; ms: number; longestTx: number }[] = []
-  const definitions = jobDefinitions(database.db, app.services).map(
-    (d): JobDefinition =>
-      d.kind === EXPIRE_JOB
-        ? {
-            ...d,
-            async run(payload, now) {
-              t.reset()
-              const r0 = performance.now()
-              await d.run(payload, now)
-              runs.push({ at: now.getTime(), ms: performance.now() - r0, longestTx: t.longestTx })
-            },
-          }
-        : d,
+  const definitions = jobDefinitions(database.db, app.services).map((d): JobDefinition =>
+    d.kind === EXPIRE_JOB
+      ? {
+          ...d,
+          async run(payload, now) {
+            t.reset()
+            const r0 = performance.now()
+            await d.run(payload, now)
+            runs.push({ at: now.getTime(), ms: performance.now() - r0, longestTx: t.longestTx })
+          },
+        }
+      : d,
   )
   const scheduler = new JobScheduler(database.db, clock, silentLog, definitions)
   await pool.query(`delete from jobs`)

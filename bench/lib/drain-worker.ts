@@ -6,7 +6,9 @@ import pg from 'pg'
 import { wrapPool } from '../../server/src/db/client'
 import { JobScheduler } from '../../server/src/jobs/scheduler'
 
-const database = wrapPool(new pg.Pool({ connectionString: process.env.DRAIN_DATABASE_URL, max: 10 }))
+const database = wrapPool(
+  new pg.Pool({ connectionString: process.env.DRAIN_DATABASE_URL, max: 10 }),
+)
 const at = new Date(Number(process.env.DRAIN_AT))
 const log = { error: (...args: unknown[]) => console.error(...args) } as never
 const scheduler = new JobScheduler(database.db, { now: () => at }, log, [
