@@ -36,7 +36,7 @@ import { SYNC_JOB } from '../server/src/services/fleet-service'
 import { timing, type Timing } from './lib/pg-timing'
 
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/postgres'
-const NAME = 'scale_jobs_bench'
+const NAME = process.env.BENCH_DB ?? 'scale_jobs_bench'
 const PARTS = (process.env.PARTS ?? 'queue,sync,expiry').split(',')
 const QUEUE_JOBS = Number(process.env.QUEUE_JOBS ?? 20_000)
 const ROUNDS = Number(process.env.ROUNDS ?? 2)

@@ -78,15 +78,19 @@ export function expireDevicesJob(db: Db, services: Services): JobDefinition {
     }
   }
 
-  /** Ids of phones matching `where`, earliest expiry first, locked for this transaction (others skip them). */
+  /**
+   * The condition "one of the first `limit` phones matching `where`", earliest expiry first, locked for
+   * this transaction (others skip them). `= any(array(…))` runs the subquery once: as `in (…)` the
+   * planner may rerun it inside a join and the update then takes more than `limit` phones.
+   */
   const lockDue = (tx: Db, where: SQL | undefined, limit = BATCH) =>
-    tx
+    sql`${devices.id} = any(array(${tx
       .select({ id: devices.id })
       .from(devices)
       .where(where)
       .orderBy(asc(devices.expireAt))
       .limit(limit)
-      .for('update', { skipLocked: true })
+      .for('update', { skipLocked: true })}))`
 
   function remind(now: Date) {
     const due = and(
@@ -102,8 +106,9 @@ export function expireDevicesJob(db: Db, services: Services): JobDefinition {
         const marked = await tx
           .update(devices)
           .set({ remindedForExpireAt: sql`${devices.expireAt}` })
-          .where(and(inArray(devices.id, lockDue(tx, due)), due))
+          .where(and(lockDue(tx, due), due))
           .returning({ userId: devices.userId, name: devices.name, expireAt: devices.expireAt })
+        if (marked.length === 0) return 0
         await services.messages.sendMessages(
           MessageKind.RENEWAL,
           marked.map((device) => ({
@@ -126,7 +131,7 @@ export function expireDevicesJob(db: Db, services: Services): JobDefinition {
         const expired = await tx
           .update(devices)
           .set({ status: DeviceStatus.expired })
-          .where(and(inArray(devices.id, lockDue(tx, due)), due))
+          .where(and(lockDue(tx, due), due))
           .returning({ userId: devices.userId, name: devices.name })
         if (expired.length === 0) return 0
         renewalReminderMsg ??= (await services.catalog.commonConfig()).renewalReminderMsg
@@ -257,7 +262,7 @@ export function expireDevicesJob(db: Db, services: Services): JobDefinition {
         const released = await tx
           .update(devices)
           .set({ status: DeviceStatus.released, releasedAt: now, busyOp: null })
-          .where(and(inArray(devices.id, lockDue(tx, due)), due))
+          .where(and(lockDue(tx, due), due))
           .returning({ goodId: devices.goodId, zoneId: devices.zoneId })
         const stock = new Map<string, { goodId: number; zoneId: number; n: number }>()
         for (const { goodId, zoneId } of released) {

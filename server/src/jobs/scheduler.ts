@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client'
 import { jobs } from '../db/schema'
@@ -70,14 +70,15 @@ export class JobScheduler {
    */
   private async claim(): Promise<(typeof jobs.$inferSelect)[]> {
     const now = this.clock.now()
+    // `= any(array(…))` runs each subquery once (as `in (…)` the planner may rerun it in a join).
     const due = (where: SQL | undefined) =>
-      this.db
+      sql`${jobs.id} = any(array(${this.db
         .select({ id: jobs.id })
         .from(jobs)
         .where(where)
         .orderBy(asc(jobs.runAt))
         .limit(1)
-        .for('update', { skipLocked: true })
+        .for('update', { skipLocked: true })}))`
     const claimed = await this.db
       .update(jobs)
       .set({
@@ -87,8 +88,8 @@ export class JobScheduler {
       })
       .where(
         or(
-          inArray(jobs.id, due(and(eq(jobs.status, 'pending'), lte(jobs.runAt, now)))),
-          inArray(jobs.id, due(and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, now)))),
+          due(and(eq(jobs.status, 'pending'), lte(jobs.runAt, now))),
+          due(and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, now))),
         ),
       )
       .returning()
