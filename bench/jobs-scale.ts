@@ -39,6 +39,8 @@ const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const NAME = process.env.BENCH_DB ?? 'scale_jobs_bench'
 const PARTS = (process.env.PARTS ?? 'queue,sync,expiry').split(',')
 const QUEUE_JOBS = Number(process.env.QUEUE_JOBS ?? 20_000)
+/** How long each queued job waits on something remote, ms (several values: JOB_MS=0,5). */
+const JOB_MS = (process.env.JOB_MS ?? '0,5').split(',').map(Number)
 const ROUNDS = Number(process.env.ROUNDS ?? 2)
 const STUDIO = Number(process.env.STUDIO ?? 10_000)
 const PHONES = Number(process.env.PHONES ?? 1_000_000)
@@ -117,11 +119,20 @@ async function insertNoops(pool: pg.Pool, n: number, at: Date) {
 }
 
 /** Drains every due 'bench-noop' job with `instances` processes; returns jobs/s. */
-async function drain(instances: number, at: Date): Promise<{ rate: number; ms: number }> {
+async function drain(
+  instances: number,
+  at: Date,
+  jobMs: number,
+): Promise<{ rate: number; ms: number; cpuMsPerJob: number }> {
   const workers = Array.from({ length: instances }, () =>
     fork(path.join(__dirname, 'lib/drain-worker.ts'), [], {
       execArgv: ['--import', 'tsx'],
-      env: { ...process.env, DRAIN_DATABASE_URL: DB_URL, DRAIN_AT: String(at.getTime()) },
+      env: {
+        ...process.env,
+        DRAIN_DATABASE_URL: DB_URL,
+        DRAIN_AT: String(at.getTime()),
+        DRAIN_JOB_MS: String(jobMs),
+      },
     }),
   )
   // every worker connects first, then all start at once
@@ -129,47 +140,66 @@ async function drain(instances: number, at: Date): Promise<{ rate: number; ms: n
   const t0 = performance.now()
   const done = workers.map(
     (w) =>
-      new Promise<number>((resolve, reject) => {
-        w.once('message', (m: { ran: number }) => resolve(m.ran))
+      new Promise<{ ran: number; cpuMs: number }>((resolve, reject) => {
+        w.once('message', (m: { ran: number; cpuMs: number }) => resolve(m))
         w.once('exit', (code) => (code ? reject(new Error(`drain worker exit ${code}`)) : null))
       }),
   )
   for (const w of workers) w.send('go')
-  const ran = (await Promise.all(done)).reduce((a, b) => a + b, 0)
+  const answers = await Promise.all(done)
   const ms = performance.now() - t0
-  return { rate: (ran / ms) * 1000, ms }
+  const ran = answers.reduce((a, b) => a + b.ran, 0)
+  const cpuMs = answers.reduce((a, b) => a + b.cpuMs, 0)
+  return { rate: (ran / ms) * 1000, ms, cpuMsPerJob: cpuMs / ran }
+}
+
+/** The machine's CPU idle time so far, in jiffies summed over its cores (Linux /proc/stat). */
+function idleJiffies(): { idle: number; total: number } {
+  const [cpu] = fs.readFileSync('/proc/stat', 'utf8').split('\n')
+  const fields = cpu.split(/\s+/).slice(1).map(Number)
+  return { idle: fields[3] + fields[4], total: fields.reduce((x, y) => x + (y || 0), 0) }
 }
 
 async function queuePart(database: Database) {
   const pool = (database as { pool: pg.Pool }).pool
-  console.log(`\n## Queue drain: ${fmt(QUEUE_JOBS)} short jobs, one instance vs two (processes)`)
-  const at = new Date(T0)
-  const rates: { one: number[]; two: number[] } = { one: [], two: [] }
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const instances of round % 2 === 0 ? [1, 2] : [2, 1]) {
-      await pool.query(`delete from jobs where kind = 'bench-noop'`)
-      await insertNoops(pool, QUEUE_JOBS, at)
-      await pool.query('vacuum analyze jobs')
-      const { rate, ms } = await drain(instances, at)
-      const left = await pool.query(
-        `select count(*) filter (where status <> 'done')::int as left,
-                count(*) filter (where attempts <> 1)::int as twice
-         from jobs where kind = 'bench-noop'`,
-      )
-      const { left: notDone, twice } = left.rows[0] as { left: number; twice: number }
-      console.log(
-        `round ${round + 1}, ${instances} instance${instances > 1 ? 's' : ''}: ${fmt(ms)} ms, ${fmt(rate)} jobs/s` +
-          `${notDone ? `, ${notDone} NOT DONE` : ''}${twice ? `, ${twice} CLAIMED MORE THAN ONCE` : ', each claimed once'}`,
-      )
-      ;(instances === 1 ? rates.one : rates.two).push(rate)
-    }
-  }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-  const one = median(rates.one)
-  const two = median(rates.two)
-  console.log(
-    `queue: one instance ${fmt(one)} jobs/s, two ${fmt(two)} jobs/s, ratio ${fmt(two / one, 2)}× (target ≥ 1.8×)`,
-  )
+  for (const jobMs of JOB_MS) {
+    console.log(
+      `\n## Queue drain: ${fmt(QUEUE_JOBS)} jobs ${jobMs ? `waiting ${jobMs} ms each (a remote call)` : 'doing nothing'}, ` +
+        `one instance vs two (processes, each its own pool)`,
+    )
+    const at = new Date(T0)
+    const rates: { one: number[]; two: number[] } = { one: [], two: [] }
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const instances of round % 2 === 0 ? [1, 2] : [2, 1]) {
+        await pool.query(`delete from jobs where kind = 'bench-noop'`)
+        await insertNoops(pool, QUEUE_JOBS, at)
+        await pool.query('vacuum analyze jobs')
+        const cpu0 = idleJiffies()
+        const { rate, ms, cpuMsPerJob } = await drain(instances, at, jobMs)
+        const cpu1 = idleJiffies()
+        const idle = (cpu1.idle - cpu0.idle) / (cpu1.total - cpu0.total)
+        const left = await pool.query(
+          `select count(*) filter (where status <> 'done')::int as left,
+                  count(*) filter (where attempts <> 1)::int as twice
+           from jobs where kind = 'bench-noop'`,
+        )
+        const { left: notDone, twice } = left.rows[0] as { left: number; twice: number }
+        console.log(
+          `round ${round + 1}, ${instances} instance${instances > 1 ? 's' : ''}: ${fmt(ms)} ms, ${fmt(rate)} jobs/s, ` +
+            `scheduler CPU ${fmt(cpuMsPerJob, 2)} ms/job, machine idle ${fmt(idle * 100)}%` +
+            `${notDone ? `, ${notDone} NOT DONE` : ''}${twice ? `, ${twice} CLAIMED MORE THAN ONCE` : ', each claimed once'}`,
+        )
+        ;(instances === 1 ? rates.one : rates.two).push(rate)
+      }
+    }
+    const one = median(rates.one)
+    const two = median(rates.two)
+    console.log(
+      `queue (${jobMs} ms jobs): one instance ${fmt(one)} jobs/s, two ${fmt(two)} jobs/s, ` +
+        `ratio ${fmt(two / one, 2)}× (target ≥ 1.8×)`,
+    )
+  }
   await pool.query(`delete from jobs where kind = 'bench-noop'`)
 }
 
