@@ -1,14 +1,14 @@
 /**
  * One scheduler instance in its own process with its own pool (bench/jobs-scale.ts, queue part): says
- * 'ready' once connected, drains every due 'bench-noop' job on 'go' and answers how many it ran and the CPU it used.
+ * 'ready' once connected, drains every due 'bench-noop' job on 'go' and answers how many it ran and
+ * the CPU it used.
  */
 import pg from 'pg'
 import { wrapPool } from '../../server/src/db/client'
 import { JobScheduler } from '../../server/src/jobs/scheduler'
 
-const database = wrapPool(
-  new pg.Pool({ connectionString: process.env.DRAIN_DATABASE_URL, max: 10 }),
-)
+const pool = new pg.Pool({ connectionString: process.env.DRAIN_DATABASE_URL, max: 10 })
+const database = wrapPool(pool)
 const at = new Date(Number(process.env.DRAIN_AT))
 const log = { error: (...args: unknown[]) => console.error(...args) } as never
 /** A job that waits this long on something remote (a supplier call); 0: pure queue overhead. */
