@@ -249,7 +249,8 @@ async function seedFleet(
        case when e <= $10::timestamptz + interval '24 hours' then e end,
        ${hasStopped ? 'case when e <= $10::timestamptz then e end,' : ''}
        $11
-     from (select g, $8::timestamptz + (g * $9::float8 / $12::float8) * interval '1 millisecond' as e
+     from (select g, date_trunc('milliseconds',
+             $8::timestamptz + (g * $9::float8 / $12::float8) * interval '1 millisecond') as e
            from generate_series(0, $12::int - 1) g) s`,
     [
       firstUser.id,

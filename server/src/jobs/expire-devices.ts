@@ -167,6 +167,7 @@ export function expireDevicesJob(db: Db, services: Services): JobDefinition {
           id: devices.id,
           instanceId: devices.supplierInstanceId,
           expireAt: devices.expireAt,
+          planVersion: devices.planVersion,
         })
         .from(devices)
         .where(
@@ -189,7 +190,7 @@ export function expireDevicesJob(db: Db, services: Services): JobDefinition {
 
   async function stop(
     now: Date,
-    due: { id: number; instanceId: string | null; expireAt: Date }[],
+    due: { id: number; instanceId: string | null; expireAt: Date; planVersion: number }[],
     refused: number[],
   ) {
     await enqueueJobs(
@@ -209,10 +210,10 @@ export function expireDevicesJob(db: Db, services: Services): JobDefinition {
       // The supplier could not be asked at all: every phone is asked again next run.
       outcomes = new Map(due.map((d) => [d.instanceId!, { ok: false, error }]))
     }
-    const stopped: { id: number; at: string }[] = []
+    const stopped: { id: number; pv: number }[] = []
     for (const d of due) {
       const outcome = outcomes.get(d.instanceId!)
-      if (outcome?.ok) stopped.push({ id: d.id, at: d.expireAt.toISOString() })
+      if (outcome?.ok) stopped.push({ id: d.id, pv: d.planVersion })
       else {
         refused.push(d.id)
         log.warn(
@@ -221,12 +222,13 @@ export function expireDevicesJob(db: Db, services: Services): JobDefinition {
         )
       }
     }
-    // Marked for the expiry it was stopped for: renewed and expired again, it is stopped again.
+    // Marked for the expiry it was stopped for, unless the phone changed meanwhile (a renewal moves its
+    // plan version): renewed and expired again, it is stopped again.
     if (stopped.length > 0) {
       await db.execute(sql`
         update ${devices} set ${sql.identifier(devices.stoppedForExpireAt.name)} = ${devices.expireAt}
-        from jsonb_to_recordset(${JSON.stringify(stopped)}::jsonb) as v(id integer, at timestamptz)
-        where ${devices.id} = v.id and ${devices.expireAt} = v.at
+        from jsonb_to_recordset(${JSON.stringify(stopped)}::jsonb) as v(id integer, pv integer)
+        where ${devices.id} = v.id and ${devices.planVersion} = v.pv
           and ${devices.status} = ${DeviceStatus.expired}`)
     }
     const renewed = await db

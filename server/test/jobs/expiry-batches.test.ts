@@ -124,6 +124,16 @@ test('one run drains more than two batches, never more than BATCH phones a trans
   assert.equal(await countMessages(ctx, me.userId, '云手机已到期'), PHONES)
   assert.deepEqual(batches, [BATCH, BATCH, PHONES - 2 * BATCH])
   assert.deepEqual(await instanceCounts(ctx, me.userId), { suspended: PHONES }, 'every one stopped')
+  // each marked stopped for its expiry: the next run asks the supplier about none of them
+  const supplier = ctx.app.services.ctx.supplier
+  const suspend = supplier.suspend.bind(supplier)
+  const asked: string[] = []
+  supplier.suspend = (instanceIds) => {
+    asked.push(...instanceIds)
+    return suspend(instanceIds)
+  }
+  await job.run({}, new Date(expireAt.getTime() + 30_000))
+  assert.deepEqual(asked, [], 'not asked again')
 
   await job.run({}, new Date(expireAt.getTime() + RETENTION_MS))
   assert.deepEqual(await statusCounts(ctx, ids), { 3: PHONES }, 'every phone released in one run')
