@@ -125,7 +125,8 @@ export function expireDevicesJob(db: Db, services: Services): JobDefinition {
 
   async function expire(now: Date) {
     const due = and(LIVE_SQL, lte(devices.expireAt, now))
-    let renewalReminderMsg: string | null = null
+    // read outside the batch transactions (on PGlite, a query on db inside one waits for it forever)
+    const { renewalReminderMsg } = await services.catalog.commonConfig()
     return drain(BATCH, () =>
       db.transaction(async (tx) => {
         const expired = await tx
@@ -134,7 +135,6 @@ export function expireDevicesJob(db: Db, services: Services): JobDefinition {
           .where(and(lockDue(tx, due), due))
           .returning({ userId: devices.userId, name: devices.name })
         if (expired.length === 0) return 0
-        renewalReminderMsg ??= (await services.catalog.commonConfig()).renewalReminderMsg
         await services.messages.sendMessages(
           MessageKind.RENEWAL,
           expired.map((device) => ({
