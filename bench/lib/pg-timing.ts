@@ -30,8 +30,6 @@ export function timing(): Timing {
     const first = args[0] as string | { text?: string } | undefined
     const text = (typeof first === 'string' ? first : (first?.text ?? '')).trim().toLowerCase()
     const start = performance.now()
-    const result = original.apply(this, args)
-    if (!result || typeof (result as Promise<unknown>).then !== 'function') return result
     const done = () => {
       const end = performance.now()
       state.statements++
@@ -43,6 +41,18 @@ export function timing(): Timing {
         began.delete(this)
       } else if (!began.has(this)) state.longestTx = Math.max(state.longestTx, end - start)
     }
+    // pg.Pool#query calls the client with a callback; drizzle's transactions use the promise
+    const last = args.length - 1
+    if (typeof args[last] === 'function') {
+      const callback = args[last] as (...results: unknown[]) => void
+      args[last] = (...results: unknown[]) => {
+        done()
+        callback(...results)
+      }
+      return original.apply(this, args)
+    }
+    const result = original.apply(this, args)
+    if (!result || typeof (result as Promise<unknown>).then !== 'function') return result
     return (result as Promise<unknown>).then(
       (value) => {
         done()
