@@ -68,7 +68,7 @@ export class JobScheduler {
    * never claim the same row. Each half is one range of the (status, run_at) index: the claim costs
    * the same with 20 or 20,000 jobs waiting (the OR of both it replaces sorted every due row).
    */
-  private async claim(): Promise<(typeof jobs.$inferSelect)[]> {
+  private async claim(most: number): Promise<(typeof jobs.$inferSelect)[]> {
     const now = this.clock.now()
     // `= any(array(…))` runs each subquery once (as `in (…)` the planner may rerun it in a join).
     const due = (where: SQL | undefined) =>
@@ -79,20 +79,24 @@ export class JobScheduler {
         .orderBy(asc(jobs.runAt))
         .limit(1)
         .for('update', { skipLocked: true })}))`
-    const claimed = await this.db
-      .update(jobs)
-      .set({
-        status: 'running',
-        lockedUntil: new Date(now.getTime() + LEASE_MS),
-        attempts: sql`${jobs.attempts} + 1`,
-      })
-      .where(
-        or(
-          due(and(eq(jobs.status, 'pending'), lte(jobs.runAt, now))),
-          due(and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, now))),
-        ),
-      )
-      .returning()
+    const pending = due(and(eq(jobs.status, 'pending'), lte(jobs.runAt, now)))
+    const lapsed = due(and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, now)))
+    const take = (where: SQL | undefined) =>
+      this.db
+        .update(jobs)
+        .set({
+          status: 'running',
+          lockedUntil: new Date(now.getTime() + LEASE_MS),
+          attempts: sql`${jobs.attempts} + 1`,
+        })
+        .where(where)
+        .returning()
+    // asked for one job only (runDue(1)): a pending one, else one whose lease ran out
+    if (most < 2) {
+      const claimed = await take(pending)
+      return claimed.length > 0 ? claimed : take(lapsed)
+    }
+    const claimed = await take(or(pending, lapsed))
     return claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime())
   }
 
@@ -100,7 +104,7 @@ export class JobScheduler {
   async runDue(limit = 100): Promise<number> {
     let ran = 0
     while (ran < limit) {
-      const claimed = await this.claim()
+      const claimed = await this.claim(limit - ran)
       if (claimed.length === 0) break
       for (const job of claimed) {
         ran++
