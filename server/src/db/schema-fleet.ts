@@ -81,6 +81,8 @@ export const devices = pgTable(
     coverUpdatedAt: at('cover_updated_at'),
     /** The expireAt for which the "expires in 24 h" reminder went out (once per expiry value). */
     remindedForExpireAt: at('reminded_for_expire_at'),
+    /** The expireAt for which the supplier stopped (suspended) the expired phone's instance. */
+    stoppedForExpireAt: at('stopped_for_expire_at'),
     createdAt: at('created_at').notNull(),
   },
   (t) => [
@@ -92,11 +94,26 @@ export const devices = pgTable(
       .on(t.groupId)
       .where(sql`${t.groupId} is not null`),
     index('devices_status_expire_idx').on(t.status, t.expireAt),
-    // Released phones whose supplier instance is still to be released (expire-devices.ts): a few,
-    // found without reading every phone ever released.
-    index('devices_supplier_release_idx').on(t.status, t.supplierReleased),
     /** The console looks a phone up by its supplier instance. */
     index('devices_supplier_instance_idx').on(t.supplierInstanceId),
+    /**
+     * What expire-devices still has to do, each a partial index of the phones it concerns (migration
+     * 0035): without them each run scanned every reminded, stopped or released phone to find the few
+     * due (a million phones: seconds a run).
+     */
+    index('devices_remind_due_idx')
+      .on(t.expireAt)
+      .where(sql`status in (1, 4) and reminded_for_expire_at is distinct from expire_at`),
+    index('devices_stop_due_idx')
+      .on(t.expireAt)
+      .where(
+        sql`status = 2 and supplier_instance_id is not null and stopped_for_expire_at is distinct from expire_at`,
+      ),
+    index('devices_release_instance_due_idx')
+      .on(t.id)
+      .where(
+        sql`status = 3 and not supplier_released and (supplier_instance_id is not null or pending_instance_id is not null)`,
+      ),
     check('devices_status_check', sql`${t.status} between 0 and 5`),
   ],
 )

@@ -97,6 +97,37 @@ export class MessageService {
     return true
   }
 
+  /**
+   * sendMessage for many at once (a job's batch): one settings read and one insert, each message going
+   * out unless its user switched the category off. Returns how many were created.
+   */
+  async sendMessages(
+    type: MessageKind,
+    items: { userId: number; title: string; content: string }[],
+    db: Db,
+  ): Promise<number> {
+    if (items.length === 0) return 0
+    let out = items
+    if (type !== MessageKind.SYSTEM) {
+      const users = [...new Set(items.map((item) => item.userId))]
+      const off = new Set(
+        (
+          await db
+            .select({ userId: messageSettings.userId, on: messageSettings[SETTING_OF_KIND[type]] })
+            .from(messageSettings)
+            .where(inArray(messageSettings.userId, users))
+        )
+          .filter((row) => !row.on)
+          .map((row) => row.userId),
+      )
+      out = items.filter((item) => !off.has(item.userId))
+    }
+    if (out.length === 0) return 0
+    const createdAt = this.ctx.clock.now()
+    await db.insert(messages).values(out.map((item) => ({ ...item, type, createdAt })))
+    return out.length
+  }
+
   async unreadCount(userId: number): Promise<UnreadCount> {
     const rows = await this.ctx.db
       .select({ type: messages.type, n: count() })

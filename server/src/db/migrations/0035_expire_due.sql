@@ -1,0 +1,5 @@
+DROP INDEX IF EXISTS "devices_supplier_release_idx";--> statement-breakpoint
+ALTER TABLE "devices" ADD COLUMN "stopped_for_expire_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "devices_remind_due_idx" ON "devices" USING btree ("expire_at") WHERE status in (1, 4) and reminded_for_expire_at is distinct from expire_at;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "devices_stop_due_idx" ON "devices" USING btree ("expire_at") WHERE status = 2 and supplier_instance_id is not null and stopped_for_expire_at is distinct from expire_at;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "devices_release_instance_due_idx" ON "devices" USING btree ("id") WHERE status = 3 and not supplier_released and (supplier_instance_id is not null or pending_instance_id is not null);

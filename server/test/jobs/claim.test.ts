@@ -1,0 +1,60 @@
+/**
+ * The scheduler's claim (issue 29): one statement takes the earliest pending job and the earliest one
+ * whose lease ran out; runDue(limit) never runs more than `limit` jobs, so runDue(1) runs one at a time.
+ */
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { eq } from 'drizzle-orm'
+import { jobs } from '../../src/db/schema'
+import { JobScheduler } from '../../src/jobs/scheduler'
+import { buildTestApp } from '../helpers/test-app'
+
+test('runDue(1) runs one job a call: pending ones first, then one whose lease ran out', async (t) => {
+  const { app, clock, database } = await buildTestApp(t)
+  const ran: string[] = []
+  const scheduler = new JobScheduler(database.db, clock, app.log, [
+    {
+      kind: 'claim-probe',
+      maxAttempts: 3,
+      async run(payload) {
+        ran.push(String(payload.name))
+      },
+    },
+  ])
+  const now = clock.now()
+  await database.db.insert(jobs).values([
+    {
+      kind: 'claim-probe',
+      payload: { name: 'lapsed' },
+      runAt: new Date(now.getTime() - 60_000),
+      createdAt: now,
+      status: 'running',
+      attempts: 1,
+      lockedUntil: new Date(now.getTime() - 1),
+    },
+    { kind: 'claim-probe', payload: { name: 'pending' }, runAt: now, createdAt: now },
+    {
+      kind: 'claim-probe',
+      payload: { name: 'held' },
+      runAt: now,
+      createdAt: now,
+      status: 'running',
+      attempts: 1,
+      lockedUntil: new Date(now.getTime() + 60_000),
+    },
+  ])
+  assert.equal(await scheduler.runDue(1), 1)
+  assert.deepEqual(ran, ['pending'])
+  assert.equal(await scheduler.runDue(1), 1)
+  assert.deepEqual(ran, ['pending', 'lapsed'])
+  assert.equal(await scheduler.runDue(1), 0, 'a job whose lease runs is nobody else’s')
+  const rows = await database.db.select().from(jobs).where(eq(jobs.kind, 'claim-probe'))
+  const byName = Object.fromEntries(
+    rows.map((row) => [(row.payload as { name: string }).name, row]),
+  )
+  assert.equal(byName.pending.status, 'done')
+  assert.equal(byName.pending.attempts, 1)
+  assert.equal(byName.lapsed.status, 'done')
+  assert.equal(byName.lapsed.attempts, 2, 'claimed again once')
+  assert.equal(byName.held.status, 'running')
+})
