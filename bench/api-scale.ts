@@ -4,7 +4,7 @@
  * phones, 5,000,000 orders). Both have the same data per ordinary user (about 9 phones, 50 orders, 20
  * messages), so what differs is only how much there is around them. Each route runs at 50 connections,
  * one signed-in ordinary user per connection, right after the raw one-query route on the same database
- * (bench/lib/api-load.ts). Prints both tables, then per route p99 large/small (target ≤ 1.2) and the
+ * (bench/lib/api-load.ts), on both databases one after the other. Prints both tables, then per route p99 large/small (target ≤ 1.2) and the
  * share of the raw route at the large size (target ≥ 70%).
  *
  *   SMALL_DATABASE_URL=postgres://…/scale_small LARGE_DATABASE_URL=postgres://…/scale_large \
@@ -43,7 +43,8 @@ interface Route {
 /** Ordinary users (past the studios) spread over the first 1,000 ids, the same in both databases. */
 const userIds = Array.from({ length: CONNECTIONS }, (_, i) => LARGE.studios + 2 + i * 17)
 
-async function measure(label: string, url: string, only: string[] | undefined): Promise<Paired[]> {
+/** One database's app, sessions, raw route and routes, ready to load route by route. */
+async function openSide(url: string) {
   // the pool a production server opens (10), no connection closed for idling (see api-throughput.ts)
   const pool = new pg.Pool({ connectionString: url, idleTimeoutMillis: 0 })
   const database = wrapPool(pool)
@@ -136,30 +137,29 @@ async function measure(label: string, url: string, only: string[] | undefined): 
       [lastOrder],
     )
   }
-  const rows: Paired[] = []
-  try {
-    for (const route of routes) {
-      if (only && !only.includes(route.key)) continue
-      // a read answers 200 before it is loaded (a refusal would be measured as fast)
-      if (!route.options?.method) await call(app, 'GET', route.path, headers(sessions[0]))
-      const rawRow = await load('raw: one indexed query', raw.url)
-      const before = route.rowsIn ? await count(route.rowsIn) : 0
-      // An ordinary user may hold 50 units in unpaid orders (users_unpaid_units_cap): the bench's
-      // orders are cancelled as they come, as the timeout job would 15 minutes on, so the load keeps
-      // making orders instead of meeting that refusal.
-      const cancelling =
-        route.rowsIn === 'orders'
-          ? setInterval(() => void cancelBenchOrders().catch(console.error), 200)
-          : null
-      const row = await load(route.name, `${base}${route.path}`, {
-        headers: headers(sessions[0]),
-        ...route.options,
-      })
-      if (cancelling) clearInterval(cancelling)
-      const written = route.rowsIn ? (await count(route.rowsIn)) - before : null
-      rows.push({ raw: rawRow, route: row, written })
-    }
-  } finally {
+  /** Loads one route right after the raw route, counting the rows it wrote. */
+  async function run(route: Route): Promise<Paired> {
+    // a read answers 200 before it is loaded (a refusal would be measured as fast)
+    if (!route.options?.method) await call(app, 'GET', route.path, headers(sessions[0]))
+    const rawRow = await load('raw: one indexed query', raw.url)
+    const before = route.rowsIn ? await count(route.rowsIn) : 0
+    // An ordinary user may hold 50 units in unpaid orders (users_unpaid_units_cap): the bench's
+    // orders are cancelled as they come, as the timeout job would 15 minutes on, so the load keeps
+    // making orders instead of meeting that refusal.
+    const cancelling =
+      route.rowsIn === 'orders'
+        ? setInterval(() => void cancelBenchOrders().catch(console.error), 200)
+        : null
+    const row = await load(route.name, `${base}${route.path}`, {
+      headers: headers(sessions[0]),
+      ...route.options,
+    })
+    if (cancelling) clearInterval(cancelling)
+    const written = route.rowsIn ? (await count(route.rowsIn)) - before : null
+    return { raw: rawRow, route: row, written }
+  }
+
+  async function close() {
     // the bench's orders are cancelled, as the timeout job would (their units go back to the buyers
     // by the orders trigger); not deleted: nothing deletes orders, so nothing indexes the ledgers'
     // order ids for it (server/test/db/foreign-key-indexes.test.ts), and a delete reads them whole
@@ -169,9 +169,8 @@ async function measure(label: string, url: string, only: string[] | undefined): 
     await database.close()
     fs.rmSync(filesDir, { recursive: true, force: true })
   }
-  console.log(`\n${label}: ${url.replace(/\/\/[^@]*@/, '//')}\n`)
-  printRows(rows)
-  return rows
+
+  return { routes, run, close }
 }
 
 async function main() {
@@ -184,13 +183,30 @@ async function main() {
   console.log(
     `${CONNECTIONS} connections, ${DURATION_S} s each, PostgreSQL, ${os.cpus().length} cores, node ${process.version}`,
   )
-  const smallRows = await measure('small', small, only)
-  const largeRows = await measure('large', large, only)
+  const sides = [await openSide(small), await openSide(large)]
+  const rows: Paired[][] = [[], []]
+  try {
+    // Route by route, small then large then small first again: both sizes of a route are measured
+    // minutes apart at most, so the machine's drift (other work on its 2 cores) stays out of the ratio.
+    let turn = 0
+    for (const [i, route] of sides[0].routes.entries()) {
+      if (only && !only.includes(route.key)) continue
+      for (const side of turn++ % 2 === 0 ? [0, 1] : [1, 0]) {
+        rows[side].push(await sides[side].run(sides[side].routes[i]))
+      }
+    }
+  } finally {
+    for (const side of sides) await side.close()
+  }
+  for (const [side, label] of ['small', 'large'].entries()) {
+    console.log(`\n${label}\n`)
+    printRows(rows[side])
+  }
   console.log(
     '\nroute                                      p99 small  p99 large  large/small  of raw (large)',
   )
-  largeRows.forEach(({ route, raw }, i) => {
-    const before = smallRows[i].route
+  rows[1].forEach(({ route, raw }, i) => {
+    const before = rows[0][i].route
     console.log(
       [
         route.name.padEnd(41),
