@@ -1,5 +1,7 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { pageWithTotal, totalColumn } from '../db/page-with-total'
+import { preparedOn } from '../db/prepared'
 import { messageSettings, messages } from '../db/schema'
 import { normalisePage, toPaged, type PageRequest } from '../domain/paging'
 import type {
@@ -9,6 +11,37 @@ import type {
   UpdateMessageSettingsBody,
 } from '../contract/message'
 import type { ServiceContext } from './context'
+
+/** The caller's unread messages counted by type. */
+const unreadByType = (db: Db) =>
+  db
+    .select({ type: messages.type, n: count() })
+    .from(messages)
+    .where(and(eq(messages.userId, sql.placeholder('userId')), isNull(messages.readAt)))
+    .groupBy(messages.type)
+
+/** A page of the caller's messages, newest first, of one type or of all, with their total. */
+function messagePage(db: Db, byType: boolean) {
+  const where = and(
+    eq(messages.userId, sql.placeholder('userId')),
+    byType ? eq(messages.type, sql.placeholder('type')) : undefined,
+  )
+  return db
+    .select({
+      id: messages.id,
+      type: messages.type,
+      title: messages.title,
+      content: messages.content,
+      readAt: messages.readAt,
+      createdAt: messages.createdAt,
+      total: totalColumn(db, messages, where),
+    })
+    .from(messages)
+    .where(where)
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+}
 
 /** SPEC 3 message types. */
 export const MessageKind = {
@@ -129,11 +162,9 @@ export class MessageService {
   }
 
   async unreadCount(userId: number): Promise<UnreadCount> {
-    const rows = await this.ctx.db
-      .select({ type: messages.type, n: count() })
-      .from(messages)
-      .where(and(eq(messages.userId, userId), isNull(messages.readAt)))
-      .groupBy(messages.type)
+    const rows = await preparedOn(this.ctx.db, 'message_unread_count', unreadByType).execute({
+      userId,
+    })
     const byType = (type: number) => rows.find((row) => row.type === type)?.n ?? 0
     const all = rows.reduce((sum, row) => sum + row.n, 0)
     return {
@@ -155,19 +186,15 @@ export class MessageService {
 
   async list(userId: number, request: PageRequest & { type?: number }) {
     const { page, rows, offset } = normalisePage(request)
-    const where = and(
-      eq(messages.userId, userId),
-      request.type ? eq(messages.type, request.type) : undefined,
+    const byType = Boolean(request.type)
+    const statement = preparedOn(this.ctx.db, `message_list_${+byType}`, (db) =>
+      messagePage(db, byType),
     )
-    const [{ total }] = await this.ctx.db.select({ total: count() }).from(messages).where(where)
-    const found = await this.ctx.db
-      .select()
-      .from(messages)
-      .where(where)
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(rows)
-      .offset(offset)
-    const records: Message[] = found.map((row) => ({
+    const found = await pageWithTotal(
+      (at) => statement.execute({ userId, type: request.type, limit: rows, offset: at }),
+      offset,
+    )
+    const records: Message[] = found.rows.map((row) => ({
       id: row.id,
       type: row.type,
       title: row.title,
@@ -175,7 +202,7 @@ export class MessageService {
       read: row.readAt != null,
       createdAt: row.createdAt.getTime(),
     }))
-    return toPaged(records, page, rows, total)
+    return toPaged(records, page, rows, found.total)
   }
 
   /** Marks read only the caller's messages, selected by ids, by type, or all. */

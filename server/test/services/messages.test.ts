@@ -58,6 +58,19 @@ test('message center: welcome messages, unread counts, reading, settings', async
       rows: '2',
     })
     assert.equal(second.data.records.length, 1)
+    assert.equal(second.data.total, 3)
+    // past the end: no records, and still the total (the page and its total are one statement)
+    const past = await get<PagedData<Message>>(app, '/message/list', alice, {
+      type: '2',
+      page: '9',
+      rows: '2',
+    })
+    assert.deepEqual([past.data.records, past.data.total, past.data.totalPage], [[], 3, 2])
+    const all = await get<PagedData<Message>>(app, '/message/list', alice, { rows: '100' })
+    assert.equal(all.data.total, 6)
+    assert.equal(all.data.records[0].title, '创建成功')
+    const none = await get<PagedData<Message>>(app, '/message/list', bob, { type: '3' })
+    assert.deepEqual([none.data.records, none.data.total, none.data.totalPage], [[], 0, 0])
     assert.equal(
       (await get<PagedData<Message>>(app, '/message/list', alice, { rows: '101' })).status,
       400,
