@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import { COUPON_NOT_APPLICABLE } from '#domain/coupon'
 import { BusinessType, CouponStatus } from '#domain/enums'
 import { DAY_MS } from '#domain/pricing'
@@ -10,6 +10,8 @@ import type {
 } from '../contract/coupon'
 import type { PageQuery } from '../contract/common'
 import type { Db } from '../db/client'
+import { pageWithTotal, totalColumn } from '../db/page-with-total'
+import { preparedOn } from '../db/prepared'
 import { couponTemplates, goods, goodsPrices, orders, userCoupons } from '../db/schema'
 import { tip } from '../domain/biz-error'
 import { normalisePage, toPaged } from '../domain/paging'
@@ -57,6 +59,39 @@ export async function issueWelcomeCoupons(tx: Db, userId: number, now: Date): Pr
   return templates.length
 }
 
+/** Which coupons a list shows: usable now, expired (by status or by date), or one other status. */
+type CouponListShape = 'usable' | 'expired' | 'other'
+
+/** A page of the caller's coupons of one shape with their templates and total. */
+function couponPage(db: Db, shape: CouponListShape) {
+  const now = sql.placeholder('now')
+  const byShape: Record<CouponListShape, SQL | undefined> = {
+    usable: and(eq(userCoupons.status, CouponStatus.efficient), gt(userCoupons.validUntil, now)),
+    expired: or(
+      eq(userCoupons.status, CouponStatus.expired),
+      and(eq(userCoupons.status, CouponStatus.efficient), lte(userCoupons.validUntil, now)),
+    ),
+    other: eq(userCoupons.status, sql.placeholder('status')),
+  }
+  const where = and(eq(userCoupons.userId, sql.placeholder('userId')), byShape[shape])
+  return db
+    .select({
+      coupon: userCoupons,
+      template: couponTemplates,
+      total: totalColumn(db, userCoupons, where),
+    })
+    .from(userCoupons)
+    .innerJoin(couponTemplates, eq(couponTemplates.id, userCoupons.templateId))
+    .where(where)
+    .orderBy(
+      ...(shape === 'usable'
+        ? [userCoupons.validUntil, userCoupons.id]
+        : [desc(userCoupons.usedAt), desc(userCoupons.validUntil), desc(userCoupons.id)]),
+    )
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+}
+
 /** Coupon templates, the coupons users hold, and their part in orders (docs/coupons.md). */
 export class CouponService {
   constructor(private readonly ctx: ServiceContext) {}
@@ -76,38 +111,25 @@ export class CouponService {
   async list(userId: number, query: CouponListQuery) {
     const { page, rows, offset } = normalisePage(query)
     const status = query.status ?? CouponStatus.efficient
+    const shape: CouponListShape =
+      status === CouponStatus.efficient
+        ? 'usable'
+        : status === CouponStatus.expired
+          ? 'expired'
+          : 'other'
+    const statement = preparedOn(this.ctx.db, `coupon_list_${shape}`, (db) => couponPage(db, shape))
     const now = this.now()
-    const usableNow = and(
-      eq(userCoupons.status, CouponStatus.efficient),
-      gt(userCoupons.validUntil, now),
+    const found = await pageWithTotal(
+      (at) =>
+        statement.execute({ userId, status, now: now.toISOString(), limit: rows, offset: at }),
+      offset,
     )
-    const byStatus: Record<number, SQL | undefined> = {
-      [CouponStatus.efficient]: usableNow,
-      [CouponStatus.expired]: or(
-        eq(userCoupons.status, CouponStatus.expired),
-        and(eq(userCoupons.status, CouponStatus.efficient), lte(userCoupons.validUntil, now)),
-      ),
-    }
-    const where = and(
-      eq(userCoupons.userId, userId),
-      byStatus[status] ?? eq(userCoupons.status, status),
-    )
-    const [{ total }] = await this.ctx.db.select({ total: count() }).from(userCoupons).where(where)
-    const found = await this.joined(this.ctx.db)
-      .where(where)
-      .orderBy(
-        ...(status === CouponStatus.efficient
-          ? [userCoupons.validUntil, userCoupons.id]
-          : [desc(userCoupons.usedAt), desc(userCoupons.validUntil), desc(userCoupons.id)]),
-      )
-      .limit(rows)
-      .offset(offset)
     const at = now.getTime()
     return toPaged(
-      found.map((row) => view(row, at)),
+      found.rows.map((row) => view(row, at)),
       page,
       rows,
-      total,
+      found.total,
     )
   }
 

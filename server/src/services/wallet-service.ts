@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm'
 import { OrderStatus, PayMethod } from '#domain/order-status'
 import { BusinessType } from '#domain/enums'
 import { DAY_MS, videoUpgradeQuote } from '#domain/pricing'
@@ -16,6 +16,8 @@ import type {
   TimeToMonthResult,
 } from '../contract/wallet'
 import type { Db } from '../db/client'
+import { pageWithTotal, totalColumn } from '../db/page-with-total'
+import { preparedOn } from '../db/prepared'
 import { beanLedger, goods, goodsPrices, orders, users } from '../db/schema'
 import { BizError, tip } from '../domain/biz-error'
 import { normalisePage, toPaged } from '../domain/paging'
@@ -88,6 +90,27 @@ export async function debitAccount(
   await debit(tx, COMPANY_ACCOUNT, userId, amount, entry, now)
 }
 
+/** A page of the caller's bean ledger, newest first, optionally from and until a time, with its total. */
+function beanLedgerPage(db: Db, from: boolean, until: boolean) {
+  const where = and(
+    eq(beanLedger.userId, sql.placeholder('userId')),
+    from ? gte(beanLedger.createdAt, sql.placeholder('from')) : undefined,
+    until ? lt(beanLedger.createdAt, sql.placeholder('until')) : undefined,
+  )
+  return db
+    .select({
+      row: beanLedger,
+      orderNo: orders.orderNo,
+      total: totalColumn(db, beanLedger, where),
+    })
+    .from(beanLedger)
+    .leftJoin(orders, eq(orders.id, beanLedger.orderId))
+    .where(where)
+    .orderBy(desc(beanLedger.createdAt), desc(beanLedger.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+}
+
 /**
  * Cloud beans as the user sees them: recharge packages and orders (paid through the payment provider,
  * credited by fulfilment), the ledger, and turning beans into 30 more days for a phone.
@@ -154,24 +177,23 @@ export class WalletService {
       throw tip('结束日期不能早于开始日期')
     }
     const { page, rows, offset } = normalisePage(query)
-    const where = and(
-      eq(beanLedger.userId, userId),
-      query.startTime === undefined
-        ? undefined
-        : gte(beanLedger.createdAt, new Date(query.startTime)),
-      query.endTime === undefined ? undefined : lt(beanLedger.createdAt, new Date(query.endTime)),
+    const from = query.startTime !== undefined
+    const until = query.endTime !== undefined
+    const statement = preparedOn(this.ctx.db, `bean_ledger_${+from}${+until}`, (db) =>
+      beanLedgerPage(db, from, until),
     )
-    const db = this.ctx.db
-    const [{ total }] = await db.select({ total: count() }).from(beanLedger).where(where)
-    const found = await db
-      .select({ row: beanLedger, orderNo: orders.orderNo })
-      .from(beanLedger)
-      .leftJoin(orders, eq(orders.id, beanLedger.orderId))
-      .where(where)
-      .orderBy(desc(beanLedger.createdAt), desc(beanLedger.id))
-      .limit(rows)
-      .offset(offset)
-    const records: BeanLedgerEntry[] = found.map(({ row, orderNo }) => ({
+    const found = await pageWithTotal(
+      (at) =>
+        statement.execute({
+          userId,
+          from: query.startTime === undefined ? null : new Date(query.startTime).toISOString(),
+          until: query.endTime === undefined ? null : new Date(query.endTime).toISOString(),
+          limit: rows,
+          offset: at,
+        }),
+      offset,
+    )
+    const records: BeanLedgerEntry[] = found.rows.map(({ row, orderNo }) => ({
       id: row.id,
       change: row.change,
       balanceAfter: row.balanceAfter,
@@ -181,7 +203,7 @@ export class WalletService {
       remark: row.remark,
       createdAt: row.createdAt.getTime(),
     }))
-    return toPaged(records, page, rows, total)
+    return toPaged(records, page, rows, found.total)
   }
 
   /**

@@ -71,6 +71,15 @@ test('a new account holds the 新人券 set, marked new, and the short one is ma
     [FLAGSHIP_DISCOUNT],
   )
   assert.equal((await heldCoupons(ta, buyer)).length, 3)
+  // the total comes with the page, and with a page past the end
+  for (const page of ['1', '5']) {
+    const reply = await get<PagedData<UserCoupon>>(ta.app, '/coupon/list', buyer, {
+      status: '1',
+      rows: '2',
+      page,
+    })
+    assert.deepEqual([reply.data.records.length, reply.data.total], [page === '1' ? 2 : 0, 3])
+  }
   await runJobs(ta)
   const [row] = await ta.database.db
     .select()

@@ -182,6 +182,18 @@ test('the ledger pages newest first and filters by a date range', async (t) => {
     ranged.data.records.map((r) => r.change),
     [3, 2],
   )
+  assert.equal(ranged.data.total, 2)
+  // each bound alone, and a page past the end (which still tells the total)
+  const since = await get<PagedData<BeanLedgerEntry>>(ta.app, '/wallet/beanLedger', buyer, {
+    startTime: String(first + 3 * DAY_MS),
+  })
+  assert.deepEqual([since.data.records.map((r) => r.change), since.data.total], [[5, 4], 2])
+  const before = await get<PagedData<BeanLedgerEntry>>(ta.app, '/wallet/beanLedger', buyer, {
+    endTime: String(first + DAY_MS),
+    page: '3',
+    rows: '1',
+  })
+  assert.deepEqual([before.data.records, before.data.total], [[], 1])
   const backwards = await get<PagedData<BeanLedgerEntry>>(ta.app, '/wallet/beanLedger', buyer, {
     startTime: String(first + DAY_MS),
     endTime: String(first),
