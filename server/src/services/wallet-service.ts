@@ -97,14 +97,20 @@ function beanLedgerPage(db: Db, from: boolean, until: boolean) {
     from ? gte(beanLedger.createdAt, sql.placeholder('from')) : undefined,
     until ? lt(beanLedger.createdAt, sql.placeholder('until')) : undefined,
   )
+  // the order number as a subquery, not a join: the same lookup per row, and a third of the planning
+  // PostgreSQL does for each call (it plans each call anew: a LIMIT it cannot see makes the generic plan
+  // look dearer)
+  const orderNo = db
+    .select({ orderNo: orders.orderNo })
+    .from(orders)
+    .where(eq(orders.id, beanLedger.orderId))
   return db
     .select({
       row: beanLedger,
-      orderNo: orders.orderNo,
+      orderNo: sql<string | null>`(${orderNo})`,
       total: totalColumn(db, beanLedger, where),
     })
     .from(beanLedger)
-    .leftJoin(orders, eq(orders.id, beanLedger.orderId))
     .where(where)
     .orderBy(desc(beanLedger.createdAt), desc(beanLedger.id))
     .limit(sql.placeholder('limit'))
