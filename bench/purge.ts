@@ -10,6 +10,7 @@
  *
  * BENCH_ROWS changes the number of due rows (default 1,000,000); 100,000 recent rows stay in both runs.
  */
+import { getTableName } from 'drizzle-orm'
 import { performance } from 'node:perf_hooks'
 import pg from 'pg'
 import { wrapPool } from '../server/src/db/client'
@@ -90,7 +91,7 @@ const oneStatement = (): PurgeBudget => {
 }
 
 async function batched() {
-  const target = retentionTargets(NOW).find((one) => one.name === 'usage_logs')!
+  const target = retentionTargets(NOW).find((one) => getTableName(one.table) === 'usage_logs')!
   const w = writer()
   await new Promise((resolve) => setTimeout(resolve, 200))
   const start = performance.now()

@@ -1,4 +1,4 @@
-import { and, gte, sql, type SQL } from 'drizzle-orm'
+import { and, getTableName, gte, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from './client'
 
@@ -31,11 +31,8 @@ export function timeBudget(ms: number): PurgeBudget {
 }
 
 export interface PurgeTarget {
-  /** The table's name in logs. */
-  name: string
-  table: PgTable
-  /** The primary key (one column). */
-  id: PgColumn
+  /** A table whose primary key is the one column `id`. */
+  table: PgTable & { id: PgColumn }
   /** What is due; served by an index (migration 0033), so a batch never scans the table. */
   due: SQL
   /**
@@ -89,8 +86,9 @@ export async function purgeInBatches(
  * every batch would cost more than the one before).
  */
 export function purgeStatement(db: Db, target: PurgeTarget, batch: number, from: Date | null) {
+  const { id } = target.table
   const chosen = db
-    .select({ id: target.id })
+    .select({ id })
     .from(target.table)
     .where(from ? and(target.due, gte(target.key, from)) : target.due)
     .orderBy(...(target.prefix ?? []), target.key)
@@ -98,8 +96,8 @@ export function purgeStatement(db: Db, target: PurgeTarget, batch: number, from:
     .for('update', { skipLocked: true })
   return db
     .delete(target.table)
-    .where(sql`${target.id} = any(array(${chosen}))`)
-    .returning({ id: target.id, key: target.key })
+    .where(sql`${id} = any(array(${chosen}))`)
+    .returning({ id, key: target.key })
 }
 
 /** Runs the targets in order against one budget; what each deleted, by name. */
@@ -112,7 +110,8 @@ export async function purgeAll(
   let finished = true
   for (const target of targets) {
     const outcome = await purgeInBatches(db, target, options)
-    deleted[target.name] = (deleted[target.name] ?? 0) + outcome.deleted
+    const name = getTableName(target.table)
+    deleted[name] = (deleted[name] ?? 0) + outcome.deleted
     if (!outcome.finished) finished = false
   }
   return { deleted, finished }

@@ -43,46 +43,34 @@ export function retentionTargets(now: Date): PurgeTarget[] {
   const before = (ms: number) => new Date(now.getTime() - ms)
   return [
     {
-      name: 'login_failures',
       table: loginFailures,
-      id: loginFailures.id,
       due: lt(loginFailures.createdAt, before(LOGIN_FAILURE_KEEP_MS)),
       key: loginFailures.createdAt,
     },
     {
-      name: 'mobile_change_tickets',
       table: mobileChangeTickets,
-      id: mobileChangeTickets.id,
       due: lt(mobileChangeTickets.expiresAt, before(TICKET_KEEP_AFTER_EXPIRY_MS)),
       key: mobileChangeTickets.expiresAt,
     },
     {
-      name: 'wechat_bind_tickets',
       table: wechatBindTickets,
-      id: wechatBindTickets.id,
       due: lt(wechatBindTickets.expiresAt, before(TICKET_KEEP_AFTER_EXPIRY_MS)),
       key: wechatBindTickets.expiresAt,
     },
     {
-      name: 'jobs',
       table: jobs,
-      id: jobs.id,
       // jobs_due_idx (status, run_at)
       due: and(eq(jobs.status, 'done'), lt(jobs.runAt, before(DONE_JOB_KEEP_MS)))!,
       prefix: [jobs.status],
       key: jobs.runAt,
     },
     {
-      name: 'messages',
       table: messages,
-      id: messages.id,
       due: lt(messages.createdAt, before(MESSAGE_KEEP_MS)),
       key: messages.createdAt,
     },
     {
-      name: 'usage_logs',
       table: usageLogs,
-      id: usageLogs.id,
       due: lt(usageLogs.firstAt, before(USAGE_LOG_KEEP_MS)),
       key: usageLogs.firstAt,
     },

@@ -42,9 +42,7 @@ export interface ControlSession {
 /** The purge of control-page tokens: once no control session opened with one can be live. */
 export function deviceAuthTokenPurge(now: Date): PurgeTarget {
   return {
-    name: 'device_auth_tokens',
     table: deviceAuthTokens,
-    id: deviceAuthTokens.id,
     due: lt(
       deviceAuthTokens.expiresAt,
       new Date(now.getTime() - CONTROL_SESSION_TTL_MS - AUTH_TOKEN_TTL_MS),

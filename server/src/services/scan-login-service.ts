@@ -56,9 +56,7 @@ export function describeUserAgent(ua: string | undefined): string {
 /** The purge of scan-login sessions: a day past expiry. */
 export function scanLoginPurge(now: Date): PurgeTarget {
   return {
-    name: 'scan_login_sessions',
     table: scanLoginSessions,
-    id: scanLoginSessions.id,
     due: lt(scanLoginSessions.expiresAt, new Date(now.getTime() - 86_400_000)),
     key: scanLoginSessions.expiresAt,
   }

@@ -23,19 +23,14 @@ const SESSION_CACHE_ENTRIES = 20_000
 /** The purge of dead tokens: a day past expiry, or a day past revocation (each rule has its index). */
 export function authTokenPurges(now: Date): PurgeTarget[] {
   const cutoff = new Date(now.getTime() - 86_400_000)
-  const { id } = authTokens
   return [
     {
-      name: 'auth_tokens',
       table: authTokens,
-      id,
       due: lt(authTokens.expiresAt, cutoff),
       key: authTokens.expiresAt,
     },
     {
-      name: 'auth_tokens',
       table: authTokens,
-      id,
       due: lt(authTokens.revokedAt, cutoff),
       key: authTokens.revokedAt,
     },

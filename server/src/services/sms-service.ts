@@ -35,9 +35,7 @@ export function assertMobile(mobilePhone: string | undefined): string {
 /** The purge of SMS codes: two days after they were sent. */
 export function smsCodePurge(now: Date): PurgeTarget {
   return {
-    name: 'sms_codes',
     table: smsCodes,
-    id: smsCodes.id,
     due: lt(smsCodes.createdAt, new Date(now.getTime() - 2 * 86_400_000)),
     key: smsCodes.createdAt,
   }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { lt, sql } from 'drizzle-orm'
+import { getTableName, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../src/db/client'
 import { PURGE_BATCH, purgeStatement, type PurgeTarget } from '../../src/db/purge-batches'
 import { usageLogs } from '../../src/db/schema'
@@ -37,7 +37,7 @@ test('every purge batch is served by indexes, never a scan of its table', async 
     deviceAuthTokenPurge(now),
     ...retentionTargets(now),
   ]
-  assert.deepEqual([...new Set(targets.map((target) => target.name))].sort(), [
+  assert.deepEqual([...new Set(targets.map((target) => getTableName(target.table)))].sort(), [
     'auth_tokens',
     'device_auth_tokens',
     'jobs',
@@ -53,17 +53,19 @@ test('every purge batch is served by indexes, never a scan of its table', async 
     // the first batch, and a later one (from where the one before stopped)
     for (const from of [null, new Date(now.getTime() - 30 * 86_400_000)]) {
       const text = await plan(database.db, target, from)
-      assert.doesNotMatch(text, /Seq Scan/, `${target.name}:\n${text}`)
-      assert.match(text, /LockRows/, `${target.name} skips locked rows:\n${text}`)
-      assert.match(text, /Index (Only )?Scan|Bitmap Index Scan/, `${target.name}:\n${text}`)
+      assert.doesNotMatch(text, /Seq Scan/, `${getTableName(target.table)}:\n${text}`)
+      assert.match(text, /LockRows/, `${getTableName(target.table)} skips locked rows:\n${text}`)
+      assert.match(
+        text,
+        /Index (Only )?Scan|Bitmap Index Scan/,
+        `${getTableName(target.table)}:\n${text}`,
+      )
     }
   }
 
   // the check sees a predicate no index serves: last_at is not indexed (see usage_logs_first_at_idx)
   const unserved = await plan(database.db, {
-    name: 'usage_logs',
     table: usageLogs,
-    id: usageLogs.id,
     due: lt(usageLogs.lastAt, now),
     key: usageLogs.lastAt,
   })

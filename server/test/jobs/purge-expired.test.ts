@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { asc, eq, sql } from 'drizzle-orm'
+import { asc, eq, getTableName, sql } from 'drizzle-orm'
 import type { UnreadCount } from '../../src/contract/message'
 import type { Db } from '../../src/db/client'
 import { jobs, messages, paymentNotifications, usageLogs } from '../../src/db/schema'
@@ -234,7 +234,7 @@ test('a purge cut short by its budget or by the process dying leaves whole batch
     Array.from({ length: to - from + 1 }, (_, i) => `due-${String(from + i).padStart(2, '0')}`)
 
   // The run's budget is spent after two statements: the oldest two batches are gone, nothing else.
-  const target = retentionTargets(now).find((one) => one.name === 'usage_logs')!
+  const target = retentionTargets(now).find((one) => getTableName(one.table) === 'usage_logs')!
   const cut = await purgeInBatches(db, target, { batch, budget: budgetOf(2)() })
   assert.deepEqual(cut, { deleted: 8, statements: 2, finished: false })
   assert.deepEqual(await probe.statements(), [4, 4])
