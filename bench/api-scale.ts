@@ -13,13 +13,11 @@
  * Orders the run creates are cancelled afterwards. DURATION_S=10 by
  * default; ROUTES=devices,goods,order,usage,unread,coupons,beans,messages picks routes.
  */
-import fs from 'node:fs'
 import os from 'node:os'
-import path from 'node:path'
 import pg from 'pg'
-import { buildApp } from '../server/src/app'
 import { wrapPool } from '../server/src/db/client'
 import {
+  benchApp,
   call,
   CONNECTIONS,
   DURATION_S,
@@ -48,13 +46,7 @@ async function openSide(url: string) {
   // the pool a production server opens (10), no connection closed for idling (see api-throughput.ts)
   const pool = new pg.Pool({ connectionString: url, idleTimeoutMillis: 0 })
   const database = wrapPool(pool)
-  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-files-'))
-  const app = await buildApp({
-    database,
-    filesDir,
-    rateLimit: false,
-    sandboxSupplier: { delayMs: 0 },
-  })
+  const { app, close: closeApp } = await benchApp(database)
   await app.listen({ host: '127.0.0.1', port: 0 })
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/vmcloud/api`
   const sessions = []
@@ -165,9 +157,7 @@ async function openSide(url: string) {
     // order ids for it (server/test/db/foreign-key-indexes.test.ts), and a delete reads them whole
     await cancelBenchOrders()
     await raw.close()
-    await app.close()
-    await database.close()
-    fs.rmSync(filesDir, { recursive: true, force: true })
+    await closeApp()
   }
 
   return { routes, run, close }

@@ -10,14 +10,12 @@
  * (the bench makes its own database on that server and drops it afterwards; DURATION_S=10 by default;
  * ROUTES=devices,devices-br,goods,goods-br,usage,order,orders,orders-spread picks routes)
  */
-import fs from 'node:fs'
 import os from 'node:os'
-import path from 'node:path'
 import pg from 'pg'
-import { buildApp } from '../server/src/app'
 import { wrapPool } from '../server/src/db/client'
 import { createTestDatabase } from '../server/test/helpers/test-database'
 import {
+  benchApp,
   call,
   CONNECTIONS,
   DURATION_S,
@@ -45,13 +43,7 @@ async function main() {
   // is closed for being idle, as pg's pool does after 10 s: while the raw route runs, this pool's
   // backends would end, and the CPU time of a backend that ends is counted when it ends (postgresCpuUs)
   const database = wrapPool(new pg.Pool({ connectionString: url, idleTimeoutMillis: 0 }))
-  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-files-'))
-  const app = await buildApp({
-    database,
-    filesDir,
-    rateLimit: false,
-    sandboxSupplier: { delayMs: 0 },
-  })
+  const { app, close } = await benchApp(database)
   await app.listen({ host: '127.0.0.1', port: 0 })
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/vmcloud/api`
 
@@ -229,8 +221,7 @@ async function main() {
   )
   printRows(rows)
   await raw.close()
-  await app.close()
-  await database.close()
+  await close()
   await created.close()
 }
 

@@ -11,16 +11,15 @@
  * SIZES=20,10000 by default). The phones and their sandbox-supplier instances are written directly:
  * provisioning 10,000 phones through the supplier is not what is measured.
  */
-import fs from 'node:fs'
 import os from 'node:os'
-import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { and, eq, sql } from 'drizzle-orm'
-import { buildApp, type App } from '../server/src/app'
+import type { App } from '../server/src/app'
 import { chunks } from '../server/src/db/id-arrays'
 import { devices, jobs, sandboxInstances } from '../server/src/db/schema'
 import { SYNC_JOB } from '../server/src/services/fleet-service'
 import { createTestDatabase } from '../server/test/helpers/test-database'
+import { benchApp } from './lib/api-load'
 
 const SIZES = (process.env.SIZES ?? '20,10000').split(',').map(Number)
 const DAY = 86_400_000
@@ -193,13 +192,7 @@ async function measure(app: App, size: number, phone: string): Promise<Timing> {
 
 async function main() {
   const database = await createTestDatabase()
-  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-files-'))
-  const app = await buildApp({
-    database,
-    filesDir,
-    rateLimit: false,
-    sandboxSupplier: { delayMs: 0 },
-  })
+  const { app, close } = await benchApp(database)
   try {
     const results: Timing[] = []
     for (const [i, size] of SIZES.entries()) {
@@ -229,9 +222,7 @@ async function main() {
       )
     }
   } finally {
-    await app.close()
-    await database.close()
-    fs.rmSync(filesDir, { recursive: true, force: true })
+    await close()
   }
 }
 

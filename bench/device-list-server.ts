@@ -5,12 +5,10 @@
  *
  *   node --import tsx bench/device-list-server.ts
  */
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { buildApp, type App } from '../server/src/app'
+import type { App } from '../server/src/app'
 import { createTestDatabase } from '../server/test/helpers/test-database'
+import { benchApp } from './lib/api-load'
 
 const ROUNDS = 100
 
@@ -83,14 +81,8 @@ async function fleetOf(app: App, userId: number, quantity: number) {
 }
 
 async function main() {
-  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-files-'))
   const database = await createTestDatabase()
-  const app = await buildApp({
-    database,
-    filesDir,
-    rateLimit: false,
-    sandboxSupplier: { delayMs: 0 },
-  })
+  const { app, close } = await benchApp(database)
   await app.ready()
   try {
     for (const size of [20, 1000]) {
@@ -140,9 +132,7 @@ async function main() {
       )
     }
   } finally {
-    await app.close()
-    await database.close()
-    fs.rmSync(filesDir, { recursive: true, force: true })
+    await close()
   }
 }
 

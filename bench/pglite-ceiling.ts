@@ -19,11 +19,10 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { buildApp } from '../server/src/app'
 import { openPglite } from '../server/src/db/client'
 import { migrateDatabase } from '../server/src/db/migrate'
 import { seedDatabase } from '../server/src/db/seed'
-import { login } from './lib/api-load'
+import { benchApp, login } from './lib/api-load'
 import { SMALL, scaleMobile, seedScale, type ScaleSizes } from './lib/scale-seed'
 
 const DURATION_S = Number(process.env.DURATION_S ?? 5)
@@ -97,13 +96,7 @@ async function measure(factor: number): Promise<Result> {
     const startS = (performance.now() - started) / 1000
     const rssMb = process.memoryUsage().rss / 1048576
 
-    const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-files-'))
-    const app = await buildApp({
-      database,
-      filesDir,
-      rateLimit: false,
-      sandboxSupplier: { delayMs: 0 },
-    })
+    const { app, close } = await benchApp(database)
     try {
       const sessions = []
       for (let i = 0; i < CONCURRENCY; i++) {
@@ -160,9 +153,7 @@ async function measure(factor: number): Promise<Result> {
         reportS,
       }
     } finally {
-      await app.close()
-      await database.close()
-      fs.rmSync(filesDir, { recursive: true, force: true })
+      await close()
     }
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true })

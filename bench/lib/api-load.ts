@@ -4,12 +4,36 @@
  * and the table they print.
  */
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import Fastify from 'fastify'
 import pg from 'pg'
-import type { App } from '../../server/src/app'
+import { buildApp, type App } from '../../server/src/app'
+import type { Database } from '../../server/src/db/client'
+
+/**
+ * The app on a bench's database as every bench serves it: no rate limit, the sandbox supplier answering
+ * at once, a files folder of its own. `close` ends the app and the database and removes the folder.
+ */
+export async function benchApp(database: Database) {
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-files-'))
+  const app = await buildApp({
+    database,
+    filesDir,
+    rateLimit: false,
+    sandboxSupplier: { delayMs: 0 },
+  })
+  return {
+    app,
+    async close() {
+      await app.close()
+      await database.close()
+      fs.rmSync(filesDir, { recursive: true, force: true })
+    },
+  }
+}
 
 export const CONNECTIONS = 50
 export const DURATION_S = Number(process.env.DURATION_S ?? 10)
