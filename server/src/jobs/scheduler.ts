@@ -159,7 +159,9 @@ export class JobScheduler {
    * One poll: runs due jobs `batch` at a time, and while a run found a full batch (a backlog, such as a
    * studio's 10,000 sync jobs after its renewal) the next run starts at once instead of a poll later:
    * at 100 jobs a poll every 5 s, one instance ran at most 20 jobs a second however fast the jobs were
-   * (500 s for the studio). Ends at the first run short of a batch, or once stop() is called.
+   * (500 s for the studio). Between runs the event loop gets a turn: on PGlite (in-process, its
+   * queries resolve without I/O) a run holds the process, and the requests waiting are answered before
+   * the next. Ends at the first run short of a batch, or once stop() is called.
    */
   async poll(batch = POLL_BATCH): Promise<number> {
     let total = 0
@@ -167,6 +169,7 @@ export class JobScheduler {
       const ran = await this.runDue(batch)
       total += ran
       if (ran < batch || this.stopped) return total
+      await new Promise((resolve) => setImmediate(resolve))
     }
   }
 

@@ -62,11 +62,15 @@ test('runDue(1) runs one job a call: pending ones first, then one whose lease ra
 test('a poll drains a backlog run after run, and ends at the first run short of a batch', async (t) => {
   const { app, clock, database } = await buildTestApp(t)
   let ran = 0
+  // what waits for the event loop (a request) has had its turn by the time a later run's jobs run
+  let turn = false
+  const sawTurn: boolean[] = []
   const scheduler = new JobScheduler(database.db, clock, app.log, [
     {
       kind: 'backlog-probe',
       async run() {
         ran++
+        sawTurn.push(turn)
       },
     },
   ])
@@ -80,8 +84,10 @@ test('a poll drains a backlog run after run, and ends at the first run short of 
       createdAt: now,
     })),
   )
+  setImmediate(() => (turn = true))
   assert.equal(await scheduler.poll(10), 25, 'three runs in one poll: 10, 10 and 5')
   assert.equal(ran, 25)
+  assert.ok(sawTurn.slice(10).every(Boolean), 'the event loop had a turn between runs')
   const left = await database.db.select().from(jobs).where(eq(jobs.kind, 'backlog-probe'))
   assert.ok(left.every((row) => row.status === 'done'))
   assert.equal(await scheduler.poll(10), 0, 'nothing due: one empty run')
