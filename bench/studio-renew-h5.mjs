@@ -43,6 +43,10 @@ const DB_URL = (() => {
 const LONG = 600_000
 const shots = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-renew-h5-'))
 
+/** The first three and the last two of a long list. */
+const shorten = (items) =>
+  items.length <= 6 ? items : [...items.slice(0, 3), '…', ...items.slice(-2)]
+
 async function admin(sql) {
   const client = new pg.Client({ connectionString: PG_URL })
   await client.connect()
@@ -222,7 +226,8 @@ try {
   for (const r of results) {
     console.log(
       `\n${r.size} phones: quote ${r.total}, order ${r.orderNo}, phones written in ` +
-        `${(r.writeMs / 1000).toFixed(1)} s; progress shown: ${r.progress.join(', ') || 'none'}`,
+        `${(r.writeMs / 1000).toFixed(1)} s; the pay page showed ${r.progress.length} progress ` +
+        `texts (s after 支付成功): ${shorten(r.progress).join(', ') || 'none'}`,
     )
   }
   console.log(`\nscreenshots: ${shots}`)
