@@ -136,7 +136,8 @@ async function measure(browser, db, size, mobile) {
   let progressShot = false
   const done = page.getByText('续费成功，新的到期时间已生效')
   while (!(await done.isVisible())) {
-    if (!progressShot && (await page.getByText(/续费中 \d+\/\d+/).isVisible())) {
+    // the bar part filled: the first 续费中 n/N with n > 0
+    if (!progressShot && (await page.getByText(/续费中 [1-9]\d*\/\d+/).isVisible())) {
       await page.screenshot({ path: path.join(shots, `${size}-2-progress.png`) })
       progressShot = true
     }
