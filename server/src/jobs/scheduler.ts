@@ -15,6 +15,8 @@ export interface JobDefinition<Payload = Record<string, unknown>> {
 }
 
 const LEASE_MS = 5 * 60_000
+/** Jobs a run of the poll claims before it looks again. */
+const POLL_BATCH = 100
 const RETRY_BACKOFF_MS = 30_000
 
 /**
@@ -26,6 +28,7 @@ export class JobScheduler {
   private readonly definitions = new Map<string, JobDefinition>()
   private timer: NodeJS.Timeout | null = null
   private running: Promise<number> | null = null
+  private stopped = false
 
   constructor(
     private readonly db: Db,
@@ -152,11 +155,30 @@ export class JobScheduler {
     }
   }
 
+  /**
+   * One poll: runs due jobs `batch` at a time, and while a run found a full batch (a backlog, such as a
+   * studio's 10,000 sync jobs after its renewal) the next run starts at once instead of a poll later:
+   * at 100 jobs a poll every 5 s, one instance ran at most 20 jobs a second however fast the jobs were
+   * (500 s for the studio). Between runs the event loop gets a turn: on PGlite (in-process, its
+   * queries resolve without I/O) a run holds the process, and the requests waiting are answered before
+   * the next. Ends at the first run short of a batch, or once stop() is called.
+   */
+  async poll(batch = POLL_BATCH): Promise<number> {
+    let total = 0
+    for (;;) {
+      const ran = await this.runDue(batch)
+      total += ran
+      if (ran < batch || this.stopped) return total
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+  }
+
   start(pollMs = 5_000): void {
     if (this.timer) return
+    this.stopped = false
     this.timer = setInterval(() => {
       if (this.running) return
-      this.running = this.runDue().catch((error) => {
+      this.running = this.poll().catch((error) => {
         this.log.error({ err: error }, 'job poll failed')
         return 0
       })
@@ -166,6 +188,7 @@ export class JobScheduler {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true
     if (this.timer) clearInterval(this.timer)
     this.timer = null
     await this.running

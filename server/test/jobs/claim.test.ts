@@ -58,3 +58,62 @@ test('runDue(1) runs one job a call: pending ones first, then one whose lease ra
   assert.equal(byName.lapsed.attempts, 2, 'claimed again once')
   assert.equal(byName.held.status, 'running')
 })
+
+test('a poll drains a backlog run after run, and ends at the first run short of a batch', async (t) => {
+  const { app, clock, database } = await buildTestApp(t)
+  let ran = 0
+  // what waits for the event loop (a request) has had its turn by the time a later run's jobs run
+  let turn = false
+  const sawTurn: boolean[] = []
+  const scheduler = new JobScheduler(database.db, clock, app.log, [
+    {
+      kind: 'backlog-probe',
+      async run() {
+        ran++
+        sawTurn.push(turn)
+      },
+    },
+  ])
+  const now = clock.now()
+  // a studio's renewal leaves one sync job a phone: more than a run's batch of them
+  await database.db.insert(jobs).values(
+    Array.from({ length: 25 }, (_, i) => ({
+      kind: 'backlog-probe',
+      payload: { i },
+      runAt: now,
+      createdAt: now,
+    })),
+  )
+  setImmediate(() => (turn = true))
+  assert.equal(await scheduler.poll(10), 25, 'three runs in one poll: 10, 10 and 5')
+  assert.equal(ran, 25)
+  assert.ok(sawTurn.slice(10).every(Boolean), 'the event loop had a turn between runs')
+  const left = await database.db.select().from(jobs).where(eq(jobs.kind, 'backlog-probe'))
+  assert.ok(left.every((row) => row.status === 'done'))
+  assert.equal(await scheduler.poll(10), 0, 'nothing due: one empty run')
+})
+
+test('a stopped scheduler ends its poll after the run under way', async (t) => {
+  const { app, clock, database } = await buildTestApp(t)
+  let ran = 0
+  let scheduler: JobScheduler | null = null
+  scheduler = new JobScheduler(database.db, clock, app.log, [
+    {
+      kind: 'stop-probe',
+      async run() {
+        ran++
+        if (ran === 1) void scheduler!.stop()
+      },
+    },
+  ])
+  const now = clock.now()
+  await database.db.insert(jobs).values(
+    Array.from({ length: 12 }, (_, i) => ({
+      kind: 'stop-probe',
+      payload: { i },
+      runAt: now,
+      createdAt: now,
+    })),
+  )
+  assert.equal(await scheduler.poll(4), 4, 'the run under way ends, no other starts')
+})

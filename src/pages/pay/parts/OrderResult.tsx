@@ -21,7 +21,7 @@ export default function OrderResult({ order }: { order: OrderInfo }) {
       <Text className={styles.stageText}>{stage.text}</Text>
       {order.progress && stage.tone === 'progress' && (
         <View
-          className={styles.progress}
+          className={styles.progressBar}
           role="progressbar"
           aria-label="续费进度"
           aria-valuemin={0}
@@ -29,7 +29,7 @@ export default function OrderResult({ order }: { order: OrderInfo }) {
           aria-valuenow={order.progress.done}
         >
           <View
-            className={styles.progressFill}
+            className={styles.progressBarFill}
             style={{ width: `${(100 * order.progress.done) / Math.max(1, order.progress.total)}%` }}
           />
         </View>
