@@ -10,7 +10,7 @@ import type {
 } from '../contract/coupon'
 import type { PageQuery } from '../contract/common'
 import type { Db } from '../db/client'
-import { pageWithTotal, totalColumn } from '../db/page-with-total'
+import { pageOf, pageWithTotal, totalColumn } from '../db/page-with-total'
 import { preparedOn } from '../db/prepared'
 import { couponTemplates, goods, goodsPrices, orders, userCoupons } from '../db/schema'
 import { tip } from '../domain/biz-error'
@@ -63,7 +63,7 @@ export async function issueWelcomeCoupons(tx: Db, userId: number, now: Date): Pr
 type CouponListShape = 'usable' | 'expired' | 'other'
 
 /** A page of the caller's coupons of one shape with their templates and total. */
-function couponPage(db: Db, shape: CouponListShape) {
+function couponPage(db: Db, shape: CouponListShape, first: boolean) {
   const now = sql.placeholder('now')
   const byShape: Record<CouponListShape, SQL | undefined> = {
     usable: and(eq(userCoupons.status, CouponStatus.efficient), gt(userCoupons.validUntil, now)),
@@ -74,7 +74,7 @@ function couponPage(db: Db, shape: CouponListShape) {
     other: eq(userCoupons.status, sql.placeholder('status')),
   }
   const where = and(eq(userCoupons.userId, sql.placeholder('userId')), byShape[shape])
-  return db
+  const query = db
     .select({
       coupon: userCoupons,
       template: couponTemplates,
@@ -88,8 +88,8 @@ function couponPage(db: Db, shape: CouponListShape) {
         ? [userCoupons.validUntil, userCoupons.id]
         : [desc(userCoupons.usedAt), desc(userCoupons.validUntil), desc(userCoupons.id)]),
     )
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
+    .$dynamic()
+  return pageOf(query, first)
 }
 
 /** Coupon templates, the coupons users hold, and their part in orders (docs/coupons.md). */
@@ -117,11 +117,14 @@ export class CouponService {
         : status === CouponStatus.expired
           ? 'expired'
           : 'other'
-    const statement = preparedOn(this.ctx.db, `coupon_list_${shape}`, (db) => couponPage(db, shape))
     const now = this.now()
     const found = await pageWithTotal(
-      (at) =>
-        statement.execute({ userId, status, now: now.toISOString(), limit: rows, offset: at }),
+      (first) =>
+        preparedOn(this.ctx.db, `coupon_list_${shape}${+first}`, (db) =>
+          couponPage(db, shape, first),
+        ),
+      { userId, status, now: now.toISOString() },
+      rows,
       offset,
     )
     const at = now.getTime()

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { pageWithTotal, totalColumn } from '../db/page-with-total'
+import { pageOf, pageWithTotal, totalColumn } from '../db/page-with-total'
 import { preparedOn } from '../db/prepared'
 import { messageSettings, messages } from '../db/schema'
 import { normalisePage, toPaged, type PageRequest } from '../domain/paging'
@@ -21,12 +21,12 @@ const unreadByType = (db: Db) =>
     .groupBy(messages.type)
 
 /** A page of the caller's messages, newest first, of one type or of all, with their total. */
-function messagePage(db: Db, byType: boolean) {
+function messagePage(db: Db, byType: boolean, first: boolean) {
   const where = and(
     eq(messages.userId, sql.placeholder('userId')),
     byType ? eq(messages.type, sql.placeholder('type')) : undefined,
   )
-  return db
+  const query = db
     .select({
       id: messages.id,
       type: messages.type,
@@ -39,8 +39,8 @@ function messagePage(db: Db, byType: boolean) {
     .from(messages)
     .where(where)
     .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
+    .$dynamic()
+  return pageOf(query, first)
 }
 
 /** SPEC 3 message types. */
@@ -187,11 +187,13 @@ export class MessageService {
   async list(userId: number, request: PageRequest & { type?: number }) {
     const { page, rows, offset } = normalisePage(request)
     const byType = Boolean(request.type)
-    const statement = preparedOn(this.ctx.db, `message_list_${+byType}`, (db) =>
-      messagePage(db, byType),
-    )
     const found = await pageWithTotal(
-      (at) => statement.execute({ userId, type: request.type, limit: rows, offset: at }),
+      (first) =>
+        preparedOn(this.ctx.db, `message_list_${+byType}${+first}`, (db) =>
+          messagePage(db, byType, first),
+        ),
+      { userId, type: request.type },
+      rows,
       offset,
     )
     const records: Message[] = found.rows.map((row) => ({

@@ -16,7 +16,7 @@ import type {
   TimeToMonthResult,
 } from '../contract/wallet'
 import type { Db } from '../db/client'
-import { pageWithTotal, totalColumn } from '../db/page-with-total'
+import { pageOf, pageWithTotal, totalColumn } from '../db/page-with-total'
 import { preparedOn } from '../db/prepared'
 import { beanLedger, goods, goodsPrices, orders, users } from '../db/schema'
 import { BizError, tip } from '../domain/biz-error'
@@ -91,7 +91,7 @@ export async function debitAccount(
 }
 
 /** A page of the caller's bean ledger, newest first, optionally from and until a time, with its total. */
-function beanLedgerPage(db: Db, from: boolean, until: boolean) {
+function beanLedgerPage(db: Db, from: boolean, until: boolean, first: boolean) {
   const where = and(
     eq(beanLedger.userId, sql.placeholder('userId')),
     from ? gte(beanLedger.createdAt, sql.placeholder('from')) : undefined,
@@ -104,7 +104,7 @@ function beanLedgerPage(db: Db, from: boolean, until: boolean) {
     .select({ orderNo: orders.orderNo })
     .from(orders)
     .where(eq(orders.id, beanLedger.orderId))
-  return db
+  const query = db
     .select({
       row: beanLedger,
       orderNo: sql<string | null>`(${orderNo})`,
@@ -113,8 +113,8 @@ function beanLedgerPage(db: Db, from: boolean, until: boolean) {
     .from(beanLedger)
     .where(where)
     .orderBy(desc(beanLedger.createdAt), desc(beanLedger.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
+    .$dynamic()
+  return pageOf(query, first)
 }
 
 /**
@@ -185,18 +185,17 @@ export class WalletService {
     const { page, rows, offset } = normalisePage(query)
     const from = query.startTime !== undefined
     const until = query.endTime !== undefined
-    const statement = preparedOn(this.ctx.db, `bean_ledger_${+from}${+until}`, (db) =>
-      beanLedgerPage(db, from, until),
-    )
     const found = await pageWithTotal(
-      (at) =>
-        statement.execute({
-          userId,
-          from: query.startTime === undefined ? null : new Date(query.startTime).toISOString(),
-          until: query.endTime === undefined ? null : new Date(query.endTime).toISOString(),
-          limit: rows,
-          offset: at,
-        }),
+      (first) =>
+        preparedOn(this.ctx.db, `bean_ledger_${+from}${+until}${+first}`, (db) =>
+          beanLedgerPage(db, from, until, first),
+        ),
+      {
+        userId,
+        from: query.startTime === undefined ? null : new Date(query.startTime).toISOString(),
+        until: query.endTime === undefined ? null : new Date(query.endTime).toISOString(),
+      },
+      rows,
       offset,
     )
     const records: BeanLedgerEntry[] = found.rows.map(({ row, orderNo }) => ({

@@ -12,9 +12,11 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import pg from 'pg'
 import { isGrowing, PLAN_TEST, scaleMobile, seedScale } from '../../../bench/lib/scale-seed'
 import type { Device } from '../../src/contract/device'
 import type { OrderInfo } from '../../src/contract/order'
+import { wrapPool } from '../../src/db/client'
 import { createTestDatabase } from '../helpers/test-database'
 import {
   buildTestApp,
@@ -244,5 +246,40 @@ test(
     t.diagnostic(`${explained} statements explained`)
     assert.ok(explained > 100, `only ${explained} statements were explained`)
     assert.deepEqual(offenders, [], 'sequential scans of growing tables')
+
+    // A user's lists keep one plan for their first page (server/src/db/page-with-total.ts): a second
+    // app on one connection, so the statements it prepares are the ones this session's
+    // pg_prepared_statements shows. (A later page has an OFFSET PostgreSQL cannot see: whether it keeps
+    // a plan for it depends on the data, and on the large database it does not.)
+    const pool = new pg.Pool({
+      connectionString: database.pool.options.connectionString,
+      max: 1,
+    })
+    const second = await buildTestApp(t, { database: wrapPool(pool) })
+    const calls = 8
+    for (let i = 0; i < calls; i++) {
+      for (const [route] of LISTS) {
+        for (const page of ['1', '2']) {
+          await ok(get(second.app, route, ordinary, { page, rows: '10' }), `${route} page ${page}`)
+        }
+      }
+    }
+    const { rows: prepared } = await pool.query<{ name: string; generic_plans: string }>(
+      'select name, generic_plans from pg_prepared_statements',
+    )
+    for (const [route, prefix] of LISTS) {
+      // PostgreSQL makes five custom plans before it weighs the generic one (a page 2 past the end
+      // reads the first page again, so the first page's statement may have run more often)
+      const first = prepared.find(({ name }) => name.startsWith(prefix) && name.endsWith('1'))
+      const generic = Number(first?.generic_plans ?? 0)
+      assert.ok(generic >= calls - 5, `${route}, first page: ${generic} generic plans`)
+    }
   },
 )
+
+/** A user's paged lists and the prefix of their prepared statements' names. */
+const LISTS = [
+  ['/message/list', 'message_list_'],
+  ['/coupon/list', 'coupon_list_'],
+  ['/wallet/beanLedger', 'bean_ledger_'],
+] as const
