@@ -15,17 +15,15 @@ import os from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { and, eq, sql } from 'drizzle-orm'
 import type { App } from '../server/src/app'
-import { chunks } from '../server/src/db/id-arrays'
-import { devices, jobs, sandboxInstances } from '../server/src/db/schema'
+import { jobs } from '../server/src/db/schema'
 import { SYNC_JOB } from '../server/src/services/fleet-service'
 import { createTestDatabase } from '../server/test/helpers/test-database'
+import { STUDIO_GOOD, writeStudioPhones } from '../e2e/fixtures/studio-phones'
 import { benchApp } from './lib/api-load'
 
 const SIZES = (process.env.SIZES ?? '20,10000').split(',').map(Number)
-const DAY = 86_400_000
-/** Seeded catalogue (server/src/db/seed-catalogue.ts): 畅享版 4核4G, its 30-day price. */
-const GOOD = 101
-const PRICE_30_DAYS = GOOD * 10 + 3
+/** Seeded catalogue (server/src/db/seed-catalogue.ts): the studio's 畅享版 4核4G, its 30-day price. */
+const PRICE_30_DAYS = STUDIO_GOOD * 10 + 3
 
 if (!process.env.TEST_DATABASE_URL) {
   console.error('batch-renew measures PostgreSQL: set TEST_DATABASE_URL')
@@ -65,53 +63,6 @@ async function login(app: App, mobilePhone: string) {
   })
 }
 
-/** Running phones, each with its sandbox instance, expiring over the next 30 days. */
-async function studio(app: App, userId: number, size: number): Promise<number[]> {
-  const { db } = app.services.ctx
-  const now = new Date()
-  const ids: number[] = []
-  for (const part of chunks(Array.from({ length: size }, (_, i) => i))) {
-    const expireAt = (i: number) => new Date(now.getTime() + ((i % 30) + 1) * DAY)
-    const instance = (i: number) => `bench-${userId}-${i}`
-    await db.insert(sandboxInstances).values(
-      part.map((i) => ({
-        id: instance(i),
-        requestId: instance(i),
-        name: `云手机-${i + 1}`,
-        goodId: GOOD,
-        zoneId: 1,
-        status: 'running',
-        expireAt: expireAt(i),
-        model: 'bench',
-        imageVersion: '10.0.2',
-        apps: [],
-        hue: i % 360,
-        createdAt: now,
-      })),
-    )
-    const rows = await db
-      .insert(devices)
-      .values(
-        part.map((i) => ({
-          userId,
-          name: `云手机-${i + 1}`,
-          goodId: GOOD,
-          level: 1,
-          zoneId: 1,
-          androidVersion: 'B',
-          imageType: 1,
-          status: 1,
-          supplierInstanceId: instance(i),
-          expireAt: expireAt(i),
-          createdAt: now,
-        })),
-      )
-      .returning({ id: devices.id })
-    ids.push(...rows.map((row) => row.id))
-  }
-  return ids
-}
-
 interface Timing {
   size: number
   quoteMs: number
@@ -126,7 +77,7 @@ interface Timing {
 async function measure(app: App, size: number, phone: string): Promise<Timing> {
   const { db } = app.services.ctx
   const session = await login(app, phone)
-  const ids = await studio(app, session.userId, size)
+  const ids = await writeStudioPhones(app.services.ctx.db, session.userId, size)
   // only this studio's jobs are due: anything left from setting up is done first
   while ((await app.jobs.runDue(1000)) > 0);
 
