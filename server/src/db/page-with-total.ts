@@ -1,5 +1,6 @@
-import { count, sql, type SQL } from 'drizzle-orm'
-import type { PgSelect, PgTable } from 'drizzle-orm/pg-core'
+import { count, desc, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core'
+import { toPaged } from '../domain/paging'
 import type { Db } from './client'
 
 /**
@@ -41,4 +42,51 @@ export async function pageWithTotal<Row extends { total: number }>(
   if (rows.length > 0 || offset === 0) return { rows, total: rows[0]?.total ?? 0 }
   const [first] = await statement(true).execute({ ...values, limit: 1, offset: 0 })
   return { rows, total: first?.total ?? 0 }
+}
+
+/**
+ * One record of a list as PostgreSQL writes it in JSON: `json_build_object('key', value, …)`, the keys
+ * as the contract names them (docs/decisions.md, "A busy list is JSON written by PostgreSQL";
+ * server/test/contract/list-json.test.ts checks each such list against its schema).
+ */
+export function jsonRecord<Record>(fields: { [Key in keyof Record]: SQLWrapper }) {
+  const pairs = Object.entries<SQLWrapper>(fields).map(([key, value]) => {
+    if (!/^[A-Za-z]\w*$/.test(key)) throw new Error(`jsonRecord: ${key} is not a plain name`)
+    return sql`${sql.raw(`'${key}'`)}, ${value}`
+  })
+  return sql`json_build_object(${sql.join(pairs, sql`, `)})`
+}
+
+/** A time as the API sends it, epoch milliseconds (as Date.getTime() of the same value). */
+export const epochMs = (column: PgColumn) => sql`floor(extract(epoch from ${column}) * 1000)::int8`
+
+/**
+ * A page of a table's rows matching `where`, newest first (`createdAt`, then `id`), each written as
+ * `record` (jsonRecord), as one row: `records`, the page as one JSON array, and `total`, even past the
+ * last page. The server reads one text instead of a row per record: no columns to parse, no object or
+ * date per row, no serialisation by the route's schema.
+ */
+export function newestFirstJsonPage(
+  db: Db,
+  table: PgTable & { createdAt: PgColumn; id: PgColumn },
+  where: SQL | undefined,
+  record: SQL,
+  first: boolean,
+) {
+  const rows = db
+    .select({ record: record.as('record'), createdAt: table.createdAt, id: table.id })
+    .from(table)
+    .where(where)
+    .orderBy(desc(table.createdAt), desc(table.id))
+    .$dynamic()
+  const page = pageOf(rows, first).as('page')
+  // the page's order again: json_agg keeps no order of its input
+  const records = sql<string>`coalesce(json_agg(${page.record} order by ${page.createdAt} desc, ${page.id} desc), '[]')::text`
+  return db.select({ records, total: totalColumn(db, table, where) }).from(page)
+}
+
+/** A page's data as the route sends it (sendOkData): its records (newestFirstJsonPage), page and total. */
+export function pagedJson(records: string, page: number, rows: number, total: number) {
+  const { records: _none, ...counts } = toPaged([], page, rows, total)
+  return `{"records":${records},${JSON.stringify(counts).slice(1)}`
 }

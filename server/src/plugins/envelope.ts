@@ -25,7 +25,18 @@ export function sendEnvelope(
   return reply.code(httpStatus).type('application/json; charset=utf-8').send(JSON.stringify(body))
 }
 
-const OK_HEAD = Buffer.from(`{"code":200,"msg":${JSON.stringify(OK_MESSAGE)},"data":`)
+const OK_HEAD_TEXT = `{"code":200,"msg":${JSON.stringify(OK_MESSAGE)},"data":`
+const OK_HEAD = Buffer.from(OK_HEAD_TEXT)
+
+/**
+ * An OK envelope around data that is already JSON, written for this call (a page PostgreSQL wrote:
+ * db/page-with-total.ts). Compressed, for a client that asks, by @fastify/compress like any reply.
+ */
+export function sendOkData(reply: FastifyReply, data: string) {
+  return reply
+    .type('application/json; charset=utf-8')
+    .send(`${OK_HEAD_TEXT}${data},"ts":${Date.now()}}`)
+}
 
 /** How old the ts of an envelope sendOkJson keeps may be. */
 const KEPT_ENVELOPE_MS = 1000

@@ -10,7 +10,7 @@ import {
   UpdateMessageSettingsBody,
 } from '../contract/message'
 import { currentUser } from '../plugins/auth'
-import { ok } from '../plugins/envelope'
+import { ok, sendOkData } from '../plugins/envelope'
 import { bearer, type ApiRouteOptions } from './route-options'
 
 const messageRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
@@ -34,7 +34,8 @@ const messageRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) =>
         response: { 200: Envelope(Paged(Message)) },
       },
     },
-    async (request) => ok(await messages.list(currentUser(request).userId, request.query)),
+    async (request, reply) =>
+      sendOkData(reply, await messages.listJson(currentUser(request).userId, request.query)),
   )
 
   app.post(

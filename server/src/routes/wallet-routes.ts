@@ -14,7 +14,7 @@ import {
   TimeToMonthResult,
 } from '../contract/wallet'
 import { currentUser } from '../plugins/auth'
-import { ok } from '../plugins/envelope'
+import { ok, sendOkData } from '../plugins/envelope'
 import { bearer, type ApiRouteOptions } from './route-options'
 
 const walletRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
@@ -76,7 +76,8 @@ const walletRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => 
         response: { 200: Envelope(Paged(BeanLedgerEntry)) },
       },
     },
-    async (request) => ok(await wallet.ledger(currentUser(request).userId, request.query)),
+    async (request, reply) =>
+      sendOkData(reply, await wallet.ledgerJson(currentUser(request).userId, request.query)),
   )
 
   app.get(

@@ -1,9 +1,9 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { pageOf, pageWithTotal, totalColumn } from '../db/page-with-total'
+import { epochMs, jsonRecord, newestFirstJsonPage, pagedJson } from '../db/page-with-total'
 import { preparedOn } from '../db/prepared'
 import { messageSettings, messages } from '../db/schema'
-import { normalisePage, toPaged, type PageRequest } from '../domain/paging'
+import { normalisePage, type PageRequest } from '../domain/paging'
 import type {
   Message,
   MessageSettings,
@@ -20,27 +20,24 @@ const unreadByType = (db: Db) =>
     .where(and(eq(messages.userId, sql.placeholder('userId')), isNull(messages.readAt)))
     .groupBy(messages.type)
 
-/** A page of the caller's messages, newest first, of one type or of all, with their total. */
+/**
+ * A page of the caller's messages, newest first, of one type or of all, as one JSON array, with their
+ * total: one row, even past the last page.
+ */
 function messagePage(db: Db, byType: boolean, first: boolean) {
   const where = and(
     eq(messages.userId, sql.placeholder('userId')),
     byType ? eq(messages.type, sql.placeholder('type')) : undefined,
   )
-  const query = db
-    .select({
-      id: messages.id,
-      type: messages.type,
-      title: messages.title,
-      content: messages.content,
-      readAt: messages.readAt,
-      createdAt: messages.createdAt,
-      total: totalColumn(db, messages, where),
-    })
-    .from(messages)
-    .where(where)
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .$dynamic()
-  return pageOf(query, first)
+  const record = jsonRecord<Message>({
+    id: messages.id,
+    type: messages.type,
+    title: messages.title,
+    content: messages.content,
+    read: sql`${messages.readAt} is not null`,
+    createdAt: epochMs(messages.createdAt),
+  })
+  return newestFirstJsonPage(db, messages, where, record, first)
 }
 
 /** SPEC 3 message types. */
@@ -184,27 +181,16 @@ export class MessageService {
     }
   }
 
-  async list(userId: number, request: PageRequest & { type?: number }) {
+  /** /message/list as JSON (see jsonRecord). */
+  async listJson(userId: number, request: PageRequest & { type?: number }) {
     const { page, rows, offset } = normalisePage(request)
     const byType = Boolean(request.type)
-    const found = await pageWithTotal(
-      (first) =>
-        preparedOn(this.ctx.db, `message_list_${+byType}${+first}`, (db) =>
-          messagePage(db, byType, first),
-        ),
-      { userId, type: request.type },
-      rows,
-      offset,
+    const first = offset === 0
+    const statement = preparedOn(this.ctx.db, `message_list_${+byType}${+first}`, (db) =>
+      messagePage(db, byType, first),
     )
-    const records: Message[] = found.rows.map((row) => ({
-      id: row.id,
-      type: row.type,
-      title: row.title,
-      content: row.content,
-      read: row.readAt != null,
-      createdAt: row.createdAt.getTime(),
-    }))
-    return toPaged(records, page, rows, found.total)
+    const [found] = await statement.execute({ userId, type: request.type, limit: rows, offset })
+    return pagedJson(found.records, page, rows, found.total)
   }
 
   /** Marks read only the caller's messages, selected by ids, by type, or all. */

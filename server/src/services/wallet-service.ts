@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm'
+import { and, eq, gte, lt, sql } from 'drizzle-orm'
 import { OrderStatus, PayMethod } from '#domain/order-status'
 import { BusinessType } from '#domain/enums'
 import { DAY_MS, videoUpgradeQuote } from '#domain/pricing'
@@ -16,11 +16,11 @@ import type {
   TimeToMonthResult,
 } from '../contract/wallet'
 import type { Db } from '../db/client'
-import { pageOf, pageWithTotal, totalColumn } from '../db/page-with-total'
+import { epochMs, jsonRecord, newestFirstJsonPage, pagedJson } from '../db/page-with-total'
 import { preparedOn } from '../db/prepared'
 import { beanLedger, goods, goodsPrices, orders, users } from '../db/schema'
 import { BizError, tip } from '../domain/biz-error'
-import { normalisePage, toPaged } from '../domain/paging'
+import { normalisePage } from '../domain/paging'
 import type { BeanReason, BeanService } from './bean-service'
 import type { ServiceContext } from './context'
 import type { FleetService, OwnedDevice } from './fleet-service'
@@ -90,7 +90,10 @@ export async function debitAccount(
   await debit(tx, COMPANY_ACCOUNT, userId, amount, entry, now)
 }
 
-/** A page of the caller's bean ledger, newest first, optionally from and until a time, with its total. */
+/**
+ * A page of the caller's bean ledger, newest first, optionally from and until a time, as one JSON array,
+ * with its total: one row, even past the last page.
+ */
 function beanLedgerPage(db: Db, from: boolean, until: boolean, first: boolean) {
   const where = and(
     eq(beanLedger.userId, sql.placeholder('userId')),
@@ -103,22 +106,21 @@ function beanLedgerPage(db: Db, from: boolean, until: boolean, first: boolean) {
     .select({ orderNo: orders.orderNo })
     .from(orders)
     .where(eq(orders.id, beanLedger.orderId))
-  const query = db
-    .select({
-      id: beanLedger.id,
-      change: beanLedger.change,
-      balanceAfter: beanLedger.balanceAfter,
-      reason: beanLedger.reason,
-      remark: beanLedger.remark,
-      createdAt: beanLedger.createdAt,
-      orderNo: sql<string | null>`(${orderNo})`,
-      total: totalColumn(db, beanLedger, where),
-    })
-    .from(beanLedger)
-    .where(where)
-    .orderBy(desc(beanLedger.createdAt), desc(beanLedger.id))
-    .$dynamic()
-  return pageOf(query, first)
+  const reasonText = sql.join(
+    Object.entries(beanReasonLabels).map(([reason, label]) => sql`when ${reason} then ${label}`),
+    sql` `,
+  )
+  const record = jsonRecord<BeanLedgerEntry>({
+    id: beanLedger.id,
+    change: beanLedger.change,
+    balanceAfter: beanLedger.balanceAfter,
+    reason: beanLedger.reason,
+    reasonText: sql`case ${beanLedger.reason} ${reasonText} else ${beanLedger.reason} end`,
+    orderNo: sql`(${orderNo})`,
+    remark: beanLedger.remark,
+    createdAt: epochMs(beanLedger.createdAt),
+  })
+  return newestFirstJsonPage(db, beanLedger, where, record, first)
 }
 
 /**
@@ -178,7 +180,8 @@ export class WalletService {
     )
   }
 
-  async ledger(userId: number, query: BeanLedgerQuery) {
+  /** /wallet/beanLedger as JSON (see jsonRecord). */
+  async ledgerJson(userId: number, query: BeanLedgerQuery) {
     if (
       query.startTime !== undefined &&
       query.endTime !== undefined &&
@@ -189,30 +192,18 @@ export class WalletService {
     const { page, rows, offset } = normalisePage(query)
     const from = query.startTime !== undefined
     const until = query.endTime !== undefined
-    const found = await pageWithTotal(
-      (first) =>
-        preparedOn(this.ctx.db, `bean_ledger_${+from}${+until}${+first}`, (db) =>
-          beanLedgerPage(db, from, until, first),
-        ),
-      {
-        userId,
-        from: query.startTime === undefined ? null : new Date(query.startTime).toISOString(),
-        until: query.endTime === undefined ? null : new Date(query.endTime).toISOString(),
-      },
-      rows,
-      offset,
+    const first = offset === 0
+    const statement = preparedOn(this.ctx.db, `bean_ledger_${+from}${+until}${+first}`, (db) =>
+      beanLedgerPage(db, from, until, first),
     )
-    const records: BeanLedgerEntry[] = found.rows.map((row) => ({
-      id: row.id,
-      change: row.change,
-      balanceAfter: row.balanceAfter,
-      reason: row.reason,
-      reasonText: beanReasonLabels[row.reason as BeanReason] ?? row.reason,
-      orderNo: row.orderNo,
-      remark: row.remark,
-      createdAt: row.createdAt.getTime(),
-    }))
-    return toPaged(records, page, rows, found.total)
+    const [found] = await statement.execute({
+      userId,
+      from: query.startTime === undefined ? null : new Date(query.startTime).toISOString(),
+      until: query.endTime === undefined ? null : new Date(query.endTime).toISOString(),
+      limit: rows,
+      offset,
+    })
+    return pagedJson(found.records, page, rows, found.total)
   }
 
   /**
