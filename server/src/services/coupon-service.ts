@@ -17,7 +17,14 @@ import { tip } from '../domain/biz-error'
 import { normalisePage, toPaged } from '../domain/paging'
 import { isFirstRecharge } from './buyer-standing'
 import type { ServiceContext } from './context'
-import { checkOnOrder, COUPON_LOCKED, COUPON_NOT_FOUND, holdRefusal, view } from './coupon-rules'
+import {
+  checkOnOrder,
+  COUPON_LOCKED,
+  COUPON_NOT_FOUND,
+  holdRefusal,
+  shownCoupon,
+  view,
+} from './coupon-rules'
 import type { OrderDraft } from './order-draft'
 
 /** Frees the coupon an unpaid order held (cancel, timeout): in the caller's transaction. */
@@ -75,11 +82,7 @@ function couponPage(db: Db, shape: CouponListShape, first: boolean) {
   }
   const where = and(eq(userCoupons.userId, sql.placeholder('userId')), byShape[shape])
   const query = db
-    .select({
-      coupon: userCoupons,
-      template: couponTemplates,
-      total: totalColumn(db, userCoupons, where),
-    })
+    .select({ ...shownCoupon, total: totalColumn(db, userCoupons, where) })
     .from(userCoupons)
     .innerJoin(couponTemplates, eq(couponTemplates.id, userCoupons.templateId))
     .where(where)
