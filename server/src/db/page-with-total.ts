@@ -50,12 +50,14 @@ export async function pageWithTotal<Row extends { total: number }>(
  * server/test/contract/list-json.test.ts checks each such list against its schema).
  */
 export function jsonRecord<Record>(fields: { [Key in keyof Record]: SQLWrapper }) {
-  const pairs = Object.entries<SQLWrapper>(fields).map(([key, value]) => {
-    if (!/^[A-Za-z]\w*$/.test(key)) throw new Error(`jsonRecord: ${key} is not a plain name`)
-    return sql`${sql.raw(`'${key}'`)}, ${value}`
-  })
+  const pairs = Object.entries<SQLWrapper>(fields).map(
+    ([key, value]) => sql`${sqlText(key)}, ${value}`,
+  )
   return sql`json_build_object(${sql.join(pairs, sql`, `)})`
 }
+
+/** A constant text as an SQL literal, part of a statement's text (quotes doubled, as SQL escapes them). */
+export const sqlText = (text: string) => sql.raw(`'${text.replaceAll("'", "''")}'`)
 
 /** A time as the API sends it, epoch milliseconds (as Date.getTime() of the same value). */
 export const epochMs = (column: PgColumn) => sql`floor(extract(epoch from ${column}) * 1000)::int8`

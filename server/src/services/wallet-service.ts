@@ -16,7 +16,7 @@ import type {
   TimeToMonthResult,
 } from '../contract/wallet'
 import type { Db } from '../db/client'
-import { epochMs, jsonRecord, newestFirstJsonPage, pagedJson } from '../db/page-with-total'
+import { epochMs, jsonRecord, newestFirstJsonPage, pagedJson, sqlText } from '../db/page-with-total'
 import { preparedOn } from '../db/prepared'
 import { beanLedger, goods, goodsPrices, orders, users } from '../db/schema'
 import { BizError, tip } from '../domain/biz-error'
@@ -106,8 +106,12 @@ function beanLedgerPage(db: Db, from: boolean, until: boolean, first: boolean) {
     .select({ orderNo: orders.orderNo })
     .from(orders)
     .where(eq(orders.id, beanLedger.orderId))
+  // the labels as literals in the statement's text: as parameters they were ten more values to send
+  // and read on every call
   const reasonText = sql.join(
-    Object.entries(beanReasonLabels).map(([reason, label]) => sql`when ${reason} then ${label}`),
+    Object.entries(beanReasonLabels).map(
+      ([reason, label]) => sql`when ${sqlText(reason)} then ${sqlText(label)}`,
+    ),
     sql` `,
   )
   const record = jsonRecord<BeanLedgerEntry>({

@@ -13,6 +13,7 @@ import { eq, sql } from 'drizzle-orm'
 import { Envelope, Paged } from '../../src/contract/common'
 import { Message } from '../../src/contract/message'
 import { BeanLedgerEntry } from '../../src/contract/wallet'
+import { sqlText } from '../../src/db/page-with-total'
 import { beanLedger, messages } from '../../src/db/schema'
 import type { MessageKind } from '../../src/services/message-service'
 import { beanReasonLabels } from '../../src/services/wallet-service'
@@ -189,4 +190,17 @@ test('the bean ledger is its schema exactly: labels, order numbers, awkward rema
     totalPage: 2,
     total: 2,
   })
+})
+
+test('sqlText puts any text in a statement as itself', async (t) => {
+  const ta = await buildTestApp(t)
+  await loginWithSms(ta, '13400000073') // a row to select from: the welcome messages
+  const texts = ["单引号 ' 与两个 ''", "\\' or 1=1 --", '$1 ${x} ? %s']
+  for (const text of texts) {
+    const [row] = await ta.database.db
+      .select({ text: sql<string>`${sqlText(text)}` })
+      .from(messages)
+      .limit(1)
+    assert.equal(row.text, text)
+  }
 })
