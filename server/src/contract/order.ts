@@ -46,8 +46,14 @@ export const OrderInfo = Type.Object({
   payLink: Nullable(Type.String()),
   remark: Nullable(Type.String()),
   lines: Type.Array(QuoteLine),
-  /** The first 100 phones' lines of a renewal (a studio's has up to 10,000: quantity says how many). */
-  renewals: Type.Array(RenewalLine),
+  /**
+   * The first 100 phones' lines of a renewal (a studio's has up to 10,000: quantity says how many), each
+   * with the phone's name as its owner sees it: null for anyone else (a link holder who pays), and for a
+   * phone the owner no longer holds.
+   */
+  renewals: Type.Array(
+    Type.Object({ ...RenewalLine.properties, deviceName: Nullable(Type.String()) }),
+  ),
   /** Whether the caller created the order (a link holder sees it but did not). */
   isOwner: Type.Boolean(),
   /**

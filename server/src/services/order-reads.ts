@@ -6,9 +6,10 @@ import {
   type OrderStatus as OrderStatusValue,
 } from '#domain/order-status'
 import { ResultCode } from '#domain/result-codes'
+import type { RenewalLine } from '../contract/catalog'
 import type { OrderInfo, OrderListQuery } from '../contract/order'
 import type { Db } from '../db/client'
-import { activationCodes, jobs, orders } from '../db/schema'
+import { activationCodes, devices, jobs, orders } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import { normalisePage, toPaged } from '../domain/paging'
 import type { ServiceContext } from './context'
@@ -114,14 +115,7 @@ export class OrderReads {
       remark: row.remark,
       lines: detail.lines ?? [],
       // A studio's renewal has up to 10,000 lines: the first ones show, quantity says how many in all.
-      renewals: (detail.renewals ?? [])
-        .slice(0, ORDER_INFO_RENEWALS)
-        .map(({ deviceId, newExpireAt, amount, extraMs }) => ({
-          deviceId,
-          newExpireAt,
-          amount,
-          extraMs,
-        })),
+      renewals: await this.renewalLines(row, viewerId, detail.renewals ?? [], db),
       isOwner: row.userId === viewerId,
       ...(row.kind === 'renew' ? await this.renewProgress(row, db) : {}),
     }
@@ -146,6 +140,42 @@ export class OrderReads {
         ),
       )
     return { progress: { done: Math.max(0, total - Number(waiting?.count ?? 0)), total } }
+  }
+
+  /**
+   * The renewal's first lines as OrderInfo shows them, each with its phone's name for the order's owner:
+   * one read of those phones, still theirs (a link holder who pays sees none: names are the owner's).
+   */
+  private async renewalLines(
+    row: OrderRow,
+    viewerId: number,
+    renewals: RenewalLine[],
+    db: Db,
+  ): Promise<OrderInfo['renewals']> {
+    const shown = renewals.slice(0, ORDER_INFO_RENEWALS)
+    const names =
+      row.userId === viewerId && shown.length > 0
+        ? await db
+            .select({ id: devices.id, name: devices.name })
+            .from(devices)
+            .where(
+              and(
+                eq(devices.userId, row.userId),
+                inArray(
+                  devices.id,
+                  shown.map((line) => line.deviceId),
+                ),
+              ),
+            )
+        : []
+    const nameOf = new Map(names.map((phone) => [phone.id, phone.name]))
+    return shown.map(({ deviceId, newExpireAt, amount, extraMs }) => ({
+      deviceId,
+      newExpireAt,
+      amount,
+      extraMs,
+      deviceName: nameOf.get(deviceId) ?? null,
+    }))
   }
 
   /** The order, locked for the caller's transaction. */

@@ -116,6 +116,18 @@ test(`a studio of ${STUDIO} phones renews in one order, delivered set-based, wit
   assert.equal(order.quantity, STUDIO)
   assert.equal(order.deviceIds.length, STUDIO)
   assert.equal(order.renewals.length, 100, 'the order info carries the first lines only')
+  const names = new Map(
+    (
+      await ta.database.db
+        .select({ id: devices.id, name: devices.name })
+        .from(devices)
+        .where(eq(devices.userId, buyer.userId))
+    ).map((phone) => [phone.id, phone.name]),
+  )
+  assert.ok(
+    order.renewals.every((line) => line.deviceName === names.get(line.deviceId)),
+    'each line names its phone as the owner named it',
+  )
   assert.equal(order.amount, quote.total)
   assert.equal(order.progress, undefined, 'no progress before payment')
 
@@ -168,6 +180,17 @@ test(`a studio of ${STUDIO} phones renews in one order, delivered set-based, wit
   const again = await expiries(ta, buyer.userId)
   for (const id of ids)
     assert.equal(again.get(id)!.expireAt.getTime(), after.get(id)!.expireAt.getTime())
+
+  // a phone the owner no longer holds is shown by its number: its name is now someone else's
+  const other = await newBuyer(ta)
+  const [gone] = order.renewals
+  await ta.database.db
+    .update(devices)
+    .set({ userId: other.userId, name: '别人的云手机' })
+    .where(eq(devices.id, gone.deviceId))
+  const lines = (await info(ta, buyer, order.orderNo)).renewals
+  assert.equal(lines.find((line) => line.deviceId === gone.deviceId)?.deviceName, null)
+  assert.equal(lines.filter((line) => line.deviceName !== null).length, 99)
 })
 
 test('more than MAX_RENEW_BATCH phones is refused (quote and order) before any work', async (t) => {

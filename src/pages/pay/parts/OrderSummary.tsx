@@ -37,7 +37,7 @@ export default function OrderSummary({ order }: { order: OrderInfo }) {
       {order.renewals.slice(0, SHOWN_RENEWALS).map((r) => (
         <Row
           key={r.deviceId}
-          label={`云手机 ${r.deviceId}`}
+          label={r.deviceName ?? `云手机 ${r.deviceId}`}
           value={`续至 ${formatDate(r.newExpireAt)}`}
         />
       ))}
