@@ -9,6 +9,7 @@ import { ResultCode } from '#domain/result-codes'
 import type { RenewalLine } from '../contract/catalog'
 import type { OrderInfo, OrderListQuery } from '../contract/order'
 import type { Db } from '../db/client'
+import { intArray } from '../db/id-arrays'
 import { activationCodes, devices, jobs, orders } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import { normalisePage, toPaged } from '../domain/paging'
@@ -161,10 +162,7 @@ export class OrderReads {
             .where(
               and(
                 eq(devices.userId, row.userId),
-                inArray(
-                  devices.id,
-                  shown.map((line) => line.deviceId),
-                ),
+                sql`${devices.id} = any(${intArray(shown.map((line) => line.deviceId))})`,
               ),
             )
         : []
