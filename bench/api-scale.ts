@@ -53,7 +53,7 @@ async function openSide(url: string) {
   const { app, close: closeApp } = await benchApp(database)
   await app.listen({ host: '127.0.0.1', port: 0 })
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/vmcloud/api`
-  const sessions = []
+  const sessions: Awaited<ReturnType<typeof login>>[] = []
   // the bench signs its users in by SMS on every run: their earlier codes go, so a second run within a
   // minute or a tenth run in a day is not refused (验证码已发送 / 今日短信次数已用完)
   const mobiles = userIds.map(scaleMobile)
