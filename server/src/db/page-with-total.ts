@@ -49,7 +49,7 @@ export async function pageWithTotal<Row extends { total: number }>(
  * as the contract names them (docs/decisions.md, "A busy list is JSON written by PostgreSQL";
  * server/test/contract/list-json.test.ts checks each such list against its schema).
  */
-export function jsonRecord<Record>(fields: { [Key in keyof Record]: SQLWrapper }) {
+export function jsonRecord<Shape>(fields: { [Key in keyof Shape]: SQLWrapper }) {
   const pairs = Object.entries<SQLWrapper>(fields).map(
     ([key, value]) => sql`${sqlText(key)}, ${value}`,
   )
