@@ -27,6 +27,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
+import { assertAnswer, assertNotification, callOf, requestProblem } from './provider-models'
 
 export interface FakeWechatPayOptions {
   mchId: string
@@ -403,6 +404,8 @@ export class FakeWechatPay {
   /** Builds, signs and sends one notification (or records it dropped). */
   async notify(url: string, eventType: string, originalType: string, resource: object) {
     const body = this.notificationBody(eventType, originalType, resource)
+    const kind = eventType.startsWith('REFUND.') ? 'refund' : 'transaction'
+    assertNotification('wechatpay', kind, JSON.parse(body), resource)
     const headers = { ...this.signedHeaders(body), 'Content-Type': 'application/json' }
     const event = { eventType, originalType, resource }
     const delivery: Delivery = { url, headers, body, status: 'dropped', event }
@@ -475,7 +478,20 @@ export class FakeWechatPay {
     return verified ? null : 'signature does not verify'
   }
 
+  /** One request, answered and its answer held against WeChat Pay's model (provider-models.ts). */
   private handle(
+    method: string,
+    url: string,
+    headers: http.IncomingHttpHeaders,
+    body: string,
+  ): { status: number; body: unknown; signed: boolean } {
+    const answer = this.answer(method, url, headers, body)
+    const found = callOf('wechatpay', method, url.split('?')[0])
+    if (found) assertAnswer('wechatpay', found[0], String(answer.status), answer.body)
+    return answer
+  }
+
+  private answer(
     method: string,
     url: string,
     headers: http.IncomingHttpHeaders,
@@ -505,6 +521,14 @@ export class FakeWechatPay {
       } catch {
         return { ...fail(400, 'PARAM_ERROR', '请求体不是JSON'), signed: true }
       }
+    }
+    // A request off WeChat Pay's model is refused as WeChat Pay refuses one: 400 PARAM_ERROR.
+    const found = callOf('wechatpay', method, path)
+    const query = Object.fromEntries(new URLSearchParams(url.split('?')[1] ?? ''))
+    const offModel = found && requestProblem('wechatpay', found[0], found[1], { body: json, query })
+    if (offModel) {
+      log.status = 400
+      return { ...fail(400, 'PARAM_ERROR', `参数错误（${offModel}）`), signed: true }
     }
     const answer = this.route(method, url, json, body)
     log.status = answer.status
