@@ -158,7 +158,12 @@ export class PlatformCertificates implements WechatPayKeyring {
           this.add(records)
           this.downloadedAt = this.now().getTime()
           this.lastError = null
-          this.save()
+          try {
+            this.save()
+          } catch (error) {
+            // held in memory all the same; only a restart before the next download loses them
+            this.lastError = `cannot write ${this.cacheFile}: ${(error as Error).message}`
+          }
         },
         (error: unknown) => {
           this.lastError = error instanceof Error ? error.message : String(error)
