@@ -19,6 +19,7 @@ import {
   parseBeijingTime,
   yuanTextToFen,
 } from '../../src/adapters/payment/alipay/alipay-protocol'
+import { assertAnswer, assertNotification, callOf, requestProblem } from './provider-models'
 
 type TradeStatus = 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED'
 
@@ -104,6 +105,8 @@ export class FakeAlipay {
    * refund (it never took it): its refund query then answers no refund data.
    */
   loseNextRefund = false
+  /** How answers are signed: as Alipay does, not at all, or with a key that is not Alipay's. */
+  answerSigning: 'signed' | 'unsigned' | 'forged' = 'signed'
   private readonly keys = rsaKeyPair()
   private readonly failures = new Map<string, string>()
   private readonly pending = new Set<Promise<void>>()
@@ -227,6 +230,7 @@ export class FakeAlipay {
   private notify(trade: FakeAlipayTrade, extra: Record<string, string> = {}) {
     if (this.dropNotifications) return
     const body = this.notificationBody(trade, extra)
+    assertNotification('alipay', 'trade', Object.fromEntries(new URLSearchParams(body)))
     const sent: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => this.post(trade.notifyUrl, body))
       .then(() => undefined)
@@ -261,6 +265,12 @@ export class FakeAlipay {
     } catch {
       return this.answer(method, invalid('isv.invalid-biz-content', 'biz_content 不是JSON'))
     }
+    // Off Alipay's model: refused as the gateway refuses a malformed request.
+    const found = callOf('alipay', '', method)
+    const offModel =
+      found && requestProblem('alipay', method, found[1], { body: params, bizContent: biz })
+    if (offModel)
+      return this.answer(method, business('ACQ.INVALID_PARAMETER', `参数无效（${offModel}）`))
     this.calls.push({ method, biz })
     const failure = this.failures.get(method)
     if (failure) {
@@ -313,6 +323,13 @@ export class FakeAlipay {
     if (refusal) return page(`错误代码 ${refusal.sub_code}`)
     if (params.method !== 'alipay.trade.wap.pay') return page('错误代码 isv.invalid-method')
     const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>
+    const found = callOf('alipay', '', params.method)
+    if (
+      found &&
+      requestProblem('alipay', params.method, found[1], { body: params, bizContent: biz })
+    ) {
+      return page('错误代码 ACQ.INVALID_PARAMETER')
+    }
     const amount = yuanTextToFen(biz.total_amount)
     if (biz.product_code !== 'QUICK_WAP_WAY' || amount === null || amount <= 0 || !biz.subject) {
       return page('错误代码 ACQ.INVALID_PARAMETER')
@@ -424,13 +441,18 @@ export class FakeAlipay {
 
   /** `{"<method>_response":{…},"sign":"…"}`, signed over the inner JSON exactly as written. */
   private answer(method: string, content: Record<string, string>) {
+    if (callOf('alipay', '', method)) {
+      assertAnswer('alipay', method, content.code === '10000' ? '10000' : 'error', content)
+    }
     const inner = JSON.stringify(content)
-    const sign = rsa2Sign(inner, this.keys.privateKey)
+    const signer = this.answerSigning === 'forged' ? rsaKeyPair().privateKey : this.keys.privateKey
+    const sign = rsa2Sign(inner, signer)
     const key = `${method.replaceAll('.', '_')}_response`
+    const signed = this.answerSigning === 'unsigned' ? '' : `,"sign":"${sign}"`
     return {
       status: 200,
       type: 'application/json;charset=utf-8',
-      body: `{"${key}":${inner},"sign":"${sign}"}`,
+      body: `{"${key}":${inner}${signed}}`,
     }
   }
 }

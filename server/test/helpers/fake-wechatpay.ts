@@ -2,14 +2,19 @@
  * A local WeChat Pay (API v3, 直连商户), written from its published merchant documents and not from our
  * adapter: it checks every request's Authorization (WECHATPAY2-SHA256-RSA2048 over
  * `METHOD\nURL\ntimestamp\nnonce\nbody\n`) with the merchant public key and answers 401 SIGN_ERROR
- * otherwise; signs every answer with its own WeChat Pay key (Wechatpay-Signature over
- * `timestamp\nnonce\nbody\n`, Wechatpay-Serial = the public key's id); keeps trades and refunds;
+ * otherwise, unsigned (签名验证: WeChat Pay signs its answer only when the merchant's request signature
+ * verified); signs every other answer (Wechatpay-Signature over `timestamp\nnonce\nbody\n`) with the
+ * WeChat Pay public key (Wechatpay-Serial = its PUB_KEY_ID_…), a platform certificate (Wechatpay-Serial =
+ * the certificate's serial, listed by 下载平台证书 GET /v3/certificates, each certificate AES-256-GCM
+ * encrypted under the APIv3 key), or either in turn, as during WeChat Pay's switchover; keeps trades and refunds;
  * and POSTs notifications to their notify_url later, signed, with the resource AES-256-GCM encrypted
  * under the APIv3 key. Test handles make the buyer pay, drop notifications, fail requests, lose or
  * refuse a refund, and answer "not found" for a trade it has (its delay right after payment).
  */
+import { execFileSync } from 'node:child_process'
 import {
   createCipheriv,
+  createPrivateKey,
   createSign,
   createVerify,
   generateKeyPairSync,
@@ -22,6 +27,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
+import { assertAnswer, assertNotification, callOf, requestProblem } from './provider-models'
 
 export interface FakeWechatPayOptions {
   mchId: string
@@ -33,6 +39,48 @@ export interface FakeWechatPayOptions {
   now: () => Date
   /** How long after the buyer pays, or a refund is asked for, the notification is sent. */
   delayMs?: number
+  /**
+   * What WeChat Pay signs with: the public key (default), platform certificates, or `both`, in turn
+   * (the switchover, when a merchant has both and either may sign).
+   */
+  signing?: 'publicKey' | 'certificate' | 'both'
+}
+
+/** A platform certificate (X.509, made by openssl) and its private key. */
+export interface FakeCertificate {
+  serialNo: string
+  certificate: string
+  privateKey: KeyObject
+  effectiveTime: Date
+  expireTime: Date
+}
+
+/**
+ * A self-signed platform certificate valid from now for `days`, with a random 40-hex serial (as
+ * WeChat Pay's are), made by the openssl command line (Node cannot issue an X.509 certificate).
+ */
+export function issueCertificate(days = 1825): FakeCertificate {
+  const serial = randomBytes(20)
+  serial[0] = (serial[0] & 0x7f) | 0x10 // positive, and 40 hex digits without a leading zero
+  const serialNo = serial.toString('hex').toUpperCase()
+  const pem = execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', '-', '-out', '-'].concat(
+      ['-subj', '/C=CN/O=Tenpay.com/CN=Tenpay.com Root CA', '-days', String(days)],
+      ['-set_serial', `0x${serialNo}`],
+    ),
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+  )
+  const block = (name: string) =>
+    new RegExp(`-----BEGIN ${name}-----[^-]+-----END ${name}-----`).exec(pem)![0]
+  const now = Date.now()
+  return {
+    serialNo,
+    certificate: `${block('CERTIFICATE')}\n`,
+    privateKey: createPrivateKey(block('PRIVATE KEY')),
+    effectiveTime: new Date(now),
+    expireTime: new Date(now + days * 86_400_000),
+  }
 }
 
 /** Sends a notification; answers the HTTP status (default: a real POST with fetch). */
@@ -122,6 +170,13 @@ export class FakeWechatPay {
   }
   /** When set, answers are signed with this key instead of WeChat Pay's (a forger in the middle). */
   answerKey: KeyObject | null = null
+  /** False: error answers (4xx) come unsigned, as WeChat Pay's SDKs allow them to. */
+  signErrors = true
+  /** False: no answer is signed (a proxy that strips WeChat Pay's headers). */
+  signAnswers = true
+  /** The platform certificates 下载平台证书 lists; the last one signs. Empty in public-key mode. */
+  readonly certificates: FakeCertificate[] = []
+  private signedCount = 0
   /**
    * How the next new refund request goes wrong: `unrecorded` answers 200 PROCESSING but WeChat Pay
    * keeps nothing (its query then answers 404 RESOURCE_NOT_EXISTS); `answerLost` records the refund
@@ -139,6 +194,24 @@ export class FakeWechatPay {
 
   constructor(private readonly options: FakeWechatPayOptions) {
     this.delayMs = options.delayMs ?? 10
+    if ((options.signing ?? 'publicKey') !== 'publicKey') this.certificates.push(issueCertificate())
+  }
+
+  /** 平台证书轮换: a new certificate is listed beside the old ones and signs from now on. */
+  rotateCertificate(days?: number) {
+    const certificate = issueCertificate(days)
+    this.certificates.push(certificate)
+    return certificate
+  }
+
+  /** The key and serial the next answer or notification is signed with (in turn, in `both`). */
+  private signer(): { key: KeyObject; serial: string } {
+    const signing = this.options.signing ?? 'publicKey'
+    const byCertificate =
+      signing === 'certificate' || (signing === 'both' && this.signedCount++ % 2 === 1)
+    const current = this.certificates.at(-1)
+    if (byCertificate && current) return { key: current.privateKey, serial: current.serialNo }
+    return { key: this.platformKeys.privateKey, serial: this.publicKeyId }
   }
 
   get baseUrl() {
@@ -160,7 +233,8 @@ export class FakeWechatPay {
           body,
         )
         const text = answer.status === 204 ? '' : JSON.stringify(answer.body)
-        const headers: Record<string, string> = answer.signed
+        const signed = answer.signed && this.signAnswers && (answer.status < 400 || this.signErrors)
+        const headers: Record<string, string> = signed
           ? this.signedHeaders(text, this.answerKey)
           : {}
         if (text) headers['Content-Type'] = 'application/json; charset=utf-8'
@@ -288,14 +362,15 @@ export class FakeWechatPay {
   ): Record<string, string> {
     const timestamp = String(overrides.timestamp ?? Math.floor(this.options.now().getTime() / 1000))
     const nonce = randomBytes(16).toString('hex')
+    const signer = this.signer()
     const signature = createSign('RSA-SHA256')
       .update(`${timestamp}\n${nonce}\n${body}\n`)
-      .sign(key ?? this.platformKeys.privateKey, 'base64')
+      .sign(key ?? signer.key, 'base64')
     return {
       'Wechatpay-Timestamp': timestamp,
       'Wechatpay-Nonce': nonce,
       'Wechatpay-Signature': signature,
-      'Wechatpay-Serial': overrides.serial ?? this.publicKeyId,
+      'Wechatpay-Serial': overrides.serial ?? signer.serial,
       'Wechatpay-Signature-Type': 'WECHATPAY2-SHA256-RSA2048',
       'Request-ID': randomUUID(),
     }
@@ -308,15 +383,8 @@ export class FakeWechatPay {
     resource: object,
     apiV3Key = this.options.apiV3Key,
   ) {
-    const nonce = randomBytes(6).toString('hex') // 12 characters, used as the 12-byte IV
     const associatedData = originalType
-    const cipher = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key), Buffer.from(nonce))
-    cipher.setAAD(Buffer.from(associatedData))
-    const sealed = Buffer.concat([
-      cipher.update(JSON.stringify(resource), 'utf8'),
-      cipher.final(),
-      cipher.getAuthTag(),
-    ])
+    const { nonce, ciphertext } = this.seal(JSON.stringify(resource), associatedData, apiV3Key)
     return JSON.stringify({
       id: randomUUID(),
       create_time: beijing(this.options.now()),
@@ -326,7 +394,7 @@ export class FakeWechatPay {
       resource: {
         original_type: originalType,
         algorithm: 'AEAD_AES_256_GCM',
-        ciphertext: sealed.toString('base64'),
+        ciphertext,
         associated_data: associatedData,
         nonce,
       },
@@ -336,6 +404,8 @@ export class FakeWechatPay {
   /** Builds, signs and sends one notification (or records it dropped). */
   async notify(url: string, eventType: string, originalType: string, resource: object) {
     const body = this.notificationBody(eventType, originalType, resource)
+    const kind = eventType.startsWith('REFUND.') ? 'refund' : 'transaction'
+    assertNotification('wechatpay', kind, JSON.parse(body), resource)
     const headers = { ...this.signedHeaders(body), 'Content-Type': 'application/json' }
     const event = { eventType, originalType, resource }
     const delivery: Delivery = { url, headers, body, status: 'dropped', event }
@@ -408,7 +478,20 @@ export class FakeWechatPay {
     return verified ? null : 'signature does not verify'
   }
 
+  /** One request, answered and its answer held against WeChat Pay's model (provider-models.ts). */
   private handle(
+    method: string,
+    url: string,
+    headers: http.IncomingHttpHeaders,
+    body: string,
+  ): { status: number; body: unknown; signed: boolean } {
+    const answer = this.answer(method, url, headers, body)
+    const found = callOf('wechatpay', method, url.split('?')[0])
+    if (found) assertAnswer('wechatpay', found[0], String(answer.status), answer.body)
+    return answer
+  }
+
+  private answer(
     method: string,
     url: string,
     headers: http.IncomingHttpHeaders,
@@ -428,7 +511,7 @@ export class FakeWechatPay {
     const problem = this.authorizationProblem(method, url, headers.authorization, body)
     if (problem) {
       log.status = 401
-      return { ...fail(401, 'SIGN_ERROR', `签名错误（${problem}）`), signed: true }
+      return { ...fail(401, 'SIGN_ERROR', `签名错误（${problem}）`), signed: false }
     }
     log.signed = true
     let json: Record<string, unknown> = {}
@@ -438,6 +521,14 @@ export class FakeWechatPay {
       } catch {
         return { ...fail(400, 'PARAM_ERROR', '请求体不是JSON'), signed: true }
       }
+    }
+    // A request off WeChat Pay's model is refused as WeChat Pay refuses one: 400 PARAM_ERROR.
+    const found = callOf('wechatpay', method, path)
+    const query = Object.fromEntries(new URLSearchParams(url.split('?')[1] ?? ''))
+    const offModel = found && requestProblem('wechatpay', found[0], found[1], { body: json, query })
+    if (offModel) {
+      log.status = 400
+      return { ...fail(400, 'PARAM_ERROR', `参数错误（${offModel}）`), signed: true }
     }
     const answer = this.route(method, url, json, body)
     log.status = answer.status
@@ -481,6 +572,7 @@ export class FakeWechatPay {
         trade.trade_state = 'CLOSED'
       return ok(204, null)
     }
+    if (method === 'GET' && path === '/v3/certificates') return ok(200, this.certificateList())
     if (method === 'POST' && path === '/v3/refund/domestic/refunds') return this.refund(json)
     if (method === 'GET' && (match = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(path))) {
       const refundNo = decodeURIComponent(match[1])
@@ -490,6 +582,38 @@ export class FakeWechatPay {
       return ok(200, this.refundResource(refund))
     }
     return fail(404, 'NOT_FOUND', '接口不存在')
+  }
+
+  /** 下载平台证书's answer: every certificate still valid, encrypted under the APIv3 key. */
+  private certificateList() {
+    const now = this.options.now()
+    return {
+      data: this.certificates
+        .filter((certificate) => certificate.expireTime > now)
+        .map((certificate) => ({
+          serial_no: certificate.serialNo,
+          effective_time: beijing(certificate.effectiveTime),
+          expire_time: beijing(certificate.expireTime),
+          encrypt_certificate: {
+            algorithm: 'AEAD_AES_256_GCM',
+            associated_data: 'certificate',
+            ...this.seal(certificate.certificate, 'certificate'),
+          },
+        })),
+    }
+  }
+
+  /** AEAD_AES_256_GCM under the APIv3 key: a 12-character nonce (the IV) and the base64 ciphertext+tag. */
+  private seal(plain: string, associatedData: string, apiV3Key = this.options.apiV3Key) {
+    const nonce = randomBytes(6).toString('hex')
+    const cipher = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key), Buffer.from(nonce))
+    cipher.setAAD(Buffer.from(associatedData))
+    const sealed = Buffer.concat([
+      cipher.update(plain, 'utf8'),
+      cipher.final(),
+      cipher.getAuthTag(),
+    ])
+    return { nonce, ciphertext: sealed.toString('base64') }
   }
 
   /** JSAPI下单 / H5下单. */
@@ -660,6 +784,7 @@ export const TEST_PUBLIC_BASE_URL = 'https://cloudphone.example.cn'
 export async function wechatPayWorld(
   t: { after: (fn: () => Promise<void> | void) => void },
   now: () => Date,
+  signing: FakeWechatPayOptions['signing'] = 'publicKey',
 ): Promise<WechatPayWorld> {
   const merchantKeys = generateKeyPairSync('rsa', { modulusLength: 2048 })
   const merchantSerialNo = randomBytes(20).toString('hex').toUpperCase()
@@ -669,6 +794,7 @@ export async function wechatPayWorld(
     merchantPublicKey: merchantKeys.publicKey,
     apiV3Key: TEST_APIV3_KEY,
     now,
+    signing,
   }).start()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wechatpay-'))
   const privateKeyFile = path.join(dir, 'apiclient_key.pem')
@@ -685,13 +811,20 @@ export async function wechatPayWorld(
     await fake.close()
     fs.rmSync(dir, { recursive: true, force: true })
   })
+  // The merchant's side of each mode: the public key's file and id, the certificate cache, or both.
+  const byPublicKey = signing !== 'certificate'
+  const byCertificate = signing !== 'publicKey'
   const env: NodeJS.ProcessEnv = {
     WECHATPAY_MCHID: TEST_MCHID,
     WECHATPAY_MERCHANT_SERIAL_NO: merchantSerialNo,
     WECHATPAY_PRIVATE_KEY_FILE: privateKeyFile,
     WECHATPAY_APIV3_KEY: TEST_APIV3_KEY,
-    WECHATPAY_PUBLIC_KEY_FILE: publicKeyFile,
-    WECHATPAY_PUBLIC_KEY_ID: fake.publicKeyId,
+    ...(byPublicKey
+      ? { WECHATPAY_PUBLIC_KEY_FILE: publicKeyFile, WECHATPAY_PUBLIC_KEY_ID: fake.publicKeyId }
+      : {}),
+    ...(byCertificate
+      ? { WECHATPAY_PLATFORM_CERT_CACHE: path.join(dir, 'wechatpay-platform-certs.json') }
+      : {}),
     WECHAT_APPID: 'wx0mini0program01',
     WECHAT_OA_APPID: 'wx0official0acct1',
     PUBLIC_BASE_URL: TEST_PUBLIC_BASE_URL,

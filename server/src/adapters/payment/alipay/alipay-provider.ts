@@ -62,6 +62,27 @@ export class AlipayError extends Error {
 
 type Answer = AlipaySdkCommonResult
 
+/** alipay-sdk as this adapter (and its go-live check) calls Alipay: RSA2, Alipay's own field names. */
+export function alipaySdk(credentials: AlipayCredentials, timeoutMs = 10_000): AlipaySdk {
+  return new AlipaySdk({
+    appId: credentials.appId,
+    privateKey: credentials.privateKey,
+    keyType: 'PKCS8',
+    alipayPublicKey: credentials.alipayPublicKey,
+    gateway: credentials.gateway,
+    signType: 'RSA2',
+    timeout: timeoutMs,
+    // keep Alipay's own field names (out_trade_no, sub_code), as its documents write them
+    camelcase: false,
+  })
+}
+
+/**
+ * The request's `timestamp`, in Beijing time as Alipay's gateway and its Java SDK read it. alipay-sdk
+ * stamps the process's local time, 8 hours off on a server running in UTC; a parameter given overrides it.
+ */
+export const requestTimestamp = () => beijingTime(new Date())
+
 export class AlipayProvider implements PaymentProvider {
   readonly name = 'alipay'
   readonly isSandbox = false
@@ -73,17 +94,7 @@ export class AlipayProvider implements PaymentProvider {
     private readonly credentials: AlipayCredentials,
     options: { timeoutMs?: number } = {},
   ) {
-    this.sdk = new AlipaySdk({
-      appId: credentials.appId,
-      privateKey: credentials.privateKey,
-      keyType: 'PKCS8',
-      alipayPublicKey: credentials.alipayPublicKey,
-      gateway: credentials.gateway,
-      signType: 'RSA2',
-      timeout: options.timeoutMs ?? 10_000,
-      // keep Alipay's own field names (out_trade_no, sub_code), as its documents write them
-      camelcase: false,
-    })
+    this.sdk = alipaySdk(credentials, options.timeoutMs)
   }
 
   /**
@@ -265,12 +276,6 @@ export class AlipayProvider implements PaymentProvider {
     throw new AlipayError(method, answer.sub_code ?? answer.code, message)
   }
 }
-
-/**
- * The request's `timestamp`, in Beijing time as Alipay's gateway and its Java SDK read it. alipay-sdk
- * stamps the process's local time, 8 hours off on a server running in UTC; a parameter given overrides it.
- */
-const requestTimestamp = () => beijingTime(new Date())
 
 const refundOf = (request: RefundRequest) => ({
   refundNo: request.refundNo,

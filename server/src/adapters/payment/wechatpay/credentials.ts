@@ -3,7 +3,9 @@
  * reported at once, so a production start lists them all in one error.
  */
 import fs from 'node:fs'
+import path from 'node:path'
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto'
+import type { PlatformKey } from './protocol'
 
 export const WECHATPAY_DEFAULT_BASE_URL = 'https://api.mch.weixin.qq.com'
 
@@ -15,9 +17,16 @@ export interface WechatPayCredentials {
   merchantPrivateKey: KeyObject
   /** The APIv3 key: 32 bytes, the AES-256-GCM key of notifications. */
   apiV3Key: Buffer
-  /** 微信支付公钥 and its id (PUB_KEY_ID_…): verifies every answer and notification. */
-  platformPublicKey: KeyObject
-  platformPublicKeyId: string
+  /**
+   * 微信支付公钥 and its id (PUB_KEY_ID_…), when the merchant has one: verifies what Wechatpay-Serial says
+   * it signed. null: the merchant is on platform certificates only.
+   */
+  publicKey: PlatformKey | null
+  /**
+   * Where the downloaded platform certificates (平台证书) are kept, when the merchant still verifies with
+   * them (alone, or beside the public key during WeChat Pay's switchover). null: public key only.
+   */
+  platformCertCache: string | null
   /** The mini-program's appid (JSAPI in the mini-program). */
   miniProgramAppId: string
   /** The official account's appid (JSAPI in the WeChat browser, and H5 pay). */
@@ -75,6 +84,40 @@ function origin(value: string | undefined, requireHttps: boolean): string | null
   }
 }
 
+/** 微信支付公钥 and its id, each problem with them pushed. */
+function publicKeyFromEnv(
+  env: NodeJS.ProcessEnv,
+  required: (name: string, pattern: RegExp, rule: string) => string,
+  problems: string[],
+): PlatformKey | null {
+  const id = required(
+    'WECHATPAY_PUBLIC_KEY_ID',
+    /^PUB_KEY_ID_\w+$/,
+    "the WeChat Pay public key's id (PUB_KEY_ID_…)",
+  )
+  const publicKey = readKey(
+    env.WECHATPAY_PUBLIC_KEY_FILE,
+    'WECHATPAY_PUBLIC_KEY_FILE',
+    (pem) => createPublicKey(pem),
+    problems,
+  )
+  return id && publicKey ? { id, publicKey } : null
+}
+
+/** The certificate cache's path, when set: its directory must exist and be ours to write. */
+function certificateCache(value: string | undefined, problems: string[]): string | null {
+  const file = value?.trim()
+  if (!file) return null
+  const dir = path.dirname(path.resolve(file))
+  try {
+    fs.accessSync(dir, fs.constants.W_OK)
+  } catch {
+    problems.push(`WECHATPAY_PLATFORM_CERT_CACHE: cannot write in ${dir}`)
+    return null
+  }
+  return path.resolve(file)
+}
+
 export function wechatPayCredentialsFromEnv(env: NodeJS.ProcessEnv): WechatPayCredentialsResult {
   const problems: string[] = []
   const required = (name: string, pattern: RegExp, rule: string) => {
@@ -90,23 +133,18 @@ export function wechatPayCredentialsFromEnv(env: NodeJS.ProcessEnv): WechatPayCr
     /^[0-9A-Fa-f]{16,64}$/,
     "the merchant certificate's serial number (hex)",
   )
-  const platformPublicKeyId = required(
-    'WECHATPAY_PUBLIC_KEY_ID',
-    /^PUB_KEY_ID_\w+$/,
-    "the WeChat Pay public key's id (PUB_KEY_ID_…)",
-  )
   const merchantPrivateKey = readKey(
     env.WECHATPAY_PRIVATE_KEY_FILE,
     'WECHATPAY_PRIVATE_KEY_FILE',
     (pem) => createPrivateKey(pem),
     problems,
   )
-  const platformPublicKey = readKey(
-    env.WECHATPAY_PUBLIC_KEY_FILE,
-    'WECHATPAY_PUBLIC_KEY_FILE',
-    (pem) => createPublicKey(pem),
-    problems,
-  )
+  const platformCertCache = certificateCache(env.WECHATPAY_PLATFORM_CERT_CACHE, problems)
+  // The public key is needed unless the platform certificates verify instead; given, it must be whole.
+  const publicKey =
+    platformCertCache !== null && !env.WECHATPAY_PUBLIC_KEY_ID && !env.WECHATPAY_PUBLIC_KEY_FILE
+      ? null
+      : publicKeyFromEnv(env, required, problems)
   const apiV3Key = env.WECHATPAY_APIV3_KEY ?? ''
   if (!apiV3Key) problems.push('WECHATPAY_APIV3_KEY is not set')
   else if (Buffer.byteLength(apiV3Key) !== 32) problems.push('WECHATPAY_APIV3_KEY must be 32 bytes')
@@ -120,7 +158,7 @@ export function wechatPayCredentialsFromEnv(env: NodeJS.ProcessEnv): WechatPayCr
     ? origin(env.WECHATPAY_BASE_URL, false)
     : WECHATPAY_DEFAULT_BASE_URL
   if (!apiBaseUrl) problems.push('WECHATPAY_BASE_URL must be an http(s) origin')
-  if (problems.length > 0 || !merchantPrivateKey || !platformPublicKey) {
+  if (problems.length > 0 || !merchantPrivateKey) {
     return { ok: false, problems }
   }
   return {
@@ -130,8 +168,8 @@ export function wechatPayCredentialsFromEnv(env: NodeJS.ProcessEnv): WechatPayCr
       merchantSerialNo,
       merchantPrivateKey,
       apiV3Key: Buffer.from(apiV3Key),
-      platformPublicKey,
-      platformPublicKeyId,
+      publicKey,
+      platformCertCache,
       miniProgramAppId,
       officialAccountAppId: env.WECHAT_OA_APPID?.trim() || miniProgramAppId,
       publicBaseUrl: publicBaseUrl!,

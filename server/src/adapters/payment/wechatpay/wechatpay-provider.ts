@@ -5,16 +5,16 @@
  * Written on node:crypto and fetch rather than an SDK: wechatpay-axios-plugin (0.9.6) brings axios and
  * wechatpay-node-v3 (2.2.1) superagent, both a second HTTP client beside Node 20's fetch, and neither
  * verifies a notification synchronously from the raw body and headers, which is what the port's
- * verifyNotification is. The published rules (protocol.ts) are four short functions; the fake WeChat Pay
- * in server/test/helpers/fake-wechatpay.ts is written separately from the same documents, so the tests
- * check these against an independent reading.
+ * verifyNotification is. Both are devDependencies instead: the tests sign, verify and decrypt with them
+ * beside ours (wechatpay-oracles.test.ts), and the fake WeChat Pay (server/test/helpers/fake-wechatpay.ts)
+ * answers from the shapes of WeChat Pay's own Go SDK.
  *
- * About 400 lines: the port's eight calls, each with WeChat's answers mapped to ours; the signing rules
- * are apart in protocol.ts, the environment in credentials.ts.
+ * The port's eight calls, each with WeChat's answers mapped to ours; the signing rules are apart in
+ * protocol.ts, the signed call and the keys that verify it in client.ts (public key, platform
+ * certificates, or both), the environment in credentials.ts.
  *
- * Nothing WeChat Pay says is trusted unverified: every answer we act on (2xx, and a 4xx refusal) must
- * carry a valid Wechatpay-Signature of the WeChat Pay public key; an answer that does not is a passing
- * error, and reconciliation asks again.
+ * Nothing WeChat Pay says is acted on unverified where it could move money: a 2xx answer and every
+ * notification must carry a valid signature; see call() for error answers.
  */
 import type { Clock } from '../../../clock'
 import {
@@ -32,17 +32,8 @@ import {
   type TradeState,
 } from '../payment-provider'
 import type { WechatPayCredentials } from './credentials'
-import {
-  authorization,
-  beijingTime,
-  decryptResource,
-  payParams,
-  verifySigned,
-  type PlatformKey,
-} from './protocol'
-
-/** How long one call to WeChat Pay may take before it counts as a passing failure. */
-const REQUEST_TIMEOUT_MS = 10_000
+import { WechatPayClient } from './client'
+import { beijingTime, decryptResource, payParams } from './protocol'
 
 /** WeChat Pay's description field holds at most 127 characters; a refund reason at most 80. */
 const DESCRIPTION_MAX = 127
@@ -73,7 +64,7 @@ const PASSING_CODES = new Set([
  * ORDER_NOT_EXIST from the trade query) is its delay or our merchant misconfigured: passing, so the
  * refund is sent again every REFUND_RECHECK_MS and logged for an operator a week on, never given up.
  */
-const REFUND_NOT_FOUND_CODES = new Set(['RESOURCE_NOT_EXISTS', 'ORDER_NOT_EXIST'])
+const NOT_FOUND_CODES = new Set(['RESOURCE_NOT_EXISTS', 'ORDER_NOT_EXIST'])
 
 /** trade_state → our word; NOTPAY and USERPAYING are pending, REFUND (转入退款) was paid first. */
 const TRADE_STATES: Record<string, TradeState['status']> = {
@@ -153,70 +144,53 @@ export class WechatPayProvider implements PaymentProvider {
     body: JSON.stringify({ code: 'SUCCESS', message: '成功' }),
   }
 
-  private readonly platformKey: PlatformKey
+  readonly client: WechatPayClient
 
   constructor(
     private readonly credentials: WechatPayCredentials,
     private readonly clock: Clock,
   ) {
-    this.platformKey = {
-      id: credentials.platformPublicKeyId,
-      publicKey: credentials.platformPublicKey,
-    }
+    this.client = new WechatPayClient(credentials, clock)
   }
 
   /**
-   * One signed call. Answers the verified JSON body (null for 204); throws PaymentProviderRefusal for a
-   * signed 4xx refusal, WechatPayError or a network error for anything passing.
+   * One signed call (client.ts). Answers the verified JSON body (null for 204); throws
+   * PaymentProviderRefusal for WeChat Pay's refusal, WechatPayError or a network error for anything
+   * passing.
+   *
+   * A 2xx is believed only with WeChat Pay's signature. An error answer is WeChat Pay's word whether
+   * signed or not: it signs no answer to a request it could not verify (签名验证: "如果验证商户的请求签名
+   * 正确，微信支付会在应答的HTTP头部中包括应答签名"), and its SDKs verify only 2xx answers
+   * (wechatpay-go core.CheckResponse, wechatpay-axios-plugin since 0.8.13), since a refusal moves no
+   * money. Two exceptions: a signature that is there and does not verify is not WeChat Pay's, and
+   * "not found" (NOT_FOUND_CODES), which reconciliation takes as "no trade", must be signed.
    */
   private async call<T>(
     method: 'GET' | 'POST',
     urlPath: string,
     payload?: object,
   ): Promise<T | null> {
-    const { credentials } = this
-    const body = payload === undefined ? '' : JSON.stringify(payload)
-    const response = await fetch(`${credentials.apiBaseUrl}${urlPath}`, {
-      method,
-      headers: {
-        Authorization: authorization(
-          {
-            mchId: credentials.mchId,
-            serialNo: credentials.merchantSerialNo,
-            privateKey: credentials.merchantPrivateKey,
-          },
-          method,
-          urlPath,
-          body,
-          this.clock.now(),
-        ),
-        Accept: 'application/json',
-        'User-Agent': 'cloud-phone-server',
-        ...(payload === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: payload === undefined ? undefined : body,
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    })
-    const text = await response.text()
+    const answer = await this.client.send(method, urlPath, payload)
+    const { status, text, signature } = answer
+    const code = answer.code || 'UNKNOWN'
     // Throttling and WeChat Pay's own trouble are passing whatever they carry: no need to trust them.
-    if (response.status === 429 || response.status >= 500) {
-      throw new WechatPayError(response.status, errorCode(text), 'passing, asked again later')
+    if (status === 429 || status >= 500) {
+      throw new WechatPayError(status, code, 'passing, asked again later')
     }
-    try {
-      verifySigned(this.platformKey, Object.fromEntries(response.headers), text, this.clock.now())
-    } catch (error) {
-      const why = error instanceof PaymentSignatureError ? error.message : String(error)
-      throw new WechatPayError(response.status, 'UNVERIFIED_ANSWER', `answer not trusted: ${why}`)
+    const untrusted =
+      status < 300
+        ? signature !== 'verified'
+        : signature === 'invalid' || (signature === 'absent' && NOT_FOUND_CODES.has(code))
+    if (untrusted) {
+      throw new WechatPayError(status, 'UNVERIFIED_ANSWER', `answer not trusted: ${answer.why}`)
     }
-    if (response.status >= 200 && response.status < 300) {
-      return response.status === 204 || text === '' ? null : (JSON.parse(text) as T)
+    if (status >= 200 && status < 300) {
+      return status === 204 || text === '' ? null : (JSON.parse(text) as T)
     }
-    const code = errorCode(text)
-    const message = errorMessage(text)
-    if (response.status === 401 || PASSING_CODES.has(code)) {
-      throw new WechatPayError(response.status, code, message)
+    if (status === 401 || PASSING_CODES.has(code)) {
+      throw new WechatPayError(status, code, answer.message)
     }
-    throw new WechatPayRefusal(response.status, code, message)
+    throw new WechatPayRefusal(status, code, answer.message)
   }
 
   /** JSAPI (mini-program, WeChat's browser) pays as an openid; H5 pay in other browsers needs none. */
@@ -342,7 +316,7 @@ export class WechatPayProvider implements PaymentProvider {
   /**
    * 申请退款. WeChat Pay wants the trade's total beside the refund, so the trade is asked for first
    * (one more call on a rare path, and the port needs nothing more). The same out_refund_no again
-   * answers the same refund, never a second one. A trade not found is passing (REFUND_NOT_FOUND_CODES);
+   * answers the same refund, never a second one. A trade not found is passing (NOT_FOUND_CODES);
    * any other signed 4xx refusal stays final.
    */
   async refund(request: RefundRequest): Promise<RefundState> {
@@ -357,7 +331,7 @@ export class WechatPayProvider implements PaymentProvider {
         amount: { refund: request.amount, total: trade.amount, currency: 'CNY' },
       })
     } catch (error) {
-      if (error instanceof WechatPayRefusal && REFUND_NOT_FOUND_CODES.has(error.code)) {
+      if (error instanceof WechatPayRefusal && NOT_FOUND_CODES.has(error.code)) {
         throw new WechatPayError(
           error.httpStatus,
           error.code,
@@ -394,7 +368,7 @@ export class WechatPayProvider implements PaymentProvider {
     rawBody: string,
     kind: 'TRANSACTION' | 'REFUND',
   ) {
-    verifySigned(this.platformKey, headers, rawBody, this.clock.now())
+    this.client.verifyNotification(headers, rawBody)
     const { eventType, resource } = decryptResource(this.credentials.apiV3Key, rawBody)
     if (!eventType.startsWith(`${kind}.`)) throw new PaymentSignatureError('通知类型不符')
     if (resource.mchid !== this.credentials.mchId) throw new PaymentSignatureError('商户号不符')
@@ -440,22 +414,4 @@ export class WechatPayProvider implements PaymentProvider {
       payload: resource,
     }
   }
-}
-
-function parsedError(text: string): { code?: unknown; message?: unknown } {
-  try {
-    return (JSON.parse(text) as { code?: unknown; message?: unknown }) ?? {}
-  } catch {
-    return {}
-  }
-}
-
-const errorCode = (text: string) => {
-  const { code } = parsedError(text)
-  return typeof code === 'string' ? code : 'UNKNOWN'
-}
-
-const errorMessage = (text: string) => {
-  const { message } = parsedError(text)
-  return typeof message === 'string' ? message.slice(0, 200) : text.slice(0, 200)
 }
