@@ -369,6 +369,11 @@ test('zone change: MigratePod (PodIdList, TargetDc), followed by the pod’s Dc 
     TargetDc: 'dc-2',
   })
   assert.equal((await supplier.state(pod))?.op, 'changeZone')
+  // ACEP may power the pod off while it moves it: not powered on again meanwhile.
+  fake.pods.get(pod)!.off = true
+  assert.equal((await supplier.state(pod))?.op, 'changeZone')
+  assert.equal(fake.count('PowerOnPod'), 0)
+  fake.pods.get(pod)!.off = false
   await fake.advance(fake.delayMs)
   const state = await supplier.state(pod)
   assert.deepEqual({ op: state?.op, zoneId: state?.zoneId }, { op: null, zoneId: 2 })

@@ -202,7 +202,8 @@ export class AcepSupplier implements SupplierAdapter {
 
   /**
    * DetailPod's Online: 0 booting, 1 running, 2 off, 3 shutting down, 4 rebooting. A pod found off
-   * while it is rented is started again; one whose rental ended (our expireAt) stays off: suspended.
+   * while it is rented is started again (unless it is being moved); one whose rental ended (our
+   * expireAt) stays off: suspended.
    */
   private async statusOf(
     row: typeof acepPods.$inferSelect,
@@ -217,7 +218,8 @@ export class AcepSupplier implements SupplierAdapter {
     else if ((online === 2 || online === 3) && row.expireAt <= this.clock.now()) {
       return 'suspended'
     } else {
-      if (online === 2) await this.resume(podId)
+      // Off while ACEP moves it to another data centre is the move's business, not ours to undo.
+      if (online === 2 && row.migrateZoneId === null) await this.resume(podId)
       status = seenRunning ? 'rebooting' : 'creating'
     }
     if (status === 'running' && !seenRunning) {
