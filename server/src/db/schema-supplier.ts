@@ -40,9 +40,11 @@ export const acepPods = pgTable(
     model: text('model').notNull(),
     /** The pod reported running once (a later "booting" is a reboot, not the first start). */
     seenRunning: integer('seen_running').notNull().default(0),
-    /** A MigratePod in progress: its task id and target zone. */
+    /** No longer written: ACEP's MigratePod answers no task id (a migration is followed by DetailPod). */
     migrateTaskId: text('migrate_task_id'),
+    /** A MigratePod in progress: the zone it moves the pod to, and when we asked. */
     migrateZoneId: integer('migrate_zone_id'),
+    migrateStartedAt: at('migrate_started_at'),
     /**
      * A replacement that keeps the data: the old pod's data is backed up (copyStage 'backup'), then
      * restored onto this pod ('restore'); the pod counts as creating until the copy is done.
@@ -59,7 +61,7 @@ export const acepPods = pgTable(
 )
 
 /**
- * ACEP tasks (backup, restore, migrate) as their callbacks or GetTaskInfo last reported them.
+ * ACEP tasks (backup, restore, reset) as GetTaskInfo or ListBackupData last reported them.
  * requestId makes a retried backup/restore return the same task.
  */
 export const acepTasks = pgTable(
@@ -67,7 +69,7 @@ export const acepTasks = pgTable(
   {
     taskId: text('task_id').primaryKey(),
     requestId: text('request_id').unique(),
-    /** backup | restore | migrate | reset */
+    /** backup | restore | reset */
     kind: text('kind').notNull(),
     podId: text('pod_id').notNull(),
     /** For a backup: the BackupDataId to restore from and to delete. */

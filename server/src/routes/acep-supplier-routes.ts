@@ -157,16 +157,22 @@ const acepSupplierRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (ap
         config: { public: true },
         schema: {
           tags,
-          description: "ACEP's callback service (回调服务): task and screenshot events.",
+          description:
+            "ACEP's callback service (回调服务): task events (a task ACEP reports is asked about at once), instance status and the console's Ping.",
         },
       },
       async (request, reply) => {
         const raw = typeof request.body === 'string' ? request.body : ''
-        if (!(await acep.acceptCallback(request.headers, raw))) {
-          request.log.warn('ACEP callback refused: bad or missing iPaaS-Auth')
+        const check = await acep.acceptCallback(request.headers, raw)
+        if (!check.ok) {
+          // Why, never the header's signature or our keys: docs/deploy.md says how to read it.
+          request.log.warn(
+            { reason: check.reason, skewSeconds: check.skewSeconds, bodyBytes: raw.length },
+            'ACEP callback refused',
+          )
           return reply.code(401).send({ code: 401, msg: 'unauthorized' })
         }
-        // What ACEP's Ping (连通性测试) expects back.
+        // A code, as the guide asks of a Ping (连通性测试); every accepted event gets the same answer.
         return reply.send({ code: 0, msg: 'success' })
       },
     )

@@ -1,6 +1,6 @@
 /**
  * The whole server on the ACEP supplier, against the fake ACEP: a bought phone is provisioned by the
- * real job, commanded, backed up (ended by ACEP's signed callback), its screen relayed behind the
+ * real job, commanded, backed up (its signed callback has the task asked about at once), its screen relayed behind the
  * viewer's pass; a backup ACEP never finishes is given up by the space job; forged callbacks are refused.
  */
 import assert from 'node:assert/strict'
@@ -19,8 +19,8 @@ import { get, loginWithSms, post } from '../helpers/test-app'
 import type { AuthTokenResult, CommandResult, DeviceCover } from '../../src/contract/device'
 import type { SpaceTask } from '../../src/contract/space'
 
-test('the server on ACEP: provisioning, commands, backup by callback, screen relay, a task ACEP never ends', async (t) => {
-  const { ctx, app, fake, database } = await acepApp(t, { listen: true })
+test('the server on ACEP: provisioning, commands, backup, screen relay, a task ACEP never ends', async (t) => {
+  const { ctx, app, fake, database, warnings } = await acepApp(t, { listen: true })
 
   // Bought phones are provisioned by the provision job: CreatePod, then DetailPod until it runs.
   const me = await loginWithSms(ctx, '13100000001')
@@ -45,18 +45,15 @@ test('the server on ACEP: provisioning, commands, backup by callback, screen rel
   assert.deepEqual(cleaned.data, { deviceId: phone, ok: true, msg: '清理完成' })
   assert.equal(fake.count('RunSyncCommand'), 1)
 
-  // The screen: ScreenShot, its address by callback, relayed only to a live pass.
+  // The screen: BatchScreenShot, its address in the answer, relayed only to a live pass.
   const cover = await get<DeviceCover>(app, '/device/cover', me, { deviceId: String(phone) })
   assert.equal(cover.code, 200, cover.msg)
   assert.match(cover.data.url, /^\/vmcloud\/api\/supplier\/acep\/cover\//)
-  for (let i = 0; i < 50; i++) {
-    const [pod] = await database.db
-      .select()
-      .from(acepPods)
-      .where(eq(acepPods.podId, row.supplierInstanceId!))
-    if (pod.screenUrl) break
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
+  const [shot] = await database.db
+    .select()
+    .from(acepPods)
+    .where(eq(acepPods.podId, row.supplierInstanceId!))
+  assert.equal(shot.screenUrl, `${fake.endpoint}/screens/${row.supplierInstanceId}.png`)
   const image = await app.inject({ method: 'GET', url: cover.data.url })
   assert.equal(image.statusCode, 200)
   assert.equal(image.headers['content-type'], 'image/png')
@@ -98,7 +95,7 @@ test('the server on ACEP: provisioning, commands, backup by callback, screen rel
   const stateBody = state.json<{ code: number; data: { screenUrl: string } }>()
   assert.equal(stateBody.code, 200)
   assert.match(stateBody.data.screenUrl, /^\/vmcloud\/api\/supplier\/acep\/cover\//)
-  const shots = fake.count('ScreenShot')
+  const shots = fake.count('BatchScreenShot')
   const pressed = await app.inject({
     method: 'POST',
     url: '/vmcloud/api/supplier/acep/control/command',
@@ -112,7 +109,7 @@ test('the server on ACEP: provisioning, commands, backup by callback, screen rel
   assert.equal(fake.count('RunSyncCommand'), 2)
   assert.equal(shots >= 2, true, 'the state asked ACEP for a fresh screenshot')
 
-  // A backup: handed to ACEP by the space job, ended by ACEP's signed callback.
+  // A backup: handed to ACEP by the space job; ACEP's signed callback has it asked about at once.
   const started = await post<SpaceTask>(app, '/space/backup', { deviceId: phone }, me)
   assert.equal(started.code, 200, started.msg)
   await app.jobs.runDue(10_000)
@@ -140,6 +137,24 @@ test('the server on ACEP: provisioning, commands, backup by callback, screen rel
     })
     assert.equal(refused.statusCode, 401)
   }
+  // Each refusal is logged at warn with its reason, never the header's signature or our keys.
+  const refusals = warnings
+    .map((line) => JSON.parse(line) as { level: number; msg: string; reason?: string })
+    .filter((line) => line.msg === 'ACEP callback refused')
+  assert.deepEqual(
+    refusals.map((line) => [line.level, line.reason]),
+    [
+      [40, 'no iPaaS-Auth header'],
+      [40, 'iPaaS-Auth signature does not match'],
+    ],
+  )
+  for (const secret of [
+    forged.split('/')[4],
+    FAKE_KEYS.callbackSecret,
+    FAKE_KEYS.callbackAccessKey,
+  ]) {
+    assert.ok(!warnings.join('\n').includes(secret), 'no signature or key in the log')
+  }
   assert.equal(await fake.postCallback(body), 200, 'a signed Ping is answered')
 
   // A backup ACEP never finishes: the space job gives up at its deadline and says so.
@@ -158,7 +173,7 @@ test('the server on ACEP: provisioning, commands, backup by callback, screen rel
 test('SUPPLIER_PROVIDER=acep: every missing ACEP variable named; production no longer asks for the sandbox switch', () => {
   assert.throws(
     () => realAdapters(loadConfig({ SUPPLIER_PROVIDER: 'acep' })),
-    /SUPPLIER_PROVIDER=acep needs ACEP_ACCESS_KEY_ID, ACEP_SECRET_ACCESS_KEY, ACEP_PRODUCT_ID, ACEP_CALLBACK_ACCESS_KEY, ACEP_CALLBACK_SECRET/,
+    /SUPPLIER_PROVIDER=acep needs ACEP_ACCESS_KEY_ID, ACEP_SECRET_ACCESS_KEY, ACEP_PRODUCT_ID, ACEP_RESOURCE_TYPE, ACEP_CALLBACK_ACCESS_KEY, ACEP_CALLBACK_SECRET/,
   )
   assert.throws(
     () => loadConfig({ SUPPLIER_PROVIDER: 'aliyun' }),
@@ -182,7 +197,7 @@ test('SUPPLIER_PROVIDER=acep: every missing ACEP variable named; production no l
       assert.equal(lines[0], 'Refusing to start with NODE_ENV=production:')
       assert.ok(
         lines.includes(
-          '- SUPPLIER_PROVIDER=acep needs ACEP_SECRET_ACCESS_KEY, ACEP_PRODUCT_ID, ACEP_CALLBACK_ACCESS_KEY, ACEP_CALLBACK_SECRET',
+          '- SUPPLIER_PROVIDER=acep needs ACEP_SECRET_ACCESS_KEY, ACEP_PRODUCT_ID, ACEP_RESOURCE_TYPE, ACEP_CALLBACK_ACCESS_KEY, ACEP_CALLBACK_SECRET',
         ),
         error.message,
       )

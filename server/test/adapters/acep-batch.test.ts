@@ -11,7 +11,7 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { DeviceCommand } from '#domain/enums'
 import { DeviceStatus } from '#domain/device-lifecycle'
-import { devices, deviceGrants } from '../../src/db/schema'
+import { acepPods, devices, deviceGrants } from '../../src/db/schema'
 import { type AcepError, POD_LIST_LIMITS } from '../../src/adapters/supplier/acep/acep-client'
 import { acepApp, acepSupplierSetup } from '../helpers/acep-app'
 import { FAKE_LIST_LIMITS, type FakeAcep, type Call } from '../helpers/fake-acep'
@@ -139,7 +139,16 @@ test('shell commands answer per pod; uninstall by AppId or pm uninstall; screens
     lists(fake.calls, 'BatchScreenShot').map((list) => list.length),
     [100, 100, 50],
   )
-  assert.ok([...shots.values()].every((outcome) => outcome.ok))
+  // Each pod's image address is its own entry in the answer; a booting pod has none and fails alone.
+  for (const pod of pods) assert.equal(shots.get(pod)?.ok, !booting.includes(pod), pod)
+  const kept = await database.db
+    .select({ podId: acepPods.podId, screenUrl: acepPods.screenUrl })
+    .from(acepPods)
+    .where(inArray(acepPods.podId, [pods[0], booting[0]]))
+  assert.deepEqual(Object.fromEntries(kept.map((row) => [row.podId, row.screenUrl])), {
+    [pods[0]]: `${fake.endpoint}/screens/${pods[0]}.png`,
+    [booting[0]]: null,
+  })
 
   const bad = await supplier.commandMany(pods.slice(0, 2), {
     command: DeviceCommand.OpenUrl,

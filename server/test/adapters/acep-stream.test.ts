@@ -154,14 +154,14 @@ test('the page session gets 15-minute STS keys for its own pod only; the SDK fil
   assert.equal(sts?.query.RoleTrn, FAKE_STREAM.roleTrn)
 
   // While the page plays the stream its state needs no screenshot.
-  const shots = fake.count('ScreenShot')
+  const shots = fake.count('BatchScreenShot')
   const state = await app.inject({
     method: 'GET',
     url: `${ACEP}/control/state`,
     query: { session, screen: '0' },
   })
   assert.equal(state.json<{ data: { screenUrl: null } }>().data.screenUrl, null)
-  assert.equal(fake.count('ScreenShot'), shots)
+  assert.equal(fake.count('BatchScreenShot'), shots)
   assertNoLongLivedPair(state.body)
 })
 

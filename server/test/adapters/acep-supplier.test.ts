@@ -7,6 +7,7 @@ import assert from 'node:assert/strict'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { test, type TestContext } from 'node:test'
+import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { Signer } from '@volcengine/openapi'
 import { DeviceCommand } from '#domain/enums'
@@ -17,6 +18,10 @@ import { signRequest } from '../../src/adapters/supplier/acep/signer'
 import { acepCredentialsFromEnv } from '../../src/adapters/supplier/acep/credentials'
 import { assertAcepCatalogue, unmappedCatalogue } from '../../src/adapters/supplier/acep/catalogue'
 import { createTestDatabase } from '../helpers/test-database'
+import { FakeClock } from '../helpers/test-app'
+import type { Clock } from '../../src/clock'
+import { acepTasks } from '../../src/db/schema'
+import { MIGRATE_TIMEOUT_MS } from '../../src/adapters/supplier/acep/acep-tasks'
 import {
   acepSupplierFor,
   configOf,
@@ -34,7 +39,7 @@ const request = (requestId: string) => ({
   expireAt: new Date('2027-04-01T00:00:00.000Z'),
 })
 
-async function setup(t: TestContext, options: { map?: boolean } = {}) {
+async function setup(t: TestContext, options: { map?: boolean; clock?: Clock } = {}) {
   const database: Database = await createTestDatabase()
   const fake = await new FakeAcep().start()
   t.after(async () => {
@@ -42,7 +47,7 @@ async function setup(t: TestContext, options: { map?: boolean } = {}) {
     await database.close()
   })
   if (options.map !== false) await mapWholeCatalogue(database.db)
-  return { fake, database, supplier: acepSupplierFor(fake, database.db) }
+  return { fake, database, supplier: acepSupplierFor(fake, database.db, options.clock) }
 }
 
 /** A pod that has booted. */
@@ -58,8 +63,8 @@ async function callbackServer(t: TestContext, supplier: AcepSupplier) {
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
-    const ok = await supplier.acceptCallback(req.headers, Buffer.concat(chunks).toString('utf8'))
-    res.writeHead(ok ? 200 : 401).end()
+    const check = await supplier.acceptCallback(req.headers, Buffer.concat(chunks).toString('utf8'))
+    res.writeHead(check.ok ? 200 : 401).end()
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   t.after(() => new Promise<void>((resolve) => server.close(() => resolve())))
@@ -116,13 +121,14 @@ test('credentials: every missing variable is named; defaults for region and endp
   assert.deepEqual(acepCredentialsFromEnv({}), {
     ok: false,
     problems: [
-      'SUPPLIER_PROVIDER=acep needs ACEP_ACCESS_KEY_ID, ACEP_SECRET_ACCESS_KEY, ACEP_PRODUCT_ID, ACEP_CALLBACK_ACCESS_KEY, ACEP_CALLBACK_SECRET',
+      'SUPPLIER_PROVIDER=acep needs ACEP_ACCESS_KEY_ID, ACEP_SECRET_ACCESS_KEY, ACEP_PRODUCT_ID, ACEP_RESOURCE_TYPE, ACEP_CALLBACK_ACCESS_KEY, ACEP_CALLBACK_SECRET',
     ],
   })
   const env = {
     ACEP_ACCESS_KEY_ID: 'a',
     ACEP_SECRET_ACCESS_KEY: 'b',
     ACEP_PRODUCT_ID: 'c',
+    ACEP_RESOURCE_TYPE: '200',
     ACEP_CALLBACK_ACCESS_KEY: 'd',
     ACEP_CALLBACK_SECRET: 'e',
   }
@@ -130,6 +136,21 @@ test('credentials: every missing variable is named; defaults for region and endp
   assert.ok(result.ok)
   assert.equal(result.credentials.region, 'cn-north-1')
   assert.equal(result.credentials.endpoint, 'https://open.volcengineapi.com')
+  assert.equal(result.credentials.resourceType, 200)
+  assert.equal(
+    (
+      acepCredentialsFromEnv({ ...env, ACEP_RESOURCE_TYPE: '100' }) as {
+        credentials: { resourceType: number }
+      }
+    ).credentials.resourceType,
+    100,
+  )
+  assert.deepEqual(acepCredentialsFromEnv({ ...env, ACEP_RESOURCE_TYPE: 'local' }), {
+    ok: false,
+    problems: [
+      'ACEP_RESOURCE_TYPE must be 200 (本地存储) or 100 (云盘存储), as the ACEP business is (got "local")',
+    ],
+  })
   for (const endpoint of ['open.volcengineapi.com', 'ftp://open.volcengineapi.com', 'https://']) {
     assert.deepEqual(acepCredentialsFromEnv({ ...env, ACEP_ENDPOINT: endpoint }), {
       ok: false,
@@ -151,7 +172,7 @@ test('a request signed with the wrong secret is refused, and not retried', async
     backoffMs: 1,
   })
   await assert.rejects(
-    client.get('ListPod', { ProductId: FAKE_KEYS.productId }),
+    client.call('ListPod', { ProductId: FAKE_KEYS.productId }),
     (error: AcepError) => {
       assert.equal(error.code, 'SignatureDoesNotMatch')
       assert.equal(error.status, 401)
@@ -334,27 +355,54 @@ test('release deletes the pod, idempotently; renew is ours; changeConfig updates
   assert.equal((await supplier.state(pod))?.status, 'released')
 })
 
-test('zone change: MigratePod, followed by GetTaskInfo until it ends', async (t) => {
-  const { fake, supplier } = await setup(t)
+test('zone change: MigratePod (PodIdList, TargetDc), followed by the pod’s Dc in DetailPod until it moved', async (t) => {
+  const clock = new FakeClock()
+  const { fake, supplier } = await setup(t, { clock })
   const pod = await runningPod(fake, supplier)
   await supplier.changeZone(pod, 2)
   await supplier.changeZone(pod, 2)
   assert.equal(fake.count('MigratePod'), 1, 'one migration at a time')
+  const asked = fake.calls.find((call) => call.action === 'MigratePod')!
+  assert.deepEqual(asked.body, {
+    ProductId: FAKE_KEYS.productId,
+    PodIdList: [pod],
+    TargetDc: 'dc-2',
+  })
   assert.equal((await supplier.state(pod))?.op, 'changeZone')
+  // ACEP may power the pod off while it moves it: not powered on again meanwhile.
+  fake.pods.get(pod)!.off = true
+  assert.equal((await supplier.state(pod))?.op, 'changeZone')
+  assert.equal(fake.count('PowerOnPod'), 0)
+  fake.pods.get(pod)!.off = false
   await fake.advance(fake.delayMs)
   const state = await supplier.state(pod)
   assert.deepEqual({ op: state?.op, zoneId: state?.zoneId }, { op: null, zoneId: 2 })
   assert.equal(fake.pods.get(pod)?.dc, 'dc-2')
 
+  // ACEP never moves it: given up after MIGRATE_TIMEOUT_MS, the zone kept, and a new one may start.
   fake.failNextTask = true
   await supplier.changeZone(pod, 3)
   await fake.advance(fake.delayMs)
+  assert.equal((await supplier.state(pod))?.op, 'changeZone', 'still waiting for the pod to move')
+  clock.advance(MIGRATE_TIMEOUT_MS)
   const failed = await supplier.state(pod)
   assert.deepEqual(
     { op: failed?.op, zoneId: failed?.zoneId },
     { op: null, zoneId: 2 },
-    'a failed migration keeps the zone',
+    'a migration that never ended keeps the zone',
   )
+  await supplier.changeZone(pod, 3)
+  assert.equal(fake.count('MigratePod'), 3, 'asked again')
+})
+
+test('zone change refused for its pod in MigratePod’s Details: nothing recorded, the zone kept', async (t) => {
+  const { fake, supplier } = await setup(t)
+  const pod = await runningPod(fake, supplier)
+  fake.pods.get(pod)!.off = true
+  await assert.rejects(supplier.changeZone(pod, 2), /MigratePod refused pod .*pod is not running/)
+  fake.pods.get(pod)!.off = false
+  const state = await supplier.state(pod)
+  assert.deepEqual({ op: state?.op, zoneId: state?.zoneId }, { op: null, zoneId: 1 })
 })
 
 test('backup and restore by polling; a failed one says why; delete frees it once', async (t) => {
@@ -433,58 +481,70 @@ test('a task that never finishes stays running (the space job gives up on it at 
   assert.equal((await supplier.backupTask(taskId))?.status, 'running')
 })
 
-test('callbacks: a signed one ends the task at once; forged, stale and replayed ones change nothing', async (t) => {
-  const { fake, supplier } = await setup(t)
+test('callbacks: a signed AsyncTask has its task asked about at once, its own status never trusted; forged and stale ones change nothing', async (t) => {
+  const { fake, database, supplier } = await setup(t)
   fake.callbackUrl = await callbackServer(t, supplier)
   const pod = await runningPod(fake, supplier)
-  fake.neverFinishNextTask = true
   const { taskId } = await supplier.backup(pod, 'space-1')
+  const row = async () =>
+    (await database.db.select().from(acepTasks).where(eq(acepTasks.taskId, taskId)))[0]
 
   const event = (status: number) =>
     JSON.stringify({
       id: `m-${status}`,
       event_type: 'AsyncTask',
-      event_async_task: [{ global_task_id: taskId, task_status: status }],
+      event_async_task: [{ instance_id: pod, global_task_id: taskId, task_status: status }],
     })
-  assert.equal(await fake.postCallback(event(3), { forge: true }), 401, 'forged')
+  assert.equal(await fake.postCallback(event(100), { forge: true }), 401, 'forged')
   assert.equal(
-    await fake.postCallback(event(3), { timestamp: Math.floor(Date.now() / 1000) - 3600 }),
+    await fake.postCallback(event(100), { timestamp: Math.floor(Date.now() / 1000) - 3600 }),
     401,
     'stale',
   )
-  assert.equal((await supplier.backupTask(taskId))?.status, 'running')
+  const polls = fake.count('ListBackupData')
+  assert.equal(polls, 0, 'refused callbacks asked ACEP nothing')
 
-  // The fake never finishes this task: only the callback can end it.
-  assert.equal(await fake.postCallback(event(2)), 200)
-  assert.equal((await supplier.backupTask(taskId))?.status, 'done')
-  assert.equal(
-    (await supplier.backupTask(taskId))?.sizeBytes,
-    0,
-    'the fake reports no size for a task it never ran',
+  // A genuine callback saying "done" while ACEP still runs the task: asked, and still running.
+  assert.equal(await fake.postCallback(event(100)), 200)
+  assert.equal(fake.count('ListBackupData'), 1, 'asked ListBackupData at once')
+  assert.equal((await row()).status, 'running', 'the callback decided nothing')
+
+  // ACEP finishes and posts its callback: the task ends before anyone asks backupTask.
+  await fake.advance(fake.delayMs)
+  const done = await row()
+  assert.deepEqual(
+    { status: done.status, sizeBytes: done.sizeBytes },
+    { status: 'done', sizeBytes: 512 * 1024 * 1024 },
   )
-  assert.equal(await fake.postCallback(event(3)), 200, 'a late failure is accepted…')
+  assert.equal(await fake.postCallback(event(-1)), 200, 'a late failure is accepted…')
   assert.equal((await supplier.backupTask(taskId))?.status, 'done', '…and changes nothing')
 
-  // A task the fake finishes: its own signed callback arrives.
-  const second = await supplier.backup(pod, 'space-2')
-  await fake.advance(fake.delayMs)
-  const row = await supplier.backupTask(second.taskId)
-  assert.equal(row?.status, 'done')
+  // Ping (连通性测试) and events of tasks not ours are accepted and change nothing.
+  assert.equal(await fake.postCallback(JSON.stringify({ id: 'p', event_type: 'Ping' })), 200)
+  assert.equal(await fake.postCallback(event(100).replace(taskId, 'not-ours')), 200)
+  assert.equal(fake.count('ListBackupData'), 2)
 })
 
-test('callback signature: tampered body, wrong key, bad header shapes', () => {
+test('callback signature: tampered body, wrong key, bad header shapes, each with its reason', () => {
   const keys = { accessKey: 'ak', secret: 'sk' }
   const now = new Date('2026-11-27T00:00:00Z')
   const ts = Math.floor(now.getTime() / 1000)
   const header = signCallback('{"a":1}', keys, ts)
-  assert.equal(verifyCallback(header, '{"a":1}', keys, now), true)
-  assert.equal(verifyCallback(header, '{"a":2}', keys, now), false)
-  assert.equal(verifyCallback(header, '{"a":1}', { accessKey: 'other', secret: 'sk' }, now), false)
-  assert.equal(
-    verifyCallback(signCallback('{"a":1}', keys, ts + 3600), '{"a":1}', keys, now),
-    false,
-    'from the future',
-  )
+  assert.deepEqual(verifyCallback(header, '{"a":1}', keys, now), { ok: true })
+  assert.deepEqual(verifyCallback(header, '{"a":2}', keys, now), {
+    ok: false,
+    reason: 'iPaaS-Auth signature does not match',
+    skewSeconds: 0,
+  })
+  assert.deepEqual(verifyCallback(header, '{"a":1}', { accessKey: 'other', secret: 'sk' }, now), {
+    ok: false,
+    reason: 'iPaaS-Auth names another access key than ACEP_CALLBACK_ACCESS_KEY',
+  })
+  assert.deepEqual(verifyCallback(signCallback('{"a":1}', keys, ts + 3600), '{"a":1}', keys, now), {
+    ok: false,
+    reason: 'iPaaS-Auth timestamp outside its validity',
+    skewSeconds: 3600,
+  })
   for (const bad of [
     undefined,
     '',
@@ -493,7 +553,9 @@ test('callback signature: tampered body, wrong key, bad header shapes', () => {
     header.replace(/[0-9a-f]{64}$/, 'zz'),
     '\u0000',
   ]) {
-    assert.equal(verifyCallback(bad, '{"a":1}', keys, now), false, String(bad))
+    const check = verifyCallback(bad, '{"a":1}', keys, now)
+    assert.equal(check.ok, false, String(bad))
+    assert.ok(!check.ok && !check.reason.includes('sk'), 'the reason names no secret')
   }
 })
 
@@ -502,7 +564,7 @@ test('batches of 500 are split to ACEP limits', async (t) => {
   const ids = await fake.seedRunningPods(database.db, 500)
   const client = (supplier as unknown as { client: AcepClient }).client
   await assert.rejects(
-    client.post('PowerOnPod', { ProductId: FAKE_KEYS.productId, PodIdList: ids }),
+    client.call('PowerOnPod', { ProductId: FAKE_KEYS.productId, PodIdList: ids }),
     (error: AcepError) => error.code === 'InvalidParameter',
     'ACEP refuses 500 at once',
   )

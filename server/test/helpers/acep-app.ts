@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict'
 import type { AddressInfo } from 'node:net'
+import { Writable } from 'node:stream'
 import type { TestContext } from 'node:test'
 import { DeviceStatus } from '#domain/device-lifecycle'
 import type { Clock } from '../../src/clock'
@@ -19,6 +20,7 @@ export const ACEP_ENV = {
   ACEP_ACCESS_KEY_ID: 'a',
   ACEP_SECRET_ACCESS_KEY: 'b',
   ACEP_PRODUCT_ID: 'c',
+  ACEP_RESOURCE_TYPE: '200',
   ACEP_CALLBACK_ACCESS_KEY: 'd',
   ACEP_CALLBACK_SECRET: 'e',
 } as const
@@ -47,7 +49,8 @@ export interface AcepAppOptions {
 
 /**
  * The whole server on the ACEP supplier against a fresh fake ACEP. The supplier reads the app's
- * FakeClock (buildTestApp makes it), so `ctx.clock.advance` moves ACEP's view of time too.
+ * FakeClock (buildTestApp makes it), so `ctx.clock.advance` moves ACEP's view of time too. `warnings`
+ * are the server's log lines at warn and above.
  */
 export async function acepApp(t: TestContext, options: AcepAppOptions = {}) {
   const database = await createTestDatabase()
@@ -57,9 +60,17 @@ export async function acepApp(t: TestContext, options: AcepAppOptions = {}) {
   let ctx: TestApp | null = null
   const clock: Clock = { now: () => ctx!.clock.now() }
   const env = options.env?.(fake) ?? {}
+  const warnings: string[] = []
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      warnings.push(...chunk.toString('utf8').split('\n').filter(Boolean))
+      done()
+    },
+  })
   ctx = await buildTestApp(t, {
     database,
     supplier: acepSupplierFor(fake, database.db, clock, '', env),
+    logger: { level: 'warn', stream },
   })
   const app = ctx.app
   let origin = ''
@@ -69,7 +80,7 @@ export async function acepApp(t: TestContext, options: AcepAppOptions = {}) {
     fake.callbackUrl = `${origin}${ACEP_CALLBACK_PATH}`
     fake.callbackNow = () => ctx!.clock.now()
   }
-  return { ctx, app, fake, database, origin }
+  return { ctx, app, fake, database, origin, warnings }
 }
 
 /** `count` phones given to `userId` and provisioned on the fake (CreatePod, booted): all running. */

@@ -1,9 +1,16 @@
 /**
- * A local ACEP (火山引擎云手机) OpenAPI for the tests, played from the published API: every request's V4
- * signature is checked with @volcengine/openapi's own Signer (the official SDK, not our signer) and a bad
- * one is refused as the gateway refuses it (401 SignatureDoesNotMatch); pods boot and reboot, backups,
- * restores and migrations run asynchronously and can fail or never finish; it throttles on demand (429
- * AccountFlowLimitExceeded), refuses batches over an action's limit, and posts signed callbacks.
+ * A local ACEP (火山引擎云手机) OpenAPI for the tests, played from ACEP's own model: every request is
+ * checked against the actions Volcengine's Go SDKs define (src/adapters/supplier/acep/model, extracted
+ * by scripts/acep-model.mjs) and refused as the gateway refuses it (InvalidActionOrVersion,
+ * MethodNotAllowed, MissingParameter, InvalidParameter: Volcengine's public error codes, docs 6408/78947,
+ * 6448/76370), and every answer it gives is checked against the same model before it goes (a fake never
+ * invents a shape). Every request's V4 signature is checked with @volcengine/openapi's own Signer (the
+ * official SDK, not our signer) over the query as the gateway reads it (RFC 3986: a `+` is a plus), and a
+ * bad one is refused as the gateway refuses it (401 SignatureDoesNotMatch, InvalidAccessKey). Pods boot
+ * and reboot; backups, restores, resets and migrations run asynchronously, end with GetTaskInfo's
+ * documented statuses (10 执行中, 100 成功, −1 全部失败, −2 部分失败) and can fail or never finish; it
+ * throttles on demand (429 AccountFlowLimitExceeded), refuses batches over an action's limit, and posts
+ * signed callbacks (signed with our own guess at auth-v1: callback.ts says why that is all there is).
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import fs from 'node:fs'
@@ -11,7 +18,7 @@ import http from 'node:http'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { Signer } from '@volcengine/openapi'
-import { AcepClient } from '../../src/adapters/supplier/acep/acep-client'
+import { acepClientFor } from '../../src/adapters/supplier/acep/acep-client'
 import { AcepSupplier } from '../../src/adapters/supplier/acep/acep-supplier'
 import { signCallback } from '../../src/adapters/supplier/acep/callback'
 import { acepCredentialsFromEnv } from '../../src/adapters/supplier/acep/credentials'
@@ -19,6 +26,12 @@ import { acepStreamFor } from '../../src/adapters/supplier/acep'
 import { systemClock, type Clock } from '../../src/clock'
 import type { Db } from '../../src/db/client'
 import { acepPods, goods, supplierCatalogue, zones } from '../../src/db/schema'
+import {
+  type AcepAction,
+  answerProblems,
+  isAcepAction,
+  requestRefusal,
+} from '../../src/adapters/supplier/acep/model/acep-model'
 
 export const FAKE_KEYS = {
   accessKeyId: 'AKLTfakeacep',
@@ -70,7 +83,8 @@ interface Task {
   kind: 'backup' | 'restore' | 'migrate' | 'reset'
   podId: string
   doneAt: number
-  fails: boolean
+  /** How it ends if it fails: −1 全部失败, −2 部分失败 (GetTaskInfo, docs 6394/2189053). */
+  fails: false | -1 | -2
   never: boolean
   backupDataId?: string
   targetDc?: string
@@ -82,6 +96,15 @@ export interface Call {
   action: string
   query: Record<string, string>
   body: Record<string, unknown>
+}
+
+/** A request as it arrived (signed, before any check): what the conformance test holds to the model. */
+export interface RawRequest {
+  action: string
+  version: string
+  method: string
+  query: Record<string, string>
+  body: unknown
 }
 
 /** The keys a fake ACEP knows: the API pair, the business, the callback pair. */
@@ -118,6 +141,8 @@ function beijing(ms: number) {
 
 export class FakeAcep {
   readonly calls: Call[] = []
+  /** Every signed request to an ACEP action, refused or not. */
+  readonly requests: RawRequest[] = []
   readonly pods = new Map<string, Pod>()
   readonly tasks = new Map<string, Task>()
   /** How long boots and tasks take, on the fake's own clock (advance). */
@@ -130,9 +155,15 @@ export class FakeAcep {
   throttled = 0
   /** Refuses a call as ACEP would (400 with this error) when it returns one; after signature checks. */
   refuse: ((call: Call) => { Code: string; Message: string } | null) | null = null
-  /** The next task started fails / never finishes. */
+  /** The next task started fails (−1) or fails partly (−2) / never finishes. */
   failNextTask = false
+  partlyFailNextTask = false
   neverFinishNextTask = false
+  /**
+   * The business's storage (ACEP_RESOURCE_TYPE): a local-storage business refuses a CreatePod without
+   * ResourceType 200 (docs 6394/1905408).
+   */
+  storage: 'local' | 'cloud' = 'local'
   /** The next CreatePod makes its pod, then answers 500 (the answer lost on the way). */
   loseNextCreateAnswer = false
   /** Where signed callbacks go (null: none are sent). */
@@ -235,7 +266,7 @@ export class FakeAcep {
       return res.end(SCREEN_PNG)
     }
     if (url.pathname.startsWith('/sdk/')) return this.sdkCall(req, res, url.pathname, raw)
-    const query = Object.fromEntries(url.searchParams)
+    const query = gatewayQuery(url.search.slice(1))
     const action = query.Action ?? ''
     const answer = (status: number, result: unknown, error?: { Code: string; Message: string }) => {
       res.writeHead(status, { 'content-type': 'application/json' })
@@ -273,15 +304,28 @@ export class FakeAcep {
       this.throttled += 1
       return answer(429, null, { Code: 'AccountFlowLimitExceeded', Message: 'flow limit' })
     }
-    let body: Record<string, unknown> = {}
+    let parsed: unknown
     if (raw) {
       try {
-        body = JSON.parse(raw) as Record<string, unknown>
+        parsed = JSON.parse(raw)
       } catch {
-        return answer(400, null, { Code: 'InvalidParameter', Message: 'body is not JSON' })
+        return answer(400, null, { Code: 'InvalidParameter', Message: 'Data unmarshal failed' })
       }
     }
     const { Action: _a, Version: _v, ...params } = query
+    const request = {
+      action,
+      version: query.Version ?? '',
+      method: req.method ?? '',
+      query: params,
+    }
+    this.requests.push({ ...request, body: parsed })
+    const refusedByModel = requestRefusal({ ...request, body: parsed })
+    if (refusedByModel) {
+      const { status, code, message } = refusedByModel
+      return answer(status, null, { Code: code, Message: message })
+    }
+    const body = (parsed ?? {}) as Record<string, unknown>
     this.calls.push({ action, query: params, body })
     const product = (body.ProductId ?? params.ProductId) as string | undefined
     if (product !== this.keys.productId) {
@@ -297,17 +341,18 @@ export class FakeAcep {
     if (list && new Set(list).size !== list.length) {
       return answer(400, null, { Code: 'InvalidParameter', Message: 'PodIdList repeats a pod' })
     }
-    // The actions documented at 2025-05-01 only.
-    if (action === 'ResetPod' && query.Version !== '2025-05-01') {
-      return answer(400, null, { Code: 'InvalidVersion', Message: 'ResetPod is 2025-05-01' })
-    }
     const refused = this.refuse?.(this.calls.at(-1)!)
     if (refused) return answer(400, null, refused)
     try {
-      const result = this.act(action, params, body)
+      const result = this.act(action as AcepAction, params, body)
       if (action === 'CreatePod' && this.loseNextCreateAnswer) {
         this.loseNextCreateAnswer = false
         return answer(500, null, { Code: 'InternalError', Message: 'lost' })
+      }
+      const offModel = isAcepAction(action) ? answerProblems(action, result) : []
+      if (offModel.length > 0) {
+        // The fake's own mistake: it must answer as ACEP's model says, so the test fails here.
+        return answer(500, null, { Code: 'FakeAnswerOffModel', Message: offModel.join('; ') })
       }
       return answer(200, result)
     } catch (error) {
@@ -476,25 +521,26 @@ export class FakeAcep {
       kind,
       podId,
       doneAt: this.now() + this.delayMs,
-      fails: this.failNextTask,
+      fails: this.partlyFailNextTask ? -2 : this.failNextTask ? -1 : false,
       never: this.neverFinishNextTask,
       notified: false,
       ...extra,
     }
     this.failNextTask = false
+    this.partlyFailNextTask = false
     this.neverFinishNextTask = false
     this.tasks.set(task.id, task)
     return task
   }
 
-  /** 0 pending/1 running while not due, then 2 done or 3 failed. */
+  /** GetTaskInfo's Job.Status (docs 6394/2189053): 10 while not due, then 100, or −1 / −2 failed. */
   private taskStatus(task: Task) {
-    if (task.never || this.now() < task.doneAt) return 1
-    return task.fails ? 3 : 2
+    if (task.never || this.now() < task.doneAt) return 10
+    return task.fails === false ? 100 : task.fails
   }
 
   private finish(task: Task) {
-    if (task.fails || task.never || task.finished) return
+    if (task.fails !== false || task.never || task.finished) return
     task.finished = true
     const pod = this.pods.get(task.podId)
     if (task.kind === 'migrate' && pod && task.targetDc) pod.dc = task.targetDc
@@ -502,7 +548,10 @@ export class FakeAcep {
     if (task.kind === 'reset' && pod) pod.apps = []
   }
 
-  /** Posts the task's end to the callback address, signed as ACEP signs callbacks. */
+  /**
+   * Posts the task's end to the callback address, signed as we guess ACEP signs callbacks. Its
+   * task_status is GetTaskInfo's scale; the adapter reads none of it (it asks GetTaskInfo).
+   */
   private async notify(task: Task) {
     if (!this.callbackUrl || task.notified) return
     task.notified = true
@@ -535,8 +584,14 @@ export class FakeAcep {
     return response?.status ?? 0
   }
 
+  /** A pod that is on and booted (what backups, resets and migrations need). */
+  private ready(pod: Pod | undefined) {
+    return !!pod && !pod.off && this.now() >= pod.bootUntil
+  }
+
+  /** The Result of a request the model admitted, shaped as the model's answer. */
   private act(
-    action: string,
+    action: AcepAction,
     query: Record<string, string>,
     body: Record<string, unknown>,
   ): unknown {
@@ -544,8 +599,12 @@ export class FakeAcep {
     const podIds =
       (body.PodIdList as string[] | undefined) ?? (body.PodId ? [body.PodId as string] : [])
     switch (action) {
+      // CreatePod (2023-10-30; docs 6394/1905408): a local-storage business needs ResourceType 200.
       case 'CreatePod': {
         if (!body.ConfigurationCode || !body.Dc) throw new Error('InvalidParameter')
+        if (this.storage === 'local' && body.ResourceType !== 200) {
+          throw new Error('InvalidParameter.ResourceType')
+        }
         const pod: Pod = {
           id: this.nextId(),
           name: String(body.PodName ?? ''),
@@ -570,7 +629,7 @@ export class FakeAcep {
         return {
           Row: all
             .slice(offset, offset + count)
-            .map((pod) => ({ PodId: pod.id, PodName: pod.name })),
+            .map((pod) => ({ PodId: pod.id, PodName: pod.name, DcInfo: { Dc: pod.dc } })),
           Total: all.length,
         }
       }
@@ -586,10 +645,18 @@ export class FakeAcep {
           Configuration: { ConfigurationCode: pod.config },
         }
       }
+      case 'ListDc':
+        return {
+          Row: [...new Set([...this.pods.values()].map((pod) => pod.dc).concat('dc-1'))].map(
+            (dc) => ({ Dc: dc, DcName: `机房 ${dc}`, Region: 'cn-north' }),
+          ),
+          Total: 1,
+        }
+      // RebootPod, DeletePod and UpdatePod answer a bare "success" (their Result is a string).
       case 'RebootPod':
         for (const id of podIds)
           Object.assign(this.pod(id), { bootUntil: now + this.delayMs, rebooting: true })
-        return {}
+        return 'success'
       // Each pod answered on its own (Details, PowerOnPod's page in docs 6394/2189023): an unknown one
       // fails alone ('record not found'); powering on a running pod or off an off one changes nothing.
       case 'PowerOnPod':
@@ -597,7 +664,7 @@ export class FakeAcep {
         return {
           Details: podIds.map((id) => {
             const pod = this.pods.get(id)
-            if (!pod) return { PodId: id, Success: false, ErrMsg: 'record not found' }
+            if (!pod) return { PodId: id, Success: false, ErrCode: 404, ErrMsg: 'record not found' }
             if (action === 'PowerOffPod') pod.off = true
             else if (pod.off) {
               Object.assign(pod, { off: false, bootUntil: now + this.delayMs, rebooting: true })
@@ -610,14 +677,14 @@ export class FakeAcep {
           this.pod(id)
           this.pods.delete(id)
         }
-        return {}
+        return 'success'
       case 'UpdatePod':
         for (const id of podIds) {
           const pod = this.pod(id)
           if (body.ConfigurationCode) pod.config = String(body.ConfigurationCode)
           if (body.ImageId) pod.imageId = String(body.ImageId)
         }
-        return {}
+        return 'success'
       case 'RunSyncCommand': {
         const pods = podIds.map((id) => this.pod(id))
         const command = String(body.Command)
@@ -640,82 +707,96 @@ export class FakeAcep {
           const pod = this.pod(id)
           pod.apps = pod.apps.filter((app) => app.AppId !== body.AppId)
         }
-        return {}
+        return { TaskId: this.nextId(), TaskAction: 'UninstallApp' }
       }
-      case 'ScreenShot': {
-        const pod = this.pod(body.PodId)
-        // The address comes back by callback, after the answer.
-        if (this.callbackUrl) {
-          const event = JSON.stringify({
-            id: randomBytes(8).toString('hex'),
-            event_type: 'ScreenShot',
-            event_screen_shot: [
-              { pod_id: pod.id, download_url: `${this.endpoint}/screens/${pod.id}.png` },
-            ],
-          })
-          setImmediate(() => void this.postCallback(event))
+      // BatchScreenShot (2025-05-01): each pod's image address in its Details entry; a pod that is off
+      // or unknown has an error there instead.
+      case 'BatchScreenShot':
+        return {
+          Details: podIds.map((id) =>
+            this.ready(this.pods.get(id))
+              ? { PodId: id, DownloadUrl: `${this.endpoint}/screens/${id}.png` }
+              : { PodId: id, ErrorCode: 400, ErrorMsg: 'pod is not running' },
+          ),
         }
-        return 'success'
-      }
-      case 'BatchScreenShot': {
-        const pods = podIds.map((id) => this.pod(id))
-        if (this.callbackUrl) {
-          const event = JSON.stringify({
-            id: randomBytes(8).toString('hex'),
-            event_type: 'ScreenShot',
-            event_screen_shot: pods.map((pod) => ({
-              pod_id: pod.id,
-              download_url: `${this.endpoint}/screens/${pod.id}.png`,
-            })),
-          })
-          setImmediate(() => void this.postCallback(event))
-        }
-        return 'success'
-      }
       // ResetPod (2025-05-01, docs 6394/1905410): up to 100 pods, ResetType 0 or 1; a pod must be on
-      // and booted. The pods reboot while the task runs (Online 4) and the task ends as any other.
+      // and booted. The pods reboot while the task runs (Online 4); the answer is the task and a Job
+      // per pod.
       case 'ResetPod': {
         if (body.ResetType !== undefined && body.ResetType !== 0 && body.ResetType !== 1) {
           throw new Error('InvalidParameter')
         }
         if (!body.PodIdList || podIds.length === 0) throw new Error('InvalidParameter')
         const pods = podIds.map((id) => this.pod(id))
-        if (pods.some((pod) => pod.off || now < pod.bootUntil)) {
-          throw new Error('OperationDenied.PodStatus')
-        }
+        if (pods.some((pod) => !this.ready(pod))) throw new Error('OperationDenied.PodStatus')
         // One task for the call (this fake follows its first pod: we reset one pod a call).
         const task = this.startTask('reset', pods[0].id)
         for (const pod of pods) Object.assign(pod, { bootUntil: task.doneAt, rebooting: true })
-        return { TaskId: task.id }
+        return {
+          TaskId: task.id,
+          TaskAction: 'ResetPod',
+          Jobs: pods.map((pod) => ({
+            PodId: pod.id,
+            JobId: `job-${task.id}-${pod.id}`,
+            Status: 10,
+          })),
+        }
       }
+      // MigratePod (2025-05-01): PodIdList and TargetDc; each pod's Success in Details, no task id. The
+      // pod is in the target Dc once the move ends (DetailPod).
       case 'MigratePod': {
-        const pod = this.pod(body.PodId)
-        const task = this.startTask('migrate', pod.id, { targetDc: String(body.Dc) })
-        return { TaskId: task.id }
+        if (!body.TargetDc) throw new Error('InvalidParameter.TargetDc')
+        return {
+          ProductId: this.keys.productId,
+          Details: podIds.map((id) => {
+            const pod = this.pods.get(id)
+            if (!this.ready(pod)) {
+              return { PodId: id, Success: false, ErrCode: 400, ErrMsg: 'pod is not running' }
+            }
+            this.startTask('migrate', id, { targetDc: String(body.TargetDc) })
+            return { PodId: id, Success: true, ErrCode: 0 }
+          }),
+        }
       }
+      // BackupData (2025-05-01): one task and backup per pod in Details (and TaskIdList); a pod that is
+      // not running is left out.
       case 'BackupData': {
-        const pod = this.pod(body.PodId)
-        const task = this.startTask('backup', pod.id, { backupDataId: `bd-${this.nextId()}` })
-        return { TaskId: task.id, BackupDataId: task.backupDataId }
+        const details = podIds
+          .filter((id) => this.ready(this.pods.get(id)))
+          .map((id) => {
+            const task = this.startTask('backup', id, { backupDataId: `bd-${this.nextId()}` })
+            return {
+              PodId: id,
+              TaskId: task.id,
+              JobId: `job-${task.id}`,
+              BackupDataId: task.backupDataId,
+            }
+          })
+        return { Details: details, TaskIdList: details.map((d) => d.TaskId) }
       }
       case 'RestoreData': {
         const backup = [...this.tasks.values()].find(
           (t) => t.backupDataId === body.BackupDataId && t.kind === 'backup',
         )
-        if (!backup || this.taskStatus(backup) !== 2) throw new Error('BackupDataNotFound')
-        const task = this.startTask('restore', this.pod(podIds[0]).id)
-        return { TaskId: task.id }
+        if (!backup || this.taskStatus(backup) !== 100) throw new Error('ResourceNotFound')
+        const details = podIds.map((id) => {
+          const task = this.startTask('restore', this.pod(id).id)
+          return { PodId: id, TaskId: task.id, JobId: `job-${task.id}` }
+        })
+        return { Details: details, TaskIdList: details.map((d) => d.TaskId) }
       }
+      // ListBackupData (2025-05-01, docs 6394/1852296): POST, BackupDataIdList a JSON list.
       case 'ListBackupData': {
-        const ids = String(query.BackupDataIdList ?? '').split(',')
+        const ids = (body.BackupDataIdList as string[] | undefined) ?? []
         const rows = [...this.tasks.values()]
           .filter((t) => t.kind === 'backup' && ids.includes(t.backupDataId ?? ''))
           .map((t) => {
             const status = this.taskStatus(t)
             return {
               BackupDataId: t.backupDataId,
-              Status: status === 1 ? 'running' : status === 2 ? 'completed' : 'failed',
-              Size: status === 2 ? 512 * 1024 * 1024 : 0,
+              SourcePodId: t.podId,
+              Status: status === 10 ? 'running' : status === 100 ? 'completed' : 'failed',
+              Size: status === 100 ? 512 * 1024 * 1024 : 0,
             }
           })
         return { Rows: rows }
@@ -723,24 +804,47 @@ export class FakeAcep {
       case 'DeleteBackupData': {
         const ids = (body.BackupDataIdList as string[]) ?? []
         const found = [...this.tasks.values()].filter((t) => ids.includes(t.backupDataId ?? ''))
-        if (found.length === 0) throw new Error('BackupDataNotFound')
+        if (found.length === 0) throw new Error('ResourceNotFound')
         for (const t of found) this.tasks.delete(t.id)
-        return {}
+        return { Details: ids.map((id) => ({ BackupDataId: id, ErrCode: 0, ErrMsg: '' })) }
       }
+      // GetTaskInfo (2025-05-01, docs 6394/2189053): the task's Jobs with their Status.
       case 'GetTaskInfo': {
-        const task = this.tasks.get(query.TaskId)
+        const task = this.tasks.get(String(body.TaskId))
         if (!task) throw new Error('ResourceNotFound')
         const status = this.taskStatus(task)
         return {
           TaskId: task.id,
-          TaskResult: status === 1 ? 50 : 100,
-          Jobs: [{ PodId: task.podId, Status: status }],
+          TaskAction: {
+            backup: 'BackupData',
+            restore: 'RestoreData',
+            migrate: 'MigratePod',
+            reset: 'ResetPod',
+          }[task.kind],
+          TaskResult: status === 10 ? 50 : status === 100 ? 100 : -1,
+          Jobs: [{ PodId: task.podId, JobId: `job-${task.id}`, Status: status }],
         }
       }
-      default:
-        throw new Error('InvalidAction')
     }
   }
+}
+
+/**
+ * A query string as the gateway reads it for the signature (RFC 3986, as Volcengine's signing guide
+ * escapes it): `%XX` decoded, a `+` a plus sign, not a space.
+ */
+function gatewayQuery(search: string): Record<string, string> {
+  const query: Record<string, string> = {}
+  for (const pair of search.split('&').filter(Boolean)) {
+    const at = pair.indexOf('=')
+    const [key, value] = at < 0 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)]
+    try {
+      query[decodeURIComponent(key)] = decodeURIComponent(value)
+    } catch {
+      query[key] = value
+    }
+  }
+  return query
 }
 
 /** Our whole catalogue mapped to ACEP ids (every goods → a configuration code, every zone → a Dc). */
@@ -769,6 +873,20 @@ export async function mapWholeCatalogue(db: Db) {
 /** The configuration code mapWholeCatalogue gives a goods: goods of one hundred share one. */
 export const configOf = (goodId: number) => `config-${Math.floor(goodId / 100)}`
 
+/** Every variable SUPPLIER_PROVIDER=acep needs, for this fake's account and business. */
+export function acepEnvFor(fake: FakeAcep, overrides: Record<string, string> = {}) {
+  return {
+    ACEP_ACCESS_KEY_ID: FAKE_KEYS.accessKeyId,
+    ACEP_SECRET_ACCESS_KEY: FAKE_KEYS.secretAccessKey,
+    ACEP_PRODUCT_ID: FAKE_KEYS.productId,
+    ACEP_RESOURCE_TYPE: fake.storage === 'local' ? '200' : '100',
+    ACEP_CALLBACK_ACCESS_KEY: FAKE_KEYS.callbackAccessKey,
+    ACEP_CALLBACK_SECRET: FAKE_KEYS.callbackSecret,
+    ACEP_ENDPOINT: fake.endpoint,
+    ...overrides,
+  }
+}
+
 /** An ACEP supplier talking to this fake (fast backoff so throttling tests run quickly). */
 export function acepSupplierFor(
   fake: FakeAcep,
@@ -778,27 +896,10 @@ export function acepSupplierFor(
   /** More environment (the live stream's ACEP_WEB_SDK_FILE …: streamEnv). */
   env: Record<string, string> = {},
 ) {
-  const result = acepCredentialsFromEnv({
-    ACEP_ACCESS_KEY_ID: FAKE_KEYS.accessKeyId,
-    ACEP_SECRET_ACCESS_KEY: FAKE_KEYS.secretAccessKey,
-    ACEP_PRODUCT_ID: FAKE_KEYS.productId,
-    ACEP_CALLBACK_ACCESS_KEY: FAKE_KEYS.callbackAccessKey,
-    ACEP_CALLBACK_SECRET: FAKE_KEYS.callbackSecret,
-    ACEP_ENDPOINT: fake.endpoint,
-    ...env,
-  })
+  const result = acepCredentialsFromEnv(acepEnvFor(fake, env))
   if (!result.ok) throw new Error(result.problems.join('; '))
   const { credentials } = result
-  const client = new AcepClient({
-    endpoint: credentials.endpoint,
-    keys: {
-      accessKeyId: credentials.accessKeyId,
-      secretAccessKey: credentials.secretAccessKey,
-      region: credentials.region,
-      service: 'ACEP',
-    },
-    backoffMs: 5,
-  })
+  const client = acepClientFor(credentials, { backoffMs: 5 })
   return new AcepSupplier(db, clock, credentials, client, {
     imageId,
     stream: acepStreamFor(credentials, { backoffMs: 5 }),

@@ -152,6 +152,7 @@ async function start() {
     ACEP_ACCESS_KEY_ID: acepKeys.accessKeyId,
     ACEP_SECRET_ACCESS_KEY: acepKeys.secretAccessKey,
     ACEP_PRODUCT_ID: acepKeys.productId,
+    ACEP_RESOURCE_TYPE: '200',
     ACEP_CALLBACK_ACCESS_KEY: acepKeys.callbackAccessKey,
     ACEP_CALLBACK_SECRET: acepKeys.callbackSecret,
     ACEP_ENDPOINT: acep.endpoint,

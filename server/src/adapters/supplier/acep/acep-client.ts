@@ -1,15 +1,15 @@
 /**
- * ACEP's OpenAPI over HTTPS: one signed call per action (signer.ts), retried with exponential backoff
- * and jitter when ACEP throttles (HTTP 429 or a flow-limit error code: each action has its own QPS
- * limit, 30–200 a second per account), and a GET also on a 5xx or a lost connection; split into
- * batches where an action takes at most N pods a call (POD_LIST_LIMITS).
+ * ACEP's OpenAPI over HTTPS: one signed call per action (signer.ts), sent as ACEP's own model says
+ * (model/acep-model.ts: the action's version, GET with the fields in the query or POST with them as
+ * JSON) and checked against that model before it goes; retried with exponential backoff and jitter
+ * when ACEP throttles (HTTP 429 or a flow-limit error code: each action has its own QPS limit, 30–200
+ * a second per account), and a GET also on a 5xx or a lost connection; split into batches where an
+ * action takes at most N pods a call (POD_LIST_LIMITS).
  */
+import type { AcepCredentials } from './credentials'
+import { ACEP_ACTIONS, type AcepAction, requestRefusal } from './model/acep-model'
 import type { SigningKeys } from './signer'
-import { signRequest } from './signer'
-
-/** The version most actions are documented at; the backup and migrate actions came later. */
-export const API_VERSION = '2023-10-30'
-export const API_VERSION_2025 = '2025-05-01'
+import { canonicalQuery, signRequest } from './signer'
 
 /** Error codes Volcengine's gateway answers when an account calls an action too often. */
 export const THROTTLE_CODES = new Set(['AccountFlowLimitExceeded', 'FlowLimitExceeded'])
@@ -89,14 +89,38 @@ export class AcepClient {
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)))
   }
 
-  /** GET with query parameters. */
-  get<T>(action: string, params: Record<string, string>, version = API_VERSION) {
-    return this.call<T>('GET', action, version, params, '')
+  /**
+   * One ACEP action, as its model says it is sent; a request the model would refuse (a field it does
+   * not have, a required one missing, a wrong type) throws here and is never sent.
+   */
+  async call<T>(action: AcepAction, fields: Record<string, unknown>): Promise<T> {
+    const model = ACEP_ACTIONS[action]
+    const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined))
+    const query =
+      model.in === 'query'
+        ? Object.fromEntries(Object.entries(given).map(([k, v]) => [k, String(v)]))
+        : {}
+    const body = model.in === 'body' ? given : undefined
+    const refused = requestRefusal({
+      action,
+      version: model.version,
+      method: model.method,
+      query,
+      body,
+    })
+    if (refused) throw new Error(`ACEP ${action}: not sent, ${refused.code}: ${refused.message}`)
+    return this.send<T>(
+      model.method,
+      action,
+      model.version,
+      query,
+      body ? JSON.stringify(body) : '',
+    )
   }
 
-  /** POST with a JSON body. */
-  post<T>(action: string, body: Record<string, unknown>, version = API_VERSION) {
-    return this.call<T>('POST', action, version, {}, JSON.stringify(body))
+  /** A GET of a service outside ACEP's model (STS's AssumeRole), signed the same way. */
+  get<T>(action: string, params: Record<string, string>, version: string) {
+    return this.send<T>('GET', action, version, params, '')
   }
 
   /**
@@ -108,7 +132,6 @@ export class AcepClient {
     action: ListAction,
     podIds: string[],
     body: (podIds: string[]) => Record<string, unknown>,
-    version = API_VERSION,
   ): Promise<Batch<T>[]> {
     const limit = POD_LIST_LIMITS[action]
     const batches: Batch<T>[] = []
@@ -118,7 +141,7 @@ export class AcepClient {
         batches.push({
           podIds: batch,
           ok: true,
-          result: await this.post<T>(action, body(batch), version),
+          result: await this.call<T>(action, body(batch)),
         })
       } catch (error) {
         batches.push({ podIds: batch, ok: false, error })
@@ -127,7 +150,7 @@ export class AcepClient {
     return batches
   }
 
-  private async call<T>(
+  private async send<T>(
     method: 'GET' | 'POST',
     action: string,
     version: string,
@@ -160,7 +183,8 @@ export class AcepClient {
   ): Promise<T> {
     const query = { Action: action, Version: version, ...params }
     const headers = signRequest({ method, query, body, date: this.now() }, this.options.keys)
-    const url = `${this.options.endpoint}/?${new URLSearchParams(query).toString()}`
+    // The query exactly as signed: RFC 3986 escaping (a space is %20; URLSearchParams would send +).
+    const url = `${this.options.endpoint}/?${canonicalQuery(query)}`
     const response = await fetch(url, {
       method,
       headers: { ...headers, ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {}) },
@@ -183,4 +207,21 @@ export class AcepClient {
 
 function isNetwork(error: unknown) {
   return error instanceof TypeError || (error instanceof Error && error.name === 'TimeoutError')
+}
+
+/** The client of ACEP's OpenAPI (service `ACEP`) with the configured keys. */
+export function acepClientFor(
+  credentials: AcepCredentials,
+  options: Omit<AcepClientOptions, 'endpoint' | 'keys'> = {},
+) {
+  return new AcepClient({
+    endpoint: credentials.endpoint,
+    keys: {
+      accessKeyId: credentials.accessKeyId,
+      secretAccessKey: credentials.secretAccessKey,
+      region: credentials.region,
+      service: 'ACEP',
+    },
+    ...options,
+  })
 }

@@ -4,14 +4,14 @@
  * (POD_LIST_LIMITS), and the single screenshot a cover asks for. Each pod gets its own outcome; a batch
  * ACEP refused fails only its pods.
  */
-import { randomBytes } from 'node:crypto'
-import { inArray } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { DeviceCommand } from '#domain/enums'
 import type { Db } from '../../../db/client'
 import { acepPods } from '../../../db/schema'
 import type { CommandOutcome, CommandRequest, SuspendOutcome } from '../supplier-adapter'
 import { SUPPLIER_UNREACHABLE } from '../supplier-adapter'
-import { type AcepClient, API_VERSION_2025, type ListAction } from './acep-client'
+import type { Clock } from '../../../clock'
+import type { AcepClient, ListAction } from './acep-client'
 
 /** Shell commands for the commands ACEP has no action of its own for (RunSyncCommand). */
 const SHELL: Partial<Record<DeviceCommand, string>> = {
@@ -29,17 +29,23 @@ const COMMAND_DONE: Partial<Record<DeviceCommand, string>> = {
 /** A package name as Android allows it: nothing a shell would read as more than one word. */
 const PACKAGE = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+$/
 
+/** BatchScreenShot's answer (2025-05-01): each pod's screenshot address, or its error. */
+interface ScreenShots {
+  Details?: { PodId?: string; DownloadUrl?: string; ErrorCode?: number; ErrorMsg?: string }[]
+}
+
 export class AcepCommands {
   constructor(
     private readonly db: Db,
+    private readonly clock: Clock,
     private readonly productId: string,
     private readonly client: AcepClient,
   ) {}
 
   /**
    * The same command on many pods through ACEP's list calls, each split to its action's limit
-   * (POD_LIST_LIMITS): reboot by RebootPod, a screen refresh by BatchScreenShot (the images come by
-   * callback), the cleaning commands and opening an address by RunSyncCommand (which answers per pod),
+   * (POD_LIST_LIMITS): reboot by RebootPod, a screen refresh by BatchScreenShot (each pod's image
+   * address is in its answer), the cleaning commands and opening an address by RunSyncCommand (which answers per pod),
    * uninstall by UninstallApp for an app of ACEP's app centre and `pm uninstall` otherwise, once each
    * pod's app list said which (GetPodAppList has no list form). A pod that is not ours fails alone, and
    * so do the pods of a batch ACEP refused or kept throttling.
@@ -58,15 +64,23 @@ export class AcepCommands {
           outcomes,
         )
         break
-      case DeviceCommand.GetVmCover:
-        await this.inBatches(
+      case DeviceCommand.GetVmCover: {
+        const shots = new Map<string, string>()
+        await this.inBatches<ScreenShots>(
           'BatchScreenShot',
           pods,
           (batch) => ({ ...product, PodIdList: batch, IsSavedOnPod: false }),
-          () => ({ ok: true, msg: COMMAND_DONE[DeviceCommand.GetVmCover]! }),
+          (podId, result) => {
+            const url = shotAddress(result, podId)
+            if (!url) return { ok: false, msg: SUPPLIER_UNREACHABLE }
+            shots.set(podId, url)
+            return { ok: true, msg: COMMAND_DONE[DeviceCommand.GetVmCover]! }
+          },
           outcomes,
         )
+        for (const [podId, url] of shots) await this.keepScreen(podId, url)
         break
+      }
       case DeviceCommand.Uninstall:
         await this.uninstall(pods, request.packageName ?? '', outcomes)
         break
@@ -99,12 +113,7 @@ export class AcepCommands {
     const outcomes = new Map<string, SuspendOutcome>()
     const batches = await this.client.postBatches<{
       Details?: { PodId?: string; Success?: boolean; ErrMsg?: string }[]
-    }>(
-      action,
-      [...new Set(podIds)],
-      (batch) => ({ ProductId: this.productId, PodIdList: batch }),
-      API_VERSION_2025,
-    )
+    }>(action, [...new Set(podIds)], (batch) => ({ ProductId: this.productId, PodIdList: batch }))
     for (const batch of batches) {
       for (const podId of batch.podIds) {
         const detail = batch.ok ? batch.result?.Details?.find((d) => d.PodId === podId) : null
@@ -121,14 +130,26 @@ export class AcepCommands {
     return outcomes
   }
 
-  /** Asks ACEP for a fresh screenshot; its address comes back by callback (event screen_shot). */
-  async screenShot(podId: string) {
-    await this.client.post('ScreenShot', {
+  /**
+   * A fresh screenshot of one pod (BatchScreenShot, 2025-05-01): its address at ACEP's storage is in the
+   * answer, kept for the relay route; null when ACEP took none.
+   */
+  async screenShot(podId: string): Promise<string | null> {
+    const result = await this.client.call<ScreenShots>('BatchScreenShot', {
       ProductId: this.productId,
-      PodId: podId,
-      RoundId: randomBytes(8).toString('hex'),
+      PodIdList: [podId],
       IsSavedOnPod: false,
     })
+    const url = shotAddress(result, podId)
+    if (url) await this.keepScreen(podId, url)
+    return url
+  }
+
+  private async keepScreen(podId: string, url: string) {
+    await this.db
+      .update(acepPods)
+      .set({ screenUrl: url, screenAt: this.clock.now() })
+      .where(eq(acepPods.podId, podId))
   }
 
   /** The distinct pods asked that are ours; each one that is not fails alone in `outcomes`. */
@@ -215,7 +236,7 @@ export class AcepCommands {
     for (const podId of pods) {
       let apps: { Row?: { AppId?: string; PackageName?: string }[] }
       try {
-        apps = await this.client.get('GetPodAppList', { ProductId: this.productId, PodId: podId })
+        apps = await this.client.call('GetPodAppList', { ProductId: this.productId, PodId: podId })
       } catch (error) {
         outcomes.set(podId, { ok: false, msg: SUPPLIER_UNREACHABLE, error })
         continue
@@ -237,6 +258,13 @@ export class AcepCommands {
     }
     await this.shell(byShell, `pm uninstall ${packageName}`, '已卸载', outcomes)
   }
+}
+
+/** The pod's screenshot address in a BatchScreenShot answer: an http(s) URL, without an error. */
+function shotAddress(result: ScreenShots | null | undefined, podId: string): string | null {
+  const detail = result?.Details?.find((d) => d.PodId === podId)
+  const url = detail?.DownloadUrl ?? ''
+  return !detail?.ErrorCode && /^https?:\/\//.test(url) ? url : null
 }
 
 /**

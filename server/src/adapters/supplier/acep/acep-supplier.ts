@@ -1,7 +1,7 @@
 /**
  * Volcano Engine ACEP (火山引擎云手机) behind our SupplierAdapter. ACEP runs the pods; we keep what it
  * has no field for (acep_pods: our requestId, goods, zone, expiry and model; acep_tasks: backups,
- * restores, migrations and resets as their callbacks or GetTaskInfo last said). Long work is followed as the
+ * restores and resets as GetTaskInfo or ListBackupData last said). Long work is followed as the
  * sandbox's is: `state` and `backupTask` are asked again until it ends. This class owns the pods
  * themselves (create, state, renew, release, suspend and resume, configuration); commands and power
  * calls go through acep-commands.ts, backups, migrations, data copies and callbacks through
@@ -69,7 +69,7 @@ export class AcepSupplier implements SupplierAdapter {
     this.catalogue = new AcepCatalogue(db)
     this.imageId = settings.imageId ?? ''
     this.stream = settings.stream ?? null
-    this.commands = new AcepCommands(db, credentials.productId, client)
+    this.commands = new AcepCommands(db, clock, credentials.productId, client)
     this.tasks = new AcepTasks(db, clock, credentials, client)
   }
 
@@ -104,11 +104,13 @@ export class AcepSupplier implements SupplierAdapter {
     if (row.podId) return { instanceId: row.podId }
     let podId = inserted.length === 0 ? await this.findPodByName(row.podName) : null
     if (!podId) {
-      const result = await this.client.post<{ PodId?: string; PodIdList?: string[] }>('CreatePod', {
+      const result = await this.client.call<{ PodId?: string; PodIdList?: string[] }>('CreatePod', {
         ProductId: this.productId,
         PodName: row.podName,
         ConfigurationCode: await this.catalogue.remote('goods', row.goodId),
         Dc: await this.catalogue.remote('zone', row.zoneId),
+        // The business's storage: 200 (本地存储) is required on a local-storage business (docs 6394/1905408).
+        ResourceType: this.credentials.resourceType,
         ...(this.imageId ? { ImageId: this.imageId } : {}),
         Start: true,
       })
@@ -121,10 +123,10 @@ export class AcepSupplier implements SupplierAdapter {
 
   private async findPodByName(podName: string): Promise<string | null> {
     for (let offset = 0; ; offset += 100) {
-      const page = await this.client.get<{ Row?: PodDetail[]; Total?: number }>('ListPod', {
+      const page = await this.client.call<{ Row?: PodDetail[]; Total?: number }>('ListPod', {
         ProductId: this.productId,
-        Offset: String(offset),
-        Count: '100',
+        Offset: offset,
+        Count: 100,
       })
       const found = page.Row?.find((pod) => pod.PodName === podName)
       if (found?.PodId) return found.PodId
@@ -161,7 +163,7 @@ export class AcepSupplier implements SupplierAdapter {
     if (row.releasedAt) return { ...base, status: 'released' }
     let detail: PodDetail
     try {
-      detail = await this.client.get<PodDetail>('DetailPod', {
+      detail = await this.client.call<PodDetail>('DetailPod', {
         ProductId: this.productId,
         PodId: podId,
       })
@@ -181,7 +183,14 @@ export class AcepSupplier implements SupplierAdapter {
         return { ...base, status: 'failed', failReason: '数据复制失败，原云手机可继续使用' }
       }
     }
-    const migration = row.migrateTaskId ? await this.tasks.followMigration(row) : null
+    const migration =
+      row.migrateZoneId === null
+        ? null
+        : await this.tasks.followMigration(
+            row,
+            { dc: detail.DcInfo?.Dc, online: detail.Online },
+            await this.catalogue.remote('zone', row.migrateZoneId),
+          )
     return {
       ...base,
       status,
@@ -193,7 +202,8 @@ export class AcepSupplier implements SupplierAdapter {
 
   /**
    * DetailPod's Online: 0 booting, 1 running, 2 off, 3 shutting down, 4 rebooting. A pod found off
-   * while it is rented is started again; one whose rental ended (our expireAt) stays off: suspended.
+   * while it is rented is started again (unless it is being moved); one whose rental ended (our
+   * expireAt) stays off: suspended.
    */
   private async statusOf(
     row: typeof acepPods.$inferSelect,
@@ -208,7 +218,8 @@ export class AcepSupplier implements SupplierAdapter {
     else if ((online === 2 || online === 3) && row.expireAt <= this.clock.now()) {
       return 'suspended'
     } else {
-      if (online === 2) await this.resume(podId)
+      // Off while ACEP moves it to another data centre is the move's business, not ours to undo.
+      if (online === 2 && row.migrateZoneId === null) await this.resume(podId)
       status = seenRunning ? 'rebooting' : 'creating'
     }
     if (status === 'running' && !seenRunning) {
@@ -228,7 +239,7 @@ export class AcepSupplier implements SupplierAdapter {
 
   async release(podId: string) {
     try {
-      await this.client.post('DeletePod', { ProductId: this.productId, PodIdList: [podId] })
+      await this.client.call('DeletePod', { ProductId: this.productId, PodIdList: [podId] })
     } catch (error) {
       // Deleting a pod ACEP no longer has is done already.
       if (!isNotFound(error)) throw error
@@ -294,19 +305,20 @@ export class AcepSupplier implements SupplierAdapter {
 
   async cover(podId: string, pass: string) {
     await this.requirePod(podId)
+    // A pod that gave no new screenshot keeps showing its last one.
     await this.commands.screenShot(podId)
     const now = this.clock.now()
     return { url: this.coverUrl(podId, now, pass), updatedAt: now }
   }
 
-  /** The last screenshot's address at ACEP (TOS), for our relay route once it admitted the pass. */
+  /** The last screenshot's address at ACEP (BatchScreenShot's answer), for our relay route once it admitted the pass. */
   async screenAddress(podId: string): Promise<string | null> {
     return (await this.pod(podId))?.screenUrl ?? null
   }
 
   async changeZone(podId: string, zoneId: number) {
     const row = await this.requirePod(podId)
-    if (row.migrateTaskId) return
+    if (row.migrateZoneId !== null) return
     await this.tasks.migrate(podId, zoneId, await this.catalogue.remote('zone', zoneId))
   }
 
@@ -318,12 +330,12 @@ export class AcepSupplier implements SupplierAdapter {
       this.catalogue.remote('goods', goodId),
     ])
     if (from !== to) {
-      await this.client.post('UpdatePod', {
+      await this.client.call('UpdatePod', {
         ProductId: this.productId,
         PodIdList: [podId],
         ConfigurationCode: to,
       })
-      await this.client.post('RebootPod', { ProductId: this.productId, PodIdList: [podId] })
+      await this.client.call('RebootPod', { ProductId: this.productId, PodIdList: [podId] })
     }
     await this.db.update(acepPods).set({ goodId }).where(eq(acepPods.podId, podId))
   }
@@ -334,7 +346,7 @@ export class AcepSupplier implements SupplierAdapter {
 
   async systemUpdate(podId: string) {
     if (!this.imageId) return
-    await this.client.post('UpdatePod', {
+    await this.client.call('UpdatePod', {
       ProductId: this.productId,
       PodIdList: [podId],
       ImageId: this.imageId,
@@ -385,7 +397,7 @@ export class AcepSupplier implements SupplierAdapter {
     return this.tasks.deleteBackup(taskId)
   }
 
-  /** A callback from ACEP's callback service (acep-tasks.ts); false for one we refuse. */
+  /** A callback from ACEP's callback service (acep-tasks.ts): accepted, or why it was refused. */
   acceptCallback(headers: Record<string, unknown>, rawBody: string) {
     return this.tasks.acceptCallback(headers, rawBody)
   }

@@ -9,6 +9,11 @@ export interface AcepCredentials {
   productId: string
   region: string
   endpoint: string
+  /**
+   * CreatePod's ResourceType: the business's storage, 200 本地存储 or 100 云盘存储 (a local-storage
+   * business must send 200, docs 6394/1905408).
+   */
+  resourceType: 100 | 200
   /** The AK/SK pair configured for callbacks in the ACEP console (功能配置 → 回调). */
   callbackAccessKey: string
   callbackSecret: string
@@ -32,9 +37,13 @@ const REQUIRED = [
   'ACEP_ACCESS_KEY_ID',
   'ACEP_SECRET_ACCESS_KEY',
   'ACEP_PRODUCT_ID',
+  'ACEP_RESOURCE_TYPE',
   'ACEP_CALLBACK_ACCESS_KEY',
   'ACEP_CALLBACK_SECRET',
 ] as const
+
+/** ACEP_RESOURCE_TYPE: the business's storage as CreatePod's ResourceType names it. */
+const RESOURCE_TYPES = { '200': 200, '100': 100 } as const
 
 /** An origin the page may connect to: https/wss, or http/ws on this machine (the fakes). */
 const SOURCE = /^(https|wss|http|ws):\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?$/
@@ -101,6 +110,12 @@ export function acepCredentialsFromEnv(env: NodeJS.ProcessEnv): AcepCredentialsR
   const given = env.ACEP_ENDPOINT || 'https://open.volcengineapi.com'
   if (!isHttpUrl(given)) problems.push(`ACEP_ENDPOINT must be an http(s) URL (got "${given}")`)
   const endpoint = given.replace(/\/+$/, '')
+  const resourceType = env.ACEP_RESOURCE_TYPE
+  if (resourceType && !Object.hasOwn(RESOURCE_TYPES, resourceType)) {
+    problems.push(
+      `ACEP_RESOURCE_TYPE must be 200 (本地存储) or 100 (云盘存储), as the ACEP business is (got "${resourceType}")`,
+    )
+  }
   const stream = streamFromEnv(env, problems)
   if (problems.length > 0) return { ok: false, problems }
   return {
@@ -109,6 +124,7 @@ export function acepCredentialsFromEnv(env: NodeJS.ProcessEnv): AcepCredentialsR
       accessKeyId: env.ACEP_ACCESS_KEY_ID!,
       secretAccessKey: env.ACEP_SECRET_ACCESS_KEY!,
       productId: env.ACEP_PRODUCT_ID!,
+      resourceType: RESOURCE_TYPES[resourceType as keyof typeof RESOURCE_TYPES],
       region: env.ACEP_REGION || 'cn-north-1',
       endpoint,
       callbackAccessKey: env.ACEP_CALLBACK_ACCESS_KEY!,

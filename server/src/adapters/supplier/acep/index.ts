@@ -1,10 +1,12 @@
 import type { Clock } from '../../../clock'
 import type { Db } from '../../../db/client'
-import { AcepClient } from './acep-client'
+import { AcepClient, acepClientFor } from './acep-client'
 import { ACEP_PREFIX, AcepSupplier } from './acep-supplier'
 import { assertAcepCatalogue } from './catalogue'
 import type { AcepCredentials } from './credentials'
 import { AcepStream } from './stream'
+
+export { checkAcep } from './acep-check'
 
 /**
  * The live stream's key issuer when the operator gave the web SDK (credentials.stream), else null: STS
@@ -41,16 +43,7 @@ export async function createAcepSupplier(
 ): Promise<AcepSupplier> {
   await assertAcepCatalogue(db)
   const { credentials } = settings
-  const client = new AcepClient({
-    endpoint: credentials.endpoint,
-    keys: {
-      accessKeyId: credentials.accessKeyId,
-      secretAccessKey: credentials.secretAccessKey,
-      region: credentials.region,
-      service: 'ACEP',
-    },
-  })
-  return new AcepSupplier(db, clock, credentials, client, {
+  return new AcepSupplier(db, clock, credentials, acepClientFor(credentials), {
     imageId: settings.imageId,
     stream: acepStreamFor(credentials),
   })

@@ -1,0 +1,1 @@
+ALTER TABLE "acep_pods" ADD COLUMN "migrate_started_at" timestamp with time zone;
