@@ -7,7 +7,8 @@
  *
  * Each check lives in its adapter's folder; a provider is added here with one line.
  */
-import { loadConfig } from '../server/src/config'
+import { loadConfig, type ServerConfig } from '../server/src/config'
+import { openDatabase } from '../server/src/db/client'
 import { checkAlipay } from '../server/src/adapters/payment/alipay/alipay-check'
 import { checkWechatPay } from '../server/src/adapters/payment/wechatpay/wechatpay-check'
 import {
@@ -17,6 +18,19 @@ import {
   type ProviderCheck,
 } from '../server/src/adapters/provider-checks'
 import { checkAliyunSms } from '../server/src/adapters/sms/aliyun-sms-check'
+import { checkAcep } from '../server/src/adapters/supplier/acep'
+
+/** ACEP's check reads the catalogue mapping and our pods: the server's database, opened for it alone. */
+async function checkAcepWith(config: ServerConfig, env: NodeJS.ProcessEnv) {
+  const database = await openDatabase(config)
+  try {
+    return await checkAcep(database.db, env)
+  } finally {
+    await database.close()
+  }
+}
+
+const config = loadConfig(process.env)
 
 const CHECKS: readonly ProviderCheck[] = [
   {
@@ -26,10 +40,15 @@ const CHECKS: readonly ProviderCheck[] = [
   },
   { provider: 'alipay', isReal: (c) => c.alipayProvider !== 'sandbox', run: checkAlipay },
   { provider: 'sms', isReal: (c) => c.smsProvider !== 'sandbox', run: checkAliyunSms },
+  {
+    provider: 'acep',
+    isReal: (c) => c.supplierProvider !== 'sandbox',
+    run: (env) => checkAcepWith(config, env),
+  },
 ]
 
 async function main() {
-  const outcomes = await runProviderChecks(CHECKS, loadConfig(process.env), process.env)
+  const outcomes = await runProviderChecks(CHECKS, config, process.env)
   for (const outcome of outcomes) console.log(formatOutcome(outcome).join('\n'))
   const failed = outcomes.some((outcome) => !outcome.sandbox && checkFailed(outcome.result))
   process.exitCode = failed ? 1 : 0

@@ -247,4 +247,5 @@ test('npm run providers:check prints each provider and exits 1 when a configured
   assert.match(oneFails.stdout, /^wechatpay: FAILED\n(.*\n){2} {2}signature verified: NO$/m)
   assert.match(oneFails.stdout, /^alipay: sandbox \(not checked\)$/m)
   assert.match(oneFails.stdout, /^sms: ok$/m)
+  assert.match(oneFails.stdout, /^acep: sandbox \(not checked\)$/m)
 })
