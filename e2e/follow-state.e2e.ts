@@ -122,7 +122,13 @@ for (const quantity of [1, 32]) {
       }
       if (status !== 1) continue
       await e2e.open(page, '/pages/Home/index')
-      await page.getByText('我的云机').first().waitFor()
+      // the fleet has read its list: a notice, an empty fleet or a phone's status
+      await page
+        .getByRole('status')
+        .or(page.getByText('您还没有云手机'))
+        .or(page.getByText(/^●\s*\S+$/))
+        .first()
+        .waitFor()
       const stillPaid = (await orderStatus(session, order.orderNo)) === 1
       console.log(
         `follow-state: ${quantity} phone(s), try ${attempt}: loaded while ${stillPaid ? 'paid' : 'delivered'}`,
