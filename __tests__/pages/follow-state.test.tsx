@@ -44,6 +44,9 @@ jest.mock('@/api/space', () => ({
   getDeviceSpace: jest.fn(),
 }))
 
+// many rounds of fake time each; the machine running the suite may be busy
+jest.setTimeout(30_000)
+
 const devices = deviceService as jest.Mocked<typeof deviceService>
 const beans = wallet as jest.Mocked<typeof wallet>
 const space = spaceService as jest.Mocked<typeof spaceService>
@@ -137,6 +140,57 @@ describe('我的云机 loaded right after paying, before the phones exist', () =
     expect(screen.getByText('剩余33天1小时')).toBeTruthy()
     expect(screen.queryByRole('status')).toBeNull()
   })
+
+  it.each([
+    ['an upgrade', 'upgrade', { level: 4 }, '至尊版'],
+    ['the video edition', 'video', { videoEdition: true }, null],
+    ['云豆转包月', 'timeToMonth', { expireAt: Date.now() + 40 * DAY }, /^剩余(39天23小时|40天)/],
+  ] as const)(
+    'paid for %s, then the phone changes on the server: shown without a reload',
+    async (_what, kind, after, shown) => {
+      const phone = device({ deviceId: 5, name: '主力机' })
+      phones = page([phone])
+      server.flux = settledFlux({ paidOrders: [paidOrder(kind)] })
+      renderPage(<Home />, homeStores())
+      await elapse(0)
+      expect(screen.getByRole('status').textContent).toBe('支付成功，云手机更新中…')
+      phones = page([{ ...phone, ...after }])
+      server.flux = settledFlux({ fleetVersion: 2 })
+      await elapse(2500)
+      expect(devices.listDevices).toHaveBeenCalledTimes(2)
+      if (shown) expect(screen.getByText(shown)).toBeTruthy()
+      expect(screen.queryByRole('status')).toBeNull()
+    },
+  )
+
+  it.each([
+    [
+      '更换地区',
+      'changeZone',
+      '正在更换地区，请稍后',
+      { zoneId: 2, zoneName: '华南-广州' },
+      '华南-广州',
+    ],
+    ['系统更新', 'systemUpdate', '正在更新系统，请稍后', { imageVersion: 'v2' }, '运行中'],
+    ['更换云机', 'replace', '正在更换云机，请稍后', { name: '主力机' }, '运行中'],
+  ] as const)(
+    'a phone busy with %s is followed until the server says it is done',
+    async (_what, op, text, after, shown) => {
+      const busy = device({ deviceId: 6, name: '主力机', busy: true, busyOp: op, busyText: text })
+      phones = page([busy])
+      server.flux = settledFlux({ busyPhones: 1 })
+      renderPage(<Home />, homeStores())
+      await elapse(0)
+      expect(screen.getByText(`● ${text}`)).toBeTruthy()
+      await elapse(4000) // still busy on the server: the list is not read again
+      expect(devices.listDevices).toHaveBeenCalledTimes(1)
+      phones = page([{ ...busy, busy: false, busyOp: null, busyText: null, ...after }])
+      server.flux = settledFlux({ fleetVersion: 2 })
+      await elapse(5000)
+      expect(screen.queryByText(`● ${text}`)).toBeNull()
+      expect(screen.getAllByText(shown, { exact: false }).length).toBeGreaterThan(0)
+    },
+  )
 
   it('asks nothing while the page is hidden, and goes on when it shows again', async () => {
     server.flux = settledFlux({ paidOrders: [paidOrder('new')] })
