@@ -1,5 +1,6 @@
 import type { UserFlux } from '../../types/api'
 import { FOLLOW_FIRST_MS, FOLLOW_MAX_MS, areaFlux, fleetNotice } from '@/domain/flux'
+import { ApiError } from '@/runtime/api-error'
 import { FluxStore } from '@/stores/flux-store'
 
 const settled = (over: Partial<UserFlux> = {}): UserFlux => ({
@@ -90,13 +91,24 @@ describe('FluxStore', () => {
   })
 
   it('a failed ask is asked again with the same back-off; unwatching stops every ask', async () => {
-    const { store, read, serve } = setup(new Error('offline'))
+    const { store, read, serve } = setup(new ApiError(-1, '网络异常，请检查网络后重试'))
     const stop = store.watch({ area: 'fleet', onChange: jest.fn() })
     await run(2600)
     expect(read).toHaveBeenCalledTimes(3)
     serve(settled({ busyPhones: 1 }))
     stop()
     await run(30_000)
+    expect(read).toHaveBeenCalledTimes(3)
+  })
+
+  it('a refusal (a frozen account, 2017) is not asked again until a page watches anew', async () => {
+    const { store, read, serve } = setup(new ApiError(1057, '账号已冻结'))
+    store.watch({ area: 'fleet', onChange: jest.fn(), pending: () => true })
+    await run(30_000)
+    expect(read).toHaveBeenCalledTimes(1)
+    serve(settled({ busyPhones: 1 }))
+    store.watch({ area: 'fleet', onChange: jest.fn() })
+    await run(1000)
     expect(read).toHaveBeenCalledTimes(3)
   })
 

@@ -15,6 +15,7 @@ import { makeAutoObservable, observableRef, runInAction } from 'mobx'
 import type { UserFlux } from '../../types/api'
 import { getFlux } from '@/api/flux'
 import { areaFlux, nextFollowDelay, type FluxArea } from '@/domain/flux'
+import { ApiError, NETWORK_ERROR_CODE } from '@/runtime/api-error'
 
 export interface FluxTimers {
   setTimeout(fn: () => void, ms: number): unknown
@@ -120,15 +121,19 @@ export class FluxStore {
     this.again = false
     const epoch = this.epoch
     let answer: UserFlux | null = null
+    let refused = false
     try {
       answer = await this.deps.read()
-    } catch {
-      // the request layer has dealt with 2017; anything else: ask again later
+    } catch (error) {
+      // the server refused (2017, a frozen account: the request layer has shown it): not asked again
+      // until a page watches anew; the network failed: asked again later
+      refused = error instanceof ApiError && error.code !== NETWORK_ERROR_CODE
     }
     this.asking = false
     if (this.watching.size === 0) return
     // another account's answer, or none: ask again (at once for the new account)
     if (epoch !== this.epoch || this.again) return this.askSoon(0)
+    if (refused) return void (this.delay = null)
     if (!answer) return this.askSoon((this.delay = nextFollowDelay(this.delay, false)))
     runInAction(() => (this.current = answer))
     let changed = false
