@@ -79,13 +79,29 @@ test('a finance operator refunds a paid order: the phone is released, the user s
   const consequence = await refundInConsole(sandboxOrder.orderNo, '云机无法连接，全额退款', true)
   assert.match(consequence, /通过原支付渠道原路退回/)
   assert.match(consequence, /该订单创建的 1 台云手机将立即释放/)
-  // the provider's refund lands (the send-refund job, then its notification)
-  for (let i = 0; (await page.getByText('退款成功').count()) === 0; i++) {
-    assert.ok(i < 40, 'the provider refund never succeeded')
-    await sleep(500)
-    await page.reload()
-    await page.getByText('退款记录').waitFor()
+  // the provider's refund lands (the send-refund job, then its notification) while the page is open:
+  // it follows without a reload, and every moment it says one thing — 退款中 on the order, its payment
+  // and its refund with the banner's 正在退款中, then 已退款 and 退款成功 everywhere
+  const states: string[] = []
+  for (let i = 0; ; i++) {
+    const text = (await page.locator('main').textContent()) ?? ''
+    const refunding = text.includes('不能退款：订单正在退款中')
+    const refunded = text.includes('不能退款：订单已退款')
+    assert.ok(refunding !== refunded, `the banner says one of the two: ${text.slice(0, 400)}`)
+    if (refunding) {
+      assert.ok(!text.includes('已退款') && !text.includes('退款成功'), `still refunding: ${text}`)
+    } else {
+      assert.ok(text.includes('退款成功') && !text.includes('退款中'), `refunded: ${text}`)
+    }
+    if (states.at(-1) !== (refunding ? 'refunding' : 'refunded')) {
+      states.push(refunding ? 'refunding' : 'refunded')
+      if (refunding) await screenshot(page, 'admin-order-refunding')
+    }
+    if (refunded) break
+    assert.ok(i < 60, 'the page never showed the provider refund succeeding')
+    await sleep(250)
   }
+  console.log(`admin-orders: the order page showed ${states.join(' → ')} without a reload`)
   await screenshot(page, 'admin-order-refunded')
 
   // the user: the order reads 订单已退款, the phone is gone from 我的云机

@@ -1,16 +1,25 @@
 /**
- * Screens follow the state they show (issue 25 point 9): each journey taps on from the pay page right
- * after 支付成功 — while the order is paid but not yet delivered (delivery is a job a few seconds
- * later) — and the next screen catches up without a reload: the new phone as 创建中 then 运行中, the
- * renewed phone's new expiry, the recharged beans on 我的云豆; and 备份与恢复记录 opened while a restore
- * runs shows its result.
+ * Screens follow the server (docs/cloud-phones.md): each journey taps on from the pay page right after
+ * 支付成功 — while the order is paid but not yet delivered (delivery is a job a few seconds later) —
+ * and the next screen catches up without a reload: the new phone as 创建中 then 运行中, the renewed
+ * phone's new expiry, the recharged beans on 我的云豆. A fresh load of 我的云机 in that gap (no phone
+ * exists yet) waits for 1 and for 32 phones and shows them running; 备份与恢复记录 opened while a
+ * restore runs, from 数据中心 or loaded afresh, shows how it ended.
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { remainingText } from '#domain/device-lifecycle'
 import { api, apiLogin, screenshot, seedSession, setupE2E, sleep, type Session } from './harness'
-import { button, buyPhones, confirmModal, goodsFor, ok, waitForOrder } from './journeys'
+import {
+  button,
+  buyPhones,
+  confirmModal,
+  goodsFor,
+  ok,
+  payInSandbox,
+  waitForOrder,
+} from './journeys'
 
 const e2e = setupE2E({
   env: { RATE_LIMIT_PER_MINUTE: '0', SANDBOX_SUPPLIER_DELAY_MS: '3000' },
@@ -91,6 +100,67 @@ test('after paying for a phone, 我的云机 shows it 创建中 at once and foll
   assert.equal(await page.getByRole('status').filter({ hasText: '创建中' }).count(), 0)
   assert.deepEqual(errors, [])
 })
+
+/** The order's status now, as its buyer reads it. */
+const orderStatus = async (session: Session, orderNo: string) =>
+  ok('order', await api<{ status: number }>(`/order/getOrderInfo?orderNo=${orderNo}`, { session }))
+    .status
+
+for (const quantity of [1, 32]) {
+  test(`我的云机 loaded afresh right after 支付成功, before the phones exist, shows ${quantity} phone(s) running without a reload`, async () => {
+    // delivery is a job run every few seconds: a new buyer each try until the page lands before it
+    let caught: { page: Page; errors: string[]; session: Session; orderNo: string } | null = null
+    for (let attempt = 1; attempt <= 6 && !caught; attempt += 1) {
+      const mobile = `1391238${quantity === 1 ? 1 : 2}${String(attempt).padStart(3, '0')}`
+      const { page, session, errors } = await loggedInPage(mobile)
+      const order = await newOrder(session, `e2e-follow-fresh-${quantity}-${attempt}`, quantity)
+      await payInSandbox(session, order.orderNo)
+      let status = 0
+      for (let i = 0; i < 40 && status === 0; i += 1) {
+        await sleep(100)
+        status = await orderStatus(session, order.orderNo)
+      }
+      if (status !== 1) continue
+      await e2e.open(page, '/pages/Home/index')
+      // the fleet has read its list: a notice, an empty fleet or a phone's status
+      await page
+        .getByRole('status')
+        .or(page.getByText('您还没有云手机'))
+        .or(page.getByText(/^●\s*\S+$/))
+        .first()
+        .waitFor()
+      const stillPaid = (await orderStatus(session, order.orderNo)) === 1
+      console.log(
+        `follow-state: ${quantity} phone(s), try ${attempt}: loaded while ${stillPaid ? 'paid' : 'delivered'}`,
+      )
+      if (stillPaid) caught = { page, errors, session, orderNo: order.orderNo }
+    }
+    assert.ok(caught, 'one of six pages loaded before the delivery')
+    const { page, errors, session, orderNo } = caught
+    await page
+      .getByRole('status')
+      .filter({ hasText: `支付成功，${quantity}台云手机创建中…` })
+      .waitFor()
+    await screenshot(page, `follow-fresh-${quantity}-paid`)
+    assert.equal(await page.getByText('您还没有云手机').count(), 0, 'never 您还没有云手机')
+    await waitForOrder(session, orderNo)
+    // every phone is there and, once provisioned, running — on the page as it was loaded
+    await page.getByText(`1 / ${quantity}`).waitFor({ timeout: 15_000 })
+    await page
+      .getByText(/^●\s*运行中$/)
+      .first()
+      .waitFor({ timeout: 30_000 })
+    const list = ok(
+      'device list',
+      await api<{ records: { status: number }[] }>('/device/list?rows=100', { session }),
+    )
+    assert.equal(list.records.length, quantity)
+    await page.getByText(/^●\s*创建中$/).waitFor({ state: 'detached', timeout: 30_000 })
+    assert.equal(await page.getByRole('status').filter({ hasText: '创建中' }).count(), 0)
+    await screenshot(page, `follow-fresh-${quantity}-running`)
+    assert.deepEqual(errors, [])
+  })
+}
 
 test('after paying a renewal, the renewed phone shows its new expiry without a reload', async () => {
   const { page, session, errors } = await loggedInPage('13912380002')
@@ -180,6 +250,36 @@ test('备份与恢复记录 opened while a restore runs shows how it ended', asy
   await restore.getByText('恢复成功', { exact: true }).waitFor({ timeout: 20_000 })
   await screenshot(page, 'follow-restore-done')
   assert.ok(backup.id > 0)
+  assert.deepEqual(errors, [])
+})
+
+test('备份与恢复记录 loaded afresh while a restore runs shows how it ended without a reload', async () => {
+  const session = await apiLogin('13912380005')
+  const claimed = ok(
+    'trial phone',
+    await api<{ deviceId: number }>('/newUserGuide/getNewUserReceiveEquipment', { session }),
+  )
+  const { deviceId } = claimed
+  const backup = ok(
+    'backup',
+    await waitThen(
+      () => api<{ status: number }>(`/device/detail?deviceId=${deviceId}`, { session }),
+      (r) => r.data.status === 1,
+      () => api<{ id: number }>('/space/backup', { session, json: { deviceId } }),
+    ),
+  )
+  await waitThen(
+    () => api<{ running: unknown }>(`/space/device?deviceId=${deviceId}`, { session }),
+    (r) => r.data.running === null,
+    async () => undefined,
+  )
+  ok('restore', await api('/space/restore', { session, json: { backupId: backup.id, deviceId } }))
+  const { page, context, errors } = await e2e.newPage()
+  await seedSession(context, session)
+  await e2e.open(page, '/pages/Space/HistoryData')
+  const restore = page.getByLabel('恢复记录')
+  await restore.getByText('恢复中', { exact: true }).waitFor()
+  await restore.getByText('恢复成功', { exact: true }).waitFor({ timeout: 20_000 })
   assert.deepEqual(errors, [])
 })
 

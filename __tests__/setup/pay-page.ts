@@ -5,6 +5,7 @@
  * test's; the answers' shapes are here.
  */
 import { screen } from '@testing-library/react'
+import './flux'
 import { getOrderInfo } from '@/api/order'
 import { createPayment } from '@/api/pay'
 import type { CreatePaymentResult } from '../../types/api'

@@ -108,7 +108,7 @@ describe('FleetStore', () => {
     expect(store.selection.size).toBe(0)
   })
 
-  it('polls only phones that are creating, rebooting or busy, and patches them', async () => {
+  it('names the phones creating, rebooting or busy: what the fleet follows until they settle', async () => {
     const { store, api } = setup()
     api.device.listDevices.mockResolvedValue(
       page([
@@ -118,10 +118,35 @@ describe('FleetStore', () => {
       ]),
     )
     await store.reload()
-    api.device.getDevice.mockImplementation(async (id: number) => device({ deviceId: id }))
-    await store.refreshTransient()
-    expect(api.device.getDevice.mock.calls.map(([id]) => id)).toEqual([1, 3])
-    expect(store.transientIds).toEqual([])
+    expect(store.transientIds).toEqual([1, 3])
+  })
+
+  it('refresh reads the first page again, or every phone loaded so far, quietly and keeping the choice', async () => {
+    const { store, api } = setup()
+    const phones = Array.from({ length: 120 }, (_, i) => device({ deviceId: 200 - i }))
+    api.device.listDevices.mockImplementation(
+      async (_query: unknown, pageNo: number, rows: number) =>
+        page(phones.slice((pageNo - 1) * rows, pageNo * rows), pageNo, Math.ceil(120 / rows), 120),
+    )
+    await store.reload()
+    expect(store.devices).toHaveLength(50)
+    api.device.listDevices.mockClear()
+    await store.refresh()
+    expect(api.device.listDevices.mock.calls).toEqual([[{}, 1, 50, { loading: false }]])
+
+    await store.loadMore()
+    await store.loadMore()
+    store.startSelect()
+    store.toggleSelected(81)
+    api.device.listDevices.mockClear()
+    await store.refresh()
+    expect(api.device.listDevices.mock.calls).toEqual([
+      [{}, 1, 100, { loading: false }],
+      [{}, 2, 100, { loading: false }],
+    ])
+    expect(store.devices).toHaveLength(120)
+    expect(store.hasMore).toBe(false)
+    expect(store.selectedIds).toEqual([81])
   })
 
   it('forgets everything on reset (another account)', async () => {

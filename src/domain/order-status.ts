@@ -13,6 +13,18 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   5: '已退款',
 }
 
+/**
+ * An order's state as one word with its refunds: a refunded order whose money is still on its way
+ * back through the provider reads 退款中 until the provider confirms (then 已退款), as its payment and
+ * refund rows do.
+ */
+export const orderStatusText = (status: OrderStatus, refundOpen: boolean): string =>
+  status === OrderStatus.refunded && refundOpen ? '退款中' : orderStatusLabels[status]
+
+/** The order still changes by itself: paid and not yet delivered, or a refund on its way back. */
+export const orderInFlux = (status: number, refundOpen: boolean): boolean =>
+  status === OrderStatus.paid || refundOpen
+
 /** What an order is for (docs/cloud-phones.md "Orders"). */
 export const ORDER_KINDS = [
   'new',

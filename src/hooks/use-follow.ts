@@ -1,18 +1,14 @@
 /**
- * Screens follow the state they show (issue 25): a page polls while something it shows is still
- * changing by itself — a phone being created, a backup being restored, an order just paid — and only
- * while it is shown. One mechanism for every such page.
+ * Screens follow the server (docs/cloud-phones.md): a page showing server state watches its area of
+ * /user/flux (stores/flux-store.ts) while it is shown, and loads again when what it shows changed —
+ * a phone being created, restored or renewed, an order paid and not yet delivered, a task running.
+ * The one mechanism for every such page.
  */
 import { useEffect, useRef, useState } from 'react'
 import { useDidHide, useDidShow } from '@tarojs/taro'
-import {
-  FOLLOW_LIMIT_MS,
-  paidOrders,
-  type OrderArea,
-  type PaidOrder,
-} from '@/stores/paid-orders-store'
-
-export const FOLLOW_POLL_MS = 2_000
+import { paidIn, type FluxArea } from '@/domain/flux'
+import { flux } from '@/stores/flux-store'
+import type { PaidOrder } from '../../types/api'
 
 /** Whether the page is on screen (a page in the stack under another, or a hidden tab, is not). */
 export function usePageShown(): boolean {
@@ -22,52 +18,38 @@ export function usePageShown(): boolean {
   return shown
 }
 
-/**
- * Runs `poll` every `ms` while `pending` holds — one round at a time, stopping when it no longer
- * holds, when the page hides or unmounts, and after `limitMs` of pending in a row (no endless polling
- * of something stuck).
- */
-export function usePollWhile(
-  pending: boolean,
-  poll: () => unknown,
-  ms = FOLLOW_POLL_MS,
-  limitMs = FOLLOW_LIMIT_MS,
-): void {
-  const latest = useRef(poll)
-  latest.current = poll
-  useEffect(() => {
-    if (!pending) return undefined
-    const until = Date.now() + limitMs
-    let timer: ReturnType<typeof setTimeout> | undefined
-    let stopped = false
-    const tick = async () => {
-      try {
-        await latest.current()
-      } catch {
-        // a failed round is retried on the next one
-      }
-      if (!stopped && Date.now() < until) timer = setTimeout(tick, ms)
-    }
-    timer = setTimeout(tick, ms)
-    return () => {
-      stopped = true
-      clearTimeout(timer)
-    }
-  }, [pending, ms, limitMs])
+export interface FollowOptions {
+  /** the page shows something still changing (default: nothing) */
+  pending?: boolean
+  /** follow only while this holds, e.g. signed in (default: always) */
+  enabled?: boolean
 }
 
 /**
- * For a page showing `area` (call it from an observer): follows the orders just paid that change it
- * while `active`, and calls `reload` once one of them is delivered. The paid orders it waits for.
+ * Follows `area` while the page is shown (and `enabled`): `reload` runs whenever what the area shows
+ * changed on the server, and while `pending` the page shows something the server has settled. Call it
+ * from an observer: answers the area's orders paid and not yet delivered.
  */
-export function useFollowPaid(
-  area: OrderArea,
-  active: boolean,
+export function useFollow(
+  area: FluxArea,
   reload: () => unknown,
+  { pending = false, enabled = true }: FollowOptions = {},
 ): PaidOrder[] {
-  const waiting = paidOrders.pendingIn(area)
-  usePollWhile(active && waiting.length > 0, async () => {
-    if (await paidOrders.poll(area)) await reload()
-  })
-  return waiting
+  const shown = usePageShown()
+  const latest = useRef({ reload, pending })
+  latest.current = { reload, pending }
+  const following = shown && enabled
+  useEffect(() => {
+    if (!following) return undefined
+    return flux.watch({
+      area,
+      onChange: () => latest.current.reload(),
+      pending: () => latest.current.pending,
+    })
+  }, [area, following])
+  // a page newly pending (it just started something) has the store ask again, even if it had stopped
+  useEffect(() => {
+    if (following && pending) flux.askNow()
+  }, [following, pending])
+  return flux.current && enabled ? paidIn(flux.current, area) : []
 }

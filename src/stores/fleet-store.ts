@@ -189,14 +189,35 @@ export class FleetStore {
 
   /** Every phone of the current filters (for 全选), at the server's largest page size. */
   loadAll(): Promise<void> {
+    return this.readUpTo(Infinity, false)
+  }
+
+  /**
+   * What the server changed, shown (hooks/use-follow.ts): the phones loaded so far read again, quietly
+   * — the first page, or as many pages of the largest size as the loaded phones fill.
+   */
+  refresh(): Promise<void> {
+    if (!this.loaded || this.devices.length <= FLEET_PAGE_ROWS) return this.reload()
+    return this.readUpTo(Math.ceil(this.devices.length / FLEET_ALL_ROWS), true)
+  }
+
+  /**
+   * Reads pages of FLEET_ALL_ROWS from the first, at most `pages` of them, and keeps them all. Quiet:
+   * no overlay, and a failure stays the list's error; else (全选) it is also thrown to the caller.
+   */
+  private readUpTo(pages: number, quiet: boolean): Promise<void> {
     const query = fleetQuery(this.filters)
+    const read = (page: number) =>
+      quiet
+        ? this.deps.api.device.listDevices(query, page, FLEET_ALL_ROWS, { loading: false })
+        : this.deps.api.device.listDevices(query, page, FLEET_ALL_ROWS)
     return this.track(async () => {
       const all: Device[] = []
       let page = 0
       let totalPage = 1
       let total = 0
-      while (page < totalPage) {
-        const result = await this.deps.api.device.listDevices(query, page + 1, FLEET_ALL_ROWS)
+      while (page < totalPage && page < pages) {
+        const result = await read(page + 1)
         all.push(...result.records)
         page = result.page
         totalPage = result.totalPage
@@ -205,12 +226,16 @@ export class FleetStore {
       }
       return () => {
         this.devices = all
-        // the list now holds everything: keep paging consistent with FLEET_PAGE_ROWS
         this.total = total
+        // keep paging consistent with FLEET_PAGE_ROWS: the next page follows the last phone read
         this.page = Math.ceil(all.length / FLEET_PAGE_ROWS)
-        this.totalPage = this.page
+        this.totalPage = Math.max(this.page, Math.ceil(total / FLEET_PAGE_ROWS))
+        this.selection = keepExisting(
+          this.selection,
+          all.map((d) => d.deviceId),
+        )
       }
-    }, true)
+    }, !quiet)
   }
 
   async loadGroups(): Promise<void> {
@@ -284,20 +309,9 @@ export class FleetStore {
     this.pickedDevice = device
   }
 
-  /** Loaded phones that are creating or rebooting: polled until they settle. */
+  /** Loaded phones that are creating, rebooting or busy: the fleet follows them until they settle. */
   get transientIds(): number[] {
     return this.devices.filter(isTransient).map((d) => d.deviceId)
-  }
-
-  /** Fresh state of the phones whose status changes by itself (at most `limit` per round). */
-  async refreshTransient(limit = 10): Promise<void> {
-    const ids = this.transientIds.slice(0, limit)
-    const fresh = await Promise.all(
-      ids.map((id) => this.deps.api.device.getDevice(id, { loading: false }).catch(() => null)),
-    )
-    runInAction(() => {
-      for (const device of fresh) if (device) this.patch(device.deviceId, device)
-    })
   }
 
   /** Batch reboot of the selection; the summary lists failures by reason. */

@@ -1,6 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
-import DataCenter, { TASK_POLL_MS } from '@/pages/Space/DataCenter'
+import { server, settledFlux } from '../../setup/flux'
+import DataCenter from '@/pages/Space/DataCenter'
+import { FOLLOW_FIRST_MS } from '@/domain/flux'
 import { ApiError } from '@/runtime/request'
 import * as spaceService from '@/api/space'
 import { renderPage, setRouteParams } from '../page-harness'
@@ -38,6 +40,7 @@ describe('数据中心', () => {
     const running = task({ id: 2, status: 'running', sizeBytes: 0, finishedAt: null })
     api.startBackup.mockResolvedValue({ ok: true, data: running })
     api.getDeviceSpace.mockResolvedValue(space({ running }))
+    server.flux = settledFlux({ runningTasks: [2] })
     jest.useFakeTimers()
     fireEvent.click(screen.getByText('立即备份'))
     await waitFor(() => expect(api.startBackup).toHaveBeenCalledWith(7))
@@ -47,8 +50,9 @@ describe('数据中心', () => {
     api.getDeviceSpace.mockResolvedValue(
       space({ backups: [task({ id: 2, failReason: null }), task()], usedBytes: 2 * GB }),
     )
+    server.flux = settledFlux()
     await act(async () => {
-      jest.advanceTimersByTime(TASK_POLL_MS)
+      jest.advanceTimersByTime(FOLLOW_FIRST_MS)
     })
     await waitFor(() => expect(screen.getByText('立即备份')).toBeTruthy())
     expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '备份成功' }))

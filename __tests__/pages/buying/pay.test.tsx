@@ -7,7 +7,7 @@ import { openCheckout } from '@/pages/pay/parts/checkout'
 import { cancelOrder } from '@/api/order'
 import { sandboxPayAct } from '@/api/pay'
 import { navigate } from '@/runtime/navigation'
-import { paidOrders } from '@/stores/paid-orders-store'
+import { fluxAsks, paidOrder, server, settledFlux } from '../../setup/flux'
 import { renderPage, setRouteParams } from '../page-harness'
 import { order, session } from './fixtures'
 
@@ -80,40 +80,33 @@ describe('支付', () => {
     expect(screen.getByText('立即支付')).toBeTruthy()
   })
 
-  it('follows the order every 2 s and stops once it is final', async () => {
+  it('follows the order through the server’s flux until it is final, then asks nothing more', async () => {
     jest.useFakeTimers()
-    info
-      .mockResolvedValueOnce(order())
-      .mockResolvedValueOnce(order({ status: 1 }))
-      .mockResolvedValue(order({ status: 2, deviceIds: [7] }))
+    let now = order()
+    info.mockImplementation(async () => now)
     renderPage(<Pay />, session())
     await act(async () => undefined)
-    await act(async () => void jest.advanceTimersByTime(2000))
+    // unpaid, and nothing of the buyer's in flux on the server: the order is asked again each round
+    now = order({ status: 1 })
+    await act(async () => void jest.advanceTimersByTime(1000))
     expect(screen.getByText('支付成功，云手机创建中…')).toBeTruthy()
-    await act(async () => void jest.advanceTimersByTime(2000))
+    // paid: the server says it is on its way; the page asks again only when that changes
+    server.flux = settledFlux({ paidOrders: [{ ...paidOrder('new'), orderNo: ORDER_NO }] })
+    await act(async () => void jest.advanceTimersByTime(1500))
+    const paidAsks = info.mock.calls.length
+    await act(async () => void jest.advanceTimersByTime(1000 + 1500))
+    expect(info).toHaveBeenCalledTimes(paidAsks)
+    now = order({ status: 2, deviceIds: [7] })
+    server.flux = settledFlux({ fleetVersion: 2 })
+    await act(async () => void jest.advanceTimersByTime(2250))
     expect(screen.getByText('云手机已开通，正在创建中，通常几秒后即可使用')).toBeTruthy()
     expect(screen.getByText('查看我的云机')).toBeTruthy()
-    const calls = info.mock.calls.length
-    await act(async () => void jest.advanceTimersByTime(10_000))
-    expect(info).toHaveBeenCalledTimes(calls)
+    // one more ask confirms it, then none
+    await act(async () => void jest.advanceTimersByTime(5000))
+    const calls = [info.mock.calls.length, fluxAsks.mock.calls.length]
+    await act(async () => void jest.advanceTimersByTime(30_000))
+    expect([info.mock.calls.length, fluxAsks.mock.calls.length]).toEqual(calls)
     expect(info).toHaveBeenCalledWith({ orderNo: ORDER_NO }, { loading: false })
-  })
-
-  it('hands the paid order to the paid-orders store, which the bought things’ pages follow', async () => {
-    paidOrders.reset()
-    info.mockResolvedValue(order({ status: 1 }))
-    renderPage(<Pay />, session())
-    await screen.findByText('支付成功，云手机创建中…')
-    expect(paidOrders.pendingIn('fleet').map((o) => o.orderNo)).toEqual([ORDER_NO])
-  })
-
-  it('a shared link’s payer follows nothing: the phones are the buyer’s', async () => {
-    paidOrders.reset()
-    setRouteParams({ link: 'L1' })
-    info.mockResolvedValue(order({ status: 1, isOwner: false }))
-    renderPage(<Pay />, session())
-    await screen.findByText('支付成功，云手机创建中…')
-    expect(paidOrders.pending).toEqual([])
   })
 
   it('explains a beans shortfall and an out-of-stock answer', async () => {
@@ -149,7 +142,10 @@ describe('支付', () => {
 
   it('cancels an unpaid order after confirmation', async () => {
     jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false } as never)
-    mockCancelOrder.mockResolvedValue(order({ status: 3 }))
+    mockCancelOrder.mockImplementation(async () => {
+      info.mockResolvedValue(order({ status: 3 })) // the server has it cancelled from now on
+      return order({ status: 3 })
+    })
     renderPage(<Pay />, session())
     fireEvent.click(await screen.findByText('取消订单'))
     expect(await screen.findByText('订单已取消')).toBeTruthy()

@@ -109,6 +109,13 @@ export const DRIVERS: Record<string, Driver> = {
     quiet:
       'the last frame stays and the phone is tried again when due (Home/parts/fleet/cover-queue.ts)',
   },
+  'GET /user/flux': {
+    route: 'pages/Home/index',
+    answers: homeAnswers,
+    open: () => openHome(),
+    quiet:
+      'the list stays as loaded and the server is asked again after the next wait (stores/flux-store.ts)',
+  },
   'GET /dict/getDeviceStatusList': {
     route: 'pages/Home/index',
     answers: homeAnswers,

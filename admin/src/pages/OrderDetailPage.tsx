@@ -4,15 +4,18 @@
  * refunded) asks for a reason in a dialog that names the consequence: the money back the way it came and
  * what happens to the phones.
  */
+import { useRef } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ModalForm, ProDescriptions, ProFormTextArea } from '@ant-design/pro-components'
 import { Alert, Button, Space, Table, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { deviceStatusLabels, type DeviceStatus } from '#domain/device-lifecycle'
+import { nextFollowDelay } from '#domain/flux'
 import { mayDo, type OperatorRole } from '#domain/operator-roles'
 import {
+  orderInFlux,
   orderKindLabels,
-  orderStatusLabels,
+  orderStatusText,
   OrderStatus,
   payMethodLabels,
   type OrderKind,
@@ -68,6 +71,9 @@ function consequence(detail: AdminOrderDetail): string {
   return `将全额退款 ${yuan(order.amount)}，${via}；${value}订单变为“已退款”，此操作不可撤销。`
 }
 
+const refundOpen = (detail: AdminOrderDetail) =>
+  detail.refunds.some((refund) => refund.status === 'requested')
+
 function BackButton() {
   return <Button onClick={() => navigate(ORDERS_PATH)}>返回订单列表</Button>
 }
@@ -75,10 +81,29 @@ function BackButton() {
 export default function OrderDetailPage({ id, role }: { id: number; role: OperatorRole }) {
   const queryClient = useQueryClient()
   const key = ['order', id] as const
+  // while the order changes by itself (paid and not yet delivered, a refund on its way back), it is
+  // read again after 1 s, then half as long again while nothing changed (at most 5 s), as the app's
+  // screens follow the server (docs/cloud-phones.md)
+  const followed = useRef<{ data: AdminOrderDetail | undefined; delay: number | null }>({
+    data: undefined,
+    delay: null,
+  })
   const detail = useQuery({
     queryKey: key,
     queryFn: () => adminApi.order(id),
     meta: { inlineError: true },
+    refetchInterval: (query) => {
+      const data = query.state.data
+      if (!data || !orderInFlux(data.order.status, refundOpen(data))) {
+        followed.current = { data, delay: null }
+        return false
+      }
+      // react-query keeps the same object when an answer is unchanged
+      const changed = followed.current.data !== data
+      const delay = nextFollowDelay(followed.current.delay, changed)
+      followed.current = { data, delay }
+      return delay
+    },
   })
   const refund = useMutation({
     mutationFn: (reason: string) => adminApi.refundOrder(id, reason),
@@ -166,7 +191,7 @@ export default function OrderDetailPage({ id, role }: { id: number; role: Operat
           {
             title: '状态',
             dataIndex: 'status',
-            render: () => orderStatusLabels[order.status as OrderStatus] ?? order.status,
+            render: () => orderStatusText(order.status as OrderStatus, refundOpen(detail.data)),
           },
           {
             title: '支付方式',

@@ -177,6 +177,7 @@ export type {
   SpacePackages,
   CreateSpaceOrderBody,
 } from './space'
+export type { PaidOrder, UserFlux } from './flux'
 export type {
   ActivityKind,
   ActivitySummary,

@@ -83,6 +83,7 @@ export const ROUTE_CODES: Readonly<Record<string, readonly number[]>> = {
   'GET /space/info': [...SIGNED_IN_CODES],
   'GET /space/packages': [...SIGNED_IN_CODES],
   'GET /space/task': [...SIGNED_IN_CODES, C.TASK_NOT_EXIST],
+  'GET /user/flux': [...SIGNED_IN_CODES],
   'GET /user/getAuthToken': [...SIGNED_IN_CODES, C.GET_DEVICE_FAILED, C.SHOW_ERROR_TIPS],
   'GET /user/getFloatingBall': [...SIGNED_IN_CODES],
   'GET /user/getUserInfo': [...SIGNED_IN_CODES],

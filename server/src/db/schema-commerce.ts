@@ -207,6 +207,10 @@ export const orders = pgTable(
       .on(t.buyerId, t.createdAt)
       .where(sql`${t.buyerId} is not null`),
     index('orders_unpaid_idx').on(t.status, t.payDeadline),
+    // A user's orders paid and not yet delivered (services/user-flux.ts): a few at any time.
+    index('orders_paid_undelivered_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 1`),
     // The console's order list and CSV export, newest first, and their date range (admin-orders.ts).
     index('orders_created_idx').on(t.createdAt, t.id),
     // 概览's revenue by day (admin-overview.ts): reads the window's paid orders, not the whole history.

@@ -94,6 +94,10 @@ export const devices = pgTable(
       .on(t.groupId)
       .where(sql`${t.groupId} is not null`),
     index('devices_status_expire_idx').on(t.status, t.expireAt),
+    /** A user's phones whose state changes by itself: creating, rebooting or busy (services/user-flux.ts). */
+    index('devices_in_flux_idx')
+      .on(t.userId)
+      .where(sql`status in (0, 4) or busy_op is not null`),
     /** The console looks a phone up by its supplier instance. */
     index('devices_supplier_instance_idx').on(t.supplierInstanceId),
     /**

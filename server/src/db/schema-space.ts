@@ -52,6 +52,10 @@ export const spaceTasks = pgTable(
   (t) => [
     index('space_tasks_user_idx').on(t.userId, t.createdAt),
     index('space_tasks_device_idx').on(t.deviceId, t.status),
+    /** A user's running backups and restores (services/user-flux.ts). */
+    index('space_tasks_running_user_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 'running'`),
     /** One task at a time per phone, whatever races. */
     uniqueIndex('space_tasks_one_running_key')
       .on(t.deviceId)

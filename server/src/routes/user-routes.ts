@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { ResultCode } from '#domain/result-codes'
 import { Envelope } from '../contract/common'
+import { UserFlux } from '../contract/flux'
 import {
   ChangeBindingMobileBody,
   FirstPasswordBody,
@@ -21,7 +22,7 @@ import { ok } from '../plugins/envelope'
 import { bearer, type ApiRouteOptions } from './route-options'
 
 const userRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
-  const { accountChanges, profile, files } = app.services
+  const { accountChanges, profile, files, flux } = app.services
   const tags = ['账号']
   const security = bearer
   const Done = Envelope(Type.Null())
@@ -30,6 +31,12 @@ const userRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
     '/user/getUserInfo',
     { schema: { tags, security, response: { 200: Envelope(UserInfo) } } },
     async (request) => ok(await profile.getUserInfo(currentUser(request).userId)),
+  )
+
+  app.get(
+    '/user/flux',
+    { schema: { tags, security, response: { 200: Envelope(UserFlux) } } },
+    async (request) => ok(await flux.read(currentUser(request).userId)),
   )
 
   app.post(

@@ -33,6 +33,7 @@ import { SessionService } from './session-service'
 import { SmsService } from './sms-service'
 import { SpaceService } from './space-service'
 import { UsageLogService } from './usage-log-service'
+import { UserFluxService } from './user-flux'
 import { WalletService } from './wallet-service'
 import { OperatorAccounts } from './operator-accounts'
 import { OperatorAudit } from './operator-audit'
@@ -70,6 +71,7 @@ export function createServices(ctx: ServiceContext) {
     accounts,
     accountChanges: new AccountChanges(ctx, sms, sessions),
     profile: new ProfileService(ctx),
+    flux: new UserFluxService(ctx),
     scanLogin: new ScanLoginService(ctx, accounts),
     catalog,
     reference,

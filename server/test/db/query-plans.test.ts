@@ -86,6 +86,7 @@ async function userTour(ta: TestApp, session: Session) {
   const { app } = ta
   const page = (url: string) => ok(get(app, url, session), url)
   await page('/user/getUserInfo')
+  await page('/user/flux')
   const list = await page('/device/list?page=1&rows=20')
   await page('/device/list?page=3&rows=20&status=1')
   await page('/device/list?page=1&rows=20&keyword=%E4%BA%91%E6%89%8B%E6%9C%BA1')

@@ -4,24 +4,15 @@ import { Text, View } from '@tarojs/components'
 import { Button, Progress } from '@nutui/nutui-react-taro'
 import type { DeviceSpace, SpaceTask } from '../../../types/api'
 import { confirm, toastError, toastSuccess } from '@/runtime/feedback'
-import { usePageShown, usePollWhile } from '@/hooks/use-follow'
+import { useFollow } from '@/hooks/use-follow'
 import { ResultCode } from '@/domain/result-codes'
 import { formatBytes } from '@/domain/formatters'
 import { ApiError } from '@/runtime/request'
 import { navigate } from '@/runtime/navigation'
 import { deleteBackup, getDeviceSpace, startBackup, startRestore } from '@/api/space'
 import TaskItem from './parts/TaskItem'
-import {
-  KIND_LABELS,
-  statusLabel,
-  TASK_FOLLOW_LIMIT_MS,
-  TASK_POLL_MS,
-  usedColor,
-  usedPercent,
-} from './parts/space-tasks'
+import { KIND_LABELS, statusLabel, usedColor, usedPercent } from './parts/space-tasks'
 import styles from './space.module.scss'
-
-export { TASK_POLL_MS } from './parts/space-tasks'
 
 const OVER_SPACE = '云空间容量不足，请先删除不需要的备份后再试'
 
@@ -65,17 +56,11 @@ export default function DataCenter() {
   })
 
   // followed only while shown: the result is reported when the page shows again
-  const shown = usePageShown()
   const running = space?.running ?? null
   useEffect(() => {
     if (running) following.current = running
   }, [running])
-  usePollWhile(
-    shown && running !== null,
-    async () => reportEnded(await load(true)),
-    TASK_POLL_MS,
-    TASK_FOLLOW_LIMIT_MS,
-  )
+  useFollow('space', async () => reportEnded(await load(true)), { pending: running !== null })
 
   const act = async (action: () => Promise<unknown>) => {
     setNotice('')

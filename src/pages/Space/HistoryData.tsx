@@ -2,16 +2,14 @@ import { useCallback, useState } from 'react'
 import { View } from '@tarojs/components'
 import type { SpaceTask } from '../../../types/api'
 import PagedList from '@/components/PagedList'
-import { usePageShown, usePollWhile } from '@/hooks/use-follow'
+import { useFollow } from '@/hooks/use-follow'
 import { listSpaceHistory } from '@/api/space'
-import { TASK_FOLLOW_LIMIT_MS, TASK_POLL_MS } from './parts/space-tasks'
 import TaskItem from './parts/TaskItem'
 import styles from './space.module.scss'
 
 /**
  * Every backup and restore of the user's phones, newest first, with status, size and time. While a
- * task on the first page is still running the list loads again every 2 s, so 恢复中 turns into the
- * result without a reload.
+ * task runs the page follows the server (useFollow), so 恢复中 turns into the result without a reload.
  */
 export default function HistoryData() {
   const [running, setRunning] = useState(false)
@@ -24,12 +22,8 @@ export default function HistoryData() {
     },
     [round],
   )
-  usePollWhile(
-    usePageShown() && running,
-    () => setRound((n) => n + 1),
-    TASK_POLL_MS,
-    TASK_FOLLOW_LIMIT_MS,
-  )
+  // the server's word on the running tasks: the first page again once one of them ended
+  useFollow('space', () => setRound((n) => n + 1), { pending: running })
   return (
     <View className={styles.list}>
       <PagedList<SpaceTask>

@@ -6,7 +6,7 @@ import { Button, Cell, Progress } from '@nutui/nutui-react-taro'
 import type { SpaceInfo } from '../../../types/api'
 import EmptyState from '@/components/EmptyState'
 import { toastError } from '@/runtime/feedback'
-import { useFollowPaid, usePageShown } from '@/hooks/use-follow'
+import { useFollow } from '@/hooks/use-follow'
 import { formatBytes, formatDate } from '@/domain/formatters'
 import { navigate } from '@/runtime/navigation'
 import { getSpaceInfo } from '@/api/space'
@@ -24,7 +24,7 @@ function SpaceIndex() {
     getSpaceInfo().then(setInfo).catch(toastError)
   }
   useDidShow(load)
-  const granting = useFollowPaid('space', usePageShown(), load).length > 0
+  const granting = useFollow('space', load).length > 0
 
   if (!info) return <View className={styles.page} />
   return (

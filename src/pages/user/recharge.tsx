@@ -7,7 +7,7 @@ import type { AccountBalance, RechargePackages } from '../../../types/api'
 import CheckoutBar from '@/components/CheckoutBar'
 import CouponPicker from '@/components/CouponPicker'
 import { toast, toastError } from '@/runtime/feedback'
-import { useFollowPaid, usePageShown } from '@/hooks/use-follow'
+import { useFollow } from '@/hooks/use-follow'
 import PackageGrid from '@/components/PackageGrid'
 import { usePackageCheckout } from '@/components/PackageGrid/use-package-checkout'
 import { fenToYuan } from '@/domain/formatters'
@@ -50,7 +50,7 @@ function Recharge() {
       .catch(() => setAccount(null)) // the beans part works without it
   }
   useDidShow(load)
-  const crediting = useFollowPaid('wallet', usePageShown(), load).length > 0
+  const crediting = useFollow('wallet', load).length > 0
 
   const payTopUp = async () => {
     const parsed = topUpFen(topUp)

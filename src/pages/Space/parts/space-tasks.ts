@@ -1,11 +1,6 @@
 /** Words for backup and restore tasks (Space pages). */
 import type { SpaceTask } from '../../../../types/api'
 
-/** A page showing a running backup or restore asks again this often… */
-export const TASK_POLL_MS = 2_000
-/** …for this long at most (the supplier's own limit is longer; the next visit loads fresh). */
-export const TASK_FOLLOW_LIMIT_MS = 10 * 60_000
-
 export const KIND_LABELS: Record<SpaceTask['kind'], string> = { backup: '备份', restore: '恢复' }
 
 export function statusLabel(task: Pick<SpaceTask, 'kind' | 'status'>): string {

@@ -4,8 +4,6 @@ import type { RouteName } from '@/constants/routes'
 import { WechatPayResult } from '@/domain/enums'
 import { isFinal, OrderStatus, PayMethod, payMethodLabels } from '@/domain/order-status'
 
-export const POLL_INTERVAL_MS = 2000
-
 /**
  * H5: Alipay, WeChat Pay and beans; inside WeChat (the mini-program, and H5 in WeChat's browser):
  * WeChat Pay and beans, as WeChat opens no Alipay page; company users also their account balance. A

@@ -5,7 +5,7 @@ import { observer } from 'mobx-react'
 import { Button } from '@nutui/nutui-react-taro'
 import type { Device } from '../../../../../types/api'
 import EmptyState from '@/components/EmptyState'
-import { useFollowPaid } from '@/hooks/use-follow'
+import { useFollow } from '@/hooks/use-follow'
 import { BottomSheet } from '@/components/Overlay'
 import { LIST_TEXTS } from '@/constants/limits'
 import {
@@ -17,7 +17,8 @@ import {
 import { HomeViewType } from '@/domain/enums'
 import { navigate } from '@/runtime/navigation'
 import { useStores } from '@/stores'
-import { paidOrders, type PaidOrder } from '@/stores/paid-orders-store'
+import { fleetNotice } from '@/domain/flux'
+import { flux } from '@/stores/flux-store'
 import BatchBar from './BatchBar'
 import FleetToolbar from './FleetToolbar'
 import MultiView from './MultiView'
@@ -29,16 +30,8 @@ import { useCovers } from './use-covers'
 import { useDeviceActions } from './use-device-actions'
 import styles from './fleet.module.scss'
 
-/** Poll phones that are creating or rebooting, and move the remaining-time clock on. */
+/** How often the remaining-time clock moves on. */
 const TICK_MS = 3_000
-
-/** What an order paid but not yet delivered does to the fleet, said until it is delivered. */
-export function pendingNotice(waiting: PaidOrder[]): string {
-  const creating = waiting.filter((o) => o.kind === 'new').reduce((n, o) => n + o.quantity, 0)
-  if (creating > 0) return `支付成功，${creating}台云手机创建中…`
-  if (waiting.some((o) => o.kind === 'renew')) return '续费已支付，到期时间更新中…'
-  return waiting.length > 0 ? '支付成功，云手机更新中…' : ''
-}
 
 /** The logged-in fleet: toolbar, single or multi view, multi-select, prompts. */
 function Fleet({ active }: { active: boolean }) {
@@ -56,20 +49,18 @@ function Fleet({ active }: { active: boolean }) {
 
   useEffect(() => covers.setPaused(!active), [covers, active])
 
-  // an order just paid: follow it while shown, load the list again once it is delivered
-  const notice = pendingNotice(useFollowPaid('fleet', active, fleet.reload))
-  // another account (or logged out): its orders are not followed
-  useEffect(() => paidOrders.reset, [session.token])
+  // the server's changes while shown: an order paid and not yet delivered, phones creating or busy
+  const notice = fleetNotice(
+    useFollow('fleet', fleet.refresh, { pending: fleet.transientIds.length > 0, enabled: active }),
+  )
+  // another account (or logged out): its state is not followed
+  useEffect(() => flux.reset, [session.token])
 
-  const polling = active && fleet.transientIds.length > 0
   useEffect(() => {
     if (!active) return undefined
-    const timer = setInterval(() => {
-      setNow(Date.now())
-      if (polling) void fleet.refreshTransient()
-    }, TICK_MS)
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS)
     return () => clearInterval(timer)
-  }, [active, polling, fleet])
+  }, [active])
 
   const sheetActions = sheetFor ? availableActions(deviceActions(actionInput(sheetFor))) : []
 

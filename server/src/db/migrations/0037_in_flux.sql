@@ -1,0 +1,3 @@
+CREATE INDEX IF NOT EXISTS "orders_paid_undelivered_idx" ON "orders" USING btree ("user_id") WHERE "orders"."status" = 1;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "devices_in_flux_idx" ON "devices" USING btree ("user_id") WHERE status in (0, 4) or busy_op is not null;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "space_tasks_running_user_idx" ON "space_tasks" USING btree ("user_id") WHERE "space_tasks"."status" = 'running';
