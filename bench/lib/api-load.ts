@@ -82,14 +82,16 @@ export interface Row {
   non2xx: number
   /** Responses with a 2xx status. */
   ok: number
+  /** Answers by envelope code (`HTTP <status>` for one that is not an envelope): placed and refused apart. */
+  codes: Record<string, number>
 }
 
 export interface LoadOptions {
   method?: string
   headers?: Record<string, string>
   body?: object
-  /** One per connection, round robin (see autocannon-run.mjs). */
-  sessions?: { token: string; userId: number }[]
+  /** Each request as the next of them in turn (see autocannon-run.mjs). */
+  sessions?: { token: string; userId: number; body?: object }[]
 }
 
 /**
@@ -142,8 +144,16 @@ export async function load(name: string, url: string, options: LoadOptions = {})
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     ok: result['2xx'],
+    codes: result.codes,
   }
 }
+
+/** `200:25980 1014:3`: the answers of a run by code, most first. */
+export const codesText = (row: Row) =>
+  Object.entries(row.codes)
+    .sort((a, b) => b[1] - a[1])
+    .map(([code, n]) => `${code}:${n}`)
+    .join(' ')
 
 export const cpuText = (row: Row) =>
   `${row.serverCpuUs.toFixed(0)}+${row.postgresCpuUs === null ? '?' : row.postgresCpuUs.toFixed(0)}`
@@ -183,7 +193,7 @@ export interface Paired {
 
 export function printRows(rows: Paired[]) {
   console.log(
-    'route                                      req/s  p50 ms  p99 ms  raw req/s (p99)  of raw  errors/non-2xx  rows written/2xx  CPU µs/req: server+pg (raw)',
+    'route                                      req/s  p50 ms  p99 ms  raw req/s (p99)  of raw  errors/non-2xx  rows written/2xx  CPU µs/req: server+pg (raw)  answers by code',
   )
   for (const { route, raw: paired, written } of rows) {
     const share = `${((route.rps / paired.rps) * 100).toFixed(0)}%`
@@ -200,6 +210,7 @@ export function printRows(rows: Paired[]) {
         failed.padStart(15),
         (written === null ? '' : `${written}/${route.ok}`).padStart(17),
         `${cpuText(route)} (${cpuText(paired)})`.padStart(26),
+        ` ${codesText(route)}`,
       ].join(' '),
     )
   }
