@@ -1,6 +1,7 @@
 /**
  * One autocannon run for the API benches, in a process of its own (the load generator must not share
- * the server's event loop). Reads a JSON spec from argv[2] and prints autocannon's result as JSON, with
+ * the server's event loop). Reads a JSON spec from the file argv[2] names (a thousand sessions are too
+ * long for a command line) and prints autocannon's result as JSON, with
  * `codes`: how many answers carried each envelope code (a refusal is HTTP 200 too):
  *
  *   { url, method?, headers?, body?, connections, duration, sessions?: [{ token, userId, body? }] }
@@ -10,9 +11,10 @@
  * write that locks its user's row is measured across users; a session's `body`, if any, is merged into
  * the request body (each buyer orders its own goods, say).
  */
+import fs from 'node:fs'
 import autocannon from 'autocannon'
 
-const spec = JSON.parse(process.argv[2])
+const spec = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'))
 const body = spec.body === undefined ? undefined : JSON.stringify(spec.body)
 let next = 0
 const codes = {}
