@@ -414,6 +414,7 @@ test('every route refuses a body nested 10,000 deep with 400 before anything wal
       }
     }
   }
+  console.log(`fuzz: ${cases} bodies nested 10,000 deep; the deepest schema nests ${deepest}`)
   // the limit is no trouble to any body a schema describes
   assert.ok(deepest > 2 && deepest < MAX_BODY_DEPTH, `schemas nest ${deepest} deep`)
   assert.deepEqual(problems, [])
