@@ -507,7 +507,8 @@ export class AdminDevices {
       if (!isRetryable(before, now)) throw new BizError(OperatorCode.JOB_NOT_RETRYABLE)
       const [after] = await tx
         .update(jobs)
-        .set({ status: 'pending', attempts: 0, runAt: now, lockedUntil: null })
+        // the lease's token too: a holder still running it (stuck) writes nothing when it ends
+        .set({ status: 'pending', attempts: 0, runAt: now, lockedUntil: null, leaseToken: null })
         .where(eq(jobs.id, jobId))
         .returning()
       await this.audit.record(tx, {
