@@ -51,7 +51,8 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
 
 const login = (server: Server) => loginOnServer(server, MOBILE)
 
-async function buyAndPay(
+/** An order of `quantity` phones, priced as quoted: its number and amount. */
+async function placeOrder(
   server: Server,
   session: { token: string; userId: number },
   quantity: number,
@@ -80,11 +81,21 @@ async function buyAndPay(
       },
     }),
   )
+  return { orderNo: order.orderNo, amount: quote.total }
+}
+
+async function buyAndPay(
+  server: Server,
+  session: { token: string; userId: number },
+  quantity: number,
+  key: string,
+) {
+  const { orderNo } = await placeOrder(server, session, quantity, key)
   const payment = ok(
     'payment',
     await callServer<{ tradeNo: string }>(server, '/pay/createPayment', {
       session,
-      json: { orderNo: order.orderNo, payMethod: 1 },
+      json: { orderNo, payMethod: 1 },
     }),
   )
   ok(
@@ -93,7 +104,7 @@ async function buyAndPay(
       json: { tradeNo: payment.tradeNo, action: 'pay' },
     }),
   )
-  return order.orderNo
+  return orderNo
 }
 
 test(
@@ -269,31 +280,9 @@ test(
     // scheduler polls every 5 s, so it rarely runs before the row is held (then once more).
     let held: { orderNo: string; orderId: number; lock: pg.PoolClient } | null = null
     for (let attempt = 0; attempt < 3 && !held; attempt++) {
-      const goodId = GOODS.enjoyB
-      const priceId = priceOf(goodId, 30)
-      const quote = ok(
-        'quote',
-        await callServer<{ total: number }>(server, '/CommodityGroup/getGoodPrice', {
-          session,
-          json: { kind: 'new', goodId, priceId, quantity: 1 },
-        }),
-      )
-      const { orderNo } = ok(
-        'order',
-        await callServer<{ orderNo: string }>(server, '/order/createCloudOrder', {
-          session,
-          json: {
-            goodId,
-            priceId,
-            zoneId: ZONES.shanghai,
-            quantity: 1,
-            expectedAmount: quote.total,
-            idempotencyKey: `crash-lease-${attempt}`,
-          },
-        }),
-      )
+      const { orderNo, amount } = await placeOrder(server, session, 1, `crash-lease-${attempt}`)
       await ta.database.db.transaction((tx) =>
-        ta.app.services.beans.credit(tx, session.userId, quote.total, { reason: 'grant' }),
+        ta.app.services.beans.credit(tx, session.userId, amount, { reason: 'grant' }),
       )
       ok(
         'pay',
