@@ -35,8 +35,8 @@ const capOf = (userType: SQLWrapper) =>
 /**
  * Refuses at once (1014 UNPAID_UNITS_REFUSAL) an order of `units` new phones that would take the buyer
  * past their cap, from one read of the buyer's row by its key, before any pricing, lock or write: a
- * capped buyer's refusal costs less than a placed order (it cost about 15 times as much, both order
- * paths trying and failing on the check). The order a key already made is answered again as ever,
+ * capped buyer's refusal costs less than a placed order (it cost several, both order paths trying and
+ * failing on the check; docs/performance.md). The order a key already made is answered again as ever,
  * and an order larger than any buyer's allowance is left to the quantity rules, which name the limit.
  * The check on users stays the authority (unpaidUnitsCapped): this read may be a moment old.
  */
