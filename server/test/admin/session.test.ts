@@ -197,7 +197,7 @@ async function limitedConsole(
   const ta = await buildTestApp(t, {
     rateLimit: { globalPerMinute: 1000, sensitivePerMinute: 20, operatorSignIn: signIn },
   })
-  const root = await createOperator(ta, 'root', 'admin')
+  const admin = await createOperator(ta, 'admin', 'admin')
   const tryAs = async (ip: string, body: { name: string; password: string; totp: string }) => {
     const reply = await ta.app.inject({
       method: 'POST',
@@ -207,39 +207,39 @@ async function limitedConsole(
     })
     return { status: reply.statusCode, code: reply.json().code as number }
   }
-  const wrong = (name = 'root') => ({ name, password: 'wrong-password-1', totp: '123456' })
-  const right = (name = 'root') => {
+  const wrong = (name = 'admin') => ({ name, password: 'wrong-password-1', totp: '123456' })
+  const right = (name = 'admin') => {
     // a code is good once: each right attempt takes the next step's
     ta.clock.advance(30_000)
-    return { name, password: OPERATOR_PASSWORD, totp: totpAt(ta, root.totpSecret) }
+    return { name, password: OPERATOR_PASSWORD, totp: totpAt(ta, admin.totpSecret) }
   }
-  return { ta, root, tryAs, wrong, right }
+  return { ta, admin, tryAs, wrong, right }
 }
 
 test('nobody without the password locks an operator out: wrong sign-ins from any addresses, in any case, and the operator still signs in', async (t) => {
   const { tryAs, wrong, right } = await limitedConsole(t)
   // one address, until it is refused
-  for (let i = 0; i < 12; i++) await tryAs('10.0.0.1', wrong(i % 2 ? 'ROOT' : 'Root'))
+  for (let i = 0; i < 12; i++) await tryAs('10.0.0.1', wrong(i % 2 ? 'ADMIN' : 'Admin'))
   assert.equal((await tryAs('10.0.0.1', wrong())).status, 429, 'the guessing address is slowed')
   // thirty more addresses, ten wrong passwords each
   for (let a = 0; a < 30; a++) {
     for (let i = 0; i < 10; i++) await tryAs(`10.0.1.${a}`, wrong())
   }
   assert.deepEqual(await tryAs('10.0.9.9', right()), { status: 200, code: 200 })
-  assert.deepEqual(await tryAs('10.0.9.9', right('ROOT')), { status: 200, code: 200 })
+  assert.deepEqual(await tryAs('10.0.9.9', right('ADMIN')), { status: 200, code: 200 })
 })
 
 test('what still limits a guesser: 10 a minute per address, 10 per 15 minutes per name and address, and 10 wrong codes after the right password', async (t) => {
-  const { ta, root, tryAs, wrong, right } = await limitedConsole(t, {
+  const { ta, admin, tryAs, wrong, right } = await limitedConsole(t, {
     perIpPerMinute: 100,
     perNameAndIpPer15Minutes: 10,
   })
   // per name and address, the name in any case: the eleventh attempt is refused before argon2
   for (let i = 0; i < 10; i++) {
-    const reply = await tryAs('10.0.0.1', wrong(i % 2 ? 'ROOT' : 'root'))
+    const reply = await tryAs('10.0.0.1', wrong(i % 2 ? 'ADMIN' : 'admin'))
     assert.equal(reply.code, OperatorCode.SIGN_IN_FAILED)
   }
-  assert.equal((await tryAs('10.0.0.1', wrong('Root'))).status, 429)
+  assert.equal((await tryAs('10.0.0.1', wrong('Admin'))).status, 429)
   assert.equal((await tryAs('10.0.0.1', right())).status, 429, 'this address, this name')
   assert.equal((await tryAs('10.0.0.1', wrong('other'))).code, OperatorCode.SIGN_IN_FAILED)
   assert.equal((await tryAs('10.0.0.2', right())).code, 200, 'another address')
@@ -247,7 +247,7 @@ test('what still limits a guesser: 10 a minute per address, 10 per 15 minutes pe
   // someone who has the password guesses the code: 10 wrong codes in 15 minutes, from any addresses
   const wrongCode = () => {
     const body = right()
-    const valid = [-30, 0, 30].map((offset) => totpAt(ta, root.totpSecret, offset))
+    const valid = [-30, 0, 30].map((offset) => totpAt(ta, admin.totpSecret, offset))
     return { ...body, totp: ['000000', '111111', '222222'].find((code) => !valid.includes(code))! }
   }
   for (let i = 0; i < 10; i++) {
@@ -255,7 +255,7 @@ test('what still limits a guesser: 10 a minute per address, 10 per 15 minutes pe
   }
   // then even the right code is refused, with the same answer as any wrong part
   assert.equal((await tryAs('10.0.4.1', right())).code, OperatorCode.SIGN_IN_FAILED)
-  // a wrong password is no code guess: it neither counts nor waits
+  // 15 minutes on the count starts again; a wrong password in between is no code guess
   ta.clock.advance(15 * 60_000)
   assert.equal((await tryAs('10.0.4.2', wrong())).code, OperatorCode.SIGN_IN_FAILED)
   assert.equal((await tryAs('10.0.4.3', right())).code, 200, 'after 15 minutes')
