@@ -4,7 +4,8 @@
  * recovers (the server restarts healthy around admin:create); an operations operator finds the user's
  * phones by number, opens one, 重新创建 and sees it 运行中; resets it (重置, a dialog naming the consequence
  * and a reason) and sees it 运行中 again, the user told in the message center; then releases it after the
- * dialog that names the consequence, and the user's fleet no longer lists it. On 任务 a failed job is listed
+ * dialog that names the consequence (refused in the dialog, naming the order, while the user's renewal of it
+ * is unpaid; released once it is cancelled), and the user's fleet no longer lists it. On 任务 a failed job is listed
  * and 重试 puts it back. axe finds nothing critical or serious on 云手机, the phone's page, the reset and
  * release dialogs and 任务.
  */
@@ -70,6 +71,31 @@ async function buyFailingPhones(session: Session, quantity: number): Promise<Fle
     await sleep(250)
   }
   throw new Error('e2e: the phones never failed at the failing supplier')
+}
+
+/** A renewal of the phone for 7 days, created and left unpaid: its order number. */
+async function renewUnpaid(session: Session, deviceId: number): Promise<string> {
+  const { priceId } = await goodsFor(7)
+  const quote = ok(
+    'renewal quote',
+    await api<{ total: number }>('/CommodityGroup/getGoodPrice', {
+      session,
+      json: { kind: 'renew', deviceIds: [deviceId], priceId },
+    }),
+  )
+  const order = ok(
+    'createRenewOrder',
+    await api<{ orderNo: string }>('/order/createRenewOrder', {
+      session,
+      json: {
+        deviceIds: [deviceId],
+        priceId,
+        expectedAmount: quote.total,
+        idempotencyKey: 'admin-devices-renew',
+      },
+    }),
+  )
+  return order.orderNo
 }
 
 test('an operator creates a failed phone again, resets it, releases it after the dialog, and retries a failed job', async () => {
@@ -147,7 +173,11 @@ test('an operator creates a failed phone again, resets it, releases it after the
     'the user is told in the message center',
   )
 
-  // 释放: the dialog names the consequence and wants a reason
+  // the user starts renewing the phone and has not paid yet
+  const renewal = await renewUnpaid(session, first.deviceId)
+
+  // 释放: the dialog names the consequence and wants a reason; refused in the dialog while the
+  // renewal is open, naming it; released once the user has cancelled it
   await page.getByRole('button', { name: /释\s*放/ }).click()
   const dialog = page.getByRole('dialog', { name: `释放云手机「${first.name}」？` })
   await dialog.getByText(RELEASE_CONSEQUENCE).waitFor()
@@ -156,6 +186,14 @@ test('an operator creates a failed phone again, resets it, releases it after the
   await dialog.getByText('请填写原因').waitFor()
   await dialog.getByLabel('原因（记入操作日志）').fill('用户申请提前释放')
   await screenshot(page, 'admin-device-release')
+  await dialog.getByRole('button', { name: /释\s*放/ }).click()
+  await dialog
+    .getByRole('alert')
+    .getByText(`该云手机有待支付的订单（${renewal}），请待用户支付或取消该订单后再操作`)
+    .waitFor()
+  report.push(...(await consoleAxeReport(page, 'release refused')))
+  await screenshot(page, 'admin-device-release-refused')
+  ok('cancel', await api('/order/cancel', { session, json: { orderNo: renewal } }))
   await dialog.getByRole('button', { name: /释\s*放/ }).click()
   await dialog.waitFor({ state: 'hidden' })
   await page.locator('.ant-descriptions-item-content').getByText('已释放').first().waitFor()

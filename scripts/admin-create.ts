@@ -17,6 +17,7 @@ import {
   OPERATOR_PASSWORD_MIN,
   OPERATOR_PASSWORD_WEAK,
   OPERATOR_ROLES,
+  operatorNameKey,
 } from '#domain/operator-roles'
 import { systemClock } from '../server/src/clock'
 import { loadConfig } from '../server/src/config'
@@ -106,7 +107,7 @@ async function main(args: string[]): Promise<number> {
     return 0
   } catch (error) {
     if (isBizError(error)) {
-      console.error(`${error.message}: ${name.toLowerCase()}`)
+      console.error(`${error.message}: ${operatorNameKey(name)}`)
       return 1
     }
     throw error

@@ -82,50 +82,83 @@ export interface Row {
   non2xx: number
   /** Responses with a 2xx status. */
   ok: number
+  /** Answers by envelope code (`HTTP <status>` for one that is not an envelope): placed and refused apart. */
+  codes: Record<string, number>
 }
 
 export interface LoadOptions {
   method?: string
   headers?: Record<string, string>
   body?: object
-  /** One per connection, round robin (see autocannon-run.mjs). */
-  sessions?: { token: string; userId: number }[]
+  /** Each request as the next of them in turn (see autocannon-run.mjs). */
+  sessions?: { token: string; userId: number; body?: object }[]
+}
+
+/** USER_HZ: Linux reports process times in 1/100 s. */
+const TICK_US = 1e6 / 100
+
+/** A process's CPU time so far in µs (utime + stime, and with `children` cutime + cstime), or null. */
+function processCpuUs(pid: string, children: boolean): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    if (!stat.includes('(postgres)')) return null
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const own = Number(fields[11]) + Number(fields[12])
+    return (own + (children ? Number(fields[13]) + Number(fields[14]) : 0)) * TICK_US
+  } catch {
+    return null // the process ended while we read
+  }
 }
 
 /**
- * CPU time (µs) used so far by every process named postgres on this machine, read from /proc (Linux,
- * database on this machine); null elsewhere. Counts every database of that server, so the bench's
- * figures hold only on a server nothing else is using.
+ * CPU time (µs) used so far by PostgreSQL on this machine, per process, read from /proc (Linux,
+ * database on this machine); null elsewhere. With `pool`: only the backends of its database, so other
+ * databases of a shared server stay out (a backend that ends during a run takes its time with it, so
+ * the benches' pools keep theirs open); without: every process named postgres, the postmaster with the
+ * time of backends that have ended.
  */
-function postgresCpuUs(): number | null {
+async function postgresCpuUs(pool?: pg.Pool): Promise<Map<string, number> | null> {
   if (!fs.existsSync('/proc/self/stat')) return null
-  const ticks = 100 // USER_HZ: Linux reports process times in 1/100 s
-  let total = 0
-  for (const pid of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
-      if (!stat.includes('(postgres)')) continue
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      // utime, stime, and cutime, cstime: the postmaster's, of the backends that have ended
-      total += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])
-    } catch {
-      // the process ended while we read
-    }
+  const pids = pool
+    ? (
+        await pool.query<{ pid: number }>(
+          'select pid from pg_stat_activity where datname = current_database()',
+        )
+      ).rows.map((row) => String(row.pid))
+    : fs.readdirSync('/proc').filter((pid) => /^\d+$/.test(pid))
+  const times = new Map<string, number>()
+  for (const pid of pids) {
+    const us = processCpuUs(pid, !pool)
+    if (us !== null) times.set(pid, us)
   }
-  return (total * 1e6) / ticks
+  return times
 }
 
-/** One autocannon run in its own process (bench/autocannon-run.mjs). */
-export async function load(name: string, url: string, options: LoadOptions = {}): Promise<Row> {
+/** The CPU time spent between two readings (a process that began meanwhile: all of its time). */
+const cpuSpent = (before: Map<string, number>, after: Map<string, number>) =>
+  [...after].reduce((sum, [pid, us]) => sum + us - (before.get(pid) ?? 0), 0)
+
+/**
+ * One autocannon run in its own process (bench/autocannon-run.mjs). `database`: the pool of the
+ * database under test, whose backends' CPU is counted (else every PostgreSQL process's).
+ */
+export async function load(
+  name: string,
+  url: string,
+  options: LoadOptions = {},
+  database?: pg.Pool,
+): Promise<Row> {
   const spec = { url, connections: CONNECTIONS, duration: DURATION_S, ...options }
+  const specDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-'))
+  const specFile = path.join(specDir, 'spec.json')
+  fs.writeFileSync(specFile, JSON.stringify(spec))
   const cpuBefore = process.cpuUsage()
-  const postgresBefore = postgresCpuUs()
-  const { stdout, stderr } = await run(process.execPath, [LOAD, JSON.stringify(spec)], {
+  const postgresBefore = await postgresCpuUs(database)
+  const { stdout, stderr } = await run(process.execPath, [LOAD, specFile], {
     maxBuffer: 16 * 1024 * 1024,
-  })
+  }).finally(() => fs.rmSync(specDir, { recursive: true, force: true }))
   const cpu = process.cpuUsage(cpuBefore)
-  const postgresAfter = postgresCpuUs()
+  const postgresAfter = await postgresCpuUs(database)
   if (!stdout) throw new Error(`autocannon ${name}: ${stderr.slice(0, 300)}`)
   const result = JSON.parse(stdout)
   const responses = Math.max(1, result['2xx'])
@@ -138,12 +171,20 @@ export async function load(name: string, url: string, options: LoadOptions = {})
     postgresCpuUs:
       postgresBefore === null || postgresAfter === null
         ? null
-        : (postgresAfter - postgresBefore) / responses,
+        : cpuSpent(postgresBefore, postgresAfter) / responses,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     ok: result['2xx'],
+    codes: result.codes,
   }
 }
+
+/** `200:25980 1014:3`: the answers of a run by code, most first. */
+export const codesText = (row: Row) =>
+  Object.entries(row.codes)
+    .sort((a, b) => b[1] - a[1])
+    .map(([code, n]) => `${code}:${n}`)
+    .join(' ')
 
 export const cpuText = (row: Row) =>
   `${row.serverCpuUs.toFixed(0)}+${row.postgresCpuUs === null ? '?' : row.postgresCpuUs.toFixed(0)}`
@@ -183,7 +224,7 @@ export interface Paired {
 
 export function printRows(rows: Paired[]) {
   console.log(
-    'route                                      req/s  p50 ms  p99 ms  raw req/s (p99)  of raw  errors/non-2xx  rows written/2xx  CPU µs/req: server+pg (raw)',
+    'route                                      req/s  p50 ms  p99 ms  raw req/s (p99)  of raw  errors/non-2xx  rows written/2xx  CPU µs/req: server+pg (raw)  answers by code',
   )
   for (const { route, raw: paired, written } of rows) {
     const share = `${((route.rps / paired.rps) * 100).toFixed(0)}%`
@@ -200,6 +241,7 @@ export function printRows(rows: Paired[]) {
         failed.padStart(15),
         (written === null ? '' : `${written}/${route.ok}`).padStart(17),
         `${cpuText(route)} (${cpuText(paired)})`.padStart(26),
+        ` ${codesText(route)}`,
       ].join(' '),
     )
   }

@@ -49,7 +49,7 @@ import securityHeaders from './plugins/security-headers'
 import textInput from './plugins/text-input'
 import { requestValidation } from './plugins/validation'
 import apiRoutes from './routes'
-import adminRoutes from './routes/admin-routes'
+import adminRoutes, { type SignInLimits } from './routes/admin-routes'
 import { systemClock, type Clock } from './clock'
 import { createServices, type Services } from './services'
 
@@ -65,6 +65,8 @@ export interface RateLimits {
   globalPerMinute: number
   /** Requests per minute per IP for SMS sending and logins. */
   sensitivePerMinute: number
+  /** The operator console's sign-in; default SERVER_DEFAULTS' operatorSignIn… */
+  operatorSignIn?: SignInLimits
 }
 
 export interface BuildAppOptions {
@@ -230,10 +232,10 @@ export async function buildApp(options: BuildAppOptions) {
     prefix: ADMIN_API_PREFIX,
     secureCookie: production,
     signInLimits: rateLimit
-      ? {
+      ? (rateLimit.operatorSignIn ?? {
           perIpPerMinute: SERVER_DEFAULTS.operatorSignInPerIpPerMinute,
-          perNamePer15Minutes: SERVER_DEFAULTS.operatorSignInPerNamePer15Minutes,
-        }
+          perNameAndIpPer15Minutes: SERVER_DEFAULTS.operatorSignInPerNameAndIpPer15Minutes,
+        })
       : null,
   })
 

@@ -139,9 +139,14 @@ export const SERVER_DEFAULTS = {
   /** Operator console sessions end after 30 minutes without a call, and 12 hours after sign-in. */
   operatorSessionIdleMs: 30 * 60_000,
   operatorSessionMaxMs: 12 * 3_600_000,
-  /** Operator sign-in attempts: per IP per minute, and per name per 15 minutes (whatever the IP). */
+  /**
+   * Operator sign-in attempts: per IP per minute, and per name from one IP per 15 minutes. Nothing counts
+   * per name from every IP, so nobody without the password can lock an operator out.
+   */
   operatorSignInPerIpPerMinute: 10,
-  operatorSignInPerNamePer15Minutes: 10,
+  operatorSignInPerNameAndIpPer15Minutes: 10,
+  /** Wrong TOTP codes after the right password, per operator per 15 minutes, whatever the IP. */
+  operatorTotpGuessesPer15Minutes: 10,
 } as const
 
 /** Reads the server settings from the environment; every value has a default that runs out of the box. */

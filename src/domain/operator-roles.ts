@@ -59,6 +59,12 @@ export const isOperatorRole = (value: string): value is OperatorRole =>
 
 /** Operator sign-in names: letters, digits, `.`, `_`, `-`; stored and compared in lower case. */
 export const OPERATOR_NAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$'
+/**
+ * A name as it is stored, looked up and counted: ASCII letters in lower case, nothing else changed
+ * (String.toLowerCase would also fold other scripts, KELVIN SIGN to k).
+ */
+export const operatorNameKey = (name: string): string =>
+  name.replace(/[A-Z]/g, (letter) => letter.toLowerCase())
 export const OPERATOR_NAME_MAX = 32
 /** The shortest operator password the server (and admin:create) accepts. */
 export const OPERATOR_PASSWORD_MIN = 12

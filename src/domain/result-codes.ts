@@ -180,6 +180,11 @@ export const OperatorCode = {
   /** Reset: the supplier refused or could not be asked; nothing changed, it may be tried again. */
   DEVICE_RESET_REFUSED: 4056,
   /**
+   * Release or reset: the phone has a renewal, up/downgrade or video order not yet delivered (the
+   * message names it): released, the order's delivery would be refunded, with every phone it renews.
+   */
+  DEVICE_PLAN_ORDER_OPEN: 4060,
+  /**
    * 供应商映射, with ACEP running: the mapping of a goods on sale or of a zone cannot be cleared (ACEP
    * could not provision it, and the start-up check would refuse the next start).
    */
@@ -226,6 +231,7 @@ export const operatorMessages: Record<OperatorCodeValue, string> = {
   4054: '只有失败或卡住的任务可以重试',
   4055: '云手机不在运行中或正在进行其他操作（重启、备份、恢复、更换地区、更换云机、系统更新），请稍后再试',
   4056: '云手机服务商未接受重置，请稍后重试',
+  4060: '该云手机有未完成的订单，请待订单完成或取消后再操作',
   4058: '该商品在售或该地区在用，当前供应商（火山引擎）需要它的映射，不能清除',
   4059: '该商品还没有火山引擎配置映射，请先在供应商映射中填写后再上架',
   4070: '优惠券模板不存在',

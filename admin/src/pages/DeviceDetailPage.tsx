@@ -3,8 +3,8 @@
  * queue's jobs for it, backups and restores, transfers between accounts, operators' actions). A phone in
  * 创建失败 can be created again (retryJobs); a running phone can be reset (重置: its apps and data erased)
  * and a phone not yet released can be released, each after a dialog that names the consequence and asks
- * why (resetPhones, releasePhones). Buttons show by the role's permissions, the same table the server
- * enforces.
+ * why (resetPhones, releasePhones) and shows a refusal in the dialog (a phone with an open renewal names
+ * the order). Buttons show by the role's permissions, the same table the server enforces.
  */
 import { useState, type ReactNode } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -57,9 +57,10 @@ export const RESET_REFUSALS: Partial<Record<number, string>> = {
   [OperatorCode.DEVICE_RESET_REFUSED]: '云手机服务商未接受重置，云手机未做任何改变，请稍后重试',
 }
 
-const resetRefusal = (error: unknown) =>
+/** A refusal in the console's words where it has them, else the server's (which names an open order). */
+const refusal = (error: unknown, words: Partial<Record<number, string>> = {}) =>
   error instanceof ApiError
-    ? (RESET_REFUSALS[error.code] ?? error.message)
+    ? (words[error.code] ?? error.message)
     : error instanceof Error
       ? error.message
       : String(error)
@@ -201,11 +202,20 @@ export default function DeviceDetailPage({ id, role }: { id: number; role: Opera
     void queryClient.invalidateQueries({ queryKey: ['jobs'] })
   }
   const retry = useMutation({ mutationFn: () => adminApi.retryProvision(id), onSuccess: refresh })
+  // Each dialog shows its own refusal (and the phone is read again: it may have changed).
+  const [releaseError, setReleaseError] = useState<string | null>(null)
   const release = useMutation({
     mutationFn: (reason: string) => adminApi.releaseDevice(id, reason),
-    onSuccess: refresh,
+    meta: { inlineError: true },
+    onSuccess: () => {
+      setReleaseError(null)
+      refresh()
+    },
+    onError: (error) => {
+      setReleaseError(refusal(error))
+      refresh()
+    },
   })
-  // The reset dialog shows its own refusal (and the phone is read again: it may have changed).
   const [resetError, setResetError] = useState<string | null>(null)
   const reset = useMutation({
     mutationFn: (reason: string) => adminApi.resetDevice(id, reason),
@@ -216,7 +226,7 @@ export default function DeviceDetailPage({ id, role }: { id: number; role: Opera
       refresh()
     },
     onError: (error) => {
-      setResetError(resetRefusal(error))
+      setResetError(refusal(error, RESET_REFUSALS))
       refresh()
     },
   })
@@ -306,17 +316,26 @@ export default function DeviceDetailPage({ id, role }: { id: number; role: Opera
             释放
           </Button>
         }
-        modalProps={{ destroyOnClose: true, okText: '释放', okButtonProps: { danger: true } }}
+        modalProps={{
+          destroyOnClose: true,
+          okText: '释放',
+          okButtonProps: { danger: true },
+          afterClose: () => setReleaseError(null),
+        }}
         onFinish={async ({ reason }) => {
+          setReleaseError(null)
           try {
             await release.mutateAsync(reason)
             return true
           } catch {
-            return false // the refusal's message is shown; the dialog stays
+            return false // the refusal shows in the dialog; it stays open
           }
         }}
       >
         <Typography.Paragraph type="danger">{RELEASE_CONSEQUENCE}</Typography.Paragraph>
+        {releaseError && (
+          <Alert type="error" showIcon style={{ marginBottom: 16 }} message={releaseError} />
+        )}
         <ProFormTextArea
           name="reason"
           label="原因（记入操作日志）"

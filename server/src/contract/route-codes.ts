@@ -6,7 +6,9 @@
  * it with each code here, and the OpenAPI document shows them as `x-result-codes`. Server tests keep it
  * truthful: a test fails when a route answers a code it does not declare
  * (server/test/helpers/route-codes-check.ts), and route-codes.test.ts fails for a route missing here.
- * Framework answers (400 validation, 404, 413, 429, 500) are not SPEC 8 codes and are not listed.
+ * Framework answers are not SPEC 8 codes (SPEC 8 has none for a malformed request) and are not listed:
+ * 400 for a request its schema refuses, text the database cannot store or nesting too deep
+ * (plugins/text-input.ts), 404, 413, 429, 500.
  * Seeded from every `new BizError(…)` a route's handler can reach (a TypeScript reference walk) and the
  * codes a run of the whole server suite saw (ROUTE_CODES_RECORD=<file> npm run test:server appends
  * "route<TAB>code" lines instead of failing). A new refusal: add its code to its routes here.

@@ -30,6 +30,12 @@ export const operators = pgTable(
     totpSecret: text('totp_secret').notNull(),
     /** The 30 s step of the last TOTP code accepted: a code is accepted once, never replayed. */
     lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
+    /**
+     * Codes tried after the right password since totp_guesses_since, counted before each is checked and
+     * ended by a sign-in (SERVER_DEFAULTS.operatorTotpGuessesPer15Minutes).
+     */
+    totpGuesses: integer('totp_guesses').notNull().default(0),
+    totpGuessesSince: at('totp_guesses_since'),
     disabledAt: at('disabled_at'),
     createdAt: at('created_at').notNull(),
   },

@@ -38,6 +38,11 @@ export const jobs = pgTable(
     status: text('status').notNull().default('pending'),
     runAt: at('run_at').notNull(),
     lockedUntil: at('locked_until'),
+    /**
+     * Who holds a running job's lease: random for each claim. Its holder's heartbeats extend the lease,
+     * and what it writes when the job ends, only while the token is still its own (jobs/scheduler.ts).
+     */
+    leaseToken: text('lease_token'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     createdAt: at('created_at').notNull(),

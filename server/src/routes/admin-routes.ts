@@ -12,11 +12,17 @@ import adminUserRoutes from './admin-user-routes'
 import adminSessionRoutes from './admin-session-routes'
 import adminSettingsRoutes from './admin-settings-routes'
 
+/** Sign-in attempts allowed per IP per minute, and per name from one IP per 15 minutes. */
+export interface SignInLimits {
+  perIpPerMinute: number
+  perNameAndIpPer15Minutes: number
+}
+
 export interface AdminApiOptions {
   /** The session cookie is Secure (production: the console is served over HTTPS). */
   secureCookie: boolean
-  /** Sign-in attempts allowed per IP per minute and per name per 15 minutes; null: no limit (tests). */
-  signInLimits: { perIpPerMinute: number; perNamePer15Minutes: number } | null
+  /** null: no limit (tests). */
+  signInLimits: SignInLimits | null
 }
 
 /**

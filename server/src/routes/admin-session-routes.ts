@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply } from 'fastify'
-import { OPERATOR_PERMISSIONS } from '#domain/operator-roles'
+import { OPERATOR_PERMISSIONS, operatorNameKey } from '#domain/operator-roles'
 import {
   ADMIN_COOKIE_PATH,
   ADMIN_SESSION_COOKIE,
@@ -25,13 +25,17 @@ const adminSessionRoutes: FastifyPluginAsyncTypebox<AdminApiOptions> = async (ad
       expires,
     })
   const limits = options.signInLimits
-  // its own counter (the route's per-IP limit has already run for the request, so not app.rateLimit)
-  const limitByName =
+  // its own counter (the route's per-IP limit has already run for the request, so not app.rateLimit).
+  // Per name and IP, never per name alone: that counter anyone could run up for a name (names are
+  // guessable) and refuse its operator's right password. Guessing the code once the password is known
+  // is limited per operator by the sign-in itself (operator-sessions.ts).
+  const limitByNameAndIp =
     limits &&
     admin.createRateLimit({
-      max: limits.perNamePer15Minutes,
+      max: limits.perNameAndIpPer15Minutes,
       timeWindow: '15 minutes',
-      keyGenerator: (request) => `operator-name:${(request.body as SignInBody).name.toLowerCase()}`,
+      keyGenerator: (request) =>
+        `operator-sign-in:${operatorNameKey((request.body as SignInBody).name)}@${request.ip}`,
     })
 
   admin.post(
@@ -42,9 +46,9 @@ const adminSessionRoutes: FastifyPluginAsyncTypebox<AdminApiOptions> = async (ad
         operatorPublic: true,
         ...(limits && { rateLimit: { max: limits.perIpPerMinute, timeWindow: '1 minute' } }),
       },
-      // per name too, whatever the IP: after the body is parsed, before any argon2 work
+      // per name from this IP too: after the body is parsed, before any argon2 work
       preHandler: async (request) => {
-        const byName = await limitByName?.(request)
+        const byName = await limitByNameAndIp?.(request)
         if (byName && !byName.isAllowed && byName.isExceeded)
           throw Object.assign(new Error('sign-in limit'), { statusCode: 429 })
       },

@@ -35,6 +35,7 @@ import type { GoodsService } from './goods-service'
 import { MessageKind, type MessageService } from './message-service'
 import type { Actor } from './operator-accounts'
 import type { OperatorAudit } from './operator-audit'
+import { refuseWhilePlanOrderOpen } from './plan-orders'
 
 /** How many of each history list the phone's page shows. */
 export const HISTORY = 50
@@ -307,7 +308,8 @@ export class AdminDevices {
    * 重置: a factory reset of a running phone, as customer service does it for a user. Same instance, same
    * expiry, same rental. First the phone is claimed in one transaction: locked, it must be running with
    * no operation of its own (a zone change, replacement or system update: busyOp) and no backup or
-   * restore of it running (space tasks lock the same row before they start), else 4055; it becomes
+   * restore of it running (space tasks lock the same row before they start), else 4055, and no plan
+   * order open (4060, as for a release: the order was priced for the phone as it is); it becomes
    * 重启中 under the next operation number, so nothing else starts on it meanwhile, with the sync job that
    * follows it back to 运行中 as after a reboot (it also ends the claim if we stop before the end). Then
    * the supplier is asked, outside any transaction (the sandbox answers from the same database). Refused:
@@ -320,6 +322,7 @@ export class AdminDevices {
       if (before.status === DeviceStatus.released) {
         throw new BizError(OperatorCode.DEVICE_RELEASED)
       }
+      await refuseWhilePlanOrderOpen(tx, [deviceId], 'operator')
       const [task] = await tx
         .select({ id: spaceTasks.id })
         .from(spaceTasks)
@@ -391,8 +394,9 @@ export class AdminDevices {
 
   /**
    * Releases a phone as expire-devices does after the retention time: status 已释放 and its stock unit
-   * back in one transaction (the user's fleet stops listing it; an unfinished renewal or up/downgrade
-   * order is refunded at delivery, as its plan version moved). Then its supplier instances are released;
+   * back in one transaction (the user's fleet stops listing it). Refused while the phone has a renewal,
+   * up/downgrade or video order not yet delivered (4060 naming it): its delivery would find the plan
+   * moved and refund the whole order, every phone of a batch renewal. Then its supplier instances are released;
    * if that fails or the process dies first, expire-devices' releaseInstances does it on its next run.
    * No refund is made.
    */
@@ -403,6 +407,7 @@ export class AdminDevices {
       if (before.status === DeviceStatus.released) {
         throw new BizError(OperatorCode.DEVICE_RELEASED)
       }
+      await refuseWhilePlanOrderOpen(tx, [deviceId], 'operator')
       const [after] = await tx
         .update(devices)
         // the next operation number: a provisioning or sync job already under way writes nothing more
@@ -502,7 +507,8 @@ export class AdminDevices {
       if (!isRetryable(before, now)) throw new BizError(OperatorCode.JOB_NOT_RETRYABLE)
       const [after] = await tx
         .update(jobs)
-        .set({ status: 'pending', attempts: 0, runAt: now, lockedUntil: null })
+        // the lease's token too: a holder still running it (stuck) writes nothing when it ends
+        .set({ status: 'pending', attempts: 0, runAt: now, lockedUntil: null, leaseToken: null })
         .where(eq(jobs.id, jobId))
         .returning()
       await this.audit.record(tx, {

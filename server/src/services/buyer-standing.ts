@@ -8,6 +8,7 @@ import { BusinessType } from '#domain/enums'
 import { OrderStatus } from '#domain/order-status'
 import { ResultCode } from '#domain/result-codes'
 import type { Db } from '../db/client'
+import { preparedOn } from '../db/prepared'
 import { LIVE_ORDER_STATUSES, orders, users } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import { isCheckViolation } from './context'
@@ -24,6 +25,48 @@ export const COMPANY_USER_TYPE = 2
 export const UNPAID_UNITS_CAP = { personal: 50, company: 1000 } as const
 export const UNPAID_UNITS_REFUSAL =
   '您未支付的订单占用的云机数量已达上限，请先支付或取消未支付的订单'
+
+/** The buyer's cap in SQL, as the check users_unpaid_units_cap writes it (migration 0016). */
+const capOf = (userType: SQLWrapper) =>
+  sql`case when ${userType} = ${sql.raw(String(COMPANY_USER_TYPE))} then ${sql.raw(
+    String(UNPAID_UNITS_CAP.company),
+  )} else ${sql.raw(String(UNPAID_UNITS_CAP.personal))} end`
+
+/**
+ * Refuses at once (1014 UNPAID_UNITS_REFUSAL) an order of `units` new phones that would take the buyer
+ * past their cap, from one read of the buyer's row by its key, before any pricing, lock or write: a
+ * capped buyer's refusal costs less than a placed order (it cost several, both order paths trying and
+ * failing on the check; docs/performance.md). The order a key already made is answered again as ever,
+ * and an order larger than any buyer's allowance is left to the quantity rules, which name the limit.
+ * The check on users stays the authority (unpaidUnitsCapped): this read may be a moment old.
+ */
+export async function refuseOverUnpaidCap(
+  db: Db,
+  userId: number,
+  units: number,
+  idempotencyKey: string,
+): Promise<void> {
+  const unitsAsked = sql`${sql.placeholder('units')}::integer`
+  const [buyer] = await preparedOn(db, 'order_over_unpaid_cap', (db) =>
+    db
+      .select({
+        // the key's order is looked for only then (a case expression evaluates the branch it takes)
+        refused: sql<boolean>`case when ${users.unpaidUnits} + ${unitsAsked} > ${capOf(users.userType)}
+          and ${unitsAsked} <= ${capOf(users.userType)} then not exists (${db
+            .select({ id: orders.id })
+            .from(orders)
+            .where(
+              and(
+                eq(orders.userId, sql.placeholder('userId')),
+                eq(orders.idempotencyKey, sql.placeholder('key')),
+              ),
+            )}) else false end`,
+      })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('userId'))),
+  ).execute({ userId, units, key: idempotencyKey })
+  if (buyer?.refused) throw new BizError(ResultCode.GOODS_QUANTITY_OVER_LIMIT, UNPAID_UNITS_REFUSAL)
+}
 
 /** Runs writes, answering 1014 with `refusal` when they would take the buyer past UNPAID_UNITS_CAP. */
 export async function unpaidUnitsCapped<T>(refusal: string, run: () => Promise<T>): Promise<T> {

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lt, ne, or } from 'drizzle-orm'
 import { OperatorCode } from '#domain/result-codes'
-import type { OperatorRole } from '#domain/operator-roles'
+import { operatorNameKey, type OperatorRole } from '#domain/operator-roles'
 import type { CreatedOperator, OperatorRow } from '../contract/admin'
 import type { Db } from '../db/client'
 import { operators, operatorSessions } from '../db/schema'
@@ -48,7 +48,7 @@ export class OperatorAccounts {
     actor: Actor,
     input: { name: string; role: OperatorRole; password: string },
   ): Promise<CreatedOperator> {
-    const name = input.name.toLowerCase()
+    const name = operatorNameKey(input.name)
     const totpSecret = newTotpSecret()
     const passwordHash = await hashPassword(input.password)
     try {
@@ -157,12 +157,13 @@ export class OperatorAccounts {
 
 /**
  * Records `step` as the operator's last TOTP step unless a code of that step (or later) was already
- * used: one conditional update, so two requests racing with the same code cannot both pass.
+ * used: one conditional update, so two requests racing with the same code cannot both pass. The codes
+ * tried since the last one accepted are counted afresh (operator-sessions.ts takeTotpGuess).
  */
 export async function takeTotpStep(tx: Db, operatorId: number, step: number): Promise<boolean> {
   const taken = await tx
     .update(operators)
-    .set({ lastTotpStep: step })
+    .set({ lastTotpStep: step, totpGuesses: 0, totpGuessesSince: null })
     .where(
       and(
         eq(operators.id, operatorId),

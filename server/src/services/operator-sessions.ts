@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, lt, or } from 'drizzle-orm'
+import { and, eq, lt, lte, or, sql } from 'drizzle-orm'
 import { OperatorCode } from '#domain/result-codes'
-import type { OperatorRole } from '#domain/operator-roles'
+import { operatorNameKey, type OperatorRole } from '#domain/operator-roles'
 import { SERVER_DEFAULTS } from '../config'
 import type { AdminSession, OperatorIdentity, SignInBody } from '../contract/admin'
 import { operators, operatorSessions } from '../db/schema'
 import { BizError } from '../domain/biz-error'
+import type { Db } from '../db/client'
 import type { ServiceContext } from './context'
 import { takeTotpStep } from './operator-accounts'
 import type { OperatorAudit } from './operator-audit'
@@ -41,7 +42,11 @@ export class OperatorSessions {
     private readonly audit: OperatorAudit,
   ) {}
 
-  /** Refuses any wrong part (name, password, TOTP, a used TOTP, a disabled account) alike. */
+  /**
+   * Refuses any wrong part (name, password, TOTP, a used TOTP, a disabled account) alike, and the right
+   * code too once SERVER_DEFAULTS.operatorTotpGuessesPer15Minutes codes were tried after the right
+   * password: only someone who has the password can run that count up.
+   */
   async signIn(
     body: SignInBody,
     ip: string | null,
@@ -50,18 +55,21 @@ export class OperatorSessions {
     const [operator] = await this.ctx.db
       .select()
       .from(operators)
-      .where(eq(operators.name, body.name.toLowerCase()))
+      .where(eq(operators.name, operatorNameKey(body.name)))
     this.dummyHash ??= hashPassword(newSecret())
     const passwordOk = await verifyPassword(
       operator?.passwordHash ?? (await this.dummyHash),
       body.password,
     )
-    const step =
-      operator && acceptedTotpStep(operator.totpSecret, body.totp, now, operator.lastTotpStep)
-    if (!operator || !passwordOk || step === null || operator.disabledAt) {
-      this.ctx.log.info({ operator: operator?.id ?? null, ip }, 'operator sign-in refused')
-      throw new BizError(OperatorCode.SIGN_IN_FAILED)
+    const refuse = (why: string) => {
+      this.ctx.log.info({ operator: operator?.id ?? null, ip, why }, 'operator sign-in refused')
+      return new BizError(OperatorCode.SIGN_IN_FAILED)
     }
+    if (!operator || !passwordOk) throw refuse('name or password')
+    if (operator.disabledAt) throw refuse('disabled')
+    if (!(await takeTotpGuess(this.ctx.db, operator.id, now))) throw refuse('codes used up')
+    const step = acceptedTotpStep(operator.totpSecret, body.totp, now, operator.lastTotpStep)
+    if (step === null) throw refuse('code')
     const secret = newSecret()
     const csrfToken = newSecret()
     const expiresAt = new Date(now.getTime() + SERVER_DEFAULTS.operatorSessionMaxMs)
@@ -72,9 +80,7 @@ export class OperatorSessions {
     }
     await this.ctx.db.transaction(async (tx) => {
       // a code is accepted once: a second sign-in racing with the same code finds its step taken
-      if (!(await takeTotpStep(tx, operator.id, step))) {
-        throw new BizError(OperatorCode.SIGN_IN_FAILED)
-      }
+      if (!(await takeTotpStep(tx, operator.id, step))) throw refuse('code used')
       // sessions that ran out and were never used again go here
       await tx
         .delete(operatorSessions)
@@ -161,4 +167,33 @@ export class OperatorSessions {
       })
     })
   }
+}
+
+const TOTP_GUESS_WINDOW_MS = 15 * 60_000
+
+/**
+ * Counts one code tried after the right password, before it is checked: false when
+ * SERVER_DEFAULTS.operatorTotpGuessesPer15Minutes were tried in the window that began with the first
+ * of them. One conditional update, so guesses sent at once cannot pass the count together; a sign-in
+ * ends the count (takeTotpStep).
+ */
+async function takeTotpGuess(db: Db, operatorId: number, now: Date): Promise<boolean> {
+  const windowOver = or(
+    sql`${operators.totpGuessesSince} is null`,
+    lte(operators.totpGuessesSince, new Date(now.getTime() - TOTP_GUESS_WINDOW_MS)),
+  )
+  const taken = await db
+    .update(operators)
+    .set({
+      totpGuesses: sql`case when ${windowOver} then 1 else ${operators.totpGuesses} + 1 end`,
+      totpGuessesSince: sql`case when ${windowOver} then ${now.toISOString()}::timestamptz else ${operators.totpGuessesSince} end`,
+    })
+    .where(
+      and(
+        eq(operators.id, operatorId),
+        or(windowOver, lt(operators.totpGuesses, SERVER_DEFAULTS.operatorTotpGuessesPer15Minutes)),
+      ),
+    )
+    .returning({ id: operators.id })
+  return taken.length === 1
 }

@@ -21,7 +21,12 @@ import type { Db } from '../db/client'
 import { preparedOn } from '../db/prepared'
 import { orders, users } from '../db/schema'
 import { BizError } from '../domain/biz-error'
-import { firstOrderOf, unpaidUnitsCapped, UNPAID_UNITS_REFUSAL } from './buyer-standing'
+import {
+  firstOrderOf,
+  refuseOverUnpaidCap,
+  unpaidUnitsCapped,
+  UNPAID_UNITS_REFUSAL,
+} from './buyer-standing'
 import type { ServiceContext } from './context'
 import { releaseOrderCoupon, type CouponService } from './coupon-service'
 import { orderNotFound, OrderReads } from './order-reads'
@@ -62,13 +67,15 @@ export class OrderService extends OrderReads {
   }
 
   async createCloudOrder(userId: number, body: CreateCloudOrderBody) {
+    await refuseOverUnpaidCap(this.ctx.db, userId, body.quantity, body.idempotencyKey)
     const placed =
       body.couponId === undefined ? await placeAtOnce(this.ctx, this.pricing, userId, body) : null
     if (placed) return this.info(placed, userId, this.ctx.db)
     return this.create(userId, body, (tx, pricing) => pricing.newPhones(tx, userId, body))
   }
 
-  createBigUserLinkOrder(userId: number, body: CreateBigUserLinkOrderBody) {
+  async createBigUserLinkOrder(userId: number, body: CreateBigUserLinkOrderBody) {
+    await refuseOverUnpaidCap(this.ctx.db, userId, body.quantity, body.idempotencyKey)
     return this.create(
       userId,
       body,

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { OrderStatus } from '#domain/order-status'
-import { ResultCode } from '#domain/result-codes'
+import { OperatorCode, ResultCode } from '#domain/result-codes'
 import type { Db } from '../db/client'
 import { intArray } from '../db/id-arrays'
 import { devices, orders, type OrderKind } from '../db/schema'
@@ -53,18 +53,32 @@ export async function openPlanOrders(
   return open
 }
 
-export const planOrderOpenRefusal = ({ orderNo, paid }: OpenPlanOrder) =>
+/** The refusal naming the open order, as its owner (who pays or cancels it) or an operator reads it. */
+export const planOrderOpenRefusal = (
+  { orderNo, paid }: OpenPlanOrder,
+  reader: 'owner' | 'operator' = 'owner',
+) =>
   paid
     ? `该云手机的订单（${orderNo}）已支付，正在生效，请稍后再试`
-    : `该云手机有待支付的订单（${orderNo}），请先完成支付或取消该订单`
+    : reader === 'owner'
+      ? `该云手机有待支付的订单（${orderNo}），请先完成支付或取消该订单`
+      : `该云手机有待支付的订单（${orderNo}），请待用户支付或取消该订单后再操作`
 
 /**
  * Refuses any change to these phones' plan or time while one of them has a plan order not yet
- * delivered: delivered later, it would apply a price worked out for a plan that no longer exists.
+ * delivered: delivered later, it would apply a price worked out for a plan that no longer exists, and
+ * be refunded whole, every phone of it. The owner hears 1080; an operator (release, reset on the
+ * console) 4060. The phones are locked by the caller, as order creation locks them.
  */
-export async function refuseWhilePlanOrderOpen(db: Db, deviceIds: number[]): Promise<void> {
+export async function refuseWhilePlanOrderOpen(
+  db: Db,
+  deviceIds: number[],
+  reader: 'owner' | 'operator' = 'owner',
+): Promise<void> {
   const [order] = (await openPlanOrders(db, deviceIds)).values()
-  if (order) throw new BizError(ResultCode.SHOW_ERROR_TIPS, planOrderOpenRefusal(order))
+  if (!order) return
+  const code = reader === 'owner' ? ResultCode.SHOW_ERROR_TIPS : OperatorCode.DEVICE_PLAN_ORDER_OPEN
+  throw new BizError(code, planOrderOpenRefusal(order, reader))
 }
 
 /**

@@ -9,7 +9,7 @@ import type { ServiceContext } from './context'
 
 /**
  * "What of mine is in flux": one prepared statement of four subqueries, each read from a small partial
- * index of the rows in flux (migration 0036) — so it costs the same for one phone or 10,000 — and all
+ * index of the rows in flux (migration 0037) — so it costs the same for one phone or 10,000 — and all
  * in one snapshot, so a delivery is never seen half done (the order gone, its phones not yet there).
  */
 function build(db: Db) {

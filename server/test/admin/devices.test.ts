@@ -1,8 +1,8 @@
 /**
  * The console's 云手机 and 任务 routes (issue 28): each role on each route, the phone search (and that its
  * lookups read an index), one phone's history, creating a failed phone again until it runs on the sandbox
- * supplier, releasing a phone, failed and stuck jobs put back in the queue; every action's audit row, its
- * refusals, and two operators acting at once.
+ * supplier, releasing a phone (refused while it has an open renewal or up/downgrade), failed and stuck
+ * jobs put back in the queue; every action's audit row, its refusals, and two operators acting at once.
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
@@ -18,15 +18,20 @@ import type {
   AdminJobRow,
 } from '../../src/contract/admin-devices'
 import type { PagedData } from '../../src/contract/common'
+import type { Quote } from '../../src/contract/catalog'
 import type { Device } from '../../src/contract/device'
+import type { OrderInfo } from '../../src/contract/order'
 import { devices, jobs } from '../../src/db/schema'
 import { enqueueJob } from '../../src/jobs/queue'
 import { deviceSearchWhere, jobsOfDevice, STUCK_AFTER_MS } from '../../src/services/admin-devices'
 import { PROVISION_JOB } from '../../src/services/fleet-service'
 import { DELIVER_OPERATOR_MESSAGE_JOB } from '../../src/services/admin-messages'
 import { adminCall, createOperator, signIn } from '../helpers/admin'
+import { newKey, priceOf } from '../helpers/commerce'
 import {
+  DAY_MS,
   deviceRow,
+  deviceRows,
   givePhones,
   instanceRow,
   runningPhones,
@@ -34,7 +39,7 @@ import {
   stockOf,
   FLAGSHIP_GOOD,
 } from '../helpers/fleet'
-import { buildTestApp, get, loginWithSms, type TestApp } from '../helpers/test-app'
+import { buildTestApp, get, loginWithSms, post, type TestApp } from '../helpers/test-app'
 
 type Method = 'GET' | 'POST'
 const EVERYONE: OperatorRole[] = [...OPERATOR_ROLES]
@@ -558,4 +563,67 @@ test('任务: a failed broadcast names its message as the target', async (t) => 
     reply.data.records.map((row) => [row.id, row.kind, row.target, row.deviceId]),
     [[job.id, DELIVER_OPERATOR_MESSAGE_JOB, '消息 7', null]],
   )
+})
+
+test('释放 and 重置 are refused while a phone has an open renewal, naming it; the five-phone batch renewal then delivers every phone', async (t) => {
+  const ta = await buildTestApp(t)
+  const user = await loginWithSms(ta, '13800000021')
+  const ids = await runningPhones(ta, user.userId, 5)
+  const before = await deviceRows(ta, ids)
+  const as = await operatorAs(ta, 'operations')
+  const priceId = priceOf(FLAGSHIP_GOOD, 30)
+  const quoted = await post<Quote>(
+    ta.app,
+    '/CommodityGroup/getGoodPrice',
+    { kind: 'renew', deviceIds: ids, priceId },
+    user,
+  )
+  const renewal = await post<OrderInfo>(
+    ta.app,
+    '/order/createRenewOrder',
+    { deviceIds: ids, priceId, expectedAmount: quoted.data.total, idempotencyKey: newKey() },
+    user,
+  )
+  assert.equal(renewal.code, 200, renewal.msg)
+  const { orderNo } = renewal.data
+  assert.match(orderNo, /^CP/)
+
+  const refused = async (expected: string) => {
+    for (const action of ['release', 'reset']) {
+      const reply = await adminCall(ta, 'POST', `/devices/${ids[2]}/${action}`, {
+        as,
+        body: { reason: '用户申请' },
+      })
+      assert.deepEqual([reply.code, reply.msg], [OperatorCode.DEVICE_PLAN_ORDER_OPEN, expected])
+    }
+  }
+  await refused(`该云手机有待支付的订单（${orderNo}），请待用户支付或取消该订单后再操作`)
+  // paid, not yet delivered
+  await ta.database.db.transaction((tx) =>
+    ta.app.services.beans.credit(tx, user.userId, renewal.data.amount, { reason: 'grant' }),
+  )
+  const paid = await post(ta.app, '/pay/createPayment', { orderNo, payMethod: 3 }, user)
+  assert.equal(paid.code, 200, paid.msg)
+  await refused(`该云手机的订单（${orderNo}）已支付，正在生效，请稍后再试`)
+  const untouched = await deviceRows(ta, ids)
+  assert.deepEqual(
+    untouched.map((row) => [row.status, row.planVersion]),
+    before.map((row) => [row.status, row.planVersion]),
+    'nothing changed on the phones',
+  )
+  assert.equal((await auditOf(ta, 'device', ids[2])).length, 0, 'a refusal is not recorded')
+
+  await ta.app.jobs.runDue()
+  const delivered = await get<OrderInfo>(ta.app, '/order/getOrderInfo', user, { orderNo })
+  assert.equal(delivered.data.status, 2, 'completed, not refunded')
+  const after = await deviceRows(ta, ids)
+  for (const [i, row] of after.entries()) {
+    assert.equal(row.expireAt.getTime(), before[i].expireAt.getTime() + 30 * DAY_MS, `phone ${i}`)
+  }
+  // delivered: the phone may be released now
+  const released = await adminCall(ta, 'POST', `/devices/${ids[2]}/release`, {
+    as,
+    body: { reason: '用户申请' },
+  })
+  assert.equal(released.code, 200, released.msg)
 })

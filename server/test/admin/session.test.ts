@@ -3,10 +3,10 @@
  * API (issue 28). Every wrong sign-in answers the same code and message.
  */
 import assert from 'node:assert/strict'
-import { test } from 'node:test'
+import { test, type TestContext } from 'node:test'
 import { eq } from 'drizzle-orm'
 import { OperatorCode, ResultCode } from '#domain/result-codes'
-import { operatorAudit, operatorSessions } from '../../src/db/schema'
+import { operatorAudit, operators, operatorSessions } from '../../src/db/schema'
 import type { AdminSession } from '../../src/contract/admin'
 import { adminCall, createOperator, OPERATOR_PASSWORD, signIn, totpAt } from '../helpers/admin'
 import { authHeaders, buildTestApp, call, loginWithSms } from '../helpers/test-app'
@@ -189,30 +189,109 @@ test('a user token gets nothing from the admin API, an operator cookie nothing f
   assert.equal(both.code, 200)
 })
 
-test('sign-in is rate-limited per IP and per name', async (t) => {
-  const ta = await buildTestApp(t, { rateLimit: { globalPerMinute: 1000, sensitivePerMinute: 20 } })
-  await createOperator(ta, 'root', 'admin')
-  const tryAs = (name: string, ip: string) =>
-    ta.app.inject({
+/** Sign-in attempts as from `ip` (inject's remoteAddress), with the app's sign-in limits on. */
+async function limitedConsole(
+  t: TestContext,
+  signIn?: { perIpPerMinute: number; perNameAndIpPer15Minutes: number },
+) {
+  const ta = await buildTestApp(t, {
+    rateLimit: { globalPerMinute: 1000, sensitivePerMinute: 20, operatorSignIn: signIn },
+  })
+  const admin = await createOperator(ta, 'admin', 'admin')
+  const tryAs = async (ip: string, body: { name: string; password: string; totp: string }) => {
+    const reply = await ta.app.inject({
       method: 'POST',
       url: '/vmcloud/admin/api/session',
       remoteAddress: ip,
-      payload: { name, password: 'wrong-password-1', totp: '123456' },
+      payload: body,
     })
-  // per IP: 10 a minute, whatever the name
-  for (let i = 0; i < 10; i++) {
-    assert.equal((await tryAs(`n${i}`, '10.0.0.1')).json().code, OperatorCode.SIGN_IN_FAILED)
+    return { status: reply.statusCode, code: reply.json().code as number }
   }
-  const limited = await tryAs('other', '10.0.0.1')
-  assert.equal(limited.statusCode, 429)
-  assert.equal(limited.json().msg, '请求过于频繁，请稍后再试')
-  // per name: 10 per 15 minutes from any IPs
-  for (let i = 0; i < 10; i++) {
-    assert.equal((await tryAs('root', `10.0.1.${i}`)).json().code, OperatorCode.SIGN_IN_FAILED)
+  const wrong = (name = 'admin') => ({ name, password: 'wrong-password-1', totp: '123456' })
+  const right = (name = 'admin') => {
+    // a code is good once: each right attempt takes the next step's
+    ta.clock.advance(30_000)
+    return { name, password: OPERATOR_PASSWORD, totp: totpAt(ta, admin.totpSecret) }
   }
-  const byName = await tryAs('ROOT', '10.0.2.1')
-  assert.equal(byName.statusCode, 429, 'the name is limited, in any case')
-  assert.equal((await tryAs('someone', '10.0.2.2')).json().code, OperatorCode.SIGN_IN_FAILED)
+  return { ta, admin, tryAs, wrong, right }
+}
+
+test('nobody without the password locks an operator out: wrong sign-ins from any addresses, in any case, and the operator still signs in', async (t) => {
+  const { tryAs, wrong, right } = await limitedConsole(t)
+  // one address, until it is refused
+  for (let i = 0; i < 12; i++) await tryAs('10.0.0.1', wrong(i % 2 ? 'ADMIN' : 'Admin'))
+  assert.equal((await tryAs('10.0.0.1', wrong())).status, 429, 'the guessing address is slowed')
+  // thirty more addresses, ten wrong passwords each
+  for (let a = 0; a < 30; a++) {
+    for (let i = 0; i < 10; i++) await tryAs(`10.0.1.${a}`, wrong())
+  }
+  assert.deepEqual(await tryAs('10.0.9.9', right()), { status: 200, code: 200 })
+  assert.deepEqual(await tryAs('10.0.9.9', right('ADMIN')), { status: 200, code: 200 })
+})
+
+test('what still limits a guesser: 10 a minute per address, 10 per 15 minutes per name and address, and 10 wrong codes after the right password', async (t) => {
+  const { ta, admin, tryAs, wrong, right } = await limitedConsole(t, {
+    perIpPerMinute: 100,
+    perNameAndIpPer15Minutes: 10,
+  })
+  // per name and address, the name in any case: the eleventh attempt is refused before argon2
+  for (let i = 0; i < 10; i++) {
+    const reply = await tryAs('10.0.0.1', wrong(i % 2 ? 'ADMIN' : 'admin'))
+    assert.equal(reply.code, OperatorCode.SIGN_IN_FAILED)
+  }
+  assert.equal((await tryAs('10.0.0.1', wrong('Admin'))).status, 429)
+  assert.equal((await tryAs('10.0.0.1', right())).status, 429, 'this address, this name')
+  assert.equal((await tryAs('10.0.0.1', wrong('other'))).code, OperatorCode.SIGN_IN_FAILED)
+  assert.equal((await tryAs('10.0.0.2', right())).code, 200, 'another address')
+
+  // someone who has the password guesses the code: 10 wrong codes in 15 minutes, from any addresses
+  const wrongCode = () => {
+    const body = right()
+    const valid = [-30, 0, 30].map((offset) => totpAt(ta, admin.totpSecret, offset))
+    return { ...body, totp: ['000000', '111111', '222222'].find((code) => !valid.includes(code))! }
+  }
+  for (let i = 0; i < 10; i++) {
+    assert.equal((await tryAs(`10.0.3.${i}`, wrongCode())).code, OperatorCode.SIGN_IN_FAILED)
+  }
+  // then even the right code is refused, with the same answer as any wrong part
+  assert.equal((await tryAs('10.0.4.1', right())).code, OperatorCode.SIGN_IN_FAILED)
+  // 15 minutes on the count starts again; a wrong password in between is no code guess
+  ta.clock.advance(15 * 60_000)
+  assert.equal((await tryAs('10.0.4.2', wrong())).code, OperatorCode.SIGN_IN_FAILED)
+  assert.equal((await tryAs('10.0.4.3', right())).code, 200, 'after 15 minutes')
+})
+
+test('30 codes sent at once after the right password: exactly 10 are counted, and a sign-in starts the count again', async (t) => {
+  const ta = await buildTestApp(t)
+  const root = await createOperator(ta, 'root', 'admin')
+  const valid = [-30, 0, 30].map((offset) => totpAt(ta, root.totpSecret, offset))
+  const totp = ['000000', '111111', '222222'].find((code) => !valid.includes(code))!
+  const replies = await Promise.all(
+    Array.from({ length: 30 }, () =>
+      adminCall(ta, 'POST', '/session', {
+        body: { name: 'root', password: OPERATOR_PASSWORD, totp },
+      }),
+    ),
+  )
+  assert.ok(replies.every((reply) => reply.code === OperatorCode.SIGN_IN_FAILED))
+  const counted = async () =>
+    (await ta.database.db.select().from(operators).where(eq(operators.id, root.operator.id)))[0]
+  assert.equal((await counted()).totpGuesses, 10)
+  ta.clock.advance(15 * 60_000)
+  await signIn(ta, root)
+  assert.deepEqual([(await counted()).totpGuesses, (await counted()).totpGuessesSince], [0, null])
+})
+
+test('a sign-in name matches an operator only in ASCII letter case (no Unicode case folding)', async (t) => {
+  const ta = await buildTestApp(t)
+  const kate = await createOperator(ta, 'kate', 'support')
+  const attempt = (name: string) =>
+    adminCall<AdminSession>(ta, 'POST', '/session', {
+      body: { name, password: OPERATOR_PASSWORD, totp: totpAt(ta, kate.totpSecret) },
+    })
+  // KELVIN SIGN lower-cases to an ASCII k: it is not the name kate
+  assert.equal((await attempt('\u212Aate')).code, OperatorCode.SIGN_IN_FAILED)
+  assert.equal((await attempt('KATE')).code, 200)
 })
 
 test('two sign-ins racing with the same TOTP code: exactly one gets a session', async (t) => {

@@ -2,14 +2,18 @@
  * Crash and restart: the real server (a child process on an embedded database) is killed with SIGKILL
  * while phones are being provisioned and a backup runs, then started again on the same data. Every paid
  * order must still deliver its phones (exactly as many as bought), and the backup must end in a final
- * state. The crashed process is dead, so the restart takes its directory lock over at once.
+ * state. The crashed process is dead, so the restart takes its directory lock over at once. On PostgreSQL:
+ * killed while a fulfil job it claimed is under way, the next process takes the job over once the dead
+ * one's lease (45 s) runs out.
  */
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { test, type TestContext } from 'node:test'
+import type pg from 'pg'
 import { GOODS, ZONES, priceOf } from '../helpers/commerce'
+import { buildTestApp } from '../helpers/test-app'
 import {
   callServer,
   loginOnServer,
@@ -47,7 +51,8 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
 
 const login = (server: Server) => loginOnServer(server, MOBILE)
 
-async function buyAndPay(
+/** An order of `quantity` phones, priced as quoted: its number and amount. */
+async function placeOrder(
   server: Server,
   session: { token: string; userId: number },
   quantity: number,
@@ -76,11 +81,21 @@ async function buyAndPay(
       },
     }),
   )
+  return { orderNo: order.orderNo, amount: quote.total }
+}
+
+async function buyAndPay(
+  server: Server,
+  session: { token: string; userId: number },
+  quantity: number,
+  key: string,
+) {
+  const { orderNo } = await placeOrder(server, session, quantity, key)
   const payment = ok(
     'payment',
     await callServer<{ tradeNo: string }>(server, '/pay/createPayment', {
       session,
-      json: { orderNo: order.orderNo, payMethod: 1 },
+      json: { orderNo, payMethod: 1 },
     }),
   )
   ok(
@@ -89,7 +104,7 @@ async function buyAndPay(
       json: { tradeNo: payment.tradeNo, action: 'pay' },
     }),
   )
-  return order.orderNo
+  return orderNo
 }
 
 test(
@@ -228,5 +243,108 @@ test(
       json: { orderNo, payMethod: 1 },
     })
     assert.deepEqual([again.code, again.msg], [1080, '订单已支付，请勿重复支付'])
+  },
+)
+
+test(
+  'kill -9 while a fulfil job is claimed: the next process takes it over once its lease of 45 s runs out, not 5 minutes on, and delivers once',
+  {
+    skip: process.env.TEST_DATABASE_URL
+      ? false
+      : 'needs PostgreSQL (TEST_DATABASE_URL): the test reads and locks rows while the server runs',
+    timeout: 600_000,
+  },
+  async (t) => {
+    // the database the server runs on, which the test also reads, locks and credits beans in
+    const ta = await buildTestApp(t)
+    const pool = (ta.database as { pool: pg.Pool }).pool
+    const env = { DATABASE_URL: pool.options.connectionString as string }
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-phone-crash-lease-'))
+    let server = await startServer(t, dataDir, env)
+    t.after(() => {
+      server.child.kill('SIGKILL')
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    })
+    const session = await login(server)
+    const jobOf = async (orderId: number) =>
+      (
+        await pool.query<{ status: string; locked_until: Date | null; attempts: number }>(
+          `select status, locked_until, attempts from jobs
+            where kind = 'fulfil-order' and payload->>'orderId' = $1`,
+          [String(orderId)],
+        )
+      ).rows[0]
+
+    // A paid order whose fulfilment waits on its row, which the test holds: the job is claimed and
+    // stays running (a slow job) until the process dies. Paid with beans, its job exists at once; the
+    // scheduler polls every 5 s, so it rarely runs before the row is held (then once more).
+    let held: { orderNo: string; orderId: number; lock: pg.PoolClient } | null = null
+    for (let attempt = 0; attempt < 3 && !held; attempt++) {
+      const { orderNo, amount } = await placeOrder(server, session, 1, `crash-lease-${attempt}`)
+      await ta.database.db.transaction((tx) =>
+        ta.app.services.beans.credit(tx, session.userId, amount, { reason: 'grant' }),
+      )
+      ok(
+        'pay',
+        await callServer(server, '/pay/createPayment', {
+          session,
+          json: { orderNo, payMethod: 3 },
+        }),
+      )
+      const lock = await pool.connect()
+      await lock.query('begin')
+      const [row] = (
+        await lock.query<{ id: number; status: number }>(
+          'select id, status from orders where order_no = $1 for update',
+          [orderNo],
+        )
+      ).rows
+      if (row.status === 1) held = { orderNo, orderId: row.id, lock }
+      else {
+        await lock.query('rollback')
+        lock.release()
+      }
+    }
+    assert.ok(held, 'a paid order held before its fulfilment ran')
+    const claimed = await until('the fulfil job to be claimed', 30_000, async () => {
+      const job = await jobOf(held!.orderId)
+      return job?.status === 'running' ? job : undefined
+    })
+    // the job has been claimed at least a few seconds: its lease is the short one, beaten on
+    await sleep(3_000)
+    const killedAt = Date.now()
+    const atKill = await jobOf(held.orderId)
+    server.child.kill('SIGKILL')
+    await new Promise((resolve) => server.child.once('exit', resolve))
+    await held.lock.query('rollback')
+    held.lock.release()
+    assert.equal(atKill.status, 'running')
+    assert.ok(
+      atKill.locked_until!.getTime() - killedAt <= 45_000 + 1_000,
+      `the dead process's lease ends within 45 s (${atKill.locked_until!.getTime() - killedAt} ms)`,
+    )
+
+    server = await startServer(t, dataDir, env)
+    const status = async () =>
+      ok(
+        'order',
+        await callServer<{ status: number }>(
+          server,
+          `/order/getOrderInfo?orderNo=${held!.orderNo}`,
+          { session },
+        ),
+      ).status
+    await until('the order to be delivered by the next process', 120_000, async () =>
+      (await status()) === 2 ? true : undefined,
+    )
+    const tookOver = Date.now() - killedAt
+    const job = await jobOf(held.orderId)
+    assert.deepEqual([job.status, job.attempts], ['done', claimed.attempts + 1])
+    const list = ok(
+      'list',
+      await callServer<{ total: number }>(server, '/device/list?rows=50', { session }),
+    )
+    assert.equal(list.total, 1, 'one phone: delivered once')
+    console.log(`crash-restart: the claimed fulfil job was delivered ${tookOver} ms after kill -9`)
   },
 )

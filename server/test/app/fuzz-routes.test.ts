@@ -13,11 +13,13 @@
  * coerced to an integer, a scalar to a one-item array, so those are not used).
  */
 import assert from 'node:assert/strict'
+import { Writable } from 'node:stream'
 import { test } from 'node:test'
 import fc from 'fast-check'
 import { OPERATOR_ROLES, type OperatorRole } from '#domain/operator-roles'
 import { sql } from 'drizzle-orm'
 import { ADMIN_API_PREFIX } from '../../src/contract/admin'
+import { MAX_BODY_DEPTH, TOO_DEEP } from '../../src/plugins/text-input'
 import { adminCall, createOperator, signIn, type OperatorSession } from '../helpers/admin'
 import { buildTestApp, call, loginWithSms, type TestApp } from '../helpers/test-app'
 
@@ -231,8 +233,8 @@ async function rowCounts(ta: TestApp): Promise<Record<string, number>> {
   return counts
 }
 
-test('every route refuses bodies and queries its schema forbids: an envelope with a message, never 500, nothing written', async (t) => {
-  const ta = await buildTestApp(t)
+/** A signed-in user, an operator of each role, and every operation of the OpenAPI document. */
+async function fuzzTargets(ta: TestApp) {
   const session = await loginWithSms(ta, '13500000001')
   // the operator console's routes are fuzzed as a role allowed on each (admin where it may), with
   // the CSRF token, so the role check is not what refuses them
@@ -246,85 +248,102 @@ test('every route refuses bodies and queries its schema forbids: an envelope wit
   const spec = (
     ta.app as unknown as { swagger(): { paths: Record<string, Record<string, Operation>> } }
   ).swagger()
+  const operations = Object.entries(spec.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => {
+      const admin = path.startsWith(`${ADMIN_API_PREFIX}/`)
+      const url = admin
+        ? path.slice(ADMIN_API_PREFIX.length).replace(/\{\w+\}/g, '1')
+        : path.replace(/^\/vmcloud\/api/, '')
+      return { path, method: method.toUpperCase() as 'GET' | 'POST' | 'DELETE', op, admin, url }
+    }),
+  )
+  /**
+   * One request to an operation, as its caller would send it (`json`: a body already in JSON text); a
+   * reply that is no envelope is status 0.
+   */
+  const send = (
+    { method, op, admin, url }: (typeof operations)[number],
+    request: { body?: unknown; json?: string; query?: Record<string, string> },
+  ) => {
+    // a body that is not an object still goes as JSON (inject would send it as text)
+    const raw =
+      request.json !== undefined ||
+      (request.body !== undefined &&
+        (typeof request.body !== 'object' || Array.isArray(request.body)))
+    const options = {
+      body: request.json ?? (raw ? JSON.stringify(request.body) : request.body),
+      query: request.query,
+      headers: raw ? { 'content-type': 'application/json' } : undefined,
+    }
+    return (
+      admin
+        ? adminCall(ta, method, url, { ...options, as: operatorFor(op['x-operator-roles']) })
+        : call(ta.app, method as 'GET' | 'POST', url, { ...options, session })
+    ).catch((error: Error) => ({
+      status: 0,
+      code: 0,
+      msg: `not an envelope: ${error.message}`,
+    }))
+  }
+  return { operations, send }
+}
+
+test('every route refuses bodies and queries its schema forbids: an envelope with a message, never 500, nothing written', async (t) => {
+  const ta = await buildTestApp(t)
+  const { operations, send } = await fuzzTargets(ta)
   const before = await rowCounts(ta)
   const problems: string[] = []
   let cases = 0
   let routes = 0
   let adminRoutes = 0
   let nullCases = 0
-  for (const [path, methods] of Object.entries(spec.paths)) {
-    for (const [method, op] of Object.entries(methods)) {
-      const admin = path.startsWith(`${ADMIN_API_PREFIX}/`)
-      const url = admin
-        ? path.slice(ADMIN_API_PREFIX.length).replace(/\{\w+\}/g, '1')
-        : path.replace(/^\/vmcloud\/api/, '')
-      const bodySchema = op.requestBody?.content['application/json']?.schema
-      const requests: {
-        body?: unknown
-        query?: Record<string, string>
-        /** the field the answer must name as holding unsupported text */
-        unstorable?: string
-        /** the field the answer must name as of the wrong type (it was sent as null) */
-        nulled?: string
-      }[] = [
-        ...(bodySchema ? invalidBodies(bodySchema, 3).map((body) => ({ body })) : []),
-        ...invalidQueries(op.parameters ?? [], 3).map((query) => ({ query })),
-        ...(bodySchema
-          ? unstorableBodies(bodySchema).map(({ body, field }) => ({ body, unstorable: field }))
-          : []),
-        ...(bodySchema
-          ? nullBodies(bodySchema).map(({ body, field }) => ({ body, nulled: field }))
-          : []),
-        ...(op.parameters ?? [])
-          .filter((p) => p.in === 'query' && admitsString(p.schema))
-          .map((p) => ({ query: { [p.name]: NUL }, unstorable: p.name })),
-      ]
-      nullCases += requests.filter((request) => request.nulled).length
-      if (requests.length > 0) routes++
-      if (requests.length > 0 && admin) adminRoutes++
-      for (const request of requests) {
-        cases++
-        const what = `${method.toUpperCase()} ${url} ${JSON.stringify(request).slice(0, 120)}`
-        // a body that is not an object still goes as JSON (inject would send it as text)
-        const raw =
-          request.body !== undefined &&
-          (typeof request.body !== 'object' || Array.isArray(request.body))
-        const options = {
-          body: raw ? JSON.stringify(request.body) : request.body,
-          query: request.query,
-          headers: raw ? { 'content-type': 'application/json' } : undefined,
-        }
-        const upper = method.toUpperCase() as 'GET' | 'POST' | 'DELETE'
-        const reply = await (
-          admin
-            ? adminCall(ta, upper, url, {
-                ...options,
-                as: operatorFor(op['x-operator-roles']),
-              })
-            : call(ta.app, upper as 'GET' | 'POST', url, { ...options, session })
-        ).catch((error: Error) => ({
-          status: 0,
-          code: 0,
-          msg: `not an envelope: ${error.message}`,
-        }))
-        // the sandbox's own browser pages (checkout, control page) answer in HTML
-        if (reply.status === 0 && path.includes('/sandbox/')) continue
-        if (reply.status === 0) problems.push(`${what} → ${reply.msg}`)
-        else if (reply.status >= 500) problems.push(`${what} → HTTP ${reply.status}`)
-        else if (reply.code === 200) problems.push(`${what} → accepted`)
-        else if (
-          request.unstorable &&
-          (reply.status !== 400 || reply.msg !== `${request.unstorable} ${UNSUPPORTED_TEXT}`)
-        ) {
-          problems.push(`${what} → HTTP ${reply.status} ${reply.msg}`)
-        } else if (
-          request.nulled &&
-          (reply.status !== 400 || reply.msg !== `${request.nulled} 类型不正确`)
-        ) {
-          problems.push(`${what} → HTTP ${reply.status} ${reply.msg}`)
-        } else if (typeof reply.msg !== 'string' || reply.msg.trim() === '') {
-          problems.push(`${what} → code ${reply.code} without a message`)
-        }
+  for (const operation of operations) {
+    const { path, method, op, admin, url } = operation
+    const bodySchema = op.requestBody?.content['application/json']?.schema
+    const requests: {
+      body?: unknown
+      query?: Record<string, string>
+      /** the field the answer must name as holding unsupported text */
+      unstorable?: string
+      /** the field the answer must name as of the wrong type (it was sent as null) */
+      nulled?: string
+    }[] = [
+      ...(bodySchema ? invalidBodies(bodySchema, 3).map((body) => ({ body })) : []),
+      ...invalidQueries(op.parameters ?? [], 3).map((query) => ({ query })),
+      ...(bodySchema
+        ? unstorableBodies(bodySchema).map(({ body, field }) => ({ body, unstorable: field }))
+        : []),
+      ...(bodySchema
+        ? nullBodies(bodySchema).map(({ body, field }) => ({ body, nulled: field }))
+        : []),
+      ...(op.parameters ?? [])
+        .filter((p) => p.in === 'query' && admitsString(p.schema))
+        .map((p) => ({ query: { [p.name]: NUL }, unstorable: p.name })),
+    ]
+    nullCases += requests.filter((request) => request.nulled).length
+    if (requests.length > 0) routes++
+    if (requests.length > 0 && admin) adminRoutes++
+    for (const request of requests) {
+      cases++
+      const what = `${method} ${url} ${JSON.stringify(request).slice(0, 120)}`
+      const reply = await send(operation, request)
+      // the sandbox's own browser pages (checkout, control page) answer in HTML
+      if (reply.status === 0 && path.includes('/sandbox/')) continue
+      if (reply.status === 0) problems.push(`${what} → ${reply.msg}`)
+      else if (reply.status >= 500) problems.push(`${what} → HTTP ${reply.status}`)
+      else if (reply.code === 200) problems.push(`${what} → accepted`)
+      else if (
+        request.unstorable &&
+        (reply.status !== 400 || reply.msg !== `${request.unstorable} ${UNSUPPORTED_TEXT}`)
+      ) {
+        problems.push(`${what} → HTTP ${reply.status} ${reply.msg}`)
+      } else if (
+        request.nulled &&
+        (reply.status !== 400 || reply.msg !== `${request.nulled} 类型不正确`)
+      ) {
+        problems.push(`${what} → HTTP ${reply.status} ${reply.msg}`)
+      } else if (typeof reply.msg !== 'string' || reply.msg.trim() === '') {
+        problems.push(`${what} → code ${reply.code} without a message`)
       }
     }
   }
@@ -338,4 +357,75 @@ test('every route refuses bodies and queries its schema forbids: an envelope wit
   assert.deepEqual(written, [], 'tables written by refused requests')
   assert.ok(routes > 80, `most routes have a schema to fuzz (${routes})`)
   assert.ok(adminRoutes >= 4, `the operator routes are fuzzed too (${adminRoutes})`)
+})
+
+/** JSON text of arrays or objects nested `depth` deep (JSON.stringify itself recurses, and overflows). */
+const nestedJson = (kind: 'array' | 'object', depth: number) =>
+  kind === 'array'
+    ? `${'['.repeat(depth)}"x"${']'.repeat(depth)}`
+    : `${'{"a":'.repeat(depth)}"x"${'}'.repeat(depth)}`
+
+/** How deep a schema's values nest (an object or array is one level, its members the next). */
+const schemaDepth = (schema: JsonSchema): number =>
+  Math.max(
+    0,
+    ...(schema.anyOf ?? []).map(schemaDepth),
+    ...(schema.type === 'object'
+      ? [1 + Math.max(0, ...Object.values(schema.properties ?? {}).map(schemaDepth))]
+      : []),
+    ...(schema.type === 'array' ? [1 + (schema.items ? schemaDepth(schema.items) : 0)] : []),
+  )
+
+test('every route refuses a body nested 10,000 deep with 400 before anything walks it: no 500, no error logged', async (t) => {
+  const lines: { level: number; msg: string }[] = []
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line))
+      done()
+    },
+  })
+  const ta = await buildTestApp(t, { logger: { level: 'info', stream } })
+  const { operations, send } = await fuzzTargets(ta)
+  const before = await rowCounts(ta)
+  const problems: string[] = []
+  let cases = 0
+  let deepest = 0
+  for (const operation of operations) {
+    const schema = operation.op.requestBody?.content['application/json']?.schema
+    if (!schema) continue
+    deepest = Math.max(deepest, schemaDepth(schema))
+    const field = Object.keys(schema.properties ?? {})[0] ?? 'field'
+    // a payment provider's callback keeps its body as the bytes received (its signature is over
+    // them): the provider refuses it, with a 4xx of its own
+    const rawBody = schema.type === undefined && !schema.properties
+    const target = { ...operation, url: operation.url.replace('{provider}', 'sandbox') }
+    for (const kind of ['array', 'object'] as const) {
+      const deep = nestedJson(kind, 10_000)
+      for (const json of [deep, `{${JSON.stringify(field)}:${deep}}`]) {
+        cases++
+        const reply = await send(target, { json })
+        const answer = [reply.status, reply.code, reply.msg]
+        if (reply.status === 0 && operation.path.includes('/sandbox/')) continue
+        const refused = rawBody
+          ? reply.status >= 400 && reply.status < 500 && reply.code === reply.status
+          : JSON.stringify(answer) === JSON.stringify([400, 400, TOO_DEEP])
+        if (!refused)
+          problems.push(`${operation.method} ${target.url} ${kind} → ${answer.join(' ')}`)
+      }
+    }
+  }
+  console.log(`fuzz: ${cases} bodies nested 10,000 deep; the deepest schema nests ${deepest}`)
+  // the limit is no trouble to any body a schema describes
+  assert.ok(deepest > 2 && deepest < MAX_BODY_DEPTH, `schemas nest ${deepest} deep`)
+  assert.deepEqual(problems, [])
+  assert.ok(cases > 300, `${cases} deep bodies`)
+  assert.ok(lines.length > cases, 'the log is heard (each request is logged)')
+  const errors = lines.filter((line) => line.level >= 50)
+  assert.deepEqual(errors, [], 'nothing is logged as an error')
+  const after = await rowCounts(ta)
+  assert.deepEqual(
+    Object.keys(after).filter((table) => after[table] !== before[table]),
+    [],
+    'nothing written',
+  )
 })

@@ -1,7 +1,8 @@
 /**
  * Two server instances on one PostgreSQL (CI's PostgreSQL pass; skipped on the embedded database, which
  * one process owns): two job schedulers, each on its own connection pool, drain 200 jobs at the same
- * time. Every job runs exactly once, and both instances take part.
+ * time. Every job runs exactly once, and both instances take part, also when every job outlasts its
+ * lease (the holder's heartbeat keeps it).
  */
 import assert from 'node:assert/strict'
 import { test, type TestContext } from 'node:test'
@@ -9,7 +10,8 @@ import pg from 'pg'
 import { eq } from 'drizzle-orm'
 import { wrapPool } from '../../src/db/client'
 import { jobs } from '../../src/db/schema'
-import { JobScheduler, type JobDefinition } from '../../src/jobs/scheduler'
+import { systemClock, type Clock } from '../../src/clock'
+import { JobScheduler, type JobDefinition, type LeaseTimes } from '../../src/jobs/scheduler'
 import { buildTestApp } from '../helpers/test-app'
 
 const JOBS = 200
@@ -21,8 +23,13 @@ const onPostgres = {
  * Two instances' schedulers, each on its own pool, with a job kind that records which instance ran
  * each job (by its payload's n); `drain` runs both twice over at once until nothing is due.
  */
-async function twoInstances(t: TestContext, options: { maxAttempts: number; holdMs?: number }) {
-  const { app, clock, database } = await buildTestApp(t)
+async function twoInstances(
+  t: TestContext,
+  options: { maxAttempts: number; holdMs?: number; lease?: LeaseTimes; clock?: Clock },
+) {
+  const built = await buildTestApp(t)
+  const { app, database } = built
+  const clock = options.clock ?? built.clock
   assert.equal(database.kind, 'postgres')
   const url = (database as { pool: pg.Pool }).pool.options.connectionString as string
   const second = wrapPool(new pg.Pool({ connectionString: url, max: 5 }))
@@ -39,8 +46,8 @@ async function twoInstances(t: TestContext, options: { maxAttempts: number; hold
       if (options.holdMs) await new Promise((resolve) => setTimeout(resolve, options.holdMs))
     },
   })
-  const a = new JobScheduler(database.db, clock, app.log, [counting('a')])
-  const b = new JobScheduler(second.db, clock, app.log, [counting('b')])
+  const a = new JobScheduler(database.db, clock, app.log, [counting('a')], options.lease)
+  const b = new JobScheduler(second.db, clock, app.log, [counting('b')], options.lease)
   const drain = async (scheduler: JobScheduler, limit: number) => {
     while ((await scheduler.runDue(limit)) > 0) {
       /* until nothing is due */
@@ -108,5 +115,37 @@ test(
       attempts.every((n) => n === 1),
       'each claimed exactly once',
     )
+  },
+)
+
+test(
+  'two instances on one PostgreSQL: jobs that each outlast their lease run once, never taken over while they run',
+  onPostgres,
+  async (t) => {
+    // the wall clock, and a lease a third of each job's run: only the heartbeat keeps a job its holder's
+    const { db, runs, drain } = await twoInstances(t, {
+      maxAttempts: 3,
+      holdMs: 600,
+      lease: { leaseMs: 200, heartbeatMs: 60 },
+      clock: systemClock,
+    })
+    const now = new Date()
+    await db.insert(jobs).values(
+      Array.from({ length: 12 }, (_, n) => ({
+        kind: 'count-run',
+        payload: { n },
+        runAt: now,
+        createdAt: now,
+      })),
+    )
+    await drain(1)
+    assert.equal(runs.size, 12, 'every job ran')
+    assert.deepEqual(
+      [...runs].filter(([, by]) => by.length > 1),
+      [],
+      'no job ran twice',
+    )
+    const rows = await db.select().from(jobs).where(eq(jobs.kind, 'count-run'))
+    assert.ok(rows.every((row) => row.status === 'done' && row.attempts === 1))
   },
 )

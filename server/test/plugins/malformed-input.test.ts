@@ -1,10 +1,12 @@
 /**
  * Input the router or the database cannot take still gets our envelope: a URL with bad
  * percent-encoding (Fastify answered its own JSON), and text PostgreSQL cannot store anywhere in a
- * request (nested keys, array items, path parameters; the fuzz test covers every route's fields).
+ * request (nested keys, array items, path parameters; the fuzz test covers every route's fields), and
+ * nesting past MAX_BODY_DEPTH.
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { MAX_BODY_DEPTH, textProblemIn } from '../../src/plugins/text-input'
 import { buildTestApp, loginWithSms, authHeaders } from '../helpers/test-app'
 
 test('a malformed URL is answered with our envelope, 400 请求地址不正确', async (t) => {
@@ -74,4 +76,23 @@ test('NUL or a lone surrogate anywhere in a request is refused, naming where', a
     payload: JSON.stringify({ name: '云😀' }),
   })
   assert.equal(emoji.json().code, 200, emoji.json().msg)
+})
+
+test('nesting is counted without recursion: MAX_BODY_DEPTH levels pass, one more is refused, text first in document order', () => {
+  const nest = (levels: number, inner: unknown = 'x') => {
+    let value = inner
+    for (let i = 0; i < levels; i++) value = i % 2 ? [value] : { k: value }
+    return value
+  }
+  assert.equal(textProblemIn(nest(MAX_BODY_DEPTH)), null)
+  assert.deepEqual(textProblemIn(nest(MAX_BODY_DEPTH + 1)), { tooDeep: true })
+  assert.deepEqual(textProblemIn(nest(200_000)), { tooDeep: true })
+  assert.deepEqual(textProblemIn(nest(3, 'a\u0000')), { unstorable: '/k/0/k' })
+  // the first problem in document order is the one answered
+  assert.deepEqual(textProblemIn({ a: 'ok', b: ['a\u0000'], c: nest(100) }), {
+    unstorable: '/b/0',
+  })
+  assert.deepEqual(textProblemIn({ a: nest(100), b: 'a\u0000' }), { tooDeep: true })
+  assert.deepEqual(textProblemIn({ list: ['x', { ['na\u0000me']: 1 }] }), { unstorable: '/list/1' })
+  assert.deepEqual(textProblemIn({ a: 'a\u0000', ['b\u0000']: 1 }), { unstorable: '/a' })
 })

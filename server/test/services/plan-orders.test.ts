@@ -20,7 +20,15 @@ import {
   runningPhones,
   stockOf,
 } from '../helpers/commerce'
-import { get, post, type Envelope, type Session, type TestApp } from '../helpers/test-app'
+import {
+  buildTestApp,
+  get,
+  post,
+  type Envelope,
+  type Session,
+  type TestApp,
+} from '../helpers/test-app'
+import { createTestDatabase } from '../helpers/test-database'
 import type { ActivateResult } from '../../src/contract/activation'
 import type { Quote } from '../../src/contract/catalog'
 import type { Device } from '../../src/contract/device'
@@ -301,6 +309,79 @@ test('unpaid orders hold at most UNPAID_UNITS_CAP units per buyer, also when sen
   assert.equal(after.unpaidUnits, 0)
   assert.equal((await order(1)).code, 200)
 })
+
+test('at the cap: refused before anything is priced, locked or written, yet the order a key made is answered again', async (t) => {
+  const ta = await commerceApp(t)
+  const buyer = await newBuyer(ta)
+  const goodId = GOODS.enjoyB
+  const priceId = priceOf(goodId, 30)
+  const body = async (quantity: number, idempotencyKey = newKey()) => ({
+    goodId,
+    priceId,
+    zoneId: ZONES.shanghai,
+    quantity,
+    expectedAmount: (await quote(ta, buyer, { kind: 'new', goodId, priceId, quantity })).total,
+    idempotencyKey,
+  })
+  const order = async (sent: Record<string, unknown>) =>
+    post<OrderInfo>(ta.app, '/order/createCloudOrder', sent, buyer)
+  const fifty = await body(50)
+  const first = await order(fifty)
+  assert.equal(first.code, 200, first.msg)
+  // the same key again (a retry after a lost answer) is that order, not a refusal
+  const replay = await order(fifty)
+  assert.deepEqual([replay.code, replay.data.orderNo], [200, first.data.orderNo])
+  const stock = await stockOf(ta, goodId, ZONES.shanghai)
+  const refused = await order(await body(1))
+  assert.deepEqual([refused.code, refused.msg], [1014, UNPAID_UNITS_REFUSAL])
+  // more than any buyer may hold is the quantity rule's refusal, which names the limit
+  const tooMany = await order({ ...(await body(1)), quantity: UNPAID_UNITS_CAP.personal + 1 })
+  assert.equal(tooMany.code, 1014)
+  assert.notEqual(tooMany.msg, UNPAID_UNITS_REFUSAL)
+  assert.equal(await stockOf(ta, goodId, ZONES.shanghai), stock, 'no stock taken')
+  const [{ unpaidUnits }] = await ta.database.db
+    .select({ unpaidUnits: users.unpaidUnits })
+    .from(users)
+    .where(eq(users.id, buyer.userId))
+  assert.equal(unpaidUnits, UNPAID_UNITS_CAP.personal)
+})
+
+test(
+  'a refusal at the cap is one read of the buyer: no pricing, lock, statement that writes or transaction',
+  {
+    skip:
+      !process.env.TEST_DATABASE_URL && 'needs PostgreSQL (TEST_DATABASE_URL): its statement log',
+  },
+  async (t) => {
+    const statements: string[] = []
+    const database = await createTestDatabase({
+      logger: { logQuery: (query) => void statements.push(query) },
+    })
+    const ta = await buildTestApp(t, { database })
+    const buyer = await newBuyer(ta)
+    assert.equal((await createCloudOrder(ta, buyer, { quantity: 50 })).code, 200)
+    const sent = {
+      goodId: GOODS.enjoyB,
+      priceId: priceOf(GOODS.enjoyB, 30),
+      zoneId: ZONES.shanghai,
+      quantity: 1,
+      expectedAmount: (
+        await quote(ta, buyer, {
+          kind: 'new',
+          goodId: GOODS.enjoyB,
+          priceId: priceOf(GOODS.enjoyB, 30),
+          quantity: 1,
+        })
+      ).total,
+      idempotencyKey: newKey(),
+    }
+    statements.length = 0
+    const refused = await post(ta.app, '/order/createCloudOrder', sent, buyer)
+    assert.equal(refused.code, 1014)
+    assert.equal(statements.length, 1, statements.join('\n---\n'))
+    assert.match(statements[0], /^select case when "unpaid_units" \+ \$1::integer >/)
+  },
+)
 
 test('a company buyer is one an operator verified; saving company details only asks', async (t) => {
   const ta = await commerceApp(t)
