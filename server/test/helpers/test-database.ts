@@ -62,7 +62,15 @@ function pgliteTemplatePath() {
     fs.mkdirSync(cacheDir, { recursive: true })
     const partial = `${cached}.${process.pid}.tmp`
     fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()))
-    fs.renameSync(partial, cached)
+    // Test files run at once and may all build it: the first one's tar stays. A rename would replace
+    // a tar that another process has open as a Blob, which then "could not be read".
+    try {
+      fs.linkSync(partial, cached)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    } finally {
+      fs.rmSync(partial, { force: true })
+    }
     return cached
   })()
   return pgliteTemplate
@@ -75,10 +83,134 @@ function pgliteTemplatePath() {
  */
 const PGLITE_TEST_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']
 
-async function createPgliteDatabase(): Promise<Database> {
+async function freshPglite(): Promise<PGlite> {
   const loadDataDir = await fs.openAsBlob(await pgliteTemplatePath())
-  const pglite = await PGlite.create({ loadDataDir, startParams: PGLITE_TEST_START_PARAMS })
-  return wrapPglite(pglite)
+  return PGlite.create({ loadDataDir, startParams: PGLITE_TEST_START_PARAMS })
+}
+
+/**
+ * Restoring a PGlite from the tar takes about 1.8 s of CPU, most of a test's set-up. So a closed test
+ * database is not closed but put back as it was made, and the next test of the same file gets it:
+ * every table emptied and refilled with the template's rows (binary COPY, triggers off), every
+ * sequence set back, the session discarded (settings, temporary tables, advisory locks, LISTENs). A
+ * database whose schema a test changed (a table, column, constraint, function, trigger or type made
+ * or dropped), or that is closed or inside a transaction, is closed instead, never lent again.
+ */
+interface PgliteSnapshot {
+  fingerprint: string
+  tables: string[]
+  rows: Array<{ table: string; blob: Blob }>
+  sequences: Array<{ name: string; lastValue: string; isCalled: boolean }>
+}
+
+const USER_NAMESPACES = `select oid from pg_namespace where nspname not in ('pg_catalog', 'information_schema', 'pg_toast') and nspname not like 'pg_temp%' and nspname not like 'pg_toast_temp%'`
+
+const FINGERPRINT_SQL = `select md5(coalesce(string_agg(c.oid::text || ':' || c.relkind::text || ':' || c.relnatts::text, ',' order by c.oid), ''))
+    || ':' || (select count(*) from pg_constraint) || ':' || (select count(*) from pg_trigger)
+    || ':' || (select count(*) from pg_proc) || ':' || (select count(*) from pg_type)
+    || ':' || (select count(*) from pg_namespace) || ':' || (select count(*) from pg_attrdef) as fingerprint
+  from pg_class c where c.relnamespace in (${USER_NAMESPACES})`
+
+async function fingerprintOf(pglite: PGlite): Promise<string> {
+  const { rows } = await pglite.query<{ fingerprint: string }>(FINGERPRINT_SQL)
+  return rows[0].fingerprint
+}
+
+async function takeSnapshot(pglite: PGlite): Promise<PgliteSnapshot> {
+  const { rows: tables } = await pglite.query<{ name: string; hasRows: boolean }>(
+    `select format('%I.%I', n.nspname, c.relname) as name, c.reltuples <> 0 as "hasRows"
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind in ('r', 'p') and c.relnamespace in (${USER_NAMESPACES}) order by 1`,
+  )
+  const rows: PgliteSnapshot['rows'] = []
+  for (const { name } of tables) {
+    const result = await pglite.query(`copy ${name} to '/dev/blob' with (format binary)`)
+    const [{ count }] = (await pglite.query<{ count: number }>(`select count(*)::int from ${name}`))
+      .rows
+    if (count > 0 && result.blob) rows.push({ table: name, blob: result.blob })
+  }
+  const { rows: sequences } = await pglite.query<{ name: string }>(
+    `select format('%I.%I', n.nspname, c.relname) as name
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind = 'S' and c.relnamespace in (${USER_NAMESPACES}) order by 1`,
+  )
+  const values = []
+  for (const { name } of sequences) {
+    const { rows: value } = await pglite.query<{ lastValue: string; isCalled: boolean }>(
+      `select last_value::text as "lastValue", is_called as "isCalled" from ${name}`,
+    )
+    values.push({ name, ...value[0] })
+  }
+  return {
+    fingerprint: await fingerprintOf(pglite),
+    tables: tables.map((table) => table.name),
+    rows,
+    sequences: values,
+  }
+}
+
+/** Puts a used database back as the snapshot has it; false when it cannot be trusted to be so. */
+async function resetToSnapshot(pglite: PGlite, snapshot: PgliteSnapshot): Promise<boolean> {
+  if (pglite.closed) return false
+  try {
+    await pglite.exec('discard all') // refused inside a transaction
+    if ((await fingerprintOf(pglite)) !== snapshot.fingerprint) return false
+    await pglite.exec(
+      `set session_replication_role = replica; truncate ${snapshot.tables.join(', ')}`,
+    )
+    for (const { table, blob } of snapshot.rows) {
+      await pglite.query(`copy ${table} from '/dev/blob' with (format binary)`, [], { blob })
+    }
+    for (const { name, lastValue, isCalled } of snapshot.sequences) {
+      await pglite.query('select setval($1::regclass, $2::bigint, $3)', [name, lastValue, isCalled])
+    }
+    await pglite.exec('discard all')
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Databases put back, each closed after a second unused: an open PGlite keeps the process alive, and
+ * a test file's process must end after its last test.
+ */
+const sparePglites: Array<{ pglite: PGlite; idle: NodeJS.Timeout }> = []
+const SPARE_IDLE_MS = 1_000
+let pgliteSnapshot: Promise<PgliteSnapshot> | null = null
+
+function putBack(pglite: PGlite) {
+  const spare = {
+    pglite,
+    idle: setTimeout(() => {
+      sparePglites.splice(sparePglites.indexOf(spare), 1)
+      void pglite.close()
+    }, SPARE_IDLE_MS).unref(),
+  }
+  sparePglites.push(spare)
+}
+
+function takeSpare(): PGlite | undefined {
+  const spare = sparePglites.pop()
+  if (spare) clearTimeout(spare.idle)
+  return spare?.pglite
+}
+
+async function createPgliteDatabase(): Promise<Database> {
+  const pglite = takeSpare() ?? (await freshPglite())
+  // taken from the first database this process makes, before any test has used it
+  const snapshot = await (pgliteSnapshot ??= takeSnapshot(pglite))
+  const database = wrapPglite(pglite)
+  let closed = false
+  return {
+    ...database,
+    async close() {
+      if (closed) return
+      closed = true
+      if (await resetToSnapshot(pglite, snapshot)) putBack(pglite)
+      else if (!pglite.closed) await pglite.close()
+    },
+  }
 }
 
 // --- PostgreSQL ----------------------------------------------------------------------------------
