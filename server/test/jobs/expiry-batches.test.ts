@@ -17,6 +17,9 @@ import { MessageKind } from '../../src/services/message-service'
 import { DAY_MS, FLAGSHIP_GOOD, stockOf } from '../helpers/fleet'
 import { buildTestApp, loginWithSms, type TestApp } from '../helpers/test-app'
 
+/** "In one run" is what these tests assert, however slow the machine: no step budget. */
+const NO_BUDGET = Infinity
+
 /** More than two batches: one run must take several. */
 const PHONES = 2 * BATCH + 137
 const ZONE = 1
@@ -108,7 +111,7 @@ test('one run drains more than two batches, never more than BATCH phones a trans
     batches.push(items.length)
     return send(type, items, db)
   }
-  const job = expireDevicesJob(ctx.database.db, ctx.app.services)
+  const job = expireDevicesJob(ctx.database.db, ctx.app.services, NO_BUDGET)
 
   await job.run({}, new Date(expireAt.getTime() - REMINDER_BEFORE_MS + 1))
   assert.equal(
@@ -161,8 +164,8 @@ test('two instances running expire-devices at the same moment change each phone 
   const expireAt = new Date(start + 2 * DAY_MS)
   const ids = await insertRunningPhones(ctx, me.userId, PHONES, expireAt)
   const stock = await stockOf(ctx, FLAGSHIP_GOOD, ZONE)
-  const a = expireDevicesJob(ctx.database.db, ctx.app.services)
-  const b = expireDevicesJob(second, ctx.app.services)
+  const a = expireDevicesJob(ctx.database.db, ctx.app.services, NO_BUDGET)
+  const b = expireDevicesJob(second, ctx.app.services, NO_BUDGET)
   const both = async (at: number) => {
     await Promise.all([a.run({}, new Date(at)), b.run({}, new Date(at))])
     // and once more each: a repeated run changes nothing
@@ -181,6 +184,20 @@ test('two instances running expire-devices at the same moment change each phone 
   assert.deepEqual(await statusCounts(ctx, ids), { 3: PHONES })
   assert.equal(await stockOf(ctx, FLAGSHIP_GOOD, ZONE), stock + PHONES, 'each unit back once')
   assert.deepEqual(await instanceCounts(ctx, me.userId), { released: PHONES })
+})
+
+test('a run spends at most its step budget: a backlog is drained over the next runs', async (t) => {
+  const ctx = await buildTestApp(t)
+  const me = await loginWithSms(ctx, '13300000109')
+  const expireAt = new Date(ctx.clock.now().getTime() + 2 * DAY_MS)
+  await insertRunningPhones(ctx, me.userId, PHONES, expireAt)
+  const job = expireDevicesJob(ctx.database.db, ctx.app.services, 0) // spent after one batch
+  const at = new Date(expireAt.getTime() - REMINDER_BEFORE_MS + 1)
+  await job.run({}, at)
+  assert.equal(await countMessages(ctx, me.userId, '云手机即将到期'), BATCH, 'one batch a run')
+  await job.run({}, at)
+  await job.run({}, at)
+  assert.equal(await countMessages(ctx, me.userId, '云手机即将到期'), PHONES, 'the rest next runs')
 })
 
 test('a user who switched renewal messages off gets none from a batch; others in it do', async (t) => {
