@@ -47,6 +47,11 @@ export function writeEmptyTaroApp(repoRoot, dir) {
   fs.cpSync(path.join(repoRoot, 'src/assets/tab'), path.join(dir, 'src/assets/tab'), {
     recursive: true,
   })
+  // the shared config copies the site's icon into every H5 build
+  fs.copyFileSync(
+    path.join(repoRoot, 'src/assets/favicon.svg'),
+    path.join(dir, 'src/assets/favicon.svg'),
+  )
   const modules = path.join(dir, 'node_modules')
   if (!fs.existsSync(modules)) fs.symlinkSync(path.join(repoRoot, 'node_modules'), modules, 'dir')
 
