@@ -6,6 +6,7 @@ import {
   FIRST_RECHARGE_ONLY,
   fitsOrder,
   pickBestCoupon,
+  templateProblem,
   WELL_FITTING_SHARE,
   type Coupon,
   type CouponGoods,
@@ -87,6 +88,45 @@ describe('scope', () => {
       notApplicable,
     )
   })
+  it('discount ratio: at the exact boundary of every percentage 1–100 usable, a fen below not', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100 }),
+        fc.integer({ min: 1, max: 100_000_000 }),
+        (percentage, old) => {
+          const c = coupon({ scopeApplication: 6, applicableObjects: String(percentage) })
+          const atBoundary = Math.ceil((percentage * old) / 100) // the least price that reaches it
+          const at = { ...goods, oldPrice: old, goodPrice: atBoundary }
+          expect(checkCoupon(c, at, 1)).toEqual(usable)
+          expect(checkCoupon(c, { ...at, goodPrice: atBoundary - 1 }, 1)).toEqual(notApplicable)
+        },
+      ),
+      { numRuns: 5_000 },
+    )
+    // 29/100 × 100 is 28.999999999999996 as a float quotient
+    const c29 = coupon({ scopeApplication: 6, applicableObjects: '29' })
+    expect(checkCoupon(c29, { ...goods, goodPrice: 29, oldPrice: 100 }, 1)).toEqual(usable)
+  })
+  it('discount ratio: an oldPrice of 0 is no price, and oldGoodPrice is read', () => {
+    const c = coupon({ scopeApplication: 6, applicableObjects: '50' })
+    expect(checkCoupon(c, { ...goods, oldPrice: 0, oldGoodPrice: 10000 }, 1)).toEqual(usable)
+    expect(checkCoupon(c, { ...goods, oldPrice: 0, oldGoodPrice: 0 }, 1)).toEqual(notApplicable)
+  })
+  it.each(['0', ' 0', '00', '', null])(
+    'scopeApplications %p is unset: scopeApplication is read',
+    (scopeApplications) => {
+      const c = coupon({ scopeApplication: 1, scopeApplications })
+      expect(checkCoupon(c, goods, 1)).toEqual(usable)
+    },
+  )
+  it.each([',', '1,', '0x2', '2a', '1;2', '１'])(
+    'a malformed scope list %p is not applicable, and the console refuses it',
+    (scopeApplications) => {
+      const c = coupon({ scopeApplication: 1, scopeApplications, applicableObjects: '10' })
+      expect(checkCoupon(c, goods, 1)).toEqual(notApplicable)
+      expect(templateProblem(c)).toBe('适用范围无效')
+    },
+  )
   it.each([7, 0, null])('scope %p is unmatched and not applicable', (scope) => {
     expect(checkCoupon(coupon({ scopeApplication: scope }), goods, 1)).toEqual(notApplicable)
   })

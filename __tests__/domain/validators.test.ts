@@ -37,17 +37,23 @@ describe('mobile phone (11 digits, starts with 1, second digit 3-9)', () => {
 })
 
 describe('national ID number (15 or 18 digits)', () => {
-  it.each(['110105491231002', '11010519491231002X', '11010519491231002x', '440301199003071230'])(
-    'accepts %s',
-    (v) => {
-      expect(isIdCard(v)).toBe(true)
-      expect(validateIdCard(v)).toBeNull()
-    },
-  )
+  it.each([
+    '110105491231002',
+    '11010519491231002X',
+    '11010519491231002x',
+    '440301199003071230',
+    '110105200002290021', // 29 February 2000, a leap year
+  ])('accepts %s', (v) => {
+    expect(isIdCard(v)).toBe(true)
+    expect(validateIdCard(v)).toBeNull()
+  })
   it.each([
     '11010519491231002', // 17 digits
     '110105194912310021', // wrong check digit
     '110105491331002', // month 13
+    '110105490231002', // 31 February (15 digits)
+    '110105194902300020', // 30 February (18 digits, right check digit)
+    '110105190002290025', // 29 February 1900: not a leap year
     '010105491231002', // leading zero
     '1101051949123100XX',
   ])('rejects %s', (v) => {

@@ -66,12 +66,27 @@ const splitList = (value: string | number | readonly Id[] | null | undefined): s
 
 const present = (value: unknown) => value != null && value !== '' && value !== 0 && value !== '0'
 
+/** A scope field that is set: not null, not blank, not zero however written (0, '0', ' 0', '00'). */
+const isSetScope = (value: string | number | null | undefined): value is string | number =>
+  value != null && !/^\s*0*\s*$/.test(String(value))
+
+/**
+ * The one parser of a scope list: comma-separated decimal codes, spaces around them allowed. Anything
+ * else (an empty item as in ',', '0x2', '2a') is one scope that no rule knows (NaN): the console refuses
+ * it as 适用范围无效 and a checkout finds the coupon not applicable.
+ */
+function parseScopeList(value: string | number): number[] {
+  const items = String(value)
+    .split(',')
+    .map((item) => item.trim())
+  return items.every((item) => /^\d+$/.test(item)) ? items.map(Number) : [Number.NaN]
+}
+
 /** The scopes a coupon declares: scopeApplications (comma list) wins over scopeApplication. */
 export function couponScopes(coupon: Coupon): number[] {
-  const list = present(coupon.scopeApplications)
-    ? splitList(coupon.scopeApplications)
-    : splitList(coupon.scopeApplication == null ? null : String(coupon.scopeApplication))
-  return list.map(Number)
+  const { scopeApplications: list, scopeApplication: single } = coupon
+  if (isSetScope(list)) return parseScopeList(list)
+  return isSetScope(single) ? parseScopeList(single) : []
 }
 
 /** Objects allowed for one scope: the rule of that type, else applicableObjects. */
@@ -95,10 +110,12 @@ function matchesScope(coupon: Coupon, scope: number, goods: CouponGoods): boolea
     case CouponScope.productDuration:
       return has(goods.goodTime)
     case CouponScope.discountRatio: {
-      const old = goods.oldPrice ?? goods.oldGoodPrice
+      // the first positive of the two (an oldPrice of 0 is no price); compared in integers, fen × whole
+      // percent: as a float quotient 29/100 × 100 is 28.999999999999996 and missed a 29% coupon
+      const old = [goods.oldPrice, goods.oldGoodPrice].find((price) => price != null && price > 0)
       const percentage = Number(scopeObjects(coupon, scope)[0])
-      if (!old || Number.isNaN(percentage)) return false
-      return (goods.goodPrice / old) * 100 >= percentage
+      if (!old || !Number.isInteger(percentage)) return false
+      return goods.goodPrice * 100 >= percentage * old
     }
     default:
       return false

@@ -22,9 +22,25 @@ const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
 const ID_CHECK_DIGITS = '10X98765432'
 
 /** 15-digit (first generation) or 18-digit ID card; an 18-digit number must carry a valid check digit. */
+/** The birth date an ID number carries is a day of the calendar (no 31 February). */
+function isCalendarDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  )
+}
+
+const birthDate = (digits: string, century: string) =>
+  isCalendarDate(
+    Number(century + digits.slice(0, -4)),
+    Number(digits.slice(-4, -2)),
+    Number(digits.slice(-2)),
+  )
+
 export function isIdCard(value: string): boolean {
-  if (ID_CARD_15.test(value)) return true
-  if (!ID_CARD_18.test(value)) return false
+  // 15 digits: yyMMdd from the 7th (born in the 1900s); 18: yyyyMMdd from the 7th
+  if (ID_CARD_15.test(value)) return birthDate(value.slice(6, 12), '19')
+  if (!ID_CARD_18.test(value) || !birthDate(value.slice(6, 14), '')) return false
   const sum = ID_WEIGHTS.reduce((acc, weight, i) => acc + weight * Number(value[i]), 0)
   return ID_CHECK_DIGITS[sum % 11] === value[17].toUpperCase()
 }
