@@ -37,7 +37,7 @@ describe('launch plan (SPEC 2)', () => {
     ])
     expect(planLaunch(ctx({ path: 'pages/Home/index', query: { channelCode: 'c1' } }))).toEqual([])
   })
-  it('an invite link keeps the code for the next login (issue 5), not when already logged in', () => {
+  it('an invite link keeps the code for the next login, not when already logged in', () => {
     const query = { inviteCode: 'AB12CD', inviteType: '1' }
     expect(planLaunch(ctx({ query }))).toEqual([
       { kind: 'saveInvite', inviteType: '1', inviteCode: 'AB12CD' },

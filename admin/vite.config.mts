@@ -1,5 +1,5 @@
 /**
- * The operator console (issue 28): its own Vite build, served by the API server at /admin
+ * The operator console: its own Vite build, served by the API server at /admin
  * (server/src/plugins/admin-console.ts). Nothing here is part of the user site: the H5 and weapp builds
  * never see admin/.
  */

@@ -1,5 +1,5 @@
 /**
- * The API at scale (issue 29): the same routes, on the same PostgreSQL server, against a small and a
+ * The API at scale: the same routes, on the same PostgreSQL server, against a small and a
  * large database made by bench/seed-scale.ts (SMALL: 1,000 users; LARGE: 100,000 users, 1,000,000
  * phones, 5,000,000 orders). Both have the same data per ordinary user (about 9 phones, 50 orders, 20
  * messages), so what differs is only how much there is around them. Each route runs at 50 connections,

@@ -1,5 +1,5 @@
 /**
- * API throughput on PostgreSQL (issue 6): autocannon at 50 connections against our server listening on
+ * API throughput on PostgreSQL: autocannon at 50 connections against our server listening on
  * 127.0.0.1 — device list, goods list, usage-log save, order creation placed and refused — and, in the same run, against a
  * raw route (a bare Fastify app on the same database doing one indexed query), as the baseline: the raw
  * route runs just before each of ours, and each is compared with that run. Prints req/s, p50/p99

@@ -1,5 +1,5 @@
 /**
- * A studio's batch renewal on PostgreSQL (issue 29): for a studio of 20 phones (the baseline) and one of
+ * A studio's batch renewal on PostgreSQL: for a studio of 20 phones (the baseline) and one of
  * 10,000, in the same run, the time of each step a buyer goes through — the quote, the order, the
  * payment (beans), the delivery (the fulfil-order job: every expiry extended in one transaction) and
  * the supplier sync of every phone (the sync jobs, drained by one worker as one server instance does) —

@@ -1,5 +1,5 @@
 /**
- * Server side of the fleet scale check (issue 3): /device/list latency for a studio with 20 and with
+ * Server side of the fleet scale check: /device/list latency for a studio with 20 and with
  * 1,000 phones, and one batch command over 500 phones. Runs on PGlite in memory (the default store), in
  * process with app.inject, so it measures our code and the database, not the network.
  *

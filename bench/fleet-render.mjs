@@ -1,6 +1,6 @@
 /**
- * Client side of the fleet scale check (issue 3): Home/index multi view in Chromium (390×844) for a
- * studio with 20 and with 10,000 phones (issue 29). Measures the time from the first /device/list answer to the
+ * Client side of the fleet scale check: Home/index multi view in Chromium (390×844) for a
+ * studio with 20 and with 10,000 phones. Measures the time from the first /device/list answer to the
  * first card on screen, the DOM size after the first render and after scrolling to the end, long
  * tasks while scrolling, and the most cover requests in flight at once.
  *

@@ -1,5 +1,5 @@
 /**
- * H5 load (issue 6): Lighthouse mobile (default simulated throttling) in Debian Chromium, median of 3
+ * H5 load: Lighthouse mobile (default simulated throttling) in Debian Chromium, median of 3
  * runs, on Home, Login and Create of our build, against an empty Taro app built in the same run with
  * the same config and served the same way (our H5 static plugin: precompressed brotli/gzip, long
  * cache headers for hashed files). Our pages are served by the real server (API included), as a

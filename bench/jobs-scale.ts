@@ -1,5 +1,5 @@
 /**
- * Jobs at scale (issue 29), PostgreSQL only. Makes its own database `scale_jobs_bench` on the server of
+ * Jobs at scale, PostgreSQL only. Makes its own database `scale_jobs_bench` on the server of
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:55432/postgres) and drops it at the end.
  *
  *   node --import tsx bench/jobs-scale.ts                    # every part

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Package sizes against an empty Taro app built in the same run with the same config (issue 6):
+ * Package sizes against an empty Taro app built in the same run with the same config:
  * the weapp main package, every sub-package and the total, and the H5 first route's JS+CSS (gzip,
  * measured in Chromium, see scripts/lib/h5-first-route.mjs), as bytes and as a ratio to the empty app.
  *

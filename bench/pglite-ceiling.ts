@@ -1,5 +1,5 @@
 /**
- * PGlite's ceiling (issue 29): how far the embedded default carries a business before PostgreSQL is
+ * PGlite's ceiling: how far the embedded default carries a business before PostgreSQL is
  * needed. The same tenant base as bench/seed-scale.ts at growing sizes (SMALL × 1, 4, 16: 1,000 to
  * 16,000 users, each with about 9 phones and 50 orders, beside a 10,000-phone studio), each in its own
  * PGlite data directory, measured the way a deployment meets it:

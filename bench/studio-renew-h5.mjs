@@ -1,5 +1,5 @@
 /**
- * The 10,000-phone studio's batch renewal driven in H5 (issue 29): a studio of 20 phones (the
+ * The 10,000-phone studio's batch renewal driven in H5: a studio of 20 phones (the
  * baseline) and one of 10,000, in the same run, each renewed the way its owner does it in Chromium
  * (390×844): 我的云机 in the multi view → 多选 → 全选 → 续费 → the renewal page with its quote →
  * 确认续费 (one order) → the pay page → 立即支付 with the default method (支付宝, the sandbox checkout

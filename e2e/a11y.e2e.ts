@@ -1,5 +1,5 @@
 /**
- * Accessibility (issue 6): axe-core on every page of the route table in the H5 build, logged in as a
+ * Accessibility: axe-core on every page of the route table in the H5 build, logged in as a
  * user with one running phone (pages that take a phone get its id). No critical or serious violation
  * may remain: interactive elements have roles and names, images have text, contrast is readable.
  */

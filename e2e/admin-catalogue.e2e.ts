@@ -1,5 +1,5 @@
 /**
- * 商品与价格 in the operator console (issue 28), desktop 1440×900: an operations operator (made by
+ * 商品与价格 in the operator console, desktop 1440×900: an operations operator (made by
  * `npm run admin:create`) signs in, opens a goods' price rows, changes its 30-day price in 元 and saves;
  * the H5 catalogue (Home/create, a fresh mobile page) shows the new price on that goods' card. Taking a
  * goods off sale asks first and names the consequence (cancelled here). On 供应商映射 a zone gets its ACEP data

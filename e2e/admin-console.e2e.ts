@@ -1,5 +1,5 @@
 /**
- * The operator console at /admin (issue 28) in a 1440×900 desktop window: the first operator (made on
+ * The operator console at /admin in a 1440×900 desktop window: the first operator (made on
  * the command line, `npm run admin:create`) signs in with password and a TOTP code computed here; a wrong
  * code shows the server's message; the shell shows the admin's pages, name and role; a second operator
  * is created (its TOTP secret and QR code shown once), listed, and audited in 操作日志; 退出登录 ends the

@@ -1,5 +1,5 @@
 /**
- * The console's 优惠券 page (issue 28) in a 1440×900 window, with a user signed in on the H5 site in a
+ * The console's 优惠券 page in a 1440×900 window, with a user signed in on the H5 site in a
  * phone-sized one: an operator creates a ¥8 无门槛券 template, issues it to the user's number (and one
  * with no account, reported back), the dialog shows how many got it and 已发放 counts it; the user finds
  * it in the H5 coupon list, the checkout preselects it and the order's total drops by ¥8. axe finds

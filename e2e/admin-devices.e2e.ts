@@ -1,5 +1,5 @@
 /**
- * 云手机 and 任务 in the operator console (issue 28), desktop 1440×900. A user buys two phones while the
+ * 云手机 and 任务 in the operator console, desktop 1440×900. A user buys two phones while the
  * sandbox supplier fails every create (SANDBOX_SUPPLIER_FAILURE_RATE=1): both end 创建失败. The supplier
  * recovers (the server restarts healthy around admin:create); an operations operator finds the user's
  * phones by number, opens one, 重新创建 and sees it 运行中; resets it (重置, a dialog naming the consequence

@@ -1,5 +1,5 @@
 /**
- * The console's 消息 page and 修改密码 (issue 28) in a 1440×900 window, with a user signed in on the H5 site
+ * The console's 消息 page and 修改密码 in a 1440×900 window, with a user signed in on the H5 site
  * in a phone-sized one: an operator (admin:create, password + TOTP) sends a message to the user's number;
  * the user's H5 shows the unread badge on 消息中心 and the message, its markup shown as text; a broadcast to
  * 全部用户 is confirmed once more and reaches the same user in the background. The operator

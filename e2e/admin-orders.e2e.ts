@@ -1,5 +1,5 @@
 /**
- * The console's 订单与支付 pages (issue 28) in a 1440×900 window, with the user on the H5 site in a
+ * The console's 订单与支付 pages in a 1440×900 window, with the user on the H5 site in a
  * 390×844 one: a user buys a phone at the sandbox checkout; a finance operator finds the order by its
  * number, sees the payment and its trade number, refunds it after a dialog naming the consequence (money
  * back the way it came, the phone released); the user's order then reads 订单已退款 on H5. A second phone

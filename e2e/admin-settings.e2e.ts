@@ -1,5 +1,5 @@
 /**
- * The console's 设置 page (issue 28) in a 1440×900 window, with a user on the H5 site in a 390×844 one: an
+ * The console's 设置 page in a 1440×900 window, with a user on the H5 site in a 390×844 one: an
  * operations operator changes the customer-service hotline, and the user's 联系客服 shows it; renames the
  * seeded flash sale, rewrites its summary and changes its item's price and stock, and the user's activity page
  * shows the new title and summary, ¥2.00 and 剩余 8 件. axe finds nothing critical or serious on 设置 and its dialogs.

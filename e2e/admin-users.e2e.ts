@@ -1,5 +1,5 @@
 /**
- * The console's 用户 pages (issue 28) in a 1440×900 window, with a user signed in on the H5 site in a
+ * The console's 用户 pages in a 1440×900 window, with a user signed in on the H5 site in a
  * phone-sized one: an operator (admin:create, password + TOTP) finds the user by the last digits of the
  * number, opens the user's page, freezes the account after a confirmation naming the consequence; the
  * user's next action on H5 shows 账号已被冻结; unfreezing lets the same session work again. axe finds nothing critical or serious on 用户, the user's page and the freeze dialog.

@@ -1,5 +1,5 @@
 /**
- * Engagement journeys in the H5 build against the real server (issue 5): the play-trial landing
+ * Engagement journeys in the H5 build against the real server: the play-trial landing
  * pages open without a login; a new user gets the new-user guide once and claims the free trial
  * phone, which appears on Home and starts; the floating-ball settings reach the control page.
  */

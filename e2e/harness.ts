@@ -52,7 +52,7 @@ export const MOBILE = {
   timezoneId: 'Asia/Shanghai',
 }
 
-/** A desktop browser window, for the operator console at /admin (issue 28). */
+/** A desktop browser window, for the operator console at /admin. */
 export const DESKTOP = {
   viewport: { width: 1440, height: 900 },
   deviceScaleFactor: 1,
@@ -607,7 +607,7 @@ export function sleep(ms: number): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// What every run checks (issue 24): no page breaks its Content-Security-Policy, no secret the server
+// What every run checks: no page breaks its Content-Security-Policy, no secret the server
 // issued reaches its log
 // ---------------------------------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 /**
- * Layout scan (issue 25): every route of the route table (what app.config.ts is generated from) in the
+ * Layout scan: every route of the route table (what app.config.ts is generated from) in the
  * H5 build at 390×844 and at 320×568, logged in as a user with content (two running phones, a group,
  * an unpaid order, a login password) and, for the public pages, logged out. Nothing may reach past the
  * screen's right edge: the document may not be wider than the window, and no visible element may end

@@ -1,5 +1,5 @@
 /**
- * Creates an operator of the console (issue 28), the first one above all:
+ * Creates an operator of the console, the first one above all:
  *
  *   npm run admin:create -- <name> <role>        role: admin | operations | finance | support
  *

@@ -8,7 +8,7 @@
  *                on H5: App() must run as app.js loads);
  *   2. wcc:      every .wxml compiles with Tencent's WXML compiler (the `wcc` binary shipped in
  *                miniprogram-compiler, a dependency of miniprogram-simulate), with all .wxs files;
- *   3. budgets:  our budgets (issue 6): main package ≤ 600 KiB, each sub-package ≤ 400 KiB, all
+ *   3. budgets:  our budgets: main package ≤ 600 KiB, each sub-package ≤ 400 KiB, all
  *                ≤ 4 MiB; and WeChat's limit on what a preloadRule entry (and all entries of one
  *                package together) may preload, 2048 KiB;
  *   4. compile:  miniprogram-ci `getCompiledResult` (JS/WXSS syntax, app.json fields, missing

@@ -1,5 +1,5 @@
 /**
- * Operators decide company-buyer requests here until the operator console exists (issue 28):
+ * Operators decide company-buyer requests here until the operator console exists:
  *
  *   npm run company:verify                       lists the requests waiting for a decision
  *   npm run company:verify -- <mobile|userId>    verifies one (the user becomes a company buyer)

@@ -1,5 +1,5 @@
 /**
- * Preloads follow the route graph (issue 25.5): each tab preloads every sub-package one tap from it
+ * Preloads follow the route graph: each tab preloads every sub-package one tap from it
  * (the route table declares them on the tab; a tab may add one further on its main path). The links are read from the source of the tab page and of everything it imports within src/
  * (as the mini-program build resolves it: `x.weapp.tsx` before `x.tsx`): navigate/redirect/relaunch/url
  * calls with a route name, `ROUTES.x`, '/pages/…' path strings, and route names given as values of a

@@ -1,5 +1,5 @@
 /**
- * The error matrix, started from the four pages that dropped SPEC 8's soft codes (issue 25): the page's
+ * The error matrix, started from the four pages that dropped SPEC 8's soft codes: the page's
  * call runs through the real service and request layer to a fake transport that answers with the code,
  * and the page must show the SPEC's handling — never a success toast or navigation, never a TypeError.
  * Only the pages' loaders are faked; the call under test is the app's own.

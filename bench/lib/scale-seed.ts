@@ -1,5 +1,5 @@
 /**
- * A large tenant base made inside PostgreSQL (issue 29): every table that grows with users is filled by
+ * A large tenant base made inside PostgreSQL: every table that grows with users is filled by
  * `insert … select … from generate_series(lo, hi)` in chunks, so no row crosses the wire and a chunk is
  * one transaction. Each chunk commits with its step's progress in `scale_seed_progress`, so a run that
  * dies (or is stopped) resumes at the next chunk. Used by bench/seed-scale.ts (the large database,

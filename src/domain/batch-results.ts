@@ -23,7 +23,7 @@ export interface BatchSummary {
 /** Phone commands (重启, 移动分组, 授权…) run per phone and answer per phone: at most this many at once. */
 export const MAX_BATCH = 500
 /**
- * A renewal is one order priced and delivered set-based, so a whole studio renews at once (issue 29):
+ * A renewal is one order priced and delivered set-based, so a whole studio renews at once:
  * at most this many phones in one renewal order or quote (docs/decisions.md). The server's contract
  * refuses more (a hostile body); the client checks the same bound before it asks.
  */

@@ -151,7 +151,7 @@ function knownType(coupon: Coupon): boolean {
     type === CouponType.fullVolumeReduction ||
     type === CouponType.noThresholdRoll ||
     type === CouponType.discountCoupon ||
-    // First-recharge coupons apply only to bean recharges (issue 4); any other type is unmatched.
+    // First-recharge coupons apply only to bean recharges; any other type is unmatched.
     (type === CouponType.firstRechargeCoupon &&
       Number(coupon.businessType) === BusinessType.cloudBeans)
   )

@@ -1,4 +1,4 @@
-/** Floating control ball of the phone control page (issue 5): shared by the form and the server. */
+/** Floating control ball of the phone control page: shared by the form and the server. */
 
 /** The shortcuts the ball may offer, in display order. */
 export const FLOATING_BALL_SHORTCUTS = [

@@ -1,5 +1,5 @@
 /**
- * A studio's renewal on the pay page (issue 29): 续费中 n/N from the server's OrderInfo.progress, polled
+ * A studio's renewal on the pay page: 续费中 n/N from the server's OrderInfo.progress, polled
  * every 2 s until every phone is renewed, then 续费成功.
  */
 // first: it mocks what the page talks to

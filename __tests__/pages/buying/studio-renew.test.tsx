@@ -1,5 +1,5 @@
 /**
- * A studio renews its whole fleet (issue 29): the renewal page takes the fleet's 全选 of 10,000 phones
+ * A studio renews its whole fleet: the renewal page takes the fleet's 全选 of 10,000 phones
  * (FleetStore, `selection=1`) without asking for each phone, and orders them in one renewal.
  * The pay page's progress: renew-progress.test.tsx.
  */

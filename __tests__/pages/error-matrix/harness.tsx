@@ -1,5 +1,5 @@
 /**
- * The error matrix (issue 25): for every API route and every SPEC 8 result code the server declares it
+ * The error matrix: for every API route and every SPEC 8 result code the server declares it
  * can answer (server/src/contract/route-codes.ts, kept truthful by the server suite), the page that
  * makes the call is rendered, the call runs through the real service and request layer to a transport
  * answering that code, and the page must show the SPEC's handling: the message (toast, dialog or page

@@ -1,5 +1,5 @@
 /**
- * The pay page's result while a renewal runs (issue 29): the title 支付成功 keeps its own look and the
+ * The pay page's result while a renewal runs: the title 支付成功 keeps its own look and the
  * 续费中 n/N bar its own. Both used the class `progress` (the stage's tone and the bar), so the title
  * took the bar's 12 px height with overflow hidden and showed as a grey strip. CSS modules are stubbed
  * in jest: here each class is its own name, so the classes an element gets can be compared.

@@ -1,5 +1,5 @@
 /**
- * 商品与价格 → 供应商映射 (issue 27): each goods (→ ACEP configuration code) and zone (→ ACEP data-centre
+ * 商品与价格 → 供应商映射: each goods (→ ACEP configuration code) and zone (→ ACEP data-centre
  * id) with its id in supplier_catalogue, which the server checks at start-up when it runs on ACEP
  * (火山引擎). Every role reads; admin and operations set or clear an id in a dialog checked by the rule
  * the server applies (#domain/catalogue-edits checkRemoteId). A warning names what is on sale but

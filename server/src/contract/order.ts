@@ -57,7 +57,7 @@ export const OrderInfo = Type.Object({
   /** Whether the caller created the order (a link holder sees it but did not). */
   isOwner: Type.Boolean(),
   /**
-   * A paid renewal on its way (issue 29): of `total` phones, `done` are renewed at the supplier (their
+   * A paid renewal on its way: of `total` phones, `done` are renewed at the supplier (their
    * sync job has run). 0 while the order waits for delivery; done = total once every phone is renewed.
    * Absent for other kinds and for renewals not paid or refunded.
    */

@@ -1,6 +1,6 @@
 /**
  * Whole-number lists as ONE bound parameter (a PostgreSQL array literal) rather than one parameter per
- * id: a 10,000-phone renewal (issue 29) stays one short statement, far from the 65,535-parameter limit
+ * id: a 10,000-phone renewal stays one short statement, far from the 65,535-parameter limit
  * of the wire protocol, and the statement text is the same whatever the count.
  */
 import { sql, type SQL } from 'drizzle-orm'

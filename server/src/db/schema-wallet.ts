@@ -1,4 +1,4 @@
-/** Company account balance (issue 4): integer fen, never negative, every change in its own ledger. */
+/** Company account balance: integer fen, never negative, every change in its own ledger. */
 import { sql } from 'drizzle-orm'
 import { bigint, bigserial, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
 import { orders } from './schema-commerce'

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin'
  * A call that sends no body means "no fields", for every route. The client's request layer sends its
  * usual `content-type: application/json` even when a call has no data (退出登录's POST /user/exitLogin),
  * and Fastify refuses an empty JSON body with 400 before the handler runs, so the app cleared its token
- * while the server kept the session (issue 24). Here an empty body (no content-type, or a JSON type
+ * while the server kept the session. Here an empty body (no content-type, or a JSON type
  * with nothing in it) reaches the route as `{}`: a schema whose fields are all optional accepts
  * it, and one with required fields names the missing one.
  */

@@ -204,7 +204,7 @@ export class AccountService {
   /**
    * WeChat login: an identity an account holds logs in. One that no account holds gets a bind ticket
    * (single use, WECHAT_BIND_TICKET_TTL_MS, kept hashed with the identity and this kind of login), the
-   * only thing that can bind it: an openid is no secret (issue 24), so it is never taken from a client.
+   * only thing that can bind it: an openid is no secret, so it is never taken from a client.
    */
   async loginWithWechat(
     source: WechatLoginKind,

@@ -124,7 +124,7 @@ export class FulfilmentService {
             )
           ).map((device) => [device.deviceId, device]),
         )
-        // Set-based (issue 29): a few statements whatever the count, so a 10,000-phone studio's
+        // Set-based: a few statements whatever the count, so a 10,000-phone studio's
         // renewal holds its phones' locks for well under a second per thousand.
         await fleet.extendDevices(
           tx,

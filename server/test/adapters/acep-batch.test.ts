@@ -1,5 +1,5 @@
 /**
- * Batch commands reach ACEP in ACEP's own batches (issue 27): the fake ACEP checks each PodIdList against
+ * Batch commands reach ACEP in ACEP's own batches: the fake ACEP checks each PodIdList against
  * the action's documented limit and refuses a list that names a pod twice; a 500-phone reboot is
  * ⌈500/100⌉ = 5 RebootPod calls, a throttled batch is retried, a refused one fails only its own pods;
  * RunSyncCommand answers per pod; and, through /device/batchCommand, every asked phone gets exactly one

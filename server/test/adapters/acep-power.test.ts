@@ -1,5 +1,5 @@
 /**
- * Stopping and starting ACEP pods (issue 27) against the fake ACEP: suspend powers pods off in ACEP's
+ * Stopping and starting ACEP pods against the fake ACEP: suspend powers pods off in ACEP's
  * batches of 200 (PowerOffPod), each pod's own answer counting; a pod whose rental ended stays off
  * when its state is read (a rented one found off is still powered on); resume powers it on; a stopped
  * pod is released like any other. Then the whole server: the expiry job stops the pod, a renewal

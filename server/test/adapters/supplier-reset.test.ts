@@ -1,5 +1,5 @@
 /**
- * A factory reset (重置) at the supplier (issue 27): ACEP's ResetPod against the fake ACEP (signed as the
+ * A factory reset (重置) at the supplier: ACEP's ResetPod against the fake ACEP (signed as the
  * official SDK signs, an asynchronous task that can fail or outlast the pod's reboot), and the sandbox
  * supplier's reset (asynchronous like its reboot, refused by its failure rate). Both are followed with
  * `state`: 'rebooting' while the reset runs, 'running' after.

@@ -1,5 +1,5 @@
 /**
- * 商品与价格 (issue 28): reading the catalogue, editing a price row, a goods on sale, a goods × zone's
+ * 商品与价格: reading the catalogue, editing a price row, a goods on sale, a goods × zone's
  * stock — each route's roles (a table), the checkout's rules refusing bad edits, the audit row written
  * with the change, optimistic concurrency (4030), stock conservation against orders holding stock, and
  * the user site seeing an edit (this instance at once, another within REFERENCE_TTL_MS).

@@ -1,5 +1,5 @@
 /**
- * The console's 优惠券 routes (issue 28): each role on each route, template validation by the checkout's
+ * The console's 优惠券 routes: each role on each route, template validation by the checkout's
  * own rules, usage statistics, issuing to numbers (unknown and repeated numbers) and to segments, the same
  * request sent again or twice at once giving nobody a second coupon, and the audit rows.
  */

@@ -1,5 +1,5 @@
 /**
- * The console's 云手机 and 任务 routes (issue 28): each role on each route, the phone search (and that its
+ * The console's 云手机 and 任务 routes: each role on each route, the phone search (and that its
  * lookups read an index), one phone's history, creating a failed phone again until it runs on the sandbox
  * supplier, releasing a phone (refused while it has an open renewal or up/downgrade), failed and stuck
  * jobs put back in the queue; every action's audit row, its refusals, and two operators acting at once.

@@ -1,5 +1,5 @@
 /**
- * The console's 消息 routes (issue 28): each role on each route; a message to one user's number reaches
+ * The console's 消息 routes: each role on each route; a message to one user's number reaches
  * their message center and unread badge; a broadcast reaches users registered before it (not one
  * registered after), in batches that resume after a crash without writing a row twice; hostile input;
  * the audit rows; the read counts operators see.

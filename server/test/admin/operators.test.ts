@@ -1,5 +1,5 @@
 /**
- * Operator actions (issue 28): each route's role check (a table, every role on every route), and each
+ * Operator actions: each route's role check (a table, every role on every route), and each
  * action's audit row with before and after, written in the same transaction as the change.
  */
 import assert from 'node:assert/strict'

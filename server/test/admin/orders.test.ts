@@ -1,5 +1,5 @@
 /**
- * The console's 订单与支付 routes (issue 28): each role on each route; search by every key and filter (and
+ * The console's 订单与支付 routes: each role on each route; search by every key and filter (and
  * that the lookups read an index); an order's payments and refunds; the finance refund of a paid order —
  * provider money back through the provider, beans and balance to their ledgers, the phones released, the
  * user's order 已退款 — each refusal, two refunds at once making one, the money invariant; the CSV export

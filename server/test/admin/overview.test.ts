@@ -1,5 +1,5 @@
 /**
- * The console's 概览 route (issue 28): every role reads it, no session and a user's token are refused; paid
+ * The console's 概览 route: every role reads it, no session and a user's token are refused; paid
  * orders and provider revenue today and for each of the last 30 China business days (empty days 0, the day
  * turning at Shanghai midnight, the window moving with the clock), live and creating phones, failed phones
  * and failed or stuck jobs now and of the last 24 h, and stock per goods × zone with its low-stock flag.

@@ -1,6 +1,6 @@
 /**
  * Operator sign-in, the session cookie, CSRF, expiry and the wall between the user API and the admin
- * API (issue 28). Every wrong sign-in answers the same code and message.
+ * API. Every wrong sign-in answers the same code and message.
  */
 import assert from 'node:assert/strict'
 import { test, type TestContext } from 'node:test'

@@ -1,5 +1,5 @@
 /**
- * 设置 (issue 28): the common config, the customer-service address, activities and their flash-sale
+ * 设置: the common config, the customer-service address, activities and their flash-sale
  * items — each route's roles (a table), the rules of #domain/settings-edits refusing bad edits (NUL,
  * control characters, huge input, an empty text, a window ending before it starts, stock below what is
  * sold), the audit row with before and after, optimistic concurrency (4096), the user site showing an

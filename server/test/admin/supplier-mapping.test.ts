@@ -1,5 +1,5 @@
 /**
- * 商品与价格 → 供应商映射 (issue 27): the ACEP catalogue mapping (supplier_catalogue) read and edited in the
+ * 商品与价格 → 供应商映射: the ACEP catalogue mapping (supplier_catalogue) read and edited in the
  * console — the role table, the audit row, the id rule (#domain/catalogue-edits checkRemoteId) refusing
  * bad ids before anything is written, one row when two operators race, the refusals while ACEP runs
  * (4058 clearing what the start-up check needs, 4059 a goods on sale without its id), none with the

@@ -1,5 +1,5 @@
 /**
- * The console's 用户 routes (issue 28): each role on each route, search (and that its number and id
+ * The console's 用户 routes: each role on each route, search (and that its number and id
  * lookups read an index), one user's profile, freeze and unfreeze reaching the user API at once (and
  * another instance within its session cache's ttl), company-buyer decisions, every action's audit row.
  */

@@ -1,5 +1,5 @@
 /**
- * Going live (issue 27): which provider collects each pay method, the callback base URL, the database,
+ * Going live: which provider collects each pay method, the callback base URL, the database,
  * and the one error that names everything missing before anything starts.
  */
 import assert from 'node:assert/strict'

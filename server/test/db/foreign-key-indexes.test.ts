@@ -1,7 +1,7 @@
 /**
  * Deleting a row runs each foreign key that refers to it: PostgreSQL looks for the referring rows by
  * the key's columns, once per deleted row, and without an index on them it reads the referring table
- * whole. At scale (issue 29) deleting one group read all 1,000,000 phones, and deleting 2,000 orders
+ * whole. At scale deleting one group read all 1,000,000 phones, and deleting 2,000 orders
  * read the 5,000,000-row ledgers 2,000 times each. So every foreign key that refers to a table the
  * server deletes rows from (found in server/src: `.delete(table)` and `delete from "table"`) must lead
  * an index. Tables nothing deletes (accounts, orders and phones are kept) need none.

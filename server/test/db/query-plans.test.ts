@@ -1,5 +1,5 @@
 /**
- * Query plans at scale (issue 29). The server runs on a database where every table that grows with
+ * Query plans at scale. The server runs on a database where every table that grows with
  * users holds tens of thousands of rows (bench/lib/scale-seed.ts PLAN_TEST): enough that PostgreSQL
  * reads a selective lookup through an index when one fits and must read the whole table when none
  * does. A user, a studio and an operator then go through the lists and lookups of the app and the

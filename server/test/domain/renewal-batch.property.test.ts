@@ -1,5 +1,5 @@
 /**
- * A studio's renewal priced at once (issue 29): for any batch up to MAX_RENEW_BATCH phones, what the
+ * A studio's renewal priced at once: for any batch up to MAX_RENEW_BATCH phones, what the
  * order charges is exactly the sum of what each phone gets — its period at the period price, plus (when
  * aligned) its extra time pro rata — and every phone gets the time it is charged for.
  */

@@ -1,5 +1,5 @@
 /**
- * The scheduler's claim (issue 29): one statement takes the earliest pending job and the earliest one
+ * The scheduler's claim: one statement takes the earliest pending job and the earliest one
  * whose lease ran out; runDue(limit) never runs more than `limit` jobs, so runDue(1) runs one at a time.
  * The lease: kept by the heartbeat while a job outlasts it, and once taken over, no longer its old
  * holder's to start or end.

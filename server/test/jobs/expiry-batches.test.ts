@@ -1,5 +1,5 @@
 /**
- * expire-devices at scale (issue 29): it changes phones in conditional batch updates of at most BATCH
+ * expire-devices at scale: it changes phones in conditional batch updates of at most BATCH
  * phones a transaction, drains a backlog larger than one batch within a run, and two instances running
  * it at the same moment (two servers, each on its own connection pool on PostgreSQL) remind, expire,
  * stop and release each phone exactly once: one message each, the stock back once, each instance

@@ -1,5 +1,5 @@
 /**
- * An expired phone's instance stops running (issue 27): expire-devices suspends it at the supplier
+ * An expired phone's instance stops running: expire-devices suspends it at the supplier
  * once the expiry committed, a renewal starts it again, and the interleavings an unlucky user meets:
  * a renewal racing the stop, a stop the supplier refused, a process that died between the expiry and
  * the stop, the release of a stopped instance. On the sandbox supplier, as the real server runs it.

@@ -1,5 +1,5 @@
 /**
- * Several payment providers at once (issue 27): each pay method opens its trades with its own
+ * Several payment providers at once: each pay method opens its trades with its own
  * provider, whose name the payment row keeps; notifications, queries, closing and refunds go to that
  * provider only, so one provider never settles another's trade. The callbacks keep the raw body of a
  * JSON or a form post byte for byte, and answer a handled notification in the provider's own words.

@@ -1,5 +1,5 @@
 /**
- * A studio renews its whole fleet in one order (issue 29): the quote, one order, payment, set-based
+ * A studio renews its whole fleet in one order: the quote, one order, payment, set-based
  * fulfilment and the progress the buyer follows. 10,000 phones on PostgreSQL; on PGlite a smaller
  * studio of the same path (the embedded database is the slow part, not the code under test).
  */

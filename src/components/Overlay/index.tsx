@@ -84,7 +84,7 @@ export function CentredPanel({
  * A dialog with a title and 确定 (and 取消 when `cancelText` is given). `onConfirm` may be async: the
  * dialog closes when it resolves and stays open when it rejects, showing the rejection's message in
  * the dialog above its buttons. Callers don't toast inside a dialog: the mini-program's toast sits in
- * the middle of the screen, over the dialog's buttons (issue 25); one still showing when the dialog
+ * the middle of the screen, over the dialog's buttons; one still showing when the dialog
  * opens goes (not the loading overlay: noConflict).
  */
 export function DialogBox({
