@@ -6,7 +6,7 @@
 const fs = require('node:fs')
 const path = require('node:path')
 
-// ---- Layers (issue 26; docs/architecture.md) ------------------------------------------------------
+// ---- Layers (docs/architecture.md) ------------------------------------------------------
 // client: pages → components · hooks → stores → api → runtime → domain / platform / constants; no page
 // folder imports another's modules. server: routes / plugins / jobs → services → domain / db / adapters /
 // contract, with the job queue (jobs/queue.ts) and the clock (clock.ts) below services.

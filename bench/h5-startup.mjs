@@ -1,5 +1,5 @@
 /**
- * H5 startup (issue 6, to explain and follow the Lighthouse LCP gap): how much main-thread work our
+ * H5 startup (to explain and follow the Lighthouse LCP gap): how much main-thread work our
  * pages do before they show, against the empty Taro app, in real Chromium with the CPU slowed down 4×
  * as Lighthouse's mobile preset simulates it (but no network throttling: everything is on 127.0.0.1).
  * Alternating runs, ours and the empty app's page of the same kind; prints the medians and ratios of

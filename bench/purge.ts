@@ -1,5 +1,5 @@
 /**
- * The retention purge at scale (issue 29, "Growth"): a million usage logs past USAGE_LOG_KEEP_MS,
+ * The retention purge at scale ("Growth"): a million usage logs past USAGE_LOG_KEEP_MS,
  * deleted by the purge's batches (purge-batches.ts), against one unbatched DELETE of the same rows in
  * the same run. Prints rows/s, the longest single statement, and how long a writer touching the due rows
  * (a late report for an old session) waited at most while each ran. PostgreSQL only, on a database of

@@ -1,5 +1,5 @@
 /**
- * No hang, on any route (issue 25 point 8). The prerendered documents used to carry Taro's tab bar
+ * No hang, on any route. The prerendered documents used to carry Taro's tab bar
  * (and every other Taro component) under its own name: the app brought the copy to life as a second,
  * unconfigured tab bar, which logged tabBar 配置错误 and TypeErrors reading map and mode on every
  * fresh load, listened to the router until the snapshot went, and threw reading basename inside the

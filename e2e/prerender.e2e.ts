@@ -1,5 +1,5 @@
 /**
- * Prerendered pages (issue 6, scripts/prerender-h5.mjs): Home and Login arrive as HTML that shows the
+ * Prerendered pages (scripts/prerender-h5.mjs): Home and Login arrive as HTML that shows the
  * page before any script has run, 创建云机 with the live catalogue; the app takes over without a
  * visible change and with what the visitor typed; a visitor who is signed in never sees the
  * signed-out Home.

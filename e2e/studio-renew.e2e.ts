@@ -1,5 +1,5 @@
 /**
- * A studio renews its whole fleet from H5 (issue 29, "The 10,000-phone studio in H5"), with a batch big
+ * A studio renews its whole fleet from H5 ("The 10,000-phone studio in H5"), with a batch big
  * enough that the pay page follows the renewal phone by phone: 我的云机 in the multi view → 多选 → 全选 →
  * 续费 → the renewal page's quote for every phone → 确认续费 (one order) → 立即支付 at the sandbox
  * checkout → 支付成功, 续费中 n/N while the supplier sync runs → 续费成功; then every phone's new expiry,

@@ -449,7 +449,7 @@ step('1b. every real provider chosen, no keys: one refusal names every key', asy
     Object.fromEntries(providers.map(({ name, value }) => [name, value])),
   )
   for (const { name, value, needs } of providers) {
-    // an adapter this build does not have yet (issue 27 adds them one by one) is said, not checked
+    // an adapter this build does not have yet (they are added one by one) is said, not checked
     if (log.includes(`this build has no ${value} adapter`)) {
       console.log(`   SKIPPED ${name}=${value}: this build has no ${value} adapter`)
       continue

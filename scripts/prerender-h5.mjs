@@ -4,7 +4,7 @@
  * index.html with the rendered page inside `<div id="prerendered">`, under prerendered/ (`/` →
  * prerendered/index.html, `/pages/login/login` → prerendered/pages/login/login.html). The server sends
  * it for that URL; the browser paints it before any script has run, and src/runtime/prerender.ts
- * removes it once the app's own page is on screen (issue 6: LCP; docs/decisions.md). The snapshot is a
+ * removes it once the app's own page is on screen (LCP; docs/decisions.md). The snapshot is a
  * picture: its Taro components are renamed so the app never brings them to life (a second, unconfigured
  * tab bar hung the first page change: scripts/lib/inert-snapshot.mjs). 创建云机 shows
  * live data, so it is written as a template, prerendered/pages/Home/create.template.html, with its

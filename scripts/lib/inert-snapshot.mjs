@@ -1,6 +1,6 @@
 /**
- * A prerendered page is a picture of the app's page, never a second copy of its components (issue 25
- * point 8). Taro's H5 components are custom elements (taro-view-core, taro-button-core, taro-tabbar…):
+ * A prerendered page is a picture of the app's page, never a second copy of its components.
+ * Taro's H5 components are custom elements (taro-view-core, taro-button-core, taro-tabbar…):
  * left under their own names in the snapshot, each copy is upgraded into a live component the moment
  * the app defines that name. The tab bar's copy then runs with no configuration: it throws (tabBar
  * 配置错误, then TypeErrors reading map and mode) and subscribes to the router's events all the same;

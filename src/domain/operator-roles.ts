@@ -33,7 +33,7 @@ export const OPERATOR_PERMISSIONS = {
   freezeUsers: ['admin', 'operations', 'support'],
   /** Verify or reject company buyer requests. */
   verifyCompanies: ['admin', 'operations'],
-  /** Refunds through the payment provider (issue 28: finance only). */
+  /** Refunds through the payment provider (finance only). */
   refundOrders: ['finance'],
   /** Orders and payments as CSV. */
   exportOrders: ['admin', 'finance'],

@@ -16,7 +16,7 @@ interface Renderer {
 }
 
 /**
- * 创建云机's document with the opening level of the live catalogue in it (issue 6: the page's largest
+ * 创建云机's document with the opening level of the live catalogue in it (the page's largest
  * paint is the catalogue, which otherwise waits for the app's scripts and then the goods list). The
  * H5 build leaves a template, the page prerendered around the catalogue, and the page's own
  * components bundled for Node (scripts/prerender-h5.mjs); the catalogue is the goods list the API

@@ -90,7 +90,7 @@ export class FleetService {
     options: { orderId?: number } = {},
   ): Promise<void> {
     if (lines.length === 0) return
-    // Set-based (issue 29: a 10,000-phone renewal): one locking read, one update, jobs in chunks.
+    // Set-based (a 10,000-phone renewal): one locking read, one update, jobs in chunks.
     const ids = lines.map((line) => line.deviceId)
     const found = await tx
       .select({ id: devices.id, status: devices.status })

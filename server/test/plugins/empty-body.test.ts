@@ -1,5 +1,5 @@
 /**
- * A call without a body is accepted by every route (issue 24: the app's 退出登录 sends POST
+ * A call without a body is accepted by every route (the app's 退出登录 sends POST
  * /user/exitLogin with no body and `content-type: application/json`; the server answered 400
  * 请求体格式不正确, the app cleared its token and the session lived on). Every POST route in the OpenAPI
  * document is called with no body, both as the client's request layer sends it and with no content-type

@@ -1,5 +1,5 @@
 /**
- * JSON null is not 0 (issue 27 review): with Ajv's type coercion on bodies, `{"deviceId": null}` passed
+ * JSON null is not 0 (a review): with Ajv's type coercion on bodies, `{"deviceId": null}` passed
  * validation as 0, a null text as "" and a null flag as false. A body is now taken as sent (null only
  * where the schema allows it), while a query string and path still arrive as text and are coerced.
  */

@@ -1,5 +1,5 @@
 /**
- * Server side: the opening level of 创建云机 as HTML, for the page's document (issue 6: the page's
+ * Server side: the opening level of 创建云机 as HTML, for the page's document (the page's
  * largest paint is the catalogue, which otherwise waits for the app's scripts and the goods list).
  * scripts/lib/level-goods-renderer.mjs bundles this for Node with the build's class names; the server
  * fills in the live catalogue.

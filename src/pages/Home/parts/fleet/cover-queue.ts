@@ -1,5 +1,5 @@
 /**
- * Cover screenshots for the multi view (issue 3 "Scale"): only phones on screen are fetched, at most
+ * Cover screenshots for the multi view: only phones on screen are fetched, at most
  * `maxInFlight` requests at once, each visible running phone again every `refreshMs`; a failed or
  * pending fetch keeps the last frame. Time and timers are injected so the rules are tested with fake
  * timers.
