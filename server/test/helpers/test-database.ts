@@ -117,8 +117,8 @@ async function fingerprintOf(pglite: PGlite): Promise<string> {
 }
 
 async function takeSnapshot(pglite: PGlite): Promise<PgliteSnapshot> {
-  const { rows: tables } = await pglite.query<{ name: string; hasRows: boolean }>(
-    `select format('%I.%I', n.nspname, c.relname) as name, c.reltuples <> 0 as "hasRows"
+  const { rows: tables } = await pglite.query<{ name: string }>(
+    `select format('%I.%I', n.nspname, c.relname) as name
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where c.relkind in ('r', 'p') and c.relnamespace in (${USER_NAMESPACES}) order by 1`,
   )
