@@ -248,3 +248,19 @@ export async function runningPhones(
   }
   assert.fail('phones did not reach running')
 }
+
+/** The sandbox's payment notifications go out only when a test flushes them (or never, when it drops them). */
+export const HELD_NOTIFICATIONS = { delayMs: 120_000 }
+
+/** An app whose phones are made at once and whose payment notifications are held. */
+export function heldApp(t: TestContext) {
+  return buildTestApp(t, {
+    sandboxSupplier: { delayMs: 0, failureRate: 0 },
+    sandboxPayment: HELD_NOTIFICATIONS,
+  })
+}
+
+/** The buyer's choice on the checkout page (the sandbox writes it down; the notification is held). */
+export async function act(ta: TestApp, tradeNo: string, action: 'pay' | 'cancel' = 'pay') {
+  return post<SandboxActResult>(ta.app, '/sandbox/pay/act', { tradeNo, action })
+}

@@ -1,5 +1,5 @@
 /**
- * A process that tries to own a data directory, for data-dir-lock.test.ts:
+ * A process that tries to own a data directory, for data-dir-lock.slow.test.ts:
  * `node --import tsx lock-child.ts <dataDir> <startAtEpochMs> <holdMs>`. It waits until startAt (so a
  * crowd of them tries at the same moment), prints `owned` or `locked <message>`, and if it owns the
  * directory holds it for holdMs and releases it (holdMs 0: holds it until killed).

@@ -1,7 +1,7 @@
 /**
  * The real server (server/src/main.ts) as a child process on an embedded database in a data directory,
- * for the tests that kill it, restart it or start two on one directory (app/crash-restart.test.ts,
- * db/data-dir-lock.test.ts). Everything goes over HTTP, as a client would.
+ * for the tests that kill it, restart it or start two on one directory (app/crash-restart.slow.test.ts,
+ * db/data-dir-lock.slow.test.ts). Everything goes over HTTP, as a client would.
  */
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
