@@ -21,7 +21,7 @@ import {
 } from '#domain/operator-roles'
 import { systemClock } from '../server/src/clock'
 import { loadConfig } from '../server/src/config'
-import { openDatabase } from '../server/src/db/client'
+import { openCliDatabase } from './lib/cli-database'
 import { migrateDatabase } from '../server/src/db/migrate'
 import { isBizError } from '../server/src/domain/biz-error'
 import { OperatorAccounts } from '../server/src/services/operator-accounts'
@@ -91,7 +91,7 @@ async function main(args: string[]): Promise<number> {
     console.error(`${OPERATOR_PASSWORD_WEAK} (and at most ${OPERATOR_PASSWORD_MAX}).`)
     return 2
   }
-  const database = await openDatabase(loadConfig())
+  const database = await openCliDatabase(loadConfig())
   try {
     await migrateDatabase(database)
     const ctx = { db: database.db, clock: systemClock }

@@ -8,7 +8,7 @@
  * Each check lives in its adapter's folder; a provider is added here with one line.
  */
 import { loadConfig, type ServerConfig } from '../server/src/config'
-import { openDatabase } from '../server/src/db/client'
+import { openCliDatabase } from './lib/cli-database'
 import { checkAlipay } from '../server/src/adapters/payment/alipay/alipay-check'
 import { checkWechatPay } from '../server/src/adapters/payment/wechatpay/wechatpay-check'
 import {
@@ -22,7 +22,7 @@ import { checkAcep } from '../server/src/adapters/supplier/acep'
 
 /** ACEP's check reads the catalogue mapping and our pods: the server's database, opened for it alone. */
 async function checkAcepWith(config: ServerConfig, env: NodeJS.ProcessEnv) {
-  const database = await openDatabase(config)
+  const database = await openCliDatabase(config)
   try {
     return await checkAcep(database.db, env)
   } finally {

@@ -13,7 +13,7 @@
  */
 import { and, asc, eq, isNull, or } from 'drizzle-orm'
 import { loadConfig } from '../server/src/config'
-import { openDatabase } from '../server/src/db/client'
+import { openCliDatabase } from './lib/cli-database'
 import { migrateDatabase } from '../server/src/db/migrate'
 import { users } from '../server/src/db/schema'
 import { systemClock } from '../server/src/clock'
@@ -26,7 +26,7 @@ import { CompanyStatus } from '../server/src/services/profile-service'
 async function main(args: string[]) {
   const who = args.find((arg) => !arg.startsWith('--'))
   const reject = args.includes('--reject')
-  const database = await openDatabase(loadConfig())
+  const database = await openCliDatabase(loadConfig())
   try {
     await migrateDatabase(database)
     const { db } = database

@@ -7,7 +7,7 @@ import { loadConfig } from './config'
 import { exitOnLockLost, openDatabase, type Database } from './db/client'
 import { migrateDatabase } from './db/migrate'
 import { seedDatabase } from './db/seed'
-import { buildH5, h5BuildIsStale } from './h5-build'
+import { isStale, runBuild, startBuilds } from './start-builds'
 
 const REPO_ROOT = path.resolve(__dirname, '../..')
 
@@ -15,11 +15,15 @@ async function start() {
   const config = loadConfig()
   // first, before any build or database: production's checks and every adapter's credentials, in one error
   const { acep, ...adapters } = realAdapters(config)
-  if (process.env.SKIP_H5_BUILD !== '1' && h5BuildIsStale(REPO_ROOT, config.h5Dist)) {
-    console.log(
-      `[start] H5 build missing or stale in ${config.h5Dist}; running taro build --type h5`,
-    )
-    buildH5(REPO_ROOT)
+  // SKIP_H5_BUILD=1 (production, tests): never build at start, neither the H5 app nor the console
+  if (process.env.SKIP_H5_BUILD !== '1') {
+    for (const build of startBuilds(config)) {
+      if (!isStale(REPO_ROOT, build)) continue
+      console.log(
+        `[start] ${build.name}: build missing or stale (${build.index}); running npm run ${build.script}`,
+      )
+      runBuild(REPO_ROOT, build)
+    }
   }
 
   let database: Database | null = null

@@ -94,3 +94,34 @@ test('admin:create makes an operator who can sign in with the printed TOTP secre
     assert.equal(signedIn.data.operator.name, name)
   }
 })
+
+test('beside a running server on the embedded database, admin:create says to stop the server, and writes nothing', async (t) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-create-locked-'))
+  // a process that owns the directory as `npm start` does (helpers/lock-child.ts, held until killed)
+  const owner = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(__dirname, '../helpers/lock-child.ts'), dataDir, '0', '0'],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+  t.after(() => {
+    owner.kill('SIGKILL')
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+  await new Promise<void>((resolve, reject) => {
+    owner.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('owned')) resolve()
+    })
+    owner.on('exit', () => reject(new Error('the lock owner ended')))
+  })
+
+  const beside = await adminCreate(dataDir, ['root', 'admin'], {
+    ADMIN_PASSWORD: 'root-long-password',
+  })
+  assert.equal(beside.code, 1)
+  assert.match(beside.stderr, /open in a running server \(npm start\)/)
+  assert.match(
+    beside.stderr,
+    /Stop the server \(Ctrl\+C\), run this command, then start the server again/,
+  )
+  assert.equal(beside.stdout, '', 'no operator, no secret printed')
+})
