@@ -20,7 +20,7 @@ export const isAdminConsoleUrl = (url: string) => {
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><title>运营后台尚未构建</title></head>
-<body><h1>运营后台尚未构建</h1><p>The operator console is not built: run <code>npm run build:admin</code>, then restart the server.</p></body></html>
+<body><h1>运营后台尚未构建</h1><p>请在项目目录运行 <code>npm run build:admin</code>，然后重启服务（<code>npm start</code> 会自动构建缺失或过期的运营后台）。</p></body></html>
 `
 
 /** A page URL the browser routes (no file extension), as opposed to a file that is missing. */

@@ -82,6 +82,16 @@ test('without a console build the server starts and /admin says how to build it'
       const page = await app.inject({ method: 'GET', url, headers: HTML })
       assert.equal(page.statusCode, 404, url)
       assert.match(page.body, /npm run build:admin/, url)
+      assert.match(page.body, /请在项目目录运行/, url)
+      const prose = /<body>(.*)<\/body>/s
+        .exec(page.body)?.[1]
+        .replace(/<code>.*?<\/code>|<[^>]+>/g, '')
+      assert.ok(prose, url)
+      assert.doesNotMatch(
+        prose,
+        /[A-Za-z]{3,}/,
+        `${url}: Chinese, only the commands in Latin letters`,
+      )
       assert.equal(page.headers['content-security-policy'], ADMIN_CONSOLE_POLICY, url)
     }
   }
