@@ -89,16 +89,20 @@ function runWorker(id) {
       } else process.stdout.write(`${text}\n`)
       block = []
     }
+    let failedHere = 0
     const onLine = (line) => {
       const summary = line.match(/^# (\w+) (\d+)$/)
       if (summary && SUMMARY.includes(summary[1])) {
         totals[summary[1]] += Number(summary[2])
+        if (summary[1] === 'fail' || summary[1] === 'cancelled') failedHere += Number(summary[2])
         return
       }
       if (line === 'TAP version 13' || /^1\.\.\d+$/.test(line) || /^# duration_ms /.test(line))
         return
       if (line.startsWith('# Subtest: ')) flush()
       block.push(line)
+      // the end-of-file test's block ends with its YAML: what the next file prints is not part of it
+      if (line === '  ...' && block[0].startsWith(`# Subtest: ${END_OF_FILE}`)) flush()
     }
     child.stdout.setEncoding('utf8')
     child.stdout.on('data', (chunk) => {
@@ -116,8 +120,8 @@ function runWorker(id) {
           `not ok - ${current}: worker ${id} exited (${signal ?? code}) before it finished`,
         )
         workersFailed += 1
-      } else if (signal) {
-        console.log(`not ok - worker ${id} was killed (${signal})`)
+      } else if (signal || (code !== 0 && failedHere === 0)) {
+        console.log(`not ok - worker ${id} ended with ${signal ?? `exit ${code}`} after its files`)
         workersFailed += 1
       }
       resolve()
