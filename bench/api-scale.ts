@@ -25,6 +25,7 @@ import {
   load,
   login,
   printRows,
+  SHORT,
   startRawRoute,
   type LoadOptions,
   type Paired,
@@ -39,8 +40,8 @@ interface Route {
   rowsIn?: string
 }
 
-/** Raw-then-route pairs per route and database; the median one is shown (see run). */
-const ROUNDS = Number(process.env.ROUNDS ?? 3)
+/** Raw-then-route pairs per route and database, the median one shown (see run); one when short. */
+const ROUNDS = Number(process.env.ROUNDS ?? (SHORT ? 1 : 3))
 
 /** Ordinary users (past the studios) spread over the first 1,000 ids, the same in both databases. */
 const userIds = Array.from({ length: CONNECTIONS }, (_, i) => LARGE.studios + 2 + i * 17)

@@ -10,7 +10,10 @@ import type { App } from '../server/src/app'
 import { createTestDatabase } from '../server/test/helpers/test-database'
 import { benchApp } from './lib/api-load'
 
-const ROUNDS = 100
+/** BENCH_SHORT=1 (scripts/bench-smoke.mjs): 20 vs 100 phones, 10 rounds per figure. */
+const SHORT = process.env.BENCH_SHORT === '1'
+const ROUNDS = SHORT ? 10 : 100
+const SIZES = SHORT ? [20, 100] : [20, 1000]
 
 async function call(app: App, method: 'GET' | 'POST', url: string, headers = {}, body?: object) {
   const response = await app.inject({ method, url: `/vmcloud/api${url}`, headers, payload: body })
@@ -85,7 +88,7 @@ async function main() {
   const { app, close } = await benchApp(database)
   await app.ready()
   try {
-    for (const size of [20, 1000]) {
+    for (const size of SIZES) {
       const { session, headers } = await login(app, `1390000${String(size).padStart(4, '0')}`)
       const started = performance.now()
       const ids = await fleetOf(app, session.userId, size)

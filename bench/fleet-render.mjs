@@ -19,12 +19,14 @@ import {
   startServer,
 } from '../e2e/harness.ts'
 
-const SIZES = (process.env.SIZES ?? '20,10000').split(',').map(Number)
+/** BENCH_SHORT=1 (scripts/bench-smoke.mjs): 20 vs 100 phones, the first render once. */
+const SHORT = process.env.BENCH_SHORT === '1'
+const SIZES = (process.env.SIZES ?? (SHORT ? '20,100' : '20,10000')).split(',').map(Number)
 /**
  * The first render is a ~100 ms figure on a shared machine: it is measured RENDER_RUNS times per size,
  * the sizes taking turns, and the median is printed (the scroll through the whole fleet runs once).
  */
-const RENDER_RUNS = Number(process.env.RENDER_RUNS ?? 7)
+const RENDER_RUNS = Number(process.env.RENDER_RUNS ?? (SHORT ? 1 : 7))
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)]

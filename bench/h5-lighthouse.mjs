@@ -18,7 +18,9 @@ import { startServer } from '../e2e/harness.ts'
 import { buildEmptyH5, PAGES, serveBuild } from './lib/empty-h5.mjs'
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/lib/chromium.mjs'
 
-const RUNS = 3
+/** BENCH_SHORT=1 (scripts/bench-smoke.mjs): one Lighthouse run per page instead of the median of 3. */
+const SHORT = process.env.BENCH_SHORT === '1'
+const RUNS = SHORT ? 1 : 3
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 

@@ -19,7 +19,9 @@ import { startServer } from '../e2e/harness.ts'
 import { buildEmptyH5, PAGES, serveBuild } from './lib/empty-h5.mjs'
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/lib/chromium.mjs'
 
-const RUNS = Number(process.env.RUNS ?? 7)
+/** BENCH_SHORT=1 (scripts/bench-smoke.mjs): one run per page instead of the median of 7. */
+const SHORT = process.env.BENCH_SHORT === '1'
+const RUNS = Number(process.env.RUNS ?? (SHORT ? 1 : 7))
 const CPU_SLOWDOWN = 4
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]

@@ -37,16 +37,21 @@ import { timing, type Timing } from './lib/pg-timing'
 
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/postgres'
 const NAME = process.env.BENCH_DB ?? 'scale_jobs_bench'
+/**
+ * BENCH_SHORT=1 (scripts/bench-smoke.mjs): every part, each with a few hundred rows: 500 queued jobs
+ * once, a 200-phone studio, 1,000 phones over 100 users with the clock over 3 h around the first expiry.
+ */
+const SHORT = process.env.BENCH_SHORT === '1'
 const PARTS = (process.env.PARTS ?? 'queue,sync,expiry').split(',')
-const QUEUE_JOBS = Number(process.env.QUEUE_JOBS ?? 20_000)
+const QUEUE_JOBS = Number(process.env.QUEUE_JOBS ?? (SHORT ? 500 : 20_000))
 /** How long each queued job waits on something remote, ms (several values: JOB_MS=0,5). */
 const JOB_MS = (process.env.JOB_MS ?? '0,5').split(',').map(Number)
-const ROUNDS = Number(process.env.ROUNDS ?? 2)
-const STUDIO = Number(process.env.STUDIO ?? 10_000)
-const PHONES = Number(process.env.PHONES ?? 1_000_000)
-const USERS = Number(process.env.USERS ?? 100_000)
-const START_H = Number(process.env.START ?? -24)
-const HOURS = Number(process.env.HOURS ?? 50)
+const ROUNDS = Number(process.env.ROUNDS ?? (SHORT ? 1 : 2))
+const STUDIO = Number(process.env.STUDIO ?? (SHORT ? 200 : 10_000))
+const PHONES = Number(process.env.PHONES ?? (SHORT ? 1_000 : 1_000_000))
+const USERS = Number(process.env.USERS ?? (SHORT ? 100 : 100_000))
+const START_H = Number(process.env.START ?? (SHORT ? -0.5 : -24))
+const HOURS = Number(process.env.HOURS ?? (SHORT ? 3 : 50))
 const PERIOD_MS = 30_000
 const POLL_MS = 5_000
 const HOUR = 3600_000

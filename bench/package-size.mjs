@@ -8,18 +8,23 @@
  *
  * Builds four times (ours and the empty app, weapp and H5) into a temporary folder: ~3 minutes here.
  * The budgets themselves are checked in CI by check:weapp and check:h5.
+ *
+ * BENCH_SHORT=1 (scripts/bench-smoke.mjs): our H5 build is the one `npm run build:h5` left in dist/h5
+ * (H5_DIST), when there is one, instead of a build of its own: three builds, about half the time.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { writeEmptyTaroApp } from './lib/empty-taro-app.mjs'
+import { emptyH5Output, finishEmptyH5, writeEmptyTaroApp } from './lib/empty-taro-app.mjs'
 import { KiB, MAIN, weappPackageSizes } from '../scripts/lib/weapp-packages.mjs'
 import { measureH5FirstRoute } from '../scripts/lib/h5-first-route.mjs'
 
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const taro = path.join(repoRoot, 'node_modules/.bin/taro')
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'package-size-'))
+const SHORT = process.env.BENCH_SHORT === '1'
+const builtH5 = path.resolve(repoRoot, process.env.H5_DIST || 'dist/h5')
 
 function build(projectDir, type, outDir) {
   const started = Date.now()
@@ -41,18 +46,26 @@ const row = (cells) => console.log(`| ${cells.join(' | ')} |`)
 try {
   const emptyDir = writeEmptyTaroApp(repoRoot, path.join(work, 'empty-app'))
   console.log(`building in ${work}`)
+  const reuseH5 = SHORT && fs.existsSync(path.join(builtH5, 'index.html'))
   const ours = {
     weapp: build(repoRoot, 'weapp', path.join(work, 'ours-weapp')),
-    h5: build(repoRoot, 'h5', path.join(work, 'ours-h5')),
+    h5: reuseH5 ? builtH5 : build(repoRoot, 'h5', path.join(work, 'ours-h5')),
   }
-  // as `npm run build:h5` does: the server sends / as its prerendered copy of index.html
-  execFileSync('node', [path.join(repoRoot, 'scripts/prerender-h5.mjs'), ours.h5], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  if (reuseH5) {
+    console.log(`  h5 of ${path.basename(repoRoot)}: ${builtH5}, by npm run build:h5 (short mode)`)
+  } else {
+    // as `npm run build:h5` does: the server sends / as its prerendered copy of index.html
+    execFileSync('node', [path.join(repoRoot, 'scripts/prerender-h5.mjs'), ours.h5], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+  }
+  // in a smoke run, built once for the benches after this one too (emptyH5Output)
+  const emptyOut = emptyH5Output(path.join(work, 'empty-h5'))
   const empty = {
     weapp: build(emptyDir, 'weapp', path.join(work, 'empty-weapp')),
-    h5: build(emptyDir, 'h5', path.join(work, 'empty-h5')),
+    h5: emptyOut.built ? emptyOut.out : build(emptyDir, 'h5', emptyOut.out),
   }
+  if (!emptyOut.built) finishEmptyH5(repoRoot, empty.h5)
 
   const oursWeapp = weappPackageSizes(ours.weapp)
   const emptyWeapp = weappPackageSizes(empty.weapp)

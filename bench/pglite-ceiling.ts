@@ -23,28 +23,31 @@ import { openPglite } from '../server/src/db/client'
 import { migrateDatabase } from '../server/src/db/migrate'
 import { seedDatabase } from '../server/src/db/seed'
 import { benchApp, login } from './lib/api-load'
-import { SMALL, scaleMobile, seedScale, type ScaleSizes } from './lib/scale-seed'
+import { SMALL, scaleMobile, seedScale, TINY, type ScaleSizes } from './lib/scale-seed'
 
-const DURATION_S = Number(process.env.DURATION_S ?? 5)
-const FACTORS = (process.env.FACTORS ?? '1,4,16').split(',').map(Number)
+/** BENCH_SHORT=1 (scripts/bench-smoke.mjs): the tiny tenant base (TINY), once, loaded for 2 s. */
+const SHORT = process.env.BENCH_SHORT === '1'
+const BASE = SHORT ? TINY : SMALL
+const DURATION_S = Number(process.env.DURATION_S ?? (SHORT ? 2 : 5))
+const FACTORS = (process.env.FACTORS ?? (SHORT ? '1' : '1,4,16')).split(',').map(Number)
 const CONCURRENCY = 50
 
-/** SMALL with every per-user table `factor` times larger; the studios stay as they are. */
+/** BASE with every per-user table `factor` times larger; the studios stay as they are. */
 function scaled(factor: number): ScaleSizes {
-  const studioPhones = SMALL.bigStudioPhones + SMALL.studios * SMALL.studioPhones
+  const studioPhones = BASE.bigStudioPhones + BASE.studios * BASE.studioPhones
   return {
-    ...SMALL,
-    users: SMALL.users * factor,
-    phones: studioPhones + (SMALL.phones - studioPhones) * factor,
-    orders: SMALL.orders * factor,
-    ledgerRows: SMALL.ledgerRows * factor,
-    messages: SMALL.messages * factor,
-    coupons: SMALL.coupons * factor,
-    grants: SMALL.grants * factor,
-    backups: SMALL.backups * factor,
-    usageLogs: SMALL.usageLogs * factor,
-    doneJobs: SMALL.doneJobs * factor,
-    otherRows: SMALL.otherRows * factor,
+    ...BASE,
+    users: BASE.users * factor,
+    phones: studioPhones + (BASE.phones - studioPhones) * factor,
+    orders: BASE.orders * factor,
+    ledgerRows: BASE.ledgerRows * factor,
+    messages: BASE.messages * factor,
+    coupons: BASE.coupons * factor,
+    grants: BASE.grants * factor,
+    backups: BASE.backups * factor,
+    usageLogs: BASE.usageLogs * factor,
+    doneJobs: BASE.doneJobs * factor,
+    otherRows: BASE.otherRows * factor,
   }
 }
 
@@ -101,7 +104,7 @@ async function measure(factor: number): Promise<Result> {
       const sessions = []
       for (let i = 0; i < CONCURRENCY; i++) {
         sessions.push(
-          await login(app, scaleMobile(SMALL.studios + 2 + ((i * 17) % (sizes.users - 2)))),
+          await login(app, scaleMobile(BASE.studios + 2 + ((i * 17) % (sizes.users - 2)))),
         )
       }
       const list = async (i: number) => {

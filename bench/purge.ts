@@ -20,8 +20,10 @@ import { USAGE_LOG_KEEP_MS, retentionTargets } from '../server/src/jobs/purge-ex
 
 const url = process.env.BENCH_DATABASE_URL
 if (!url) throw new Error('BENCH_DATABASE_URL: a PostgreSQL database of your own (never CI’s)')
-const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000)
-const KEPT = 100_000
+/** BENCH_SHORT=1 (scripts/bench-smoke.mjs): a few batches' worth of due rows, a few hundred kept. */
+const SHORT = process.env.BENCH_SHORT === '1'
+const ROWS = Number(process.env.BENCH_ROWS ?? (SHORT ? 3 * PURGE_BATCH + 500 : 1_000_000))
+const KEPT = SHORT ? 500 : 100_000
 const NOW = new Date()
 
 const pool = new pg.Pool({ connectionString: url, max: 4 })

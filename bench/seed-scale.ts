@@ -2,7 +2,8 @@
  * Fills a PostgreSQL database with issue 29's large tenant base (bench/lib/scale-seed.ts): 100,000
  * users, 1,000,000 phones (one studio with 10,000, a hundred with 1,000), 5,000,000 orders and their
  * payments, 10,000,000 ledger rows, 2,000,000 each of messages, coupons, grants and backups, and 30 days
- * of usage logs. SCALE=small makes the same shape at 1/100 (the big studio keeps its 10,000 phones).
+ * of usage logs. SCALE=small makes the same shape at 1/100 (the big studio keeps its 10,000 phones),
+ * SCALE=tiny (the default under BENCH_SHORT=1) a tenth of that.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/scale_large node --import tsx bench/seed-scale.ts
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/scale_small SCALE=small node --import tsx bench/seed-scale.ts
@@ -10,13 +11,21 @@
  * Makes the database if it does not exist, migrates and seeds it like the server does, then fills it in
  * chunks of 100,000 rows, each committed with its progress: stopped or killed, it resumes where it was.
  * Prints each step's time and, at the end, every growing table's bytes per user or per phone.
- * Refuses to run under CI (never CI's database) and on a database seeded with other sizes.
+ * Refuses to run under CI (never CI's database; short mode excepted) and on a database seeded with
+ * other sizes.
  */
 import pg from 'pg'
 import { openPostgres } from '../server/src/db/client'
 import { migrateDatabase } from '../server/src/db/migrate'
 import { seedDatabase } from '../server/src/db/seed'
-import { LARGE, SMALL, seedScale, tableBytes } from './lib/scale-seed'
+import { LARGE, SMALL, seedScale, tableBytes, TINY } from './lib/scale-seed'
+
+/**
+ * BENCH_SHORT=1 (scripts/bench-smoke.mjs): SCALE=tiny unless SCALE says otherwise, and allowed under CI
+ * (the smoke runner makes the database for it and drops it afterwards).
+ */
+const SHORT = process.env.BENCH_SHORT === '1'
+const SCALE = process.env.SCALE ?? (SHORT ? 'tiny' : 'large')
 
 async function ensureDatabase(url: string) {
   const target = new URL(url)
@@ -35,10 +44,12 @@ async function ensureDatabase(url: string) {
 }
 
 async function main() {
-  if (process.env.CI) throw new Error('seed-scale never runs under CI: it is for a bench database')
+  if (process.env.CI && !SHORT) {
+    throw new Error('seed-scale never runs under CI: it is for a bench database')
+  }
   const url = process.env.DATABASE_URL
   if (!url) throw new Error('DATABASE_URL names the database to fill (made if missing)')
-  const sizes = process.env.SCALE === 'small' ? SMALL : LARGE
+  const sizes = SCALE === 'tiny' ? TINY : SCALE === 'small' ? SMALL : LARGE
   const started = performance.now()
   await ensureDatabase(url)
   const database = openPostgres(url, 2)

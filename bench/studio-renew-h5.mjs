@@ -32,7 +32,9 @@ import { button } from '../e2e/journeys.ts'
 import { writeStudioPhones } from '../e2e/fixtures/studio-phones.ts'
 import { openPostgres } from '../server/src/db/client.ts'
 
-const SIZES = (process.env.SIZES ?? '20,10000').split(',').map(Number)
+/** BENCH_SHORT=1 (scripts/bench-smoke.mjs): 20 vs 100 phones. */
+const SHORT = process.env.BENCH_SHORT === '1'
+const SIZES = (process.env.SIZES ?? (SHORT ? '20,100' : '20,10000')).split(',').map(Number)
 const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:55432/postgres'
 const DB_NAME = 'studio_renew_h5'
 const DB_URL = (() => {

@@ -7,7 +7,7 @@ import path from 'node:path'
 import Fastify from 'fastify'
 import { REPO_ROOT } from '../../e2e/harness.ts'
 import { isSpaNavigation, registerH5, sendSpaIndex } from '../../server/src/plugins/h5-static.ts'
-import { writeEmptyTaroApp } from './empty-taro-app.mjs'
+import { emptyH5Output, finishEmptyH5, writeEmptyTaroApp } from './empty-taro-app.mjs'
 
 /** Our page → the empty app's page of the same kind. */
 export const PAGES = [
@@ -16,19 +16,21 @@ export const PAGES = [
   ['Create (tab)', '/pages/Home/create', '/pages/create/index'],
 ]
 
-/** Writes the empty app under `work`, builds it for H5 (precompressed) and returns the build's directory. */
+/**
+ * Writes the empty app under `work`, builds it for H5 (precompressed) and returns the build's directory
+ * (in a smoke run, the run's build once made: emptyH5Output).
+ */
 export function buildEmptyH5(work) {
+  const { out, built } = emptyH5Output(path.join(work, 'empty-h5'))
+  if (built) return out
   const dir = writeEmptyTaroApp(REPO_ROOT, path.join(work, 'empty-app'))
-  const out = path.join(work, 'empty-h5')
   const env = { ...process.env, TARO_OUTPUT_DIR: out, NODE_ENV: 'production' }
   execFileSync(path.join(REPO_ROOT, 'node_modules/.bin/taro'), ['build', '--type', 'h5'], {
     cwd: dir,
     env,
     stdio: ['ignore', 'ignore', 'pipe'],
   })
-  execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts/compress-h5.mjs'), out], {
-    stdio: 'ignore',
-  })
+  finishEmptyH5(REPO_ROOT, out)
   return out
 }
 

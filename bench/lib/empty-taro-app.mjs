@@ -4,6 +4,7 @@
  * page. It shares our config/, babel.config.js, tsconfig.json, project.config.json and node_modules
  * (symlinked), so any difference in the figures is our code and our libraries, not the toolchain.
  */
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -95,4 +96,25 @@ export default function App({ children }: PropsWithChildren) {
     )
   }
   return dir
+}
+
+/** Written into an empty app's H5 build once it is complete (built and precompressed). */
+const BUILT = '.empty-h5-built'
+
+/**
+ * Where a bench builds the empty app for H5: `dir`, or BENCH_EMPTY_H5 when scripts/bench-smoke.mjs sets
+ * it (one folder for its whole run, so that the empty app is built once, not by each bench). `built`:
+ * an earlier bench of the run finished the build there, to be used as it is.
+ */
+export function emptyH5Output(dir) {
+  const out = process.env.BENCH_EMPTY_H5 || dir
+  return { out, built: fs.existsSync(path.join(out, BUILT)) }
+}
+
+/** After `taro build --type h5` into `out`: precompressed as our build is (server's static plugin). */
+export function finishEmptyH5(repoRoot, out) {
+  execFileSync(process.execPath, [path.join(repoRoot, 'scripts/compress-h5.mjs'), out], {
+    stdio: 'ignore',
+  })
+  fs.writeFileSync(path.join(out, BUILT), new Date().toISOString())
 }

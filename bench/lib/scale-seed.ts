@@ -79,6 +79,27 @@ export const SMALL: ScaleSizes = {
 }
 
 /**
+ * For the benches' short mode (BENCH_SHORT=1, scripts/bench-smoke.mjs): the same shape and the same
+ * 1,000 users as SMALL (the API benches sign in users by id), a tenth of their rows; seeded in seconds.
+ */
+export const TINY: ScaleSizes = {
+  users: 1_000,
+  phones: 2_000,
+  bigStudioPhones: 500,
+  studios: 1,
+  studioPhones: 100,
+  orders: 5_000,
+  ledgerRows: 10_000,
+  messages: 2_000,
+  coupons: 2_000,
+  grants: 2_000,
+  backups: 2_000,
+  usageLogs: 3_000,
+  doneJobs: 500,
+  otherRows: 1_000,
+}
+
+/**
  * For the query-plan test: every table that grows holds tens of thousands of rows, enough that
  * PostgreSQL reads a selective lookup through an index when there is one and must scan when there is
  * none; small enough to make in seconds.
