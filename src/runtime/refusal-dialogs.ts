@@ -11,8 +11,8 @@ export interface RefusalDialog {
   title: string
   /** what to add to the server's message */
   hint: string
-  /** the button that leads on (and the other one's text, 取消 by default); without it the dialog only informs */
-  action?: { text: string; go: () => Promise<unknown>; dismissText?: string }
+  /** the button that leads on; without it the dialog only informs */
+  action?: { text: string; go: () => Promise<unknown> }
 }
 
 export const REFUSAL_DIALOGS: Readonly<Record<number, RefusalDialog>> = {
@@ -29,7 +29,6 @@ export const REFUSAL_DIALOGS: Readonly<Record<number, RefusalDialog>> = {
   [ResultCode.ACCOUNT_HAS_BEEN_FROZEN]: {
     title: resultMessages[ResultCode.ACCOUNT_HAS_BEEN_FROZEN],
     hint: '如有疑问请联系客服',
-    action: { text: '联系客服', go: () => navigate('customerService'), dismissText: '知道了' },
   },
 }
 
@@ -51,7 +50,7 @@ export async function showRefusalDialog(code: number, msg: string): Promise<void
       title: dialog.title,
       content,
       showCancel: Boolean(dialog.action),
-      cancelText: dialog.action?.dismissText ?? '取消',
+      cancelText: '取消',
       confirmText: dialog.action?.text ?? '知道了',
     })
     if (confirm && dialog.action) await dialog.action.go()
