@@ -79,20 +79,26 @@ describe('remaining time', () => {
 })
 
 describe('expiryBanner', () => {
+  /** a phone bought long ago (renewed since): only the 3-day line applies */
+  const OLD = NOW - 30 * DAY
   const msg = '您的设备已到期，系统将为您保留2小时，请及时续费'
   it('shows renewalReminderMsg for an expired phone', () => {
-    expect(expiryBanner({ status: S.expired, expireAt: NOW - HOUR }, NOW, msg)).toEqual({
+    expect(
+      expiryBanner({ status: S.expired, expireAt: NOW - HOUR, createdAt: OLD }, NOW, msg),
+    ).toEqual({
       kind: 'expired',
       text: msg,
     })
   })
   it('treats a running phone past its expiry as expired', () => {
-    expect(expiryBanner({ status: S.running, expireAt: NOW }, NOW, msg)?.kind).toBe('expired')
+    expect(expiryBanner({ status: S.running, expireAt: NOW, createdAt: OLD }, NOW, msg)?.kind).toBe(
+      'expired',
+    )
   })
   it('shows the expiry time when less than 3 days are left', () => {
     const expireAt = new Date(2026, 10, 25, 8, 29, 59).getTime()
     expect(expireAt - NOW).toBeLessThan(EXPIRING_SOON_MS)
-    expect(expiryBanner({ status: S.running, expireAt }, NOW, msg)).toEqual({
+    expect(expiryBanner({ status: S.running, expireAt, createdAt: OLD }, NOW, msg)).toEqual({
       kind: 'expiringSoon',
       text: '云手机将于2026-11-25 08:29到期，请及时续费',
     })
@@ -100,23 +106,41 @@ describe('expiryBanner', () => {
   it('tells a grantee, who cannot renew, whom to ask', () => {
     const grant = { ownerMobile: '138****0001' }
     const expireAt = new Date(2026, 10, 25, 8, 29, 59).getTime()
-    expect(expiryBanner({ status: S.running, expireAt, grant }, NOW, msg)?.text).toBe(
-      '云手机将于2026-11-25 08:29到期，请联系机主138****0001续费',
-    )
-    expect(expiryBanner({ status: S.expired, expireAt: NOW - HOUR, grant }, NOW, msg)).toEqual({
+    expect(
+      expiryBanner({ status: S.running, expireAt, createdAt: OLD, grant }, NOW, msg)?.text,
+    ).toBe('云手机将于2026-11-25 08:29到期，请联系机主138****0001续费')
+    expect(
+      expiryBanner({ status: S.expired, expireAt: NOW - HOUR, createdAt: OLD, grant }, NOW, msg),
+    ).toEqual({
       kind: 'expired',
       text: '云手机已到期，请联系机主138****0001续费',
     })
   })
   it('shows nothing with exactly 3 days left, once released, or for a phone being created', () => {
     const expireAt = NOW + EXPIRING_SOON_MS
-    expect(expiryBanner({ status: S.running, expireAt }, NOW, msg)).toBeNull()
-    expect(isExpiringSoon({ status: S.running, expireAt }, NOW)).toBe(false)
-    expect(isExpiringSoon({ status: S.running, expireAt: expireAt - 1 }, NOW)).toBe(true)
+    expect(expiryBanner({ status: S.running, expireAt, createdAt: OLD }, NOW, msg)).toBeNull()
+    expect(isExpiringSoon({ status: S.running, expireAt, createdAt: OLD }, NOW)).toBe(false)
+    expect(isExpiringSoon({ status: S.running, expireAt: expireAt - 1, createdAt: OLD }, NOW)).toBe(
+      true,
+    )
     const old = NOW - RETENTION_MS
-    expect(expiryBanner({ status: S.expired, expireAt: old }, NOW, msg)).toBeNull()
-    expect(expiryBanner({ status: S.released, expireAt: NOW + DAY }, NOW, msg)).toBeNull()
-    expect(expiryBanner({ status: S.creating, expireAt: NOW + DAY }, NOW, msg)).toBeNull()
+    expect(expiryBanner({ status: S.expired, expireAt: old, createdAt: OLD }, NOW, msg)).toBeNull()
+    expect(
+      expiryBanner({ status: S.released, expireAt: NOW + DAY, createdAt: OLD }, NOW, msg),
+    ).toBeNull()
+    expect(
+      expiryBanner({ status: S.creating, expireAt: NOW + DAY, createdAt: NOW }, NOW, msg),
+    ).toBeNull()
+  })
+
+  it('spares a phone bought for a day (or three) until it has lived longer than it has left', () => {
+    const oneDay = { status: S.running, expireAt: NOW + DAY, createdAt: NOW }
+    expect(expiryBanner(oneDay, NOW, msg)).toBeNull()
+    expect(expiryBanner(oneDay, NOW + 12 * HOUR, msg)).toBeNull()
+    expect(expiryBanner(oneDay, NOW + 12 * HOUR + 1, msg)?.kind).toBe('expiringSoon')
+    const threeDays = { status: S.running, expireAt: NOW + 3 * DAY, createdAt: NOW }
+    expect(isExpiringSoon(threeDays, NOW + 36 * HOUR)).toBe(false)
+    expect(isExpiringSoon(threeDays, NOW + 36 * HOUR + 1)).toBe(true)
   })
 })
 

@@ -22,7 +22,7 @@ export const deviceStatusLabels: Record<DeviceStatus, string> = {
 
 /** Expired phones are kept this long before release (SPEC 1). */
 export const RETENTION_MS = 2 * 3600_000
-/** A running phone with less than this left is "expiring soon". */
+/** A running phone with less than this left is "expiring soon" (and see isExpiringSoon). */
 export const EXPIRING_SOON_MS = 3 * 86_400_000
 
 const MINUTE_MS = 60_000
@@ -63,19 +63,33 @@ export function remainingText(expireAt: number, now: number): string {
   return `剩余${Math.max(1, minutes)}分钟`
 }
 
-export function isExpiringSoon(d: { status: number; expireAt: number }, now: number): boolean {
-  return isLive(nextStatus(d, now)) && remainingMs(d.expireAt, now) < EXPIRING_SOON_MS
+/**
+ * Less than EXPIRING_SOON_MS left, and less than the phone has already lived: a phone bought for one
+ * day is not told to renew the moment it arrives, only in its second half (after 12 h), and one of
+ * three days in its last 36 h; a phone older than 3 days is told in its last 3 days (docs/cloud-phones.md).
+ */
+export function isExpiringSoon(
+  d: { status: number; expireAt: number; createdAt: number },
+  now: number,
+): boolean {
+  const left = remainingMs(d.expireAt, now)
+  return isLive(nextStatus(d, now)) && left < EXPIRING_SOON_MS && left < now - d.createdAt
 }
 
 export type ExpiryBanner = { kind: 'expired' | 'expiringSoon'; text: string }
 
 /**
  * The banner on a phone: the configured renewalReminderMsg once it has expired (and is not yet released),
- * the expiry time when less than EXPIRING_SOON_MS is left, else nothing. Only the owner can renew, so a
+ * the expiry time while it is expiring soon (isExpiringSoon), else nothing. Only the owner can renew, so a
  * phone authorised to me (`grant`) names the owner to ask instead.
  */
 export function expiryBanner(
-  d: { status: number; expireAt: number; grant?: { ownerMobile: string } | null },
+  d: {
+    status: number
+    expireAt: number
+    createdAt: number
+    grant?: { ownerMobile: string } | null
+  },
   now: number,
   renewalReminderMsg: string,
 ): ExpiryBanner | null {

@@ -141,7 +141,7 @@ export class DeviceService {
       .where(mine)
       .groupBy(devices.status)
     const live = await this.ctx.db
-      .select({ status: devices.status, expireAt: devices.expireAt })
+      .select({ status: devices.status, expireAt: devices.expireAt, createdAt: devices.createdAt })
       .from(devices)
       .where(
         and(
@@ -173,7 +173,10 @@ export class DeviceService {
         count: byStatus.find((row) => row.status === Number(status))?.count ?? 0,
       })),
       expiringSoon: live.filter((d) =>
-        isExpiringSoon({ status: d.status, expireAt: d.expireAt.getTime() }, now),
+        isExpiringSoon(
+          { status: d.status, expireAt: d.expireAt.getTime(), createdAt: d.createdAt.getTime() },
+          now,
+        ),
       ).length,
       ungrouped,
       groups: byGroup,

@@ -472,6 +472,9 @@ test('summary counts by status, expiring soon and group', async (t) => {
     { deviceIds: [running[0]], groupId: group.groupId },
     me,
   )
+  // the 1-day phones are expiring soon once they have lived longer than they have left (isExpiringSoon)
+  assert.equal((await get<DeviceSummary>(ctx.app, '/device/summary', me)).data.expiringSoon, 0)
+  ctx.clock.advance(13 * 3600_000)
   const summary = (await get<DeviceSummary>(ctx.app, '/device/summary', me)).data
   assert.equal(summary.total, 3)
   assert.equal(summary.byStatus.find((s) => s.status === 1)!.count, 2)
