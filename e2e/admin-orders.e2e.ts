@@ -66,9 +66,13 @@ test('a finance operator refunds a paid order: the phone is released, the user s
     const dialog = page.getByRole('dialog', { name: `退款订单 ${orderNo}？` })
     const consequence = await dialog.getByText(/将全额退款/).textContent()
     if (shots) report.push(...(await consoleAxeReport(page, 'refund dialog')))
+    // as a user does, the form is on screen before 确认退款: a click while the modal still opens
+    // reaches a form that is not there yet, and no validation shows
+    const reasonField = dialog.getByLabel('退款原因（记入退款单和操作日志）')
+    await reasonField.waitFor()
     await dialog.getByRole('button', { name: '确认退款' }).click()
     await dialog.getByText('请填写退款原因').waitFor()
-    await dialog.getByLabel('退款原因（记入退款单和操作日志）').fill(reason)
+    await reasonField.fill(reason)
     if (shots) await screenshot(page, 'admin-order-refund')
     await dialog.getByRole('button', { name: '确认退款' }).click()
     await dialog.waitFor({ state: 'hidden' })
