@@ -72,6 +72,8 @@ test('an operator freezes a user: the H5 session shows 账号已被冻结 on its
   await modal.getByText(FROZEN).waitFor()
   await modal.getByText('如有疑问请联系客服').waitFor()
   await screenshot(phone.page, 'h5-account-frozen')
+  // 联系客服 leads on; 知道了 closes it where the user is
+  await phone.page.locator('.taro-modal__foot').getByText('联系客服').waitFor()
   await phone.page.locator('.taro-modal__foot').getByText('知道了').click()
 
   // 解冻: the same session works again

@@ -93,20 +93,24 @@ describe('the dialogs', () => {
     expect(Taro.navigateTo).toHaveBeenCalledTimes(1)
   })
 
-  it('1057: the frozen message with one button, leading nowhere', async () => {
+  it('1057: the frozen message; 联系客服 opens customer service, 知道了 stays', async () => {
     const modal = jest
       .spyOn(Taro, 'showModal')
-      .mockResolvedValue({ confirm: true, cancel: false } as never)
+      .mockResolvedValueOnce({ confirm: false, cancel: true } as never)
+      .mockResolvedValueOnce({ confirm: true, cancel: false } as never)
     await showRefusalDialog(1057, '账号已被冻结')
     expect(modal).toHaveBeenCalledWith(
       expect.objectContaining({
         title: '账号已被冻结',
         content: REFUSAL_DIALOGS[1057].hint,
-        showCancel: false,
-        confirmText: '知道了',
+        showCancel: true,
+        cancelText: '知道了',
+        confirmText: '联系客服',
       }),
     )
     expect(Taro.navigateTo).not.toHaveBeenCalled()
+    await showRefusalDialog(1057, '账号已被冻结')
+    expect(Taro.navigateTo).toHaveBeenCalledWith({ url: '/pages/CustomerService/index' })
   })
 
   it('shows one dialog while a page’s calls are refused together', async () => {

@@ -42,6 +42,8 @@ export const ROUTES = {
         'pages/Space',
         // 我的云豆: the request layer's 去充值 dialog (1015, 1025) opens it from any page
         'pages/user',
+        // the frozen-account dialog's 联系客服 (1057), from any page
+        'pages/CustomerService',
       ],
     },
   },

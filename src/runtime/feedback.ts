@@ -33,3 +33,25 @@ export async function confirm(
   const { confirm: ok } = await Taro.showModal({ title, content, confirmText, cancelText: '取消' })
   return ok
 }
+
+/** $color-danger of styles/_tokens.scss: showModal takes a colour, not a class */
+export const DESTRUCTIVE_COLOR = '#cb2634'
+
+/**
+ * A confirm whose action cannot be taken back (data erased, access lost, money or phones gone): its
+ * button is red in both builds, never the theme's green.
+ */
+export async function confirmDestructive(
+  title: string,
+  content: string,
+  confirmText = '确定',
+): Promise<boolean> {
+  const { confirm: ok } = await Taro.showModal({
+    title,
+    content,
+    confirmText,
+    cancelText: '取消',
+    confirmColor: DESTRUCTIVE_COLOR,
+  })
+  return ok
+}

@@ -4,6 +4,7 @@
  * (RequestUi.refusalDialog), so no page can forget one; pages then skip their own toast (toastError).
  */
 import Taro from '@tarojs/taro'
+import type { RouteName } from '@/constants/routes'
 import { ResultCode, resultMessages } from '@/domain/result-codes'
 import { navigate } from './navigation'
 
@@ -11,24 +12,35 @@ export interface RefusalDialog {
   title: string
   /** what to add to the server's message */
   hint: string
-  /** the button that leads on; without it the dialog only informs */
-  action?: { text: string; go: () => Promise<unknown> }
+  /** the button that leads on, and the other one's text (取消 by default); without it the dialog only informs */
+  action?: { text: string; route: RouteName; dismissText?: string }
 }
 
 export const REFUSAL_DIALOGS: Readonly<Record<number, RefusalDialog>> = {
   [ResultCode.CLOUD_BEANS_INSUFFICIENT]: {
     title: resultMessages[ResultCode.CLOUD_BEANS_INSUFFICIENT],
     hint: '充值云豆后即可继续',
-    action: { text: '去充值', go: () => navigate('recharge') },
+    action: {
+      text: '去充值',
+      route: 'recharge',
+    },
   },
   [ResultCode.INSUFFICIENT_ACCOUNT_BALANCE]: {
     title: resultMessages[ResultCode.INSUFFICIENT_ACCOUNT_BALANCE],
     hint: '充值企业账户余额或更换支付方式后再试',
-    action: { text: '去充值', go: () => navigate('recharge') },
+    action: {
+      text: '去充值',
+      route: 'recharge',
+    },
   },
   [ResultCode.ACCOUNT_HAS_BEEN_FROZEN]: {
     title: resultMessages[ResultCode.ACCOUNT_HAS_BEEN_FROZEN],
     hint: '如有疑问请联系客服',
+    action: {
+      text: '联系客服',
+      route: 'customerService',
+      dismissText: '知道了',
+    },
   },
 }
 
@@ -50,10 +62,10 @@ export async function showRefusalDialog(code: number, msg: string): Promise<void
       title: dialog.title,
       content,
       showCancel: Boolean(dialog.action),
-      cancelText: '取消',
+      cancelText: dialog.action?.dismissText ?? '取消',
       confirmText: dialog.action?.text ?? '知道了',
     })
-    if (confirm && dialog.action) await dialog.action.go()
+    if (confirm && dialog.action) await navigate(dialog.action.route)
   } catch (error) {
     console.warn('[refusal dialog]', code, error)
   } finally {

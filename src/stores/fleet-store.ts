@@ -9,7 +9,7 @@ import { summariseBatch, validateBatchSelection } from '@/domain/batch-results'
 import { DeviceVersionFilter, HomeViewType } from '@/domain/enums'
 import type { KeyValueStorage } from '@/platform/types'
 import type { Api } from '@/api'
-import { errorMessage } from '@/runtime/api-error'
+import { ApiError, errorMessage } from '@/runtime/api-error'
 import {
   FLEET_ALL_ROWS,
   FLEET_PAGE_ROWS,
@@ -40,6 +40,8 @@ export class FleetStore {
   status: FleetStatus = 'idle'
   /** message of the last failed load */
   error = ''
+  /** result code of the last failed load; null when it never reached the server's answer */
+  errorCode: number | null = null
   /** true once the first page for the current filters has arrived */
   loaded = false
   version: DeviceVersionFilter = DeviceVersionFilter.all
@@ -117,6 +119,7 @@ export class FleetStore {
     this.total = 0
     this.status = 'idle'
     this.error = ''
+    this.errorCode = null
     this.loaded = false
     this.groups = []
     this.endSelect()
@@ -136,12 +139,14 @@ export class FleetStore {
         apply()
         this.status = 'idle'
         this.error = ''
+        this.errorCode = null
       })
     } catch (error) {
       if (seq === this.seq) {
         runInAction(() => {
           this.status = 'error'
           this.error = errorMessage(error)
+          this.errorCode = error instanceof ApiError ? error.code : null
         })
       }
       if (rethrow) throw error

@@ -7,6 +7,7 @@ import * as deviceService from '@/api/device'
 import * as transferService from '@/api/transfer'
 import { renderPage, setRouteParams, typeInto } from '../page-harness'
 import { device } from '../Home/fleet-fixtures'
+import { DESTRUCTIVE_COLOR } from '@/runtime/feedback'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
@@ -83,9 +84,10 @@ describe('转移云机', () => {
     fill(container, '13700000002', '123456')
     fireEvent.click(screen.getByText('确认转移'))
     await waitFor(() => expect(api.transferDevices).toHaveBeenCalled())
-    expect((Taro.showModal as jest.Mock).mock.calls[0][0].content).toMatch(
-      /将2台云手机转移至 137\*\*\*\*0002/,
-    )
+    expect((Taro.showModal as jest.Mock).mock.calls[0][0]).toMatchObject({
+      content: expect.stringMatching(/将2台云手机转移至 137\*\*\*\*0002/),
+      confirmColor: DESTRUCTIVE_COLOR, // red: the phones cannot be taken back
+    })
     expect(api.transferDevices).toHaveBeenCalledWith({
       deviceIds: [7, 8],
       mobilePhone: '13700000002',

@@ -7,6 +7,7 @@ import { FleetStore, VIEW_TYPE_KEY } from '@/stores/fleet-store'
 import { renderPage, typeInto } from '../page-harness'
 import { memoryStorage } from '../../stores/helpers'
 import { device, page } from './fleet-fixtures'
+import { ApiError } from '@/runtime/api-error'
 
 jest.mock('@tarojs/taro', () => {
   const mocked = jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro()
@@ -77,8 +78,28 @@ describe('我的云机', () => {
     api.listDevices.mockResolvedValue(page([]))
     renderPage(<Home />, stores())
     await screen.findByText('您还没有云手机')
+    // the line breaks at its comma, not inside 重启
+    expect(screen.getByText('购买后，云手机会出现在这里')).toBeTruthy()
+    expect(screen.getByText('可随时进入、重启和续费')).toBeTruthy()
     fireEvent.click(screen.getByText('去创建云机'))
     expect(Taro.switchTab).toHaveBeenCalledWith({ url: '/pages/Home/create' })
+  })
+
+  it('a failed load offers 重新加载, and a frozen account 联系客服 instead', async () => {
+    api.listDevices.mockRejectedValueOnce(new ApiError(1080, '服务繁忙'))
+    api.listDevices.mockResolvedValueOnce(page([]))
+    const first = renderPage(<Home />, stores())
+    await screen.findByText('服务繁忙')
+    fireEvent.click(screen.getByText('重新加载'))
+    await screen.findByText('您还没有云手机')
+    first.unmount()
+
+    api.listDevices.mockRejectedValueOnce(new ApiError(1057, '账号已被冻结'))
+    renderPage(<Home />, stores())
+    await screen.findByText('账号已被冻结')
+    expect(screen.queryByText('重新加载')).toBeNull()
+    fireEvent.click(screen.getByText('联系客服'))
+    expect(Taro.navigateTo).toHaveBeenCalledWith({ url: '/pages/CustomerService/index' })
   })
 
   it('shows one phone large with level, zone, status colour, remaining time and its actions', async () => {

@@ -3,7 +3,7 @@
  * can answer (server/src/contract/route-codes.ts, kept truthful by the server suite), the page that
  * makes the call is rendered, the call runs through the real service and request layer to a transport
  * answering that code, and the page must show the SPEC's handling: the message (toast, dialog or page
- * text), 2017 → login (and back), 1015 → 去充值 to 我的云豆, 1025 its dialog, 1057 the frozen dialog;
+ * text), 2017 → login (and back), 1015 → 去充值 to 我的云豆, 1025 its dialog, 1057 the frozen dialog → 联系客服;
  * never a success, never a TypeError. This module is the harness: the Driver type, the transport and
  * the checks (`runMatrix`). The drivers live by area in `<area>.drivers.tsx`, each run by its
  * `<area>.test.tsx`; coverage.test.ts fails for a route in the table without a driver, so a new route
@@ -155,9 +155,10 @@ export function runMatrix(drivers: Record<string, Driver>) {
           ),
         )
         expect(toasts()).toEqual([])
-        if (dialog.action) {
+        const { action } = dialog
+        if (action) {
           await waitFor(() =>
-            expect(Taro.navigateTo).toHaveBeenCalledWith({ url: '/pages/user/recharge' }),
+            expect(Taro.navigateTo).toHaveBeenCalledWith({ url: `/${ROUTES[action.route].path}` }),
           )
         }
       } else if (!driver.quiet) {
@@ -168,7 +169,7 @@ export function runMatrix(drivers: Record<string, Driver>) {
       expect(toasts().filter((t) => t.icon === 'success' || /成功/.test(t.title))).toEqual([])
       expect(modals().filter((m) => /成功/.test(`${m.title}${m.content}`))).toEqual([])
       expect(seen()).not.toMatch(/TypeError|Cannot read|undefined|null/)
-      // only 2017's login, a dialog's 去充值 and the driver's named destinations navigate
+      // only 2017's login, a dialog's action and the driver's named destinations navigate
       const leadsTo = driver.leadsTo?.[code]
       if (leadsTo) {
         await waitFor(() =>

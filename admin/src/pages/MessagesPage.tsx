@@ -214,6 +214,7 @@ function confirmBroadcast(
       title: '发送给全部用户？',
       content: `「${title.trim()}」将发到每位已注册用户的消息中心，发送后无法撤回。`,
       okText: '确认发送',
+      okButtonProps: { danger: true }, // sent to everyone, no recall: red like every irreversible confirm
       cancelText: '再想想',
       onOk: () => resolve(true),
       onCancel: () => resolve(false),

@@ -9,7 +9,7 @@ import PhoneCodeFields from '@/components/PhoneCodeFields'
 import PageTabs from '@/components/PageTabs'
 import PagedList from '@/components/PagedList'
 import Section from '@/components/Section'
-import { confirm, toast, toastError, toastSuccess } from '@/runtime/feedback'
+import { confirmDestructive, toast, toastError, toastSuccess } from '@/runtime/feedback'
 import {
   askToSetLoginPassword,
   goSetLoginPassword,
@@ -69,7 +69,7 @@ function Transfer() {
       smsCode: code,
     })
     if (problem) return toast(problem)
-    const sure = await confirm(
+    const sure = await confirmDestructive(
       '确认转移',
       `将${phones.length}台云手机转移至 ${maskPhone(mobile.trim())}？剩余时长和备份随云手机一并转移，转移后您将无法再使用。`,
     )

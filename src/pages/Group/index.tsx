@@ -4,7 +4,7 @@ import { View, Text } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
 import type { DeviceGroup } from '../../../types/api'
 import EmptyState from '@/components/EmptyState'
-import { confirm, toastError, toastSuccess } from '@/runtime/feedback'
+import { confirmDestructive, toastError, toastSuccess } from '@/runtime/feedback'
 import PromptDialog, { type PromptRequest } from '@/components/PromptDialog'
 import { GROUP_NAME_MAX, validateGroupName } from '@/domain/validators'
 import { UNGROUPED } from '@/domain/fleet-query'
@@ -46,7 +46,7 @@ export default function GroupIndex() {
     })
 
   const remove = async (group: DeviceGroup) => {
-    const ok = await confirm(
+    const ok = await confirmDestructive(
       '删除分组',
       `删除“${group.name}”后，其中的${group.deviceCount}台云手机将移至未分组，确定删除吗？`,
       '删除',

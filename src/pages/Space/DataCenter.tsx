@@ -3,7 +3,7 @@ import { useDidShow, useRouter } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { Button, Progress } from '@nutui/nutui-react-taro'
 import type { DeviceSpace, SpaceTask } from '../../../types/api'
-import { confirm, toastError, toastSuccess } from '@/runtime/feedback'
+import { confirmDestructive, toastError, toastSuccess } from '@/runtime/feedback'
 import { useFollow } from '@/hooks/use-follow'
 import { ResultCode } from '@/domain/result-codes'
 import { formatBytes } from '@/domain/formatters'
@@ -81,7 +81,7 @@ export default function DataCenter() {
     })
 
   const restore = async (task: SpaceTask) => {
-    const ok = await confirm(
+    const ok = await confirmDestructive(
       '恢复数据',
       '恢复时云手机会关机，并用这份备份覆盖当前的应用和数据，完成后自动开机。确定恢复吗？',
     )
@@ -89,7 +89,7 @@ export default function DataCenter() {
   }
 
   const remove = async (task: SpaceTask) => {
-    const ok = await confirm('删除备份', '删除后这份备份无法恢复，确定删除吗？')
+    const ok = await confirmDestructive('删除备份', '删除后这份备份无法恢复，确定删除吗？')
     if (!ok) return
     await act(async () => {
       await deleteBackup(task.id)

@@ -3,7 +3,7 @@ import { useDidShow, useLoad, useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { ActionSheet, Button } from '@nutui/nutui-react-taro'
-import { confirm, errorMessage, toastError } from '@/runtime/feedback'
+import { confirmDestructive, errorMessage, toastError } from '@/runtime/feedback'
 import { useSingleFlight } from '@/hooks/use-single-flight'
 import { canPay, OrderStatus, payCountdown, PayMethod } from '@/domain/order-status'
 import { ResultCode } from '@/domain/result-codes'
@@ -122,7 +122,7 @@ function Pay() {
     })
 
   const cancel = async () => {
-    if (!order || !(await confirm('取消订单', '确定取消该订单吗？'))) return
+    if (!order || !(await confirmDestructive('取消订单', '确定取消该订单吗？'))) return
     try {
       setOrder(await cancelOrder({ orderNo: order.orderNo }))
     } catch (e) {

@@ -8,7 +8,7 @@ import { useStores, type StoredAccount } from '@/stores'
 import { fileUrl } from '@/runtime/request'
 import { maskPhone } from '@/domain/formatters'
 import { url } from '@/constants/routes'
-import { confirm, toastError } from '@/runtime/feedback'
+import { confirmDestructive, toastError } from '@/runtime/feedback'
 import styles from './accountList.module.scss'
 
 /** Accounts that logged in on this device: tap one to switch to it, or take it off the list. */
@@ -28,7 +28,7 @@ function AccountList() {
 
   const remove = async (account: StoredAccount) => {
     const current = account.userId === currentId
-    const ok = await confirm(
+    const ok = await confirmDestructive(
       '移除账号',
       current
         ? '移除当前账号后将退出登录，确定移除吗？'

@@ -7,7 +7,7 @@ import TickBox from '@/components/TickBox'
 import { useStores } from '@/stores'
 import { logoutUser } from '@/api/user'
 import { url } from '@/constants/routes'
-import { confirm, toast, toastError, toastSuccess } from '@/runtime/feedback'
+import { confirmDestructive, toast, toastError, toastSuccess } from '@/runtime/feedback'
 import PhoneCodeFields from '@/components/PhoneCodeFields'
 import { DELETION_AGREE_TEXT, DELETION_CONSEQUENCES, checkDeletionRequest } from './parts/deletion'
 import styles from './logOut.module.scss'
@@ -26,7 +26,7 @@ function LogOut() {
   const submit = async () => {
     const problem = checkDeletionRequest(agreed, code)
     if (problem) return toast(problem)
-    const ok = await confirm(
+    const ok = await confirmDestructive(
       '确认注销',
       '注销后账号及其全部数据将被永久清除且不可恢复，确定注销吗？',
       '确认注销',

@@ -3,7 +3,7 @@ import { View, Text } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
 import type { GrantDirection, GrantView } from '../../../../../types/api'
 import PagedList from '@/components/PagedList'
-import { confirm, toastError, toastSuccess } from '@/runtime/feedback'
+import { confirmDestructive, toastError, toastSuccess } from '@/runtime/feedback'
 import { formatDateTime } from '@/domain/formatters'
 import { GRANT_PERMISSION_LABELS, type GrantPermissionValue } from '@/domain/grants'
 import { listGrants, revokeGrants } from '@/api/grant'
@@ -18,7 +18,7 @@ export default function GrantList({ direction }: { direction: GrantDirection }) 
   )
 
   const revoke = async (grant: GrantView) => {
-    const sure = await confirm(
+    const sure = await confirmDestructive(
       '撤销授权',
       `撤销后 ${grant.otherMobile} 将立即无法使用「${grant.deviceName}」，确定撤销吗？`,
     )

@@ -15,6 +15,7 @@ import {
   type DeviceAction,
 } from '@/domain/device-permissions'
 import { HomeViewType } from '@/domain/enums'
+import { ResultCode } from '@/domain/result-codes'
 import { navigate } from '@/runtime/navigation'
 import { useStores } from '@/stores'
 import { fleetNotice } from '@/domain/flux'
@@ -72,9 +73,16 @@ function Fleet({ active }: { active: boolean }) {
     body = (
       <View className={styles.centre} role="alert">
         <View>{fleet.error || LIST_TEXTS.error}</View>
-        <Button size="small" onClick={fleet.reload}>
-          重新加载
-        </Button>
+        {/* a frozen account's list cannot load again: only customer service can help */}
+        {fleet.errorCode === ResultCode.ACCOUNT_HAS_BEEN_FROZEN ? (
+          <Button size="small" onClick={() => void navigate('customerService')}>
+            联系客服
+          </Button>
+        ) : (
+          <Button size="small" onClick={fleet.reload}>
+            重新加载
+          </Button>
+        )}
       </View>
     )
   } else if (!fleet.loaded) {
@@ -88,7 +96,13 @@ function Fleet({ active }: { active: boolean }) {
       <View className={styles.centre}>
         <EmptyState
           title="您还没有云手机"
-          description="购买后，云手机会出现在这里，可随时进入、重启和续费"
+          description={
+            // two lines that break at the comma, never inside a word such as 重启 (at 320 px too)
+            <>
+              <View>购买后，云手机会出现在这里</View>
+              <View>可随时进入、重启和续费</View>
+            </>
+          }
         />
         <Button type="primary" block onClick={() => void navigate('create')}>
           去创建云机

@@ -1,6 +1,6 @@
 /** What each action button of a phone does: open a page, ask for input, confirm, send a command. */
 import type { Device } from '../../../../../types/api'
-import { confirm, toast, toastError, toastSuccess } from '@/runtime/feedback'
+import { confirm, confirmDestructive, toast, toastError, toastSuccess } from '@/runtime/feedback'
 import {
   ACTION_LABELS,
   COMMANDS,
@@ -20,9 +20,9 @@ import { actionQuery, actionRoute } from './action-routes'
 import type { PromptRequest } from '@/components/PromptDialog'
 
 /** Commands that interrupt what runs on the phone: asked first. */
-const CONFIRMS: Partial<Record<CommandAction, string>> = {
-  reboot: '重启期间云手机暂时无法使用，确定重启吗？',
-  deepClean: '深度清理会关闭所有应用并清除缓存数据，确定清理吗？',
+const CONFIRMS: Partial<Record<CommandAction, { question: string; destructive?: true }>> = {
+  reboot: { question: '重启期间云手机暂时无法使用，确定重启吗？' },
+  deepClean: { question: '深度清理会关闭所有应用并清除缓存数据，确定清理吗？', destructive: true },
 }
 
 export interface DeviceActionEnv {
@@ -96,8 +96,11 @@ export function useDeviceActions(env: DeviceActionEnv) {
       toast('暂不支持该操作')
       return
     }
-    const question = CONFIRMS[action]
-    if (question && !(await confirm(ACTION_LABELS[action], question))) return
+    const asked = CONFIRMS[action]
+    if (asked) {
+      const ask = asked.destructive ? confirmDestructive : confirm
+      if (!(await ask(ACTION_LABELS[action], asked.question))) return
+    }
     try {
       await command(device, action)
       if (action === 'refreshCover') env.refreshCover(device.deviceId)
