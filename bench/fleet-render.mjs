@@ -31,6 +31,7 @@ const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)]
 }
+const STARTED = performance.now()
 const COVER_LATENCY_MS = 100
 const SCROLL_STEP_PX = 700
 const SCROLL_PAUSE_MS = 40
@@ -82,6 +83,11 @@ async function measure(
   size,
   { scroll: scrolling = true, selectAll = false } = {},
 ) {
+  // progress on stderr, so that a run killed at its time limit says where it was
+  const mode = selectAll ? '全选' : scrolling ? 'scroll' : 'first render'
+  console.error(
+    `-- ${size} phones, ${mode}: ${((performance.now() - STARTED) / 1000).toFixed(1)} s`,
+  )
   const devices = fleet(size)
   const context = await newMobileContext(browser)
   await seedSession(context, session, { homeViewType: 1 })
@@ -134,8 +140,8 @@ async function measure(
   const first = await page.evaluate(() => {
     const list = performance
       .getEntriesByType('resource')
-      .filter((e) => e.name.includes('/device/list'))
-      .at(-1)
+      // the first answer: the fleet reads its list again while phones are 创建中
+      .find((e) => e.name.includes('/device/list'))
     return {
       firstCardAt: window.__firstCardAt,
       listAnsweredAt: list ? list.responseEnd : NaN,
@@ -150,7 +156,16 @@ async function measure(
     await page.evaluate(() => (window.__longTasks = []))
     const started = await page.evaluate(() => performance.now())
     await page.getByRole('checkbox', { name: '全选' }).click()
-    await page.getByText(`已选${size}台`, { exact: true }).waitFor({ timeout: 300_000 })
+    await page
+      .getByText(`已选${size}台`, { exact: true })
+      .waitFor({ timeout: SHORT ? 30_000 : 300_000 })
+      .catch(async (error) => {
+        const shown = await page.getByText(/^已选\d+台$/).allTextContents()
+        await page.screenshot({ path: `/tmp/fleet-render-select-${size}.png` })
+        throw new Error(
+          `全选 of ${size}: the page shows ${shown.join(', ') || 'no 已选N台'} (${error.message.split('\n')[0]})`,
+        )
+      })
     const done = await page.evaluate(() => ({
       at: performance.now(),
       longestMs: Math.max(0, ...window.__longTasks),

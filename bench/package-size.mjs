@@ -9,8 +9,9 @@
  * Builds four times (ours and the empty app, weapp and H5) into a temporary folder: ~3 minutes here.
  * The budgets themselves are checked in CI by check:weapp and check:h5.
  *
- * BENCH_SHORT=1 (scripts/bench-smoke.mjs): our H5 build is the one `npm run build:h5` left in dist/h5
- * (H5_DIST), when there is one, instead of a build of its own: three builds, about half the time.
+ * BENCH_SHORT=1 (scripts/bench-smoke.mjs): our builds are the ones `npm run build:h5` and
+ * `npm run build:weapp` left in dist/h5 and dist/weapp (H5_DIST, WEAPP_DIST), when they are there,
+ * instead of builds of its own: only the empty app is built, about a third of the time.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -25,6 +26,7 @@ const taro = path.join(repoRoot, 'node_modules/.bin/taro')
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'package-size-'))
 const SHORT = process.env.BENCH_SHORT === '1'
 const builtH5 = path.resolve(repoRoot, process.env.H5_DIST || 'dist/h5')
+const builtWeapp = path.resolve(repoRoot, process.env.WEAPP_DIST || 'dist/weapp')
 
 function build(projectDir, type, outDir) {
   const started = Date.now()
@@ -47,9 +49,15 @@ try {
   const emptyDir = writeEmptyTaroApp(repoRoot, path.join(work, 'empty-app'))
   console.log(`building in ${work}`)
   const reuseH5 = SHORT && fs.existsSync(path.join(builtH5, 'index.html'))
+  const reuseWeapp = SHORT && fs.existsSync(path.join(builtWeapp, 'app.json'))
   const ours = {
-    weapp: build(repoRoot, 'weapp', path.join(work, 'ours-weapp')),
+    weapp: reuseWeapp ? builtWeapp : build(repoRoot, 'weapp', path.join(work, 'ours-weapp')),
     h5: reuseH5 ? builtH5 : build(repoRoot, 'h5', path.join(work, 'ours-h5')),
+  }
+  if (reuseWeapp) {
+    console.log(
+      `  weapp of ${path.basename(repoRoot)}: ${builtWeapp}, by npm run build:weapp (short mode)`,
+    )
   }
   if (reuseH5) {
     console.log(`  h5 of ${path.basename(repoRoot)}: ${builtH5}, by npm run build:h5 (short mode)`)

@@ -82,6 +82,55 @@ describe('FleetStore', () => {
     expect(store.selectedIds).toEqual([])
   })
 
+  it('全选 keeps every phone when the fleet refreshes while the rest loads (phones 创建中)', async () => {
+    const { store, api } = setup()
+    const phones = Array.from({ length: 120 }, (_, i) => device({ deviceId: i + 1, status: 0 }))
+    const answers: (() => void)[] = []
+    api.device.listDevices.mockImplementation(
+      (_query: unknown, pageNo: number, rows: number) =>
+        new Promise((resolve) =>
+          answers.push(() =>
+            resolve(
+              page(
+                phones.slice((pageNo - 1) * rows, pageNo * rows),
+                pageNo,
+                Math.ceil(120 / rows),
+                120,
+              ),
+            ),
+          ),
+        ),
+    )
+    const answerAll = async () => {
+      while (answers.length > 0) {
+        answers.shift()!()
+        await new Promise((r) => setTimeout(r, 0))
+      }
+    }
+    const first = store.reload()
+    await answerAll()
+    await first
+    store.startSelect()
+    const selecting = store.toggleAll()
+    // the follower's refresh lands while 全选 reads its pages, then again
+    const refreshed = [store.refresh(), store.refresh()]
+    await answerAll()
+    await selecting
+    expect(store.selectedIds).toHaveLength(120)
+    await answerAll()
+    await Promise.all(refreshed)
+    expect(store.devices).toHaveLength(120)
+    expect(store.selectedIds).toHaveLength(120)
+    // 3 pages: the first, 全选's two of 100, one refresh of them after it
+    expect(api.device.listDevices.mock.calls.map(([, pageNo, rows]) => [pageNo, rows])).toEqual([
+      [1, 50],
+      [1, 100],
+      [2, 100],
+      [1, 100],
+      [2, 100],
+    ])
+  })
+
   it('refuses an empty batch with a message and sends the selection otherwise', async () => {
     const { store, api } = setup()
     await expect(store.batchReboot()).rejects.toThrow('请选择云手机')

@@ -59,17 +59,22 @@ export class FleetStore {
   statusList: DeviceStatusEntry[] = []
   /** answers of older loads are dropped when the filters changed meanwhile */
   private seq = 0
+  /** the load now running, and a refresh waiting for it to end (refresh) */
+  private inFlight: Promise<void> | null = null
+  private queuedRefresh: Promise<void> | null = null
 
   constructor(private readonly deps: FleetDeps) {
     this.viewType =
       Number(deps.storage.get(VIEW_TYPE_KEY)) === HomeViewType.multi
         ? HomeViewType.multi
         : HomeViewType.single
-    makeAutoObservable<FleetStore, 'deps' | 'seq'>(
+    makeAutoObservable<FleetStore, 'deps' | 'seq' | 'inFlight' | 'queuedRefresh'>(
       this,
       {
         deps: false,
         seq: false,
+        inFlight: false,
+        queuedRefresh: false,
         // replaced wholesale, never mutated: no deep proxies for 1,000 phones on every page
         devices: observableRef,
         selection: observableRef,
@@ -129,7 +134,17 @@ export class FleetStore {
    * Runs one list load: `work` fetches and returns how to apply the answer. A newer load (filters
    * changed, reset) wins over an older one; a failure becomes the list's error.
    */
-  private async track(work: () => Promise<() => void>, rethrow = false): Promise<void> {
+  private track(work: () => Promise<() => void>, rethrow = false): Promise<void> {
+    const load = this.load(work, rethrow)
+    this.inFlight = load
+    const settled = () => {
+      if (this.inFlight === load) this.inFlight = null
+    }
+    load.then(settled, settled)
+    return load
+  }
+
+  private async load(work: () => Promise<() => void>, rethrow: boolean): Promise<void> {
     const seq = ++this.seq
     this.status = 'loading'
     try {
@@ -202,6 +217,17 @@ export class FleetStore {
    * — the first page, or as many pages of the largest size as the loaded phones fill.
    */
   refresh(): Promise<void> {
+    // A load in flight (全选's pages, new filters) is not cut short by a quiet read, which would drop
+    // its answer: the refresh reads once it has ended, and refreshes asked for meanwhile are one.
+    if (this.inFlight) {
+      this.queuedRefresh ??= this.inFlight
+        .catch(() => undefined)
+        .then(() => {
+          this.queuedRefresh = null
+          return this.refresh()
+        })
+      return this.queuedRefresh
+    }
     if (!this.loaded || this.devices.length <= FLEET_PAGE_ROWS) return this.reload()
     return this.readUpTo(Math.ceil(this.devices.length / FLEET_ALL_ROWS), true)
   }
