@@ -18,6 +18,10 @@ export class ApiError extends Error {
   }
 }
 
+/** The code of a failed call's ApiError (null: not an answer of the server's, e.g. a TypeError). */
+export const failureCode = (error: unknown): number | null =>
+  error instanceof ApiError ? error.code : null
+
 export const NETWORK_ERROR_CODE = -1
 export const NETWORK_ERROR_MESSAGE = '网络异常，请检查网络后重试'
 export const NOT_FOUND_MESSAGE = 'Not Found'

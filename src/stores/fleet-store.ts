@@ -9,7 +9,7 @@ import { summariseBatch, validateBatchSelection } from '@/domain/batch-results'
 import { DeviceVersionFilter, HomeViewType } from '@/domain/enums'
 import type { KeyValueStorage } from '@/platform/types'
 import type { Api } from '@/api'
-import { ApiError, errorMessage } from '@/runtime/api-error'
+import { errorMessage, failureCode } from '@/runtime/api-error'
 import {
   FLEET_ALL_ROWS,
   FLEET_PAGE_ROWS,
@@ -161,7 +161,7 @@ export class FleetStore {
         runInAction(() => {
           this.status = 'error'
           this.error = errorMessage(error)
-          this.errorCode = error instanceof ApiError ? error.code : null
+          this.errorCode = failureCode(error)
         })
       }
       if (rethrow) throw error

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { View } from '@tarojs/components'
-import { Button, InfiniteLoading } from '@nutui/nutui-react-taro'
+import { InfiniteLoading } from '@nutui/nutui-react-taro'
 import EmptyState from '@/components/EmptyState'
+import RetryButton from '@/components/RetryButton'
+import { failureCode } from '@/runtime/api-error'
 import { errorMessage } from '@/runtime/feedback'
 import {
   BACK_TO_TOP_FROM,
@@ -42,7 +44,10 @@ export default function PagedList<T>(props: PagedListProps<T>) {
   stateRef.current = state
   const [scrollTo, setScrollTo] = useState<number | undefined>(undefined)
   // why the last load failed, in the server's words (SPEC 8: its message is shown)
-  const [failure, setFailure] = useState<string>(LIST_TEXTS.error)
+  const [failure, setFailure] = useState<{ text: string; code: number | null }>({
+    text: LIST_TEXTS.error,
+    code: null,
+  })
 
   const fetchPage = useCallback(
     async (reset: boolean) => {
@@ -53,7 +58,7 @@ export default function PagedList<T>(props: PagedListProps<T>) {
         setState((s) => applyPage(reset ? initialListState<T>() : s, result, reset))
       } catch (error) {
         // a failed load ends the scroll in the error state with the server's message (SPEC 8)
-        setFailure(errorMessage(error, LIST_TEXTS.error))
+        setFailure({ text: errorMessage(error, LIST_TEXTS.error), code: failureCode(error) })
         setState((s) => ({ ...s, status: 'error' }))
       }
     },
@@ -93,10 +98,8 @@ export default function PagedList<T>(props: PagedListProps<T>) {
         {status === 'empty' && <EmptyState description={emptyText} />}
         {status === 'error' && (
           <View className={styles.error} role="alert">
-            <View>{failure}</View>
-            <Button size="small" onClick={() => fetchPage(records.length === 0)}>
-              重新加载
-            </Button>
+            <View>{failure.text}</View>
+            <RetryButton code={failure.code} onRetry={() => fetchPage(records.length === 0)} />
           </View>
         )}
       </InfiniteLoading>

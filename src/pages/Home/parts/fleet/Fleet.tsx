@@ -5,6 +5,7 @@ import { observer } from 'mobx-react'
 import { Button } from '@nutui/nutui-react-taro'
 import type { Device } from '../../../../../types/api'
 import EmptyState from '@/components/EmptyState'
+import RetryButton from '@/components/RetryButton'
 import { useFollow } from '@/hooks/use-follow'
 import { BottomSheet } from '@/components/Overlay'
 import { LIST_TEXTS } from '@/constants/limits'
@@ -15,7 +16,6 @@ import {
   type DeviceAction,
 } from '@/domain/device-permissions'
 import { HomeViewType } from '@/domain/enums'
-import { ResultCode } from '@/domain/result-codes'
 import { navigate } from '@/runtime/navigation'
 import { useStores } from '@/stores'
 import { fleetNotice } from '@/domain/flux'
@@ -73,16 +73,7 @@ function Fleet({ active }: { active: boolean }) {
     body = (
       <View className={styles.centre} role="alert">
         <View>{fleet.error || LIST_TEXTS.error}</View>
-        {/* a frozen account's list cannot load again: only customer service can help */}
-        {fleet.errorCode === ResultCode.ACCOUNT_HAS_BEEN_FROZEN ? (
-          <Button size="small" onClick={() => void navigate('customerService')}>
-            联系客服
-          </Button>
-        ) : (
-          <Button size="small" onClick={fleet.reload}>
-            重新加载
-          </Button>
-        )}
+        <RetryButton code={fleet.errorCode} onRetry={fleet.reload} />
       </View>
     )
   } else if (!fleet.loaded) {
