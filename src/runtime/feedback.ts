@@ -25,13 +25,8 @@ export function toastError(error: unknown, fallback?: string): ReturnType<typeof
   return toast(errorMessage(error, fallback))
 }
 
-export async function confirm(
-  title: string,
-  content: string,
-  confirmText = '确定',
-): Promise<boolean> {
-  const { confirm: ok } = await Taro.showModal({ title, content, confirmText, cancelText: '取消' })
-  return ok
+export function confirm(title: string, content: string, confirmText = '确定'): Promise<boolean> {
+  return ask({ title, content, confirmText })
 }
 
 /** $color-danger of styles/_tokens.scss: showModal takes a colour, not a class */
@@ -41,17 +36,20 @@ export const DESTRUCTIVE_COLOR = '#cb2634'
  * A confirm whose action cannot be taken back (data erased, access lost, money or phones gone): its
  * button is red in both builds, never the theme's green.
  */
-export async function confirmDestructive(
+export function confirmDestructive(
   title: string,
   content: string,
   confirmText = '确定',
 ): Promise<boolean> {
-  const { confirm: ok } = await Taro.showModal({
-    title,
-    content,
-    confirmText,
-    cancelText: '取消',
-    confirmColor: DESTRUCTIVE_COLOR,
-  })
+  return ask({ title, content, confirmText, confirmColor: DESTRUCTIVE_COLOR })
+}
+
+async function ask(options: {
+  title: string
+  content: string
+  confirmText: string
+  confirmColor?: string
+}): Promise<boolean> {
+  const { confirm: ok } = await Taro.showModal({ ...options, cancelText: '取消' })
   return ok
 }
