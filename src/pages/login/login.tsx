@@ -11,7 +11,7 @@ import { url } from '@/constants/routes'
 import { useStores } from '@/stores'
 import { toast, toastError } from '@/runtime/feedback'
 import ScanLogin from './parts/ScanLogin'
-import WechatLogin from './parts/WechatLogin'
+import WechatLogin, { wechatLoginOffered } from './parts/WechatLogin'
 import { finishLogin } from '@/runtime/finish-login'
 import styles from './login.module.scss'
 
@@ -29,6 +29,9 @@ function Login() {
   const [password, setPassword] = useState('')
   const [agreed, setAgreed] = useState(false)
   const [submitting, setSubmitting] = useState(false)
+  // where WeChat can sign a user in (the mini-program, WeChat's browser) that is what most come for:
+  // 微信一键登录 first, the phone number's ways under 其他登录方式
+  const wechatFirst = wechatLoginOffered()
 
   const submit = async () => {
     const problem =
@@ -48,12 +51,40 @@ function Login() {
     }
   }
 
+  // one agreement for every way in: under 微信一键登录 where that comes first, else under the form
+  const agreement = (
+    <View className={styles.agreement}>
+      <TickBox checked={agreed} onChange={setAgreed} label="同意协议" />
+      <Text onClick={() => setAgreed(!agreed)}>我已阅读并同意</Text>
+      <Text
+        className={styles.link}
+        onClick={() => Taro.navigateTo({ url: url('protocol', { type: 'user' }) })}
+      >
+        《用户协议》
+      </Text>
+      <Text>和</Text>
+      <Text
+        className={styles.link}
+        onClick={() => Taro.navigateTo({ url: url('protocol', { type: 'privacy' }) })}
+      >
+        《隐私政策》
+      </Text>
+    </View>
+  )
+
   return (
     <View className={styles.page}>
       <View className={styles.brand}>
         <Text className={styles.title}>欢迎使用云手机</Text>
         <Text className={styles.subtitle}>云端安卓手机，随租随用</Text>
       </View>
+      {wechatFirst && (
+        <>
+          <WechatLogin agreed={agreed} redirect={params.redirect} />
+          {agreement}
+          <View className={styles.otherWays}>其他登录方式</View>
+        </>
+      )}
       <Tabs value={mode} onChange={(value) => setMode(value as Mode)}>
         <Tabs.TabPane title="验证码登录" value="code" />
         <Tabs.TabPane title="密码登录" value="password" />
@@ -97,26 +128,9 @@ function Login() {
           {mode === 'code' && (
             <View className={styles.hint}>未注册的手机号验证后将自动创建账号</View>
           )}
-          <View className={styles.agreement}>
-            <TickBox checked={agreed} onChange={setAgreed} label="同意协议" />
-            <Text onClick={() => setAgreed(!agreed)}>我已阅读并同意</Text>
-            <Text
-              className={styles.link}
-              onClick={() => Taro.navigateTo({ url: url('protocol', { type: 'user' }) })}
-            >
-              《用户协议》
-            </Text>
-            <Text>和</Text>
-            <Text
-              className={styles.link}
-              onClick={() => Taro.navigateTo({ url: url('protocol', { type: 'privacy' }) })}
-            >
-              《隐私政策》
-            </Text>
-          </View>
+          {!wechatFirst && agreement}
         </View>
       )}
-      <WechatLogin agreed={agreed} redirect={params.redirect} />
     </View>
   )
 }

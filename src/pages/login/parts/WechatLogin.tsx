@@ -9,6 +9,10 @@ import { toast, toastError } from '@/runtime/feedback'
 import { finishLogin } from '@/runtime/finish-login'
 import styles from '../login.module.scss'
 
+/** WeChat login is offered in the mini-program and in WeChat's browser, not in another browser. */
+export const wechatLoginOffered = (): boolean =>
+  process.env.TARO_ENV !== 'h5' || platform.isWeChatBrowser()
+
 /**
  * WeChat login: in the mini-program through wx.login + code2session, in the WeChat browser through the
  * official-account OAuth redirect; elsewhere (a plain mobile browser) WeChat login is not offered.
@@ -17,7 +21,7 @@ export default function WechatLogin({ agreed, redirect }: { agreed: boolean; red
   const { session } = useStores()
   const [needsBinding, setNeedsBinding] = useState(false)
 
-  if (process.env.TARO_ENV === 'h5' && !platform.isWeChatBrowser()) return null
+  if (!wechatLoginOffered()) return null
 
   const start = async () => {
     if (!agreed) return toast('请先阅读并同意《用户协议》和《隐私政策》')
@@ -59,8 +63,7 @@ export default function WechatLogin({ agreed, redirect }: { agreed: boolean; red
   }
   return (
     <View className={styles.wechat}>
-      <View>其他登录方式</View>
-      <Button fill="outline" type="success" onClick={start} aria-label="微信登录">
+      <Button type="success" block onClick={start} aria-label="微信登录">
         微信一键登录
       </Button>
     </View>
