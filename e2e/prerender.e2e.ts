@@ -9,6 +9,7 @@ import { createRequire } from 'node:module'
 import { test } from 'node:test'
 import type { Browser, Page, Route } from 'playwright-core'
 import { MOBILE, apiLogin, runScriptFile, screenshot, seedSession, setupE2E } from './harness'
+import { button } from './journeys'
 
 const e2e = setupE2E({ env: { RATE_LIMIT_PER_MINUTE: '0' } })
 const AXE_SOURCE = createRequire(__filename).resolve('axe-core/axe.min.js')
@@ -119,12 +120,15 @@ test('创建云机 keeps the catalogue it arrived with on screen until the app h
   assert.equal(await page.locator('#prerendered').isVisible(), true)
   await catalogue.release()
   await takenOver(page, '入门之选，适合日常挂机、轻量应用多开')
-  // the cards open their goods once the app has them (a visitor signs in first)
+  // the cards open their goods once the app has them, to a visitor too, who signs in at 立即购买
   await page
     .getByRole('button', { name: /^畅享版 4核4G/ })
     .first()
     .click()
-  await page.waitForURL(/\/pages\/login\/login\?redirect=.*goodsDetails(%3F|\?)goodId(%3D|=)\d+/)
+  await page.waitForURL(/\/pages\/create\/goodsDetails\?goodId=\d+/)
+  await page.getByText('购买时长').waitFor()
+  await button(page, '立即购买').click()
+  await page.waitForURL(/\/pages\/login\/login\?redirect=.*buyGoods(%3F|\?)goodId(%3D|=)\d+/)
   assert.deepEqual(errors, [])
 })
 

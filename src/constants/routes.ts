@@ -95,7 +95,8 @@ export const ROUTES = {
   messageSet: { path: 'pages/user/messageSet' },
   logOut: { path: 'pages/user/logOut' },
 
-  goodsDetails: { path: 'pages/create/goodsDetails' },
+  /** Public: a visitor sees a configuration's prices and zones; 立即购买 asks for a login. */
+  goodsDetails: { path: 'pages/create/goodsDetails', public: true },
   buyGoods: { path: 'pages/create/buyGoods', public: true },
   bigUserBuyGoods: { path: 'pages/create/bigUserBuyGoods' },
   pay: { path: 'pages/pay/pay' },

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useLoad, useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
+import { observer } from 'mobx-react'
 import { Button } from '@nutui/nutui-react-taro'
 import type { Goods } from '../../../types/api'
 import DurationChips from '@/components/DurationChips'
@@ -9,13 +10,19 @@ import ZoneChips from '@/components/ZoneChips'
 import { errorMessage } from '@/runtime/feedback'
 import { formatYuan } from '@/domain/formatters'
 import { getGoodsDetail } from '@/api/goods'
-import { navigate } from '@/runtime/navigation'
+import { loginUrl, navigate, openPath } from '@/runtime/navigation'
+import { url } from '@/constants/routes'
+import { useStores } from '@/stores'
 import GoodsHeader from './parts/GoodsHeader'
 import { idParam, pickPriceId, pickZoneId } from '@/domain/goods-selection'
 import styles from './parts/parts.module.scss'
 
-/** One configuration: what it includes, its durations with prices and the zones with stock. */
-export default function GoodsDetails() {
+/**
+ * One configuration: what it includes, its durations with prices and the zones with stock. Open to
+ * visitors; 立即购买 sends a visitor to login and on to the purchase with what they chose.
+ */
+function GoodsDetails() {
+  const { session } = useStores()
   const { params } = useRouter()
   const goodId = idParam(params.goodId)
   const [goods, setGoods] = useState<Goods | null>(null)
@@ -68,7 +75,11 @@ export default function GoodsDetails() {
           type="primary"
           block
           disabled={!price || soldOut}
-          onClick={() => navigate('buyGoods', { goodId: goods.goodId, priceId, zoneId })}
+          onClick={() => {
+            const choice = { goodId: goods.goodId, priceId, zoneId }
+            if (session.isLoggedIn) return void navigate('buyGoods', choice)
+            void openPath(loginUrl(url('buyGoods', choice)))
+          }}
         >
           立即购买
         </Button>
@@ -76,3 +87,5 @@ export default function GoodsDetails() {
     </View>
   )
 }
+
+export default observer(GoodsDetails)
