@@ -84,6 +84,10 @@ test(`a studio of ${STUDIO} phones renews them all from 全选, following 续费
   await button(page, '续费').click()
   await page.waitForURL(/pages\/Renew\/index\?selection=1/)
   await page.getByText(`续费云手机（${STUDIO}台）`).waitFor()
+  // the duration first, the phones behind N台 展开
+  await page.getByText('续费时长').waitFor()
+  await screenshot(page, 'studio-renew-collapsed')
+  await page.getByRole('button', { name: `${STUDIO}台 展开` }).click()
   await page.getByText(`等共${STUDIO}台云手机`).waitFor()
   const quote = ((await (await quoteAnswer).json()) as { data: { total: number } }).data
   const shownTotal = page.getByLabel('合计金额').filter({ hasText: '¥' })

@@ -27,6 +27,8 @@ import styles from './index.module.scss'
 
 /** The phones the page lists one by one; a studio's renewal (up to 10,000) then says how many more. */
 export const LISTED_PHONES = 20
+/** Up to this many phones are listed at once; more stay behind N台 展开, under the duration. */
+export const SHOWN_UNASKED = 3
 
 /**
  * Renew one phone or several of the same configuration, optionally aligned to one expiry. Many phones
@@ -45,6 +47,7 @@ export default function Renew() {
   const [align, setAlign] = useState(false)
   const [problem, setProblem] = useState('')
   const [now] = useState(Date.now())
+  const [expanded, setExpanded] = useState(false)
   const order = useOrderSubmit()
 
   useLoad(async () => {
@@ -94,10 +97,21 @@ export default function Renew() {
       }),
     )
 
-  return (
-    <View className={styles.page}>
-      <Section title={`续费云手机（${devices.length}台）`}>
-        {devices.slice(0, LISTED_PHONES).map((d) => (
+  const collapsible = devices.length > SHOWN_UNASKED
+  const phones = (
+    <Section title={`续费云手机（${devices.length}台）`}>
+      {collapsible && (
+        <View
+          className={styles.toggle}
+          role="button"
+          aria-expanded={expanded}
+          onClick={() => setExpanded(!expanded)}
+        >
+          {expanded ? '收起' : `${devices.length}台 展开`}
+        </View>
+      )}
+      {(!collapsible || expanded) &&
+        devices.slice(0, LISTED_PHONES).map((d) => (
           <View key={d.deviceId} className={styles.device}>
             <Text className={styles.name}>{d.name}</Text>
             <Text className={styles.expiry}>到期：{formatDateTime(d.expireAt)}</Text>
@@ -108,10 +122,15 @@ export default function Renew() {
             )}
           </View>
         ))}
-        {devices.length > LISTED_PHONES && (
-          <Text className={styles.more}>等共{devices.length}台云手机</Text>
-        )}
-      </Section>
+      {expanded && devices.length > LISTED_PHONES && (
+        <Text className={styles.more}>等共{devices.length}台云手机</Text>
+      )}
+    </Section>
+  )
+
+  // what is bought comes first: the duration (and the total in the bar below), then the phones
+  return (
+    <View className={styles.page}>
       {problem ? (
         <View className={styles.error} role="alert">
           {problem}
@@ -138,6 +157,7 @@ export default function Renew() {
           {quoteError && <Text className={styles.error}>{quoteError}</Text>}
         </Section>
       )}
+      {phones}
       <CouponPicker result={coupons.result} selected={coupons.selected} onSelect={coupons.select} />
       <CheckoutBar
         quote={coupons.applyTo(quote)}
