@@ -8,8 +8,9 @@ export const listGroups = async (): Promise<GroupList> =>
 
 export type { GroupList }
 
-export const createGroup = async (name: string) =>
-  (await client.post<DeviceGroup>('/group/create', { name })).data
+/** A new group; with `deviceIds` it takes those phones at once (all of them or, refused, no group). */
+export const createGroup = async (name: string, deviceIds?: number[]) =>
+  (await client.post<DeviceGroup>('/group/create', { name, deviceIds })).data
 
 export const renameGroup = async (groupId: number, name: string) =>
   (await client.post<DeviceGroup>('/group/rename', { groupId, name })).data

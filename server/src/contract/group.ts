@@ -23,7 +23,11 @@ export type GroupList = Static<typeof GroupList>
 /** Names are checked (1–20 characters after trimming) with a clear message, not by the schema. */
 export const GroupName = Type.String({ maxLength: 200 })
 
-export const CreateGroupBody = Type.Object({ name: GroupName })
+export const CreateGroupBody = Type.Object({
+  name: GroupName,
+  /** Phones the new group takes at once (新建分组并移入), in the same transaction. */
+  deviceIds: Type.Optional(Type.Array(Type.Integer(), { maxItems: 1000 })),
+})
 export type CreateGroupBody = Static<typeof CreateGroupBody>
 
 export const RenameGroupBody = Type.Object({ groupId: GroupId, name: GroupName })

@@ -158,7 +158,7 @@ export const ROUTE_CODES: Readonly<Record<string, readonly number[]>> = {
     C.MUST_SET_PASSWORD,
   ],
   'POST /file/upload': [...SIGNED_IN_CODES, C.FILE_EMPTY, C.SHOW_ERROR_TIPS, C.ILLEGAL_FILE],
-  'POST /group/create': [...SIGNED_IN_CODES, C.SHOW_ERROR_TIPS],
+  'POST /group/create': [...SIGNED_IN_CODES, C.GET_DEVICE_FAILED, C.SHOW_ERROR_TIPS],
   'POST /group/delete': [...SIGNED_IN_CODES, C.SHOW_ERROR_TIPS],
   'POST /group/moveDevices': [...SIGNED_IN_CODES, C.GET_DEVICE_FAILED, C.SHOW_ERROR_TIPS],
   'POST /group/rename': [...SIGNED_IN_CODES, C.SHOW_ERROR_TIPS],

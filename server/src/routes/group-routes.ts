@@ -30,7 +30,10 @@ const groupRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
   app.post(
     '/group/create',
     { schema: { tags, security, body: CreateGroupBody, response: { 200: Envelope(DeviceGroup) } } },
-    async (request) => ok(await groups.create(currentUser(request).userId, request.body.name)),
+    async (request) =>
+      ok(
+        await groups.create(currentUser(request).userId, request.body.name, request.body.deviceIds),
+      ),
   )
 
   app.post(

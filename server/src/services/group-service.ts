@@ -3,6 +3,7 @@ import { validateBatchSelection } from '#domain/batch-results'
 import { DeviceStatus } from '#domain/device-lifecycle'
 import { validateGroupName } from '#domain/validators'
 import type { DeviceGroup, GroupList } from '../contract/group'
+import type { Db } from '../db/client'
 import { deviceGroups, devices } from '../db/schema'
 import { tip } from '../domain/biz-error'
 import { isUniqueViolation, type ServiceContext } from './context'
@@ -62,19 +63,26 @@ export class GroupService {
     return group
   }
 
-  async create(userId: number, rawName: string): Promise<DeviceGroup> {
+  /** A new group, last in the order; with `deviceIds` it takes those phones in the same transaction. */
+  async create(userId: number, rawName: string, deviceIds?: number[]): Promise<DeviceGroup> {
     const name = checkName(rawName, validateGroupName)
-    const [{ n, maxSort }] = await this.ctx.db
-      .select({ n: count(), maxSort: sql<number>`coalesce(max(${deviceGroups.sort}), 0)` })
-      .from(deviceGroups)
-      .where(eq(deviceGroups.userId, userId))
-    if (n >= MAX_GROUPS) throw tip(`最多创建${MAX_GROUPS}个分组`)
+    const problem = deviceIds && validateBatchSelection(deviceIds)
+    if (problem) throw tip(problem)
     try {
-      const [group] = await this.ctx.db
-        .insert(deviceGroups)
-        .values({ userId, name, sort: Number(maxSort) + 1, createdAt: this.ctx.clock.now() })
-        .returning({ id: deviceGroups.id })
-      return this.view(group.id)
+      const groupId = await this.ctx.db.transaction(async (tx) => {
+        const [{ n, maxSort }] = await tx
+          .select({ n: count(), maxSort: sql<number>`coalesce(max(${deviceGroups.sort}), 0)` })
+          .from(deviceGroups)
+          .where(eq(deviceGroups.userId, userId))
+        if (n >= MAX_GROUPS) throw tip(`最多创建${MAX_GROUPS}个分组`)
+        const [group] = await tx
+          .insert(deviceGroups)
+          .values({ userId, name, sort: Number(maxSort) + 1, createdAt: this.ctx.clock.now() })
+          .returning({ id: deviceGroups.id })
+        if (deviceIds) await this.moveInto(tx, userId, deviceIds, group.id)
+        return group.id
+      })
+      return this.view(groupId)
     } catch (error) {
       if (isUniqueViolation(error)) throw nameTaken()
       throw error
@@ -137,9 +145,14 @@ export class GroupService {
     const problem = validateBatchSelection(deviceIds)
     if (problem) throw tip(problem)
     if (groupId !== 0) await this.owned(userId, groupId)
-    const phones = await this.fleet.ownedDevices(this.ctx.db, userId, deviceIds)
+    return { moved: await this.moveInto(this.ctx.db, userId, deviceIds, groupId) }
+  }
+
+  /** Moves the user's phones (none released) to `groupId` (0: 未分组); how many moved. */
+  private async moveInto(db: Db, userId: number, deviceIds: number[], groupId: number) {
+    const phones = await this.fleet.ownedDevices(db, userId, deviceIds)
     if (phones.some((d) => d.status === DeviceStatus.released)) throw tip('云手机已释放')
-    const moved = await this.ctx.db
+    const moved = await db
       .update(devices)
       .set({ groupId: groupId === 0 ? null : groupId })
       .where(
@@ -152,6 +165,6 @@ export class GroupService {
         ),
       )
       .returning({ id: devices.id })
-    return { moved: moved.length }
+    return moved.length
   }
 }

@@ -127,12 +127,26 @@ test('groups: rename, sort, delete (phones become 未分组) and only my own', a
   assert.equal(list.ungroupedCount, 1)
 })
 
-test('moveDevices: my phones into my group or 未分组 (0), with clear refusals', async (t) => {
+/** Two users signed in, `mine` phones for the first and one for the other. */
+async function meAndOther(
+  t: Parameters<typeof buildTestApp>[0],
+  [myMobile, theirMobile]: [string, string],
+  mine: number,
+) {
   const ctx = await buildTestApp(t)
-  const me = await loginWithSms(ctx, '13200000005')
-  const other = await loginWithSms(ctx, '13200000006')
-  const phones = await givePhones(ctx, me.userId, 2)
+  const me = await loginWithSms(ctx, myMobile)
+  const other = await loginWithSms(ctx, theirMobile)
+  const phones = await givePhones(ctx, me.userId, mine)
   const [theirPhone] = await givePhones(ctx, other.userId, 1)
+  return { ctx, me, other, phones, theirPhone }
+}
+
+test('moveDevices: my phones into my group or 未分组 (0), with clear refusals', async (t) => {
+  const { ctx, me, other, phones, theirPhone } = await meAndOther(
+    t,
+    ['13200000005', '13200000006'],
+    2,
+  )
   const mine = (await post<DeviceGroup>(ctx.app, '/group/create', { name: '我的' }, me)).data
   const theirs = (await post<DeviceGroup>(ctx.app, '/group/create', { name: '他的' }, other)).data
   const move = (deviceIds: number[], groupId: number) =>
@@ -155,4 +169,28 @@ test('moveDevices: my phones into my group or 未分组 (0), with clear refusals
     me,
   )
   assert.equal(negative.status, 400)
+})
+
+test('create with deviceIds: the new group takes my phones in one step, or nothing is made', async (t) => {
+  const { ctx, me, phones, theirPhone } = await meAndOther(t, ['13200000007', '13200000008'], 3)
+  const create = (name: string, deviceIds: number[]) =>
+    post<DeviceGroup>(ctx.app, '/group/create', { name, deviceIds }, me)
+
+  const made = await create('新组', phones.slice(0, 2))
+  assert.equal(made.code, 200)
+  assert.equal(made.data.deviceCount, 2, 'the answer counts the phones it took')
+  assert.equal((await deviceRow(ctx, phones[1])).groupId, made.data.groupId)
+  assert.equal((await deviceRow(ctx, phones[2])).groupId, null)
+
+  // someone else's phone, an empty choice, a taken name: refused, and no group is left behind
+  assert.equal((await create('混合', [phones[2], theirPhone])).code, 1031)
+  assert.equal((await create('空的', [])).msg, '请选择云手机')
+  assert.equal((await create('新组', [phones[2]])).msg, '分组名称已存在')
+  const list = (await get<GroupList>(ctx.app, '/group/list', me)).data
+  assert.deepEqual(
+    list.groups.map((g) => [g.name, g.deviceCount]),
+    [['新组', 2]],
+  )
+  assert.equal((await deviceRow(ctx, phones[2])).groupId, null)
+  assert.equal((await deviceRow(ctx, theirPhone)).groupId, null)
 })

@@ -58,27 +58,22 @@ describe('移动分组', () => {
     expect(api.moveDevices).not.toHaveBeenCalled()
   })
 
-  it('creates a group inline and selects it', async () => {
-    setRouteParams({ deviceIds: '3' })
-    api.createGroup.mockResolvedValue({ groupId: 12, name: '新组', sort: 1, deviceCount: 0 })
+  it('新建分组并移入 makes the group with the phones in one step, then goes back', async () => {
+    setRouteParams({ deviceIds: '3,5' })
+    api.createGroup.mockResolvedValue({ groupId: 12, name: '新组', sort: 1, deviceCount: 2 })
     renderPage(<MoveGroup />, {})
     await screen.findByLabelText('工作室')
-    api.listGroups.mockResolvedValue({
-      groups: [
-        { groupId: 4, name: '工作室', sort: 0, deviceCount: 2 },
-        { groupId: 12, name: '新组', sort: 1, deviceCount: 0 },
-      ],
-      ungroupedCount: 1,
-      totalCount: 3,
-    })
-    fireEvent.click(screen.getByText('新建分组'))
+    fireEvent.click(screen.getByText('新建分组并移入'))
+    expect(screen.getByRole('dialog', { name: '新建分组并移入' })).toBeTruthy()
     typeInto(document.body, '分组名称', '新组')
     const confirms = screen.getAllByText('确定')
     fireEvent.click(confirms[confirms.length - 1])
-    await waitFor(() => expect(api.createGroup).toHaveBeenCalledWith('新组'))
-    await waitFor(() =>
-      expect(screen.getByLabelText('新组').getAttribute('aria-checked')).toBe('true'),
+    await waitFor(() => expect(api.createGroup).toHaveBeenCalledWith('新组', [3, 5]))
+    await waitFor(() => expect(Taro.navigateBack).toHaveBeenCalledWith({ delta: 1 }))
+    expect(Taro.showToast).toHaveBeenCalledWith(
+      expect.objectContaining({ title: '已新建分组并移入2台', icon: 'success' }),
     )
+    expect(api.moveDevices).not.toHaveBeenCalled()
   })
 
   it("says what is wrong with a new group's name inside the dialog, never in a toast", async () => {
@@ -86,8 +81,8 @@ describe('移动分组', () => {
     api.createGroup.mockRejectedValueOnce({ code: 1050, msg: '分组名称已存在' })
     renderPage(<MoveGroup />, {})
     await screen.findByLabelText('工作室')
-    fireEvent.click(screen.getByText('新建分组'))
-    const dialog = screen.getByRole('dialog', { name: '新建分组' })
+    fireEvent.click(screen.getByText('新建分组并移入'))
+    const dialog = screen.getByRole('dialog', { name: '新建分组并移入' })
     const confirm = () => {
       const confirms = screen.getAllByText('确定')
       fireEvent.click(confirms[confirms.length - 1])

@@ -13,7 +13,7 @@ import { goBack } from '@/runtime/navigation'
 import { useGroupList } from '../parts/use-group-list'
 import styles from '../index.module.scss'
 
-/** Move the phones passed as `deviceIds=1,2,3` to a group (or a new one made here). */
+/** Move the phones passed as `deviceIds=1,2,3` to a group, or into a new one made with them. */
 export default function MoveGroup() {
   const { params } = useRouter()
   const deviceIds = parseDeviceIds(params.deviceIds)
@@ -25,18 +25,21 @@ export default function MoveGroup() {
 
   const problem = validateBatchSelection(deviceIds)
 
-  const newGroup = () =>
+  // one step: the new group is made with the phones in it (the server does both or neither)
+  const newGroup = () => {
+    if (problem) return void toast(problem)
     setPrompt({
-      title: '新建分组',
+      title: '新建分组并移入',
       label: '分组名称',
       maxLength: GROUP_NAME_MAX,
       validate: validateGroupName,
       onConfirm: async (name) => {
-        const group = await createGroup(name)
-        await load()
-        setTarget(group.groupId)
+        await createGroup(name, deviceIds)
+        toastSuccess(`已新建分组并移入${deviceIds.length}台`)
+        await goBack()
       },
     })
+  }
 
   const submit = async () => {
     if (problem) return toast(problem)
@@ -78,8 +81,8 @@ export default function MoveGroup() {
         ))}
       </View>
       <View className={styles.footer}>
-        <Button className={styles.footerButton} onClick={newGroup}>
-          新建分组
+        <Button className={styles.footerButton} disabled={Boolean(problem)} onClick={newGroup}>
+          新建分组并移入
         </Button>
         <Button
           className={styles.footerButton}
