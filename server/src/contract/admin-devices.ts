@@ -83,7 +83,12 @@ export const AdminSpaceTask = Type.Object({
 export const AdminDeviceTransfer = Type.Object({
   id: Type.Integer(),
   fromUserId: Type.Integer(),
+  /** Both users' number and nickname (null once gone). */
+  fromMobile: Nullable(Type.String()),
+  fromName: Nullable(Type.String()),
   toUserId: Type.Integer(),
+  toMobile: Nullable(Type.String()),
+  toName: Nullable(Type.String()),
   createdAt: Type.Integer(),
 })
 
@@ -104,6 +109,8 @@ export const AdminDeviceDetail = Type.Object({
       androidVersion: Type.String(),
       /** The order that bought it (0: given by a trial, an activation code or a test). */
       orderId: Nullable(Type.Integer()),
+      /** That order's number (CP…), read with the phone; null without an order. */
+      orderNo: Nullable(Type.String()),
       /** A new instance being created, before it takes over. */
       pendingInstanceId: Nullable(Type.String()),
       /** The supplier has released the instance of a released phone. */

@@ -41,6 +41,8 @@ export const AdminOrderRow = Type.Object({
   userId: Type.Integer(),
   /** null once the account is deleted. */
   userMobile: Nullable(Type.String()),
+  /** The user's nickname ('' when unset; null when the user row is gone). */
+  userName: Nullable(Type.String()),
   /** Who paid it, when someone else did (a link order). */
   buyerId: Nullable(Type.Integer()),
   kind: Kind,
@@ -96,6 +98,9 @@ export const AdminPayment = Type.Object({
   provider: Type.String(),
   payMethod: Type.Integer(),
   payerId: Type.Integer(),
+  /** The payer's number and nickname (null once gone). */
+  payerMobile: Nullable(Type.String()),
+  payerName: Nullable(Type.String()),
   amount: Type.Integer(),
   /** pending | paid | cancelled | failed | closed | refunding | refunded */
   status: Type.String(),
@@ -108,6 +113,9 @@ export const AdminOrderPhone = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   userId: Type.Integer(),
+  /** The phone's owner now: number and nickname (null once gone). */
+  userMobile: Nullable(Type.String()),
+  userName: Nullable(Type.String()),
   /** DeviceStatus (src/domain/device-lifecycle.ts). */
   status: Type.Integer(),
   expireAt: Type.Integer(),
@@ -119,7 +127,12 @@ export const AdminOrderDetail = Type.Object({
     AdminOrderRow,
     Type.Object({
       goodId: Nullable(Type.Integer()),
+      /** The goods' name (null: the order is for no goods, or they are gone). */
+      goodsName: Nullable(Type.String()),
       zoneId: Nullable(Type.Integer()),
+      /** The payer of a link order: number and nickname (null without a buyer). */
+      buyerMobile: Nullable(Type.String()),
+      buyerName: Nullable(Type.String()),
       goodTime: Nullable(Type.Integer()),
       remark: Nullable(Type.String()),
       completedAt: Nullable(Type.Integer()),

@@ -99,6 +99,9 @@ export const AdminUserGrant = Type.Object({
   deviceId: Type.Integer(),
   ownerId: Type.Integer(),
   granteeId: Type.Integer(),
+  /** The other user's number and nickname (null once gone). */
+  otherMobile: Nullable(Type.String()),
+  otherName: Nullable(Type.String()),
   /** 1 view, 2 control. */
   permission: Type.Integer(),
   expiresAt: Type.Integer(),
@@ -113,6 +116,9 @@ export const AdminUserTransfer = Type.Object({
   deviceName: Type.String(),
   fromUserId: Type.Integer(),
   toUserId: Type.Integer(),
+  /** The other user's number and nickname (null once gone). */
+  otherMobile: Nullable(Type.String()),
+  otherName: Nullable(Type.String()),
   createdAt: Type.Integer(),
 })
 

@@ -153,6 +153,21 @@ export const AuditRow = Type.Object({
   action: Type.String(),
   targetType: Type.String(),
   targetId: Nullable(Type.String()),
+  /**
+   * The target by what the console calls it, read in the same query: a user's nickname, an order's
+   * number, a phone's, coupon template's, goods', zone's, operator's or activity's name, a price's goods
+   * name. null when it has none (or no longer exists).
+   */
+  targetName: Nullable(Type.String()),
+  /** A user target's number (null for other targets, or once the account is deleted). */
+  targetMobile: Nullable(Type.String()),
+  /** A price target's duration in days (goods_price), else null. */
+  targetDays: Nullable(Type.Integer()),
+  /**
+   * Names of what before/after refer to by id, keyed `device:10` (releasedPhones), `goods:3`
+   * (goodId), `zone:2` (zoneId).
+   */
+  refNames: Type.Record(Type.String(), Type.String()),
   /** The target before and after, as JSON; never a password hash or TOTP secret. */
   before: Type.Unknown(),
   after: Type.Unknown(),

@@ -15,6 +15,7 @@ import type {
   DeviceSearchQuery,
   JobSearchQuery,
 } from '../contract/admin-devices'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
 import {
   devices,
@@ -23,6 +24,7 @@ import {
   jobs,
   operatorAudit,
   operators,
+  orders,
   spaceTasks,
   users,
   zones,
@@ -158,6 +160,10 @@ export function deviceSearchWhere(query: DeviceSearchQuery): SQL | undefined | n
 export const jobsOfDevice = (deviceId: number): SQL =>
   sql`(${jobs.payload}->>'deviceId') = ${String(deviceId)}`
 
+/** A transfer's two users, each by number and nickname, in the history's own query. */
+const fromUsers = alias(users, 'from_users')
+const toUsers = alias(users, 'to_users')
+
 export class AdminDevices {
   constructor(
     private readonly ctx: ServiceContext,
@@ -192,11 +198,12 @@ export class AdminDevices {
   async detail(deviceId: number): Promise<AdminDeviceDetail> {
     const db = this.ctx.db
     const [found] = await db
-      .select({ ...rowColumns, owner: users })
+      .select({ ...rowColumns, owner: users, orderNo: orders.orderNo })
       .from(devices)
       .innerJoin(users, eq(users.id, devices.userId))
       .innerJoin(goods, eq(goods.id, devices.goodId))
       .innerJoin(zones, eq(zones.id, devices.zoneId))
+      .leftJoin(orders, eq(orders.id, devices.orderId))
       .where(eq(devices.id, deviceId))
     if (!found) throw new BizError(OperatorCode.DEVICE_NOT_FOUND)
     const now = this.ctx.clock.now()
@@ -214,8 +221,16 @@ export class AdminDevices {
         .orderBy(desc(spaceTasks.createdAt), desc(spaceTasks.id))
         .limit(HISTORY),
       db
-        .select()
+        .select({
+          transfer: deviceTransfers,
+          fromMobile: fromUsers.mobilePhone,
+          fromName: fromUsers.name,
+          toMobile: toUsers.mobilePhone,
+          toName: toUsers.name,
+        })
         .from(deviceTransfers)
+        .leftJoin(fromUsers, eq(fromUsers.id, deviceTransfers.fromUserId))
+        .leftJoin(toUsers, eq(toUsers.id, deviceTransfers.toUserId))
         .where(eq(deviceTransfers.deviceId, deviceId))
         .orderBy(desc(deviceTransfers.createdAt), desc(deviceTransfers.id))
         .limit(HISTORY),
@@ -235,6 +250,7 @@ export class AdminDevices {
         ...deviceRow(found),
         androidVersion: device.androidVersion,
         orderId: device.orderId,
+        orderNo: found.orderNo,
         pendingInstanceId: device.pendingInstanceId,
         supplierReleased: device.supplierReleased,
         imageVersion: device.imageVersion,
@@ -255,10 +271,11 @@ export class AdminDevices {
         createdAt: task.createdAt.getTime(),
         finishedAt: ms(task.finishedAt),
       })),
-      transfers: transfers.map((transfer) => ({
+      transfers: transfers.map(({ transfer, ...names }) => ({
         id: transfer.id,
         fromUserId: transfer.fromUserId,
         toUserId: transfer.toUserId,
+        ...names,
         createdAt: transfer.createdAt.getTime(),
       })),
       actions: actions.map(({ row, operatorName }) => ({

@@ -23,7 +23,8 @@ import {
   type OrderSearchQuery,
 } from '../contract/admin-orders'
 import type { Db } from '../db/client'
-import { devices, orders, payments, refunds, users } from '../db/schema'
+import { alias } from 'drizzle-orm/pg-core'
+import { devices, goods, orders, payments, refunds, users } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import { normalisePage, toPaged } from '../domain/paging'
 import type { BeanService } from './bean-service'
@@ -74,16 +75,20 @@ export function orderFilter(filter: OrderFilter): SQL | undefined {
 
 const ms = (date: Date | null) => date?.getTime() ?? null
 
-const orderColumns = { order: orders, userMobile: users.mobilePhone }
+const orderColumns = { order: orders, userMobile: users.mobilePhone, userName: users.name }
 
-type OrderWithUser = { order: OrderRow; userMobile: string | null }
+type OrderWithUser = { order: OrderRow; userMobile: string | null; userName: string | null }
 
-function adminOrderRow({ order, userMobile }: OrderWithUser) {
+/** The payer of a link order, beside the order's user in one query. */
+const buyers = alias(users, 'buyers')
+
+function adminOrderRow({ order, userMobile, userName }: OrderWithUser) {
   return {
     id: order.id,
     orderNo: order.orderNo,
     userId: order.userId,
     userMobile,
+    userName,
     buyerId: order.buyerId,
     kind: order.kind,
     status: order.status,
@@ -237,18 +242,31 @@ export class AdminOrders {
   async detail(orderId: number): Promise<AdminOrderDetail> {
     const db = this.ctx.db
     const [row] = await db
-      .select(orderColumns)
+      .select({
+        ...orderColumns,
+        goodsName: goods.name,
+        buyerMobile: buyers.mobilePhone,
+        buyerName: buyers.name,
+      })
       .from(orders)
       .leftJoin(users, eq(users.id, orders.userId))
+      .leftJoin(buyers, eq(buyers.id, orders.buyerId))
+      .leftJoin(goods, eq(goods.id, orders.goodId))
       .where(eq(orders.id, orderId))
     if (!row) throw new BizError(OperatorCode.ORDER_NOT_FOUND)
     const { order } = row
-    const [phones, paymentRows, refundRows, laterPlanOrderPaid] = await Promise.all([
-      this.phonesOf(db, order),
-      db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id)),
+    const [owned, paymentRows, refundRows, laterPlanOrderPaid] = await Promise.all([
+      this.phonesWithOwners(db, order),
+      db
+        .select({ payment: payments, payerMobile: users.mobilePhone, payerName: users.name })
+        .from(payments)
+        .leftJoin(users, eq(users.id, payments.payerId))
+        .where(eq(payments.orderId, orderId))
+        .orderBy(asc(payments.id)),
       db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id)),
       this.laterPlanOrderPaid(db, order),
     ])
+    const phones = owned.map(({ device }) => device)
     const refusal = refundRefusal({
       order,
       phones,
@@ -259,25 +277,32 @@ export class AdminOrders {
       order: {
         ...adminOrderRow(row),
         goodId: order.goodId,
+        goodsName: row.goodsName,
         zoneId: order.zoneId,
+        buyerMobile: row.buyerMobile,
+        buyerName: row.buyerName,
         goodTime: order.goodTime,
         remark: order.remark,
         completedAt: ms(order.completedAt),
         refundReason: (order.detail as { refundReason?: string }).refundReason ?? null,
       },
-      phones: phones.map((phone) => ({
+      phones: owned.map(({ device: phone, userMobile, userName }) => ({
         id: phone.id,
         name: phone.name,
         userId: phone.userId,
+        userMobile,
+        userName,
         status: phone.status,
         expireAt: phone.expireAt.getTime(),
       })),
-      payments: paymentRows.map((payment) => ({
+      payments: paymentRows.map(({ payment, payerMobile, payerName }) => ({
         id: payment.id,
         tradeNo: payment.tradeNo,
         provider: payment.provider,
         payMethod: payment.payMethod,
         payerId: payment.payerId,
+        payerMobile,
+        payerName,
         amount: payment.amount,
         status: payment.status,
         createdAt: payment.createdAt.getTime(),
@@ -407,6 +432,17 @@ export class AdminOrders {
     if (order.kind !== 'new' || order.deviceIds.length === 0) return []
     const query = db.select().from(devices).where(inArray(devices.id, order.deviceIds))
     return lock ? query.orderBy(asc(devices.id)).for('update') : query
+  }
+
+  /** The phones a new-phone order made, with their owners' number and nickname (one join). */
+  private async phonesWithOwners(db: Db, order: OrderRow) {
+    if (order.kind !== 'new' || order.deviceIds.length === 0) return []
+    return db
+      .select({ device: devices, userMobile: users.mobilePhone, userName: users.name })
+      .from(devices)
+      .leftJoin(users, eq(users.id, devices.userId))
+      .where(inArray(devices.id, order.deviceIds))
+      .orderBy(asc(devices.id))
   }
 
   /** A renewal, up/downgrade or video order on one of a new-phone order's phones, paid since. */

@@ -11,6 +11,7 @@ import type {
   AdminUserRow,
   UserSearchQuery,
 } from '../contract/admin-users'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
 import {
   accountBalances,
@@ -74,6 +75,9 @@ export function searchFilter(q: string): SQL | undefined {
   }
   return ilike(users.companyName, `%${likeEscape(text)}%`)
 }
+
+/** The other user of a grant or transfer (not the one whose page it is), read in the same query. */
+const others = alias(users, 'others')
 
 export class AdminUsers {
   constructor(
@@ -214,13 +218,22 @@ export class AdminUsers {
         recent(
           countOf(deviceGrants, grantsOf),
           db
-            .select()
+            .select({ row: deviceGrants, otherMobile: others.mobilePhone, otherName: others.name })
             .from(deviceGrants)
+            .leftJoin(
+              others,
+              eq(
+                others.id,
+                sql`case when ${deviceGrants.ownerId} = ${userId} then ${deviceGrants.granteeId} else ${deviceGrants.ownerId} end`,
+              ),
+            )
             .where(grantsOf)
             .orderBy(desc(deviceGrants.createdAt), desc(deviceGrants.id))
             .limit(RECENT),
-          (row) => ({
+          ({ row, otherMobile, otherName }) => ({
             id: row.id,
+            otherMobile,
+            otherName,
             direction: row.ownerId === userId ? ('given' as const) : ('received' as const),
             deviceId: row.deviceId,
             ownerId: row.ownerId,
@@ -234,13 +247,26 @@ export class AdminUsers {
         recent(
           countOf(deviceTransfers, transfersOf),
           db
-            .select()
+            .select({
+              row: deviceTransfers,
+              otherMobile: others.mobilePhone,
+              otherName: others.name,
+            })
             .from(deviceTransfers)
+            .leftJoin(
+              others,
+              eq(
+                others.id,
+                sql`case when ${deviceTransfers.fromUserId} = ${userId} then ${deviceTransfers.toUserId} else ${deviceTransfers.fromUserId} end`,
+              ),
+            )
             .where(transfersOf)
             .orderBy(desc(deviceTransfers.createdAt), desc(deviceTransfers.id))
             .limit(RECENT),
-          (row) => ({
+          ({ row, otherMobile, otherName }) => ({
             id: row.id,
+            otherMobile,
+            otherName,
             direction: row.fromUserId === userId ? ('out' as const) : ('in' as const),
             deviceId: row.deviceId,
             deviceName: row.deviceName,

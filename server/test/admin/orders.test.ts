@@ -13,10 +13,19 @@ import { OrderStatus, PayMethod } from '#domain/order-status'
 import { OPERATOR_ROLES, type OperatorRole } from '#domain/operator-roles'
 import { OperatorCode } from '#domain/result-codes'
 import type { AuditPage } from '../../src/contract/admin'
+import type { AdminDeviceDetail } from '../../src/contract/admin-devices'
 import { ORDER_COUNT_CAP, type AdminOrderPage } from '../../src/contract/admin-orders'
 import type { OrderInfo } from '../../src/contract/order'
 import type { BeanLedgerEntry } from '../../src/contract/wallet'
-import { accountLedger, beanLedger, devices, orders, refunds, users } from '../../src/db/schema'
+import {
+  accountLedger,
+  beanLedger,
+  devices,
+  deviceTransfers,
+  orders,
+  refunds,
+  users,
+} from '../../src/db/schema'
 import { csvCell, orderFilter } from '../../src/services/admin-orders'
 import { BEANS, COMPANY_ACCOUNT, balanceOf } from '../../src/services/ledger'
 import { adminCall } from '../helpers/admin'
@@ -297,6 +306,67 @@ test('a finance refund of a sandbox-paid phone order: money back through the pro
     reason: '云机无法使用，全额退款',
     releasedPhones: order.phones,
   })
+  // the log names the order by its number and the released phones by theirs, in the same read
+  assert.equal(row.targetName, order.orderNo)
+  assert.equal(row.targetMobile, null)
+  assert.deepEqual(
+    row.refNames,
+    Object.fromEntries(before.phones.map((phone) => [`device:${phone.id}`, phone.name])),
+  )
+})
+
+test('an order names its user, payer, goods and the phones’ owners; a phone names its order and transfers', async (t) => {
+  const ta = await commerceApp(t)
+  const finance = await operatorAs(ta, 'finance')
+  const buyer = await newBuyer(ta)
+  const order = await paidPhoneOrder(ta, buyer)
+  await ta.database.db.update(users).set({ name: '王小明' }).where(eq(users.id, buyer.userId))
+  const [user] = await ta.database.db.select().from(users).where(eq(users.id, buyer.userId))
+
+  const detail = await detailOf(ta, finance, order.id)
+  assert.deepEqual(
+    [detail.order.userMobile, detail.order.userName, detail.order.buyerId, detail.order.buyerName],
+    [user.mobilePhone, '王小明', null, null],
+  )
+  assert.ok(detail.order.goodsName, 'the goods by name')
+  assert.deepEqual(
+    detail.payments.map((p) => [p.payerId, p.payerMobile, p.payerName]),
+    [[buyer.userId, user.mobilePhone, '王小明']],
+  )
+  assert.deepEqual(
+    detail.phones.map((p) => [p.userId, p.userMobile, p.userName]),
+    order.phones.map(() => [buyer.userId, user.mobilePhone, '王小明']),
+  )
+  const list = await adminCall<AdminOrderPage>(ta, 'GET', '/orders', {
+    as: finance,
+    query: { q: order.orderNo },
+  })
+  assert.equal(list.data.records[0].userName, '王小明')
+
+  // the phone's page names the order by its number, and a transfer's two users by theirs
+  const other = await newBuyer(ta)
+  await ta.database.db.insert(deviceTransfers).values({
+    batchId: 'names-test',
+    fromUserId: buyer.userId,
+    toUserId: other.userId,
+    deviceId: order.phones[0],
+    deviceName: detail.phones[0].name,
+    expireAt: new Date(detail.phones[0].expireAt),
+    createdAt: ta.clock.now(),
+  })
+  const phone = await adminCall<AdminDeviceDetail>(ta, 'GET', `/devices/${order.phones[0]}`, {
+    as: finance,
+  })
+  assert.deepEqual(
+    [phone.data.device.orderId, phone.data.device.orderNo],
+    [order.id, order.orderNo],
+  )
+  const [moved] = phone.data.transfers
+  assert.deepEqual(
+    [moved.fromMobile, moved.fromName, moved.toUserId],
+    [user.mobilePhone, '王小明', other.userId],
+  )
+  assert.match(moved.toMobile ?? '', /^1\d{10}$/)
 })
 
 test('beans and the account balance go back to their ledgers as 退款 rows the user sees', async (t) => {

@@ -387,6 +387,9 @@ test("one user's profile: phones, orders, ledgers, coupons, grants and transfers
   assert.equal(detail.grants.records[0].direction, 'given')
   const friendView = await adminCall<AdminUserDetail>(ta, 'GET', `/users/${friend.userId}`, { as })
   assert.equal(friendView.data.grants.records[0].direction, 'received')
+  // each side names the other user by number (and nickname), read with the grant
+  assert.equal(detail.grants.records[0].otherMobile, '13800000022')
+  assert.equal(friendView.data.grants.records[0].otherMobile, '13800000021')
   assert.equal(friendView.data.phones.total, 0)
   // registration's new-user coupons
   assert.ok(detail.coupons.total >= 1)
@@ -429,6 +432,10 @@ test("one user's profile: phones, orders, ledgers, coupons, grants and transfers
   )
   const friendMore = await adminCall<AdminUserDetail>(ta, 'GET', `/users/${friend.userId}`, { as })
   assert.equal(friendMore.data.transfers.records[0].direction, 'in')
+  assert.deepEqual(
+    [more.transfers.records[0].otherMobile, friendMore.data.transfers.records[0].otherMobile],
+    ['13800000022', '13800000021'],
+  )
   const missing = await adminCall(ta, 'GET', '/users/999999', { as })
   assert.equal(missing.code, OperatorCode.USER_NOT_FOUND)
 })
