@@ -47,7 +47,7 @@ import { withLogRedaction } from './plugins/log-redaction'
 import { registerAdminConsole } from './plugins/admin-console'
 import securityHeaders from './plugins/security-headers'
 import textInput from './plugins/text-input'
-import { requestValidation } from './plugins/validation'
+import { schemaCompilers } from './plugins/validation'
 import apiRoutes from './routes'
 import adminRoutes, { type SignInLimits } from './routes/admin-routes'
 import { systemClock, type Clock } from './clock'
@@ -122,7 +122,7 @@ export async function buildApp(options: BuildAppOptions) {
     frameworkErrors,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
-    ...requestValidation(),
+    ...schemaCompilers(),
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   const clock = options.clock ?? systemClock

@@ -10,7 +10,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { Nullable } from '../../src/contract/common'
 import errorHandling from '../../src/plugins/errors'
-import { requestValidation } from '../../src/plugins/validation'
+import { schemaCompilers } from '../../src/plugins/validation'
 import type { AdminCatalogue, AdminPriceRow } from '../../src/contract/admin-catalogue'
 import { adminCall, createOperator, signIn } from '../helpers/admin'
 import { commerceApp } from '../helpers/commerce'
@@ -25,7 +25,7 @@ const Body = Type.Object({
 })
 
 async function echoApp() {
-  const app = Fastify(requestValidation()).withTypeProvider<TypeBoxTypeProvider>()
+  const app = Fastify(schemaCompilers()).withTypeProvider<TypeBoxTypeProvider>()
   await app.register(errorHandling)
   app.post(
     '/echo/:id',
