@@ -1,5 +1,5 @@
 import { AppStore } from '@/stores/app-store'
-import { FleetStore, VIEW_TYPE_KEY } from '@/stores/fleet-store'
+import { DENSE_KEY, FleetStore, VIEW_TYPE_KEY } from '@/stores/fleet-store'
 import { memoryStorage } from './helpers'
 import { device, page } from '../pages/Home/fleet-fixtures'
 
@@ -144,6 +144,51 @@ describe('FleetStore', () => {
     expect(api.device.batchCommand).toHaveBeenCalledWith([5, 6], 'Reboot')
     expect(summary.text).toBe('1台成功，1台失败')
     expect(summary.failures).toEqual([{ msg: '云手机已到期，请续费后再操作', deviceIds: [6] }])
+  })
+
+  it('按状态 loads the pages not read yet, as 全选 does, and ticks exactly the matching phones', async () => {
+    const { store, api } = setup()
+    const phones = [
+      device({ deviceId: 1, status: 1 }),
+      device({ deviceId: 2, status: 2 }),
+      device({ deviceId: 3, status: 1 }),
+    ]
+    api.device.listDevices
+      .mockResolvedValueOnce(page([phones[0]], 1, 3, 3))
+      .mockResolvedValueOnce(page(phones, 1, 1, 3))
+    await store.reload()
+    store.startSelect()
+    store.toggleSelected(2)
+    expect(await store.selectWhere((d) => d.status === 1)).toBe(2)
+    expect(api.device.listDevices).toHaveBeenNthCalledWith(2, {}, 1, 100)
+    // the choice replaces the one before: the expired phone ticked by hand is no longer
+    expect(store.selectedIds).toEqual([1, 3])
+    // everything is loaded now: another choice reads nothing
+    expect(await store.selectWhere((d) => d.status === 5)).toBe(0)
+    expect(api.device.listDevices).toHaveBeenCalledTimes(2)
+    expect(store.selectedIds).toEqual([])
+  })
+
+  it('按状态 leaves the choice as it was when the rest of the fleet cannot be read', async () => {
+    const { store, api } = setup()
+    api.device.listDevices
+      .mockResolvedValueOnce(page([device({ deviceId: 1 })], 1, 3, 3))
+      .mockRejectedValueOnce(new Error('网络异常'))
+    await store.reload()
+    store.startSelect()
+    store.toggleSelected(1)
+    await expect(store.selectWhere(() => true)).rejects.toThrow('网络异常')
+    expect(store.selectedIds).toEqual([1])
+  })
+
+  it('remembers the dense mode on the device, off until chosen', () => {
+    const { store, data } = setup()
+    expect(store.dense).toBe(false)
+    store.setDense(true)
+    expect(data.get(DENSE_KEY)).toBe(1)
+    expect(setup({ [DENSE_KEY]: 1 }).store.dense).toBe(true)
+    store.setDense(false)
+    expect(setup({ [DENSE_KEY]: data.get(DENSE_KEY) }).store.dense).toBe(false)
   })
 
   it('remembers the view type and leaves multi-select when switching to single', () => {

@@ -23,6 +23,8 @@ import { keepExisting, selectAll, selectedIds, toggle } from '@/domain/fleet-sel
 import type { AppStore } from './app-store'
 
 export const VIEW_TYPE_KEY = 'homeViewType'
+/** The multi view's dense mode (compact tiles, no screenshots), remembered per device. */
+export const DENSE_KEY = 'homeFleetDense'
 
 export type FleetStatus = 'idle' | 'loading' | 'error'
 
@@ -47,6 +49,7 @@ export class FleetStore {
   version: DeviceVersionFilter = DeviceVersionFilter.all
   keyword = ''
   viewType: HomeViewType
+  dense: boolean
   selecting = false
   selection: Set<number> = new Set()
   groups: DeviceGroup[] = []
@@ -68,6 +71,7 @@ export class FleetStore {
       Number(deps.storage.get(VIEW_TYPE_KEY)) === HomeViewType.multi
         ? HomeViewType.multi
         : HomeViewType.single
+    this.dense = Number(deps.storage.get(DENSE_KEY)) === 1
     makeAutoObservable<FleetStore, 'deps' | 'seq' | 'inFlight' | 'queuedRefresh'>(
       this,
       {
@@ -305,6 +309,11 @@ export class FleetStore {
     if (viewType === HomeViewType.single) this.endSelect()
   }
 
+  setDense(dense: boolean) {
+    this.dense = dense
+    this.deps.storage.set(DENSE_KEY, dense ? 1 : 0)
+  }
+
   startSelect() {
     this.selecting = true
     this.selection = new Set()
@@ -325,10 +334,20 @@ export class FleetStore {
       this.selection = new Set()
       return
     }
+    await this.selectWhere(() => true)
+  }
+
+  /**
+   * 按状态选: ticks exactly the phones of the filters that `matches` (loading the rest first, as 全选);
+   * answers how many.
+   */
+  async selectWhere(matches: (device: Device) => boolean): Promise<number> {
     if (this.devices.length < this.total) await this.loadAll()
+    const ids = this.devices.filter(matches).map((d) => d.deviceId)
     runInAction(() => {
-      this.selection = selectAll(this.devices.map((d) => d.deviceId))
+      this.selection = selectAll(ids)
     })
+    return ids.length
   }
 
   /** Replace one phone's fields after an operation (rename, move, refresh). */

@@ -3,7 +3,7 @@ import Taro from '@tarojs/taro'
 import Home from '@/pages/Home'
 import * as deviceService from '@/api/device'
 import { AppStore } from '@/stores/app-store'
-import { FleetStore, VIEW_TYPE_KEY } from '@/stores/fleet-store'
+import { DENSE_KEY, FleetStore, VIEW_TYPE_KEY } from '@/stores/fleet-store'
 import { renderPage, typeInto } from '../page-harness'
 import { memoryStorage } from '../../stores/helpers'
 import { device, page } from './fleet-fixtures'
@@ -189,6 +189,95 @@ describe('我的云机', () => {
     const dialog = result.parentElement as HTMLElement
     expect(within(dialog).getByText('云手机重启中，请稍后')).toBeTruthy()
     expect(within(dialog).getByText('三号')).toBeTruthy()
+  })
+
+  it('紧凑 shows small tiles of name and status without screenshots, remembered on the device', async () => {
+    api.listDevices.mockResolvedValue(
+      page([
+        device({ deviceId: 1, name: '一号' }),
+        device({ deviceId: 2, name: '二号', status: 2, expireAt: Date.now() - 60_000 }),
+      ]),
+    )
+    const s = stores({ storage: { [VIEW_TYPE_KEY]: 1 } })
+    renderPage(<Home />, s)
+    await screen.findByLabelText('一号的画面')
+    fireEvent.click(screen.getByText('紧凑'))
+    expect(screen.getByRole('button', { name: '紧凑' }).getAttribute('aria-pressed')).toBe('true')
+    expect(screen.queryByLabelText('一号的画面')).toBeNull()
+    const tile = screen.getByRole('button', { name: '二号' })
+    await waitFor(() => expect(within(tile).getByText('● 已到期')).toBeTruthy())
+    expect(within(tile).getByText('已到期')).toBeTruthy()
+    expect(within(screen.getByRole('button', { name: '一号' })).getByText(/^剩余/)).toBeTruthy()
+    expect(s.fleet.dense).toBe(true)
+    // tapping a tile opens the phone's actions, as the card does
+    fireEvent.click(tile)
+    expect(await screen.findByText('续费')).toBeTruthy()
+  })
+
+  it('紧凑 renders only the rows on screen and ticks a tile in 多选', async () => {
+    const phones = Array.from({ length: 300 }, (_, i) =>
+      device({ deviceId: i + 1, name: `云手机-${String(i + 1).padStart(4, '0')}` }),
+    )
+    api.listDevices.mockResolvedValue(page(phones, 1, 1, 300))
+    renderPage(<Home />, stores({ storage: { [VIEW_TYPE_KEY]: 1, [DENSE_KEY]: 1 } }))
+    await screen.findByLabelText('云手机-0001')
+    const tiles = screen.getAllByRole('button', { name: /^云手机-\d{4}$/ })
+    // jsdom's 1024×768 window: four columns of tiles; rows on screen plus two either side
+    expect(tiles.length).toBeGreaterThanOrEqual(12)
+    expect(tiles.length).toBeLessThan(60)
+    expect(screen.queryByLabelText('云手机-0300')).toBeNull()
+    expect(api.getCover).not.toHaveBeenCalled()
+    fireEvent.click(screen.getByText('多选'))
+    fireEvent.click(screen.getByLabelText('云手机-0002'))
+    expect(screen.getByLabelText('云手机-0002').getAttribute('aria-pressed')).toBe('true')
+    expect(screen.getByText('已选1台')).toBeTruthy()
+  })
+
+  it('按状态 ticks every phone of a status, loading the pages not read yet', async () => {
+    const phones = Array.from({ length: 120 }, (_, i) =>
+      device({
+        deviceId: i + 1,
+        name: `云手机-${String(i + 1).padStart(4, '0')}`,
+        // one in three expired, one in four of the rest with two days left
+        status: i % 3 === 0 ? 2 : 1,
+        expireAt: i % 3 === 0 ? Date.now() - 60_000 : Date.now() + (i % 4 === 0 ? 2 : 20) * DAY,
+      }),
+    )
+    api.listDevices.mockImplementation((_query, pageNo, rows) =>
+      Promise.resolve(
+        page(phones.slice((pageNo - 1) * rows, pageNo * rows), pageNo, Math.ceil(120 / rows), 120),
+      ),
+    )
+    renderPage(<Home />, stores({ storage: { [VIEW_TYPE_KEY]: 1, [DENSE_KEY]: 1 } }))
+    await screen.findByLabelText('云手机-0001')
+    fireEvent.click(screen.getByText('多选'))
+    const pick = (label: string) => {
+      fireEvent.click(screen.getByText('按状态'))
+      const sheet = screen.getByRole('dialog', { name: '按状态全选' })
+      fireEvent.click(within(sheet).getByRole('button', { name: label }))
+    }
+    pick('已到期')
+    expect(await screen.findByText('已选40台')).toBeTruthy()
+    expect(api.listDevices).toHaveBeenCalledWith({}, 2, 100)
+    pick('7天内到期')
+    const soon = phones.filter((_, i) => i % 3 !== 0 && i % 4 === 0).length
+    expect(await screen.findByText(`已选${soon}台`)).toBeTruthy()
+  })
+
+  it('按状态 says so when no phone has that status', async () => {
+    api.listDevices.mockResolvedValue(page([device({ deviceId: 1, name: '一号' })]))
+    renderPage(<Home />, stores({ storage: { [VIEW_TYPE_KEY]: 1 } }))
+    await screen.findByLabelText('一号')
+    fireEvent.click(screen.getByText('多选'))
+    fireEvent.click(screen.getByLabelText('一号'))
+    fireEvent.click(screen.getByText('按状态'))
+    fireEvent.click(within(screen.getByRole('dialog')).getByText('已到期'))
+    await waitFor(() =>
+      expect(Taro.showToast).toHaveBeenCalledWith(
+        expect.objectContaining({ title: '没有已到期的云手机' }),
+      ),
+    )
+    expect(screen.getByText('已选0台')).toBeTruthy()
   })
 
   it('fetches covers only for running phones on screen', async () => {

@@ -1,4 +1,5 @@
 import {
+  denseMetrics,
   gridMetrics,
   nearEnd,
   onScreenItems,
@@ -33,5 +34,17 @@ describe('grid windowing', () => {
     expect(nearEnd({ first: 10, end: 22 }, 25)).toBe(true)
     expect(nearEnd({ first: 0, end: 8 }, 25)).toBe(false)
     expect(nearEnd({ first: 0, end: 0 }, 0)).toBe(false)
+  })
+
+  it('packs at least twelve dense tiles into a 390×844 screen, and scales them with the page', () => {
+    const dense = denseMetrics(390)
+    expect(dense.columns).toBe(2)
+    expect(dense.cardHeight).toBe(57)
+    // the list's part of the screen is under 700 px (bar, toolbar, tab bar): still ≥ 6 rows of 2
+    expect(Math.floor(600 / dense.rowHeight) * dense.columns).toBeGreaterThanOrEqual(12)
+    expect(gridMetrics(390).rowHeight).toBeGreaterThan(5 * dense.rowHeight)
+    // H5's root font stops at half size (320 px) and at full size (750 px and wider)
+    expect(denseMetrics(320).cardHeight).toBe(54)
+    expect(denseMetrics(1024)).toMatchObject({ columns: 4, cardHeight: 108 })
   })
 })

@@ -5,16 +5,21 @@ import { Button } from '@nutui/nutui-react-taro'
 import type { BatchSummary } from '@/domain/batch-results'
 import { validateBatchSelection, validateRenewSelection } from '@/domain/batch-results'
 import { confirm, toast, toastError } from '@/runtime/feedback'
-import { DialogBox } from '@/components/Overlay'
+import { BottomSheet, DialogBox } from '@/components/Overlay'
+import { STATUS_CHOICES } from '@/domain/fleet-range'
 import { navigate } from '@/runtime/navigation'
 import { useStores } from '@/stores'
 import { actionQuery, actionRoute } from './action-routes'
 import styles from './fleet.module.scss'
 
-/** Multi-select bar: 全选, batch 重启 (with a per-phone result), 续费, 移动分组, 授权 and 转移. */
+/**
+ * Multi-select bar: 全选, 按状态 (every 运行中, 7天内到期 or 已到期 phone of the filters), batch 重启 (with a
+ * per-phone result), 续费, 移动分组, 授权 and 转移.
+ */
 function BatchBar() {
   const { fleet } = useStores()
   const [summary, setSummary] = useState<BatchSummary | null>(null)
+  const [statusSheet, setStatusSheet] = useState(false)
   const count = fleet.selection.size
   const renewRoute = actionRoute('renew')
   const moveRoute = actionRoute('moveGroup')
@@ -49,6 +54,14 @@ function BatchBar() {
     if (ids && route) void navigate(route, actionQuery(action, ids))
   }
 
+  const selectByStatus = async (index: number) => {
+    setStatusSheet(false)
+    const choice = STATUS_CHOICES[index]
+    const now = Date.now()
+    const count = await fleet.selectWhere((d) => choice.matches(d, now))
+    if (count === 0) toast(`没有${choice.label}的云手机`)
+  }
+
   const nameOf = (id: number) => fleet.devices.find((d) => d.deviceId === id)?.name ?? `#${id}`
 
   return (
@@ -64,6 +77,14 @@ function BatchBar() {
             {fleet.allSelected ? '✓' : ''}
           </View>
           全选
+        </View>
+        <View
+          className={styles.batchCancel}
+          role="button"
+          aria-haspopup="dialog"
+          onClick={() => setStatusSheet(true)}
+        >
+          按状态
         </View>
         <Text className={styles.batchCount}>已选{count}台</Text>
         <View className={styles.batchCancel} role="button" onClick={fleet.endSelect}>
@@ -95,6 +116,13 @@ function BatchBar() {
           </Button>
         )}
       </View>
+      <BottomSheet
+        visible={statusSheet}
+        title="按状态全选"
+        options={STATUS_CHOICES.map((c) => c.label)}
+        onCancel={() => setStatusSheet(false)}
+        onSelect={(index) => void selectByStatus(index).catch(toastError)}
+      />
       <DialogBox
         visible={summary !== null}
         title="批量重启结果"

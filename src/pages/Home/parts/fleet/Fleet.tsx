@@ -103,6 +103,8 @@ function Fleet({ active }: { active: boolean }) {
   } else if (fleet.viewType === HomeViewType.multi) {
     body = (
       <MultiView
+        // the dense mode's rows are of another height: it starts at the top
+        key={fleet.dense ? 'dense' : 'grid'}
         covers={covers}
         now={now}
         onTap={(device) =>

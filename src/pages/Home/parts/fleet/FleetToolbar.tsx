@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { useState } from 'react'
 import { View } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { SearchBar } from '@nutui/nutui-react-taro'
@@ -23,19 +23,17 @@ function Chip({ active, label, onClick }: { active: boolean; label: string; onCl
   )
 }
 
-/** One-of-several choice as a row of chips, plus any extra chips after them. */
+/** One-of-several choice as a row of chips. */
 function ChipGroup<V extends number>({
   label,
   options,
   value,
   onChange,
-  children,
 }: {
   label: string
   options: { label: string; value: V }[]
   value: V
   onChange: (value: V) => void
-  children?: ReactNode
 }) {
   return (
     <View className={styles.chips} role="group" aria-label={label}>
@@ -47,12 +45,11 @@ function ChipGroup<V extends number>({
           onClick={() => onChange(o.value)}
         />
       ))}
-      {children}
     </View>
   )
 }
 
-/** Group filter, search, version filter, view toggle and 多选 above the fleet. */
+/** Group filter, search, version filter, view toggle, 紧凑 (the dense mode) and 多选 above the fleet. */
 function FleetToolbar() {
   const { fleet } = useStores()
   const [groupSheet, setGroupSheet] = useState(false)
@@ -102,12 +99,20 @@ function FleetToolbar() {
           options={VIEW_OPTIONS}
           value={fleet.viewType}
           onChange={fleet.setViewType}
-        >
-          {fleet.viewType === HomeViewType.multi && !fleet.selecting && fleet.total > 0 && (
-            <Chip label="多选" active={false} onClick={fleet.startSelect} />
-          )}
-        </ChipGroup>
+        />
       </View>
+      {fleet.viewType === HomeViewType.multi && (
+        // its own row: beside the filters and views the chips would run off a 390 px screen
+        <View className={styles.toolbarRow}>
+          <View className={styles.fleetCount}>共{fleet.total}台</View>
+          <View className={styles.chips}>
+            <Chip label="紧凑" active={fleet.dense} onClick={() => fleet.setDense(!fleet.dense)} />
+            {!fleet.selecting && fleet.total > 0 && (
+              <Chip label="多选" active={false} onClick={fleet.startSelect} />
+            )}
+          </View>
+        </View>
+      )}
       <BottomSheet
         visible={groupSheet}
         title="选择分组"

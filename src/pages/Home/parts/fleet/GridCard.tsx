@@ -12,14 +12,38 @@ export interface GridCardProps {
   coverUrl: string | undefined
   now: number
   width: number
+  height: number
+  /** the dense mode's tile: no screenshot, the tick before the name */
+  dense?: boolean
   selecting: boolean
   selected: boolean
   onTap: (device: Device) => void
 }
 
-/** One phone in the multi view: live screenshot, name, status, remaining time. */
+/** One phone in the multi view: live screenshot (not in the dense mode), name, status, remaining time. */
 export default function GridCard(props: GridCardProps) {
-  const { device, statusEntry, coverUrl, now, width, selecting, selected, onTap } = props
+  const { device, statusEntry, coverUrl, now, width, height, dense, selecting, selected, onTap } =
+    props
+  const tick = selecting && (
+    <View className={selected ? styles.tickOn : styles.tick} aria-hidden>
+      {selected ? '✓' : ''}
+    </View>
+  )
+  if (dense) {
+    return (
+      <View
+        className={`${styles.denseTile} ${selected ? styles.gridCardSelected : ''}`}
+        style={{ width: `${width}px`, height: `${height}px` }}
+        onClick={() => onTap(device)}
+        role="button"
+        aria-label={device.name}
+        aria-pressed={selecting ? selected : undefined}
+      >
+        {tick}
+        <PhoneInfo device={device} statusEntry={statusEntry} now={now} compact />
+      </View>
+    )
+  }
   return (
     <View
       className={`${styles.gridCard} ${selected ? styles.gridCardSelected : ''}`}
@@ -39,11 +63,7 @@ export default function GridCard(props: GridCardProps) {
           placeholder={coverPlaceholder(device.status)}
           label={`${device.name}的画面`}
         />
-        {selecting && (
-          <View className={selected ? styles.tickOn : styles.tick} aria-hidden>
-            {selected ? '✓' : ''}
-          </View>
-        )}
+        {tick}
       </View>
       <PhoneInfo device={device} statusEntry={statusEntry} now={now} compact />
     </View>

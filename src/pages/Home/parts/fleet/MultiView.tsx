@@ -8,7 +8,7 @@ import { LIST_TEXTS } from '@/constants/limits'
 import { useStores } from '@/stores'
 import GridCard from './GridCard'
 import type { CoverQueue } from './cover-queue'
-import { gridMetrics, nearEnd, onScreenItems, visibleRows } from './windowing'
+import { denseMetrics, gridMetrics, nearEnd, onScreenItems, visibleRows } from './windowing'
 import styles from './fleet.module.scss'
 
 function viewport() {
@@ -21,8 +21,9 @@ function viewport() {
 }
 
 /**
- * The grid of live screenshots. Only rows near the viewport are rendered (a spacer keeps the
- * scroll height), and only phones on screen are handed to the cover queue.
+ * The grid of live screenshots, or in the dense mode of small tiles without them. Only rows near the
+ * viewport are rendered (a spacer keeps the scroll height), and only phones on screen are handed to
+ * the cover queue (none in the dense mode).
  */
 function MultiView({
   covers,
@@ -35,7 +36,8 @@ function MultiView({
 }) {
   const { fleet } = useStores()
   const { width, height } = useMemo(viewport, [])
-  const metrics = useMemo(() => gridMetrics(width), [width])
+  const dense = fleet.dense
+  const metrics = useMemo(() => (dense ? denseMetrics : gridMetrics)(width), [dense, width])
   const [scrollTop, setScrollTop] = useState(0)
   const devices = fleet.devices
   const rowCount = Math.ceil(devices.length / metrics.columns)
@@ -48,7 +50,7 @@ function MultiView({
 
   const onScreen = onScreenItems(devices, metrics.columns, scrollTop, height, metrics.rowHeight)
   const visibleKey = onScreen
-    .filter((d) => d.status === DeviceStatus.running)
+    .filter((d) => !dense && d.status === DeviceStatus.running)
     .map((d) => d.deviceId)
     .join(',')
   useEffect(() => {
@@ -81,6 +83,8 @@ function MultiView({
             coverUrl={covers.frame(device.deviceId)?.url}
             now={now}
             width={metrics.cardWidth}
+            height={metrics.cardHeight}
+            dense={dense}
             selecting={fleet.selecting}
             selected={fleet.selection.has(device.deviceId)}
             onTap={onTap}

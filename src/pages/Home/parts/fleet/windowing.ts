@@ -7,6 +7,8 @@ export interface GridMetrics {
   /** px, card plus gap */
   rowHeight: number
   cardWidth: number
+  /** px of the card itself (a dense tile's; a card's is its cover plus the caption) */
+  cardHeight: number
   gap: number
 }
 
@@ -15,8 +17,24 @@ export function gridMetrics(width: number): GridMetrics {
   const columns = width >= 600 ? 3 : 2
   const gap = 10
   const cardWidth = Math.floor((width - gap * (columns + 1)) / columns)
-  const rowHeight = Math.round((cardWidth * 16) / 9) + 64 + gap
-  return { columns, rowHeight, cardWidth, gap }
+  const cardHeight = Math.round((cardWidth * 16) / 9) + 64
+  return { columns, rowHeight: cardHeight + gap, cardWidth, cardHeight, gap }
+}
+
+/** A dense tile's height in design px (750 wide): the compact caption's two lines and padding. */
+export const DENSE_TILE_DESIGN_PX = 108
+
+/**
+ * The dense mode: tiles of name and status without a screenshot, two columns on a phone and four from
+ * 600 px, as tall as the caption at the page's scale (H5's root font stops at half and full size).
+ */
+export function denseMetrics(width: number): GridMetrics {
+  const columns = width >= 600 ? 4 : 2
+  const gap = 8
+  const scale = Math.min(1, Math.max(0.5, width / 750))
+  const cardWidth = Math.floor((width - gap * (columns + 1)) / columns)
+  const cardHeight = Math.ceil(DENSE_TILE_DESIGN_PX * scale)
+  return { columns, rowHeight: cardHeight + gap, cardWidth, cardHeight, gap }
 }
 
 export interface RowRange {
