@@ -28,6 +28,8 @@ export const AdminDeviceRow = Type.Object({
   userId: Type.Integer(),
   /** The owner's number; null once the account is deleted. */
   mobile: Nullable(Type.String()),
+  /** The owner's nickname ('' when unset). */
+  userName: Type.String(),
   status: Type.Integer(),
   /** An operation keeping the phone busy: changeZone, replace, systemUpdate. */
   busyOp: Nullable(Type.String()),

@@ -38,6 +38,8 @@ export const OperatorMessageRow = Type.Object({
   /** The one user it went to; null: a broadcast. */
   userId: Nullable(Type.Integer()),
   mobile: Nullable(Type.String()),
+  /** That user's nickname (null for a broadcast). */
+  userName: Nullable(Type.String()),
   title: Type.String(),
   content: Type.String(),
   /** Message rows written so far (a broadcast's grow while the delivery job runs). */

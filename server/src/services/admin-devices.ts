@@ -54,21 +54,24 @@ const ms = (date: Date | null) => date?.getTime() ?? null
 const rowColumns = {
   device: devices,
   mobile: users.mobilePhone,
+  userName: users.name,
   goodsName: goods.name,
   zoneName: zones.name,
 }
 type Found = {
   device: typeof devices.$inferSelect
   mobile: string | null
+  userName: string
   goodsName: string
   zoneName: string
 }
 
-const deviceRow = ({ device, mobile, goodsName, zoneName }: Found): AdminDeviceRow => ({
+const deviceRow = ({ device, mobile, userName, goodsName, zoneName }: Found): AdminDeviceRow => ({
   id: device.id,
   name: device.name,
   userId: device.userId,
   mobile,
+  userName,
   status: device.status,
   busyOp: device.busyOp,
   goodId: device.goodId,

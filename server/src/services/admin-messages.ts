@@ -208,7 +208,12 @@ export class AdminMessages {
 
   private async row(id: number): Promise<OperatorMessageRow> {
     const [found] = await this.ctx.db
-      .select({ sent: operatorMessages, operatorName: operators.name, mobile: users.mobilePhone })
+      .select({
+        sent: operatorMessages,
+        operatorName: operators.name,
+        mobile: users.mobilePhone,
+        userName: users.name,
+      })
       .from(operatorMessages)
       .innerJoin(operators, eq(operators.id, operatorMessages.operatorId))
       .leftJoin(users, eq(users.id, operatorMessages.userId))
@@ -225,6 +230,7 @@ export class AdminMessages {
       operatorName: found.operatorName,
       userId: sent.userId,
       mobile: found.mobile,
+      userName: found.userName,
       title: sent.title,
       content: sent.content,
       recipients: sent.recipients,

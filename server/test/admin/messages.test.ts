@@ -87,6 +87,7 @@ test('a message to a number: in that user’s message center with the unread bad
   const first = list.data.records.find((row) => row.id === sent.data.id)!
   assert.equal(first.read, 1)
   assert.equal(first.mobile, '13811112222')
+  assert.equal(first.userName, '', 'the nickname beside the number (none set)')
   assert.equal(first.operatorName, 'as-support')
 
   const audit = await ta.app.services.operatorAudit.page({

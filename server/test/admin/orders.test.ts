@@ -361,6 +361,7 @@ test('an order names its user, payer, goods and the phones’ owners; a phone na
     [phone.data.device.orderId, phone.data.device.orderNo],
     [order.id, order.orderNo],
   )
+  assert.equal(phone.data.device.userName, '王小明')
   const [moved] = phone.data.transfers
   assert.deepEqual(
     [moved.fromMobile, moved.fromName, moved.toUserId],
