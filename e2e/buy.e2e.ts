@@ -205,6 +205,25 @@ test('a company makes a payment link and another account pays it', async () => {
   assert.match(verified, /verified/)
   await e2e.open(page, '/pages/create/bigUserBuyGoods')
   await page.getByLabel('合计金额').filter({ hasText: '¥' }).waitFor()
+  // level first, then that level's configurations: the five choices and the total on one 390×844 screen
+  await page.getByRole('tab', { name: '旗舰版' }).click()
+  const configs = page.getByRole('radiogroup', { name: '选择配置' }).getByRole('radio')
+  assert.ok((await configs.count()) <= 4, 'only the 旗舰版 configurations')
+  await configs.last().click()
+  assert.equal(await configs.last().getAttribute('aria-checked'), 'true')
+  await page.getByLabel('合计金额').filter({ hasText: '¥' }).waitFor()
+  for (const part of [
+    page.getByRole('tablist', { name: '选择等级' }),
+    page.getByRole('radiogroup', { name: '选择配置' }),
+    page.getByRole('radiogroup', { name: '选择地区' }),
+    page.getByRole('radiogroup', { name: '选择时长' }),
+    page.getByText('购买数量（台）'),
+    page.getByLabel('合计金额'),
+  ]) {
+    const box = await part.boundingBox()
+    assert.ok(box && box.y >= 0 && box.y + box.height <= 844, `on the first screen: ${part}`)
+  }
+  await screenshot(page, 'big-user-picker')
   await page.locator('textarea').fill('市场部采购')
   await button(page, '生成付款链接').click()
   await page.getByText('付款链接已生成').waitFor()

@@ -89,3 +89,63 @@ describe('企业采购', () => {
     )
   })
 })
+
+describe('企业采购 picker', () => {
+  const levels = () => [
+    {
+      level: 1,
+      name: '畅享版',
+      themeColor: '#2F5FE8',
+      description: '',
+      goods: [goods(), goods({ goodId: 2, androidVersion: 'H', androidVersionLabel: '安卓10/H' })],
+    },
+    {
+      level: 3,
+      name: '旗舰版',
+      themeColor: '#B8860B',
+      description: '',
+      goods: [
+        goods({ goodId: 31, level: 3, levelName: '旗舰版', name: '旗舰版 8核8G', maxPerOrder: 5 }),
+        goods({ goodId: 32, level: 3, levelName: '旗舰版', name: '旗舰版 16核16G' }),
+      ],
+    },
+    { level: 4, name: '至尊版', themeColor: '#000', description: '', goods: [] },
+  ]
+
+  it('shows the levels as tabs and only the chosen level’s configurations, the first chosen', async () => {
+    const first = { goodId: 1, priceId: 11 }
+    mockList.mockResolvedValue(levels())
+    renderPage(<BigUserBuyGoods />, session({ userType: 2 }))
+    const tab = await screen.findByRole('tab', { name: '畅享版' })
+    expect(tab.getAttribute('aria-selected')).toBe('true')
+    // a level with nothing on sale has no tab
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['畅享版', '旗舰版'])
+    const configs = screen.getAllByRole('radio', { name: /^畅享版|^旗舰版/ })
+    expect(configs.map((c) => c.getAttribute('aria-label'))).toEqual([
+      '畅享版 4核4G 安卓10/B',
+      '畅享版 4核4G 安卓10/H',
+    ])
+    expect(configs[0].getAttribute('aria-checked')).toBe('true')
+    // the level's name is the tab's: the chip says what differs
+    expect(configs[0].textContent).toContain('4核4G · 安卓10/B')
+    await waitFor(() => expect(mockPrice).toHaveBeenLastCalledWith(expect.objectContaining(first)))
+  })
+
+  it('another level chooses its first configuration; a chip chooses within the level', async () => {
+    mockList.mockResolvedValue(levels())
+    renderPage(<BigUserBuyGoods />, session({ userType: 2 }))
+    fireEvent.click(await screen.findByRole('tab', { name: '旗舰版' }))
+    expect(screen.getByRole('tab', { name: '旗舰版' }).getAttribute('aria-selected')).toBe('true')
+    expect(
+      screen.getByRole('radio', { name: '旗舰版 8核8G 安卓10/B' }).getAttribute('aria-checked'),
+    ).toBe('true')
+    expect(screen.queryByRole('radio', { name: /^畅享版/ })).toBeNull()
+    await waitFor(() =>
+      expect(mockPrice).toHaveBeenLastCalledWith(expect.objectContaining({ goodId: 31 })),
+    )
+    fireEvent.click(screen.getByRole('radio', { name: '旗舰版 16核16G 安卓10/B' }))
+    await waitFor(() =>
+      expect(mockPrice).toHaveBeenLastCalledWith(expect.objectContaining({ goodId: 32 })),
+    )
+  })
+})

@@ -3,7 +3,7 @@ import Taro, { useLoad } from '@tarojs/taro'
 import { View, Text, Textarea } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { Button } from '@nutui/nutui-react-taro'
-import type { Goods, OrderInfo } from '../../../types/api'
+import type { Goods, GoodsLevelGroup, OrderInfo } from '../../../types/api'
 import CheckoutBar from '@/components/CheckoutBar'
 import CouponPicker from '@/components/CouponPicker'
 import { useCoupons } from '@/components/CouponPicker/use-coupons'
@@ -19,7 +19,7 @@ import { navigate, openPath } from '@/runtime/navigation'
 import { createBigUserLinkOrder } from '@/api/order'
 import { useStores } from '@/stores'
 import GoodsPicker from './parts/GoodsPicker'
-import { QuantitySection, useQuantity } from './parts/QuantityField'
+import { QuantityLines, useQuantity } from './parts/QuantityField'
 import { shareablePayLink } from './parts/pay-link'
 import { pickPriceId, pickZoneId } from '@/domain/goods-selection'
 import styles from './parts/parts.module.scss'
@@ -29,7 +29,7 @@ export const REMARK_MAX = 200
 /** Company buyers: order in bulk and get a payment link that whoever pays can open. */
 function BigUserBuyGoods() {
   const { session } = useStores()
-  const [all, setAll] = useState<Goods[]>([])
+  const [levels, setLevels] = useState<GoodsLevelGroup[]>([])
   const [loadError, setLoadError] = useState('')
   const [goodId, setGoodId] = useState<number>()
   const [priceId, setPriceId] = useState<number>()
@@ -39,6 +39,7 @@ function BigUserBuyGoods() {
   const [remark, setRemark] = useState('')
   const [created, setCreated] = useState<OrderInfo | null>(null)
   const [now] = useState(Date.now())
+  const all = levels.flatMap((l) => l.goods)
   const goods = all.find((g) => g.goodId === goodId)
 
   const choose = (g: Goods) => {
@@ -51,10 +52,10 @@ function BigUserBuyGoods() {
   useLoad(() => {
     if (session.userType === null) session.loadUserInfo().catch(() => undefined)
     getGoodsList()
-      .then((levels) => {
-        const list = levels.flatMap((l) => l.goods)
-        setAll(list)
-        if (list[0]) choose(list[0])
+      .then((list) => {
+        setLevels(list)
+        const first = list.flatMap((l) => l.goods)[0]
+        if (first) choose(first)
       })
       .catch((e: unknown) => setLoadError(errorMessage(e, '商品加载失败')))
   })
@@ -138,38 +139,38 @@ function BigUserBuyGoods() {
   return (
     <View className={styles.page}>
       {loadError && <Text className={styles.error}>{loadError}</Text>}
-      <Section title="选择配置">
+      {/* the five choices in one section, so that they and the total fit on one screen */}
+      <Section title="采购配置">
         <GoodsPicker
-          goods={all}
+          levels={levels}
           value={goodId}
           onChange={(id) => choose(all.find((g) => g.goodId === id) as Goods)}
         />
+        {goods && (
+          <>
+            <Text className={styles.label}>地区</Text>
+            <ZoneChips zones={goods.zones} value={zoneId} onChange={setZoneId} />
+            <Text className={styles.label}>时长</Text>
+            <DurationChips prices={goods.prices} value={priceId} onChange={setPriceId} now={now} />
+            <QuantityLines
+              max={goods.maxPerOrder}
+              state={amount}
+              quote={quote}
+              quoteError={quoteError}
+            />
+          </>
+        )}
       </Section>
       {goods && (
-        <>
-          <Section title="选择地区">
-            <ZoneChips zones={goods.zones} value={zoneId} onChange={setZoneId} />
-          </Section>
-          <Section title="购买时长">
-            <DurationChips prices={goods.prices} value={priceId} onChange={setPriceId} now={now} />
-          </Section>
-          <QuantitySection
-            title="采购数量"
-            max={goods.maxPerOrder}
-            state={amount}
-            quote={quote}
-            quoteError={quoteError}
+        <Section title="备注（选填）">
+          <Textarea
+            className={styles.remark}
+            value={remark}
+            maxlength={REMARK_MAX}
+            placeholder="如采购用途、发票信息等"
+            onInput={(e) => setRemark(e.detail.value)}
           />
-          <Section title="备注（选填）">
-            <Textarea
-              className={styles.remark}
-              value={remark}
-              maxlength={REMARK_MAX}
-              placeholder="如采购用途、发票信息等"
-              onInput={(e) => setRemark(e.detail.value)}
-            />
-          </Section>
-        </>
+        </Section>
       )}
       <CouponPicker result={coupons.result} selected={coupons.selected} onSelect={coupons.select} />
       <CheckoutBar

@@ -61,29 +61,33 @@ export default function QuantityField({ value, max, error, onChange }: QuantityF
   )
 }
 
-interface QuantitySectionProps {
-  title: string
+interface QuantityLinesProps {
   max: number
   state: QuantityState
   quote: Quote | null
   quoteError: string
-  children?: ReactNode
 }
 
-/** Quantity with the quote's price lines below it. */
-export function QuantitySection({
-  title,
-  max,
-  state,
-  quote,
-  quoteError,
-  children,
-}: QuantitySectionProps) {
+/** The number box with the quote's price lines below it, inside a section of the caller's. */
+export function QuantityLines({ max, state, quote, quoteError }: QuantityLinesProps) {
   return (
-    <Section title={title}>
+    <>
       <QuantityField value={state.quantity} max={max} error={state.error} onChange={state.set} />
       <QuoteLines quote={quote} />
       {quoteError && <Text className={styles.error}>{quoteError}</Text>}
+    </>
+  )
+}
+
+/** Quantity with the quote's price lines below it, as a section of its own. */
+export function QuantitySection({
+  title,
+  children,
+  ...lines
+}: QuantityLinesProps & { title: string; children?: ReactNode }) {
+  return (
+    <Section title={title}>
+      <QuantityLines {...lines} />
       {children}
     </Section>
   )
