@@ -256,3 +256,101 @@ test('移动分组 at 320 and 390 px: 确定 on screen, 新建分组并移入 na
   assert.equal(moved.groupId, target.groupId)
   assert.deepEqual(errors, [])
 })
+
+test('a studio of 300 phones: 紧凑 shows at least 12 per screen, 按状态 ticks the 7天内到期 ones across pages', async () => {
+  const session = await apiLogin('13912360004')
+  const seeded = ['e2e/fixtures/studio-phones.ts', `${session.userId}`, '300']
+  assert.match(await e2e.operator(seeded), /^studio 300 phones/m)
+  const expiring = new Set<number>()
+  for (let pageNo = 1; ; pageNo += 1) {
+    const list = ok(
+      'device list',
+      await api<{ records: (DeviceRow & { expireAt: number })[]; totalPage: number }>(
+        `/device/list?rows=100&page=${pageNo}`,
+        { session },
+      ),
+    )
+    for (const phone of list.records) {
+      if (phone.status === 1 && phone.expireAt - Date.now() <= 7 * 86_400_000) {
+        expiring.add(phone.deviceId)
+      }
+    }
+    if (pageNo >= list.totalPage) break
+  }
+  // the fixture's phones expire 1..30 days out, in turn: seven of every thirty
+  assert.equal(expiring.size, 70)
+
+  const { context, page, errors } = await e2e.newPage()
+  await seedSession(context, session, { homeViewType: 1 })
+  await e2e.open(page, '/pages/Home/index')
+  await page.locator('[aria-label$="的画面"]').first().waitFor()
+  const started = Date.now()
+  await page.getByRole('button', { name: '紧凑' }).click()
+  await page.getByRole('button', { name: '云手机-300', exact: true }).waitFor()
+  assert.equal(await page.locator('[aria-label$="的画面"]').count(), 0, 'no screenshots in 紧凑')
+
+  /** Tiles wholly inside the scrolling list's visible part, and tiles in the DOM. */
+  const tiles = () =>
+    page.evaluate(() => {
+      const all = [...document.querySelectorAll('[role="button"][aria-label^="云手机-"]')]
+      const scroller = all[0]?.closest('taro-scroll-view-core')
+      if (!scroller) return { visible: 0, rendered: all.length }
+      const view = scroller.getBoundingClientRect()
+      const bottom = Math.min(view.bottom, window.innerHeight)
+      const visible = all.filter((el) => {
+        const box = el.getBoundingClientRect()
+        return box.top >= view.top - 1 && box.bottom <= bottom + 1
+      }).length
+      return { visible, rendered: all.length }
+    })
+  const dense = await tiles()
+  console.log(
+    `fleet dense: ${dense.visible} phones on a 390×844 screen, ${dense.rendered} in the DOM, ${Date.now() - started} ms after 紧凑`,
+  )
+  assert.ok(dense.visible >= 12, `${dense.visible} phones on screen`)
+  assert.ok(dense.rendered < 100, `${dense.rendered} tiles rendered: only the rows near the screen`)
+  await screenshot(page, 'fleet-dense')
+
+  // remembered on the device
+  await page.reload()
+  await page.getByRole('button', { name: '云手机-300', exact: true }).waitFor()
+  assert.equal(
+    await page.getByRole('button', { name: '紧凑' }).getAttribute('aria-pressed'),
+    'true',
+  )
+
+  // 多选 → 按状态 → 7天内到期: the first page holds 50 phones, the choice reads the rest first
+  await page.getByRole('button', { name: '多选' }).click()
+  await page.getByText('已选0台').waitFor()
+  const withBar = await tiles()
+  assert.ok(withBar.visible >= 12, `${withBar.visible} phones on screen beside the batch bar`)
+  const picked = Date.now()
+  await page.getByRole('button', { name: '按状态' }).click()
+  await page
+    .getByRole('dialog', { name: '按状态全选' })
+    .getByRole('button', { name: '7天内到期' })
+    .click()
+  await page.getByText(`已选${expiring.size}台`, { exact: true }).waitFor()
+  console.log(`fleet 按状态: 已选${expiring.size}台 ${Date.now() - picked} ms after the choice`)
+
+  // newest first: 云手机-300 has 30 days left, 云手机-278 eight, 云手机-277 seven
+  await page.getByRole('button', { name: '云手机-277', exact: true }).scrollIntoViewIfNeeded()
+  for (const [name, ticked] of [
+    ['云手机-300', 'false'],
+    ['云手机-278', 'false'],
+    ['云手机-277', 'true'],
+  ]) {
+    const tile = page.getByRole('button', { name, exact: true })
+    assert.equal(await tile.getAttribute('aria-pressed'), ticked, `${name} as its days left say`)
+  }
+  await screenshot(page, 'fleet-dense-by-status')
+  // 续费 takes exactly those phones
+  await button(page, '续费').click()
+  await page.waitForURL(/pages\/Renew\/index\?deviceIds=/)
+  const ids = new URL(page.url()).searchParams.get('deviceIds')?.split(',').map(Number) ?? []
+  assert.deepEqual(
+    [...ids].sort((a, b) => a - b),
+    [...expiring].sort((a, b) => a - b),
+  )
+  assert.deepEqual(errors, [])
+})
