@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * Every bench of bench/README.md's table, once each, in short mode (BENCH_SHORT=1: the same code path
- * with a few seconds of load and the smallest sizes), one after another, so that a bench that no longer
- * runs is seen the day it breaks. Figures are printed, never judged: a bench fails when it exits with
+ * with a few seconds of load and the smallest sizes), in two lanes at once (those in Chromium, and
+ * those that load the server and its databases), so that a bench that no longer runs is seen the day it
+ * breaks. Figures are printed, never judged: a bench fails when it exits with
  * an error, is killed, or runs past its time limit (its whole process group is killed then).
  *
  *   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/cloudphone_ci node scripts/bench-smoke.mjs
@@ -17,8 +18,8 @@
  * - The H5 build: `npm run build:h5` first (dist/h5, or H5_DIST); missing, those benches fail.
  * - Chromium: /usr/bin/chromium or CHROMIUM_PATH (scripts/lib/chromium.mjs).
  * The database URLs and bench knobs of the caller's environment are not passed on: each bench runs
- * with its short-mode defaults and the databases named here. Prints a banner per bench, its output,
- * and at the end a table of every bench's seconds and result; exits 1 if any failed.
+ * with its short-mode defaults and the databases named here. Prints a line when a bench starts, its
+ * banner and whole output when it ends, and at the end a table of every bench's seconds and result; exits 1 if any failed.
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -181,22 +182,25 @@ function killGroup(pid, signal) {
   }
 }
 
-/** The child now running (its pid is its process group's id), for a signal to the runner. */
-let current = null
+/** The children now running (each one's pid is its process group's id), for a signal to the runner. */
+const running = new Set()
 
 /**
- * Runs `node <options> bench/<file>` in a process group of its own, its output on ours, until it ends
- * or `deadline` (ms since the epoch) passes; then the group is killed. Resolves to what happened.
+ * Runs `node <options> bench/<file>` in a process group of its own until it ends or `deadline` (ms
+ * since the epoch) passes; then the group is killed. Its output is appended to `output` (the two lanes
+ * run at once, so a bench's output is printed whole when it ends). Resolves to what happened.
  */
-function runNode(nodeOptions, file, env, deadline) {
+function runNode(nodeOptions, file, env, deadline, output) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [...nodeOptions, path.join('bench', file)], {
       cwd: REPO,
       env,
       detached: true,
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     })
-    current = child
+    running.add(child)
+    child.stdout.on('data', (chunk) => output.push(chunk))
+    child.stderr.on('data', (chunk) => output.push(chunk))
     let timedOut = false
     const timer = setTimeout(
       () => {
@@ -208,7 +212,7 @@ function runNode(nodeOptions, file, env, deadline) {
     )
     child.on('error', (error) => {
       clearTimeout(timer)
-      current = null
+      running.delete(child)
       resolve({ ok: false, note: `could not start: ${error.message}` })
     })
     child.on('exit', async (code, signal) => {
@@ -216,7 +220,7 @@ function runNode(nodeOptions, file, env, deadline) {
       // a browser or server it started and did not stop: not a failure of the bench, nor left running
       const leftBehind = await leftRunning(child.pid)
       if (leftBehind) killGroup(child.pid, 'SIGKILL')
-      current = null
+      running.delete(child)
       const left = leftBehind ? ' (processes it left running were killed)' : ''
       if (timedOut) resolve({ ok: false, note: 'timed out' })
       else if (code === 0) resolve({ ok: true, note: `ok${left}` })
@@ -226,7 +230,8 @@ function runNode(nodeOptions, file, env, deadline) {
 }
 
 /** Runs one bench with what it needs; resolves to { ok, note }. */
-async function runBench({ file, nodeOptions }) {
+async function runBench({ file, nodeOptions }, output) {
+  const log = (line) => output.push(`${line}\n`)
   const needs = NEEDS[file]
   if (!needs) return { ok: false, note: 'not in scripts/bench-smoke.mjs: say what it needs there' }
   if (!nodeOptions) return { ok: false, note: 'no `node … bench/<file>` in its README run cell' }
@@ -240,7 +245,7 @@ async function runBench({ file, nodeOptions }) {
         note: `needs the H5 build: ${index} is missing (npm run build:h5)`,
       }
     }
-    console.log(`-- H5 build: ${H5_DIST}, made ${fs.statSync(index).mtime.toISOString()}`)
+    log(`-- H5 build: ${H5_DIST}, made ${fs.statSync(index).mtime.toISOString()}`)
   }
   if (needs.chromium && !fs.existsSync(chromiumPath())) {
     return { ok: false, note: `needs Chromium at ${chromiumPath()} (CHROMIUM_PATH)` }
@@ -251,22 +256,22 @@ async function runBench({ file, nodeOptions }) {
     if (databases.length > 0) {
       await dropAll(databases)
       await admin((needs.makes ?? []).map((name) => `create database ${name}`))
-      console.log(`-- databases on BENCH_POSTGRES_URL's server: ${databases.join(', ')}`)
+      log(`-- databases on BENCH_POSTGRES_URL's server: ${databases.join(', ')}`)
     }
     for (const step of needs.setup?.() ?? []) {
       const options = readmeBenches().find((bench) => bench.file === step.file)?.nodeOptions ?? []
       const settings = Object.entries(step.env).map(([key, value]) => `${key}=${value}`)
-      console.log(`-- setup: ${settings.join(' ')} bench/${step.file}`)
-      const done = await runNode(options, step.file, benchEnv(step.env), deadline)
+      log(`-- setup: ${settings.join(' ')} bench/${step.file}`)
+      const done = await runNode(options, step.file, benchEnv(step.env), deadline, output)
       if (!done.ok) return { ok: false, note: `setup bench/${step.file}: ${done.note}` }
     }
-    return await runNode(nodeOptions, file, benchEnv(needs.env?.() ?? {}), deadline)
+    return await runNode(nodeOptions, file, benchEnv(needs.env?.() ?? {}), deadline, output)
   } catch (error) {
     return { ok: false, note: `PostgreSQL: ${error.message}` }
   } finally {
     if (databases.length > 0) {
       await dropAll(databases).catch((error) => {
-        console.error(`-- could not drop ${databases.join(', ')}: ${error.message}`)
+        log(`-- could not drop ${databases.join(', ')}: ${error.message}`)
       })
     }
   }
@@ -274,7 +279,7 @@ async function runBench({ file, nodeOptions }) {
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
-    if (current) killGroup(current.pid, 'SIGKILL')
+    for (const child of running) killGroup(child.pid, 'SIGKILL')
     fs.rmSync(EMPTY_H5, { recursive: true, force: true })
     process.exit(130)
   })
@@ -291,20 +296,40 @@ if (unknown.length > 0) {
   fs.rmSync(EMPTY_H5, { recursive: true, force: true })
   process.exit(1)
 }
-const results = []
-for (const bench of benches) {
-  const limit = NEEDS[bench.file]?.limit
-  console.log(`\n${'='.repeat(100)}`)
-  console.log(
-    `== [${seconds(started)} s] bench/${bench.file}, short mode${limit ? `, limit ${limit} s` : ''}`,
-  )
-  console.log('='.repeat(100))
-  const t0 = Date.now()
-  const result = await runBench(bench)
-  if (result.note === 'timed out') result.note = `timed out after ${limit} s`
-  results.push({ file: bench.file, seconds: seconds(t0), ...result })
-  console.log(`-- bench/${bench.file}: ${result.note} in ${seconds(t0)} s`)
+/**
+ * Two lanes at once, each bench after the other in its lane: those that drive Chromium (the first of
+ * them builds the empty app the others reuse), and those that load the server and its databases.
+ * Their databases have different names; the tests' template is made under a lock. Figures taken while
+ * the other lane runs mean even less, and none is judged here.
+ */
+async function runLane(lane) {
+  for (const bench of lane) {
+    const limit = NEEDS[bench.file]?.limit
+    console.log(
+      `== [${seconds(started)} s] bench/${bench.file} started${limit ? `, limit ${limit} s` : ''}`,
+    )
+    const t0 = Date.now()
+    const output = []
+    const result = await runBench(bench, output)
+    if (result.note === 'timed out') result.note = `timed out after ${limit} s`
+    results.push({ file: bench.file, seconds: seconds(t0), ...result })
+    console.log(`\n${'='.repeat(100)}`)
+    console.log(`== bench/${bench.file}, short mode${limit ? `, limit ${limit} s` : ''}`)
+    console.log('='.repeat(100))
+    process.stdout.write(Buffer.concat(output.map((chunk) => Buffer.from(chunk))))
+    console.log(`-- bench/${bench.file}: ${result.note} in ${seconds(t0)} s`)
+  }
 }
+const results = []
+const inBrowser = (bench) => NEEDS[bench.file]?.chromium === true
+await Promise.all([
+  runLane(benches.filter(inBrowser)),
+  runLane(benches.filter((b) => !inBrowser(b))),
+])
+results.sort(
+  (a, b) =>
+    benches.findIndex((x) => x.file === a.file) - benches.findIndex((x) => x.file === b.file),
+)
 
 fs.rmSync(EMPTY_H5, { recursive: true, force: true })
 const failed = results.filter((result) => !result.ok)
