@@ -2,7 +2,9 @@
  * Client side of the fleet scale check: Home/index multi view in Chromium (390×844) for a
  * studio with 20 and with 10,000 phones. Measures the time from the first /device/list answer to the
  * first card on screen, the DOM size after the first render and after scrolling to the end, long
- * tasks while scrolling, and the most cover requests in flight at once.
+ * tasks while scrolling, and the most cover requests in flight at once; 全选; and in the dense mode
+ * (紧凑) the first render, the phones wholly on screen, and 按状态 → 7天内到期 (the rest of the fleet
+ * loaded, then the expiring phones ticked).
  *
  * The real server runs (login, config, user info); /device/list, /group/list and /device/cover are
  * answered in the browser from a synthetic fleet of N phones (with 100 ms of latency per cover), so
@@ -77,20 +79,39 @@ function coverSvg(id) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="180" height="320"><rect width="180" height="320" fill="hsl(${hue},60%,45%)"/><text x="90" y="160" font-size="20" text-anchor="middle" fill="#fff">${id}</text></svg>`
 }
 
+/** 按状态's 7天内到期 (src/domain/fleet-range.ts): live phones with at most seven days left. */
+const expiringWithinAWeek = (devices, now) =>
+  devices.filter(
+    (d) =>
+      (d.status === 1 || d.status === 4) && d.expireAt > now && d.expireAt - now <= 7 * 86_400_000,
+  ).length
+
+/** A dense tile, or a card by its screenshot. */
+const TILE = '[role="button"][aria-label^="云手机-"]'
+const CARD = '[aria-label$="的画面"]'
+
 async function measure(
   browser,
   session,
   size,
-  { scroll: scrolling = true, selectAll = false } = {},
+  { scroll: scrolling = true, selectAll = false, dense = false, byStatus = false } = {},
 ) {
   // progress on stderr, so that a run killed at its time limit says where it was
-  const mode = selectAll ? '全选' : scrolling ? 'scroll' : 'first render'
+  const mode = byStatus
+    ? '按状态'
+    : selectAll
+      ? '全选'
+      : `${scrolling ? 'scroll' : 'first render'}${dense ? ', dense' : ''}`
   console.error(
     `-- ${size} phones, ${mode}: ${((performance.now() - STARTED) / 1000).toFixed(1)} s`,
   )
   const devices = fleet(size)
+  const first = dense || byStatus ? TILE : CARD
   const context = await newMobileContext(browser)
-  await seedSession(context, session, { homeViewType: 1 })
+  await seedSession(context, session, {
+    homeViewType: 1,
+    ...(dense || byStatus ? { homeFleetDense: 1 } : {}),
+  })
   let coversInFlight = 0
   let maxCoversInFlight = 0
   let coverRequests = 0
@@ -120,36 +141,80 @@ async function measure(
     const id = Number(new URL(route.request().url()).pathname.match(/(\d+)\.svg$/)[1])
     return route.fulfill({ contentType: 'image/svg+xml', body: coverSvg(id) })
   })
-  await context.addInitScript(() => {
+  await context.addInitScript((selector) => {
     window.__longTasks = []
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) window.__longTasks.push(entry.duration)
     }).observe({ type: 'longtask', buffered: true })
     // when the first card is in the DOM (a MutationObserver, not a poll from outside)
     new MutationObserver((_, observer) => {
-      if (document.querySelector('[aria-label$="的画面"]')) {
+      if (document.querySelector(selector)) {
         window.__firstCardAt = performance.now()
         observer.disconnect()
       }
     }).observe(document, { childList: true, subtree: true })
-  })
+  }, first)
 
   const page = await context.newPage()
   await openPage(page, '/pages/Home/index')
-  await page.waitForSelector('[aria-label$="的画面"]', { timeout: 30_000 })
-  const first = await page.evaluate(() => {
+  await page.waitForSelector(first, { timeout: 30_000 })
+  const shown = await page.evaluate((selector) => {
     const list = performance
       .getEntriesByType('resource')
       // the first answer: the fleet reads its list again while phones are 创建中
       .find((e) => e.name.includes('/device/list'))
+    // the tiles wholly inside the list's visible part (above the tab bar)
+    const all = [...document.querySelectorAll(selector)]
+    const scroller = all[0]?.closest('taro-scroll-view-core')?.getBoundingClientRect()
+    const onScreen = scroller
+      ? all.filter((el) => {
+          const box = el.getBoundingClientRect()
+          return box.top >= scroller.top - 1 && box.bottom <= scroller.bottom + 1
+        }).length
+      : 0
     return {
       firstCardAt: window.__firstCardAt,
       listAnsweredAt: list ? list.responseEnd : NaN,
       nodes: document.getElementsByTagName('*').length,
-      cards: document.querySelectorAll('[aria-label$="的画面"]').length,
+      cards: all.length,
+      onScreen,
     }
-  })
-  const renderMs = first.firstCardAt - first.listAnsweredAt
+  }, first)
+  const renderMs = shown.firstCardAt - shown.listAnsweredAt
+  if (byStatus) {
+    // 多选 → 按状态 → 7天内到期: the rest of the fleet loads (pages of 100), the expiring phones ticked
+    const expected = expiringWithinAWeek(devices, Date.now())
+    await page.getByText('多选', { exact: true }).click()
+    await page.getByRole('button', { name: '按状态' }).click()
+    const choice = page
+      .getByRole('dialog', { name: '按状态全选' })
+      .getByRole('button', { name: '7天内到期' })
+    await choice.waitFor()
+    await page.evaluate(() => (window.__longTasks = []))
+    const started = await page.evaluate(() => performance.now())
+    await choice.click()
+    await page
+      .getByText(`已选${expected}台`, { exact: true })
+      .waitFor({ timeout: SHORT ? 30_000 : 300_000 })
+      .catch(async (error) => {
+        const said = await page.getByText(/^已选\d+台$/).allTextContents()
+        await page.screenshot({ path: `/tmp/fleet-render-by-status-${size}.png` })
+        throw new Error(
+          `按状态 of ${size}: the page shows ${said.join(', ') || 'no 已选N台'}, not 已选${expected}台 (${error.message.split('\n')[0]})`,
+        )
+      })
+    const done = await page.evaluate(() => ({
+      at: performance.now(),
+      longestMs: Math.max(0, ...window.__longTasks),
+    }))
+    await context.close()
+    return {
+      size,
+      byStatusSelected: expected,
+      byStatusMs: done.at - started,
+      byStatusLongestMs: done.longestMs,
+    }
+  }
   if (selectAll) {
     // 多选 → 全选: the rest of the fleet loads (pages of 100) and every phone is ticked
     await page.getByText('多选', { exact: true }).click()
@@ -183,7 +248,7 @@ async function measure(
   }
   if (!scrolling) {
     await context.close()
-    return { size, renderMs, nodesFirst: first.nodes }
+    return { size, renderMs, nodesFirst: shown.nodes, onScreen: shown.onScreen }
   }
 
   await page.evaluate(() => (window.__longTasks = []))
@@ -224,8 +289,8 @@ async function measure(
   return {
     size,
     renderMs,
-    nodesFirst: first.nodes,
-    cardsFirst: first.cards,
+    nodesFirst: shown.nodes,
+    cardsFirst: shown.cards,
     nodesMaxScrolling: scroll.maxNodes,
     nodesAtEnd: after.nodes,
     reachedLast: after.lastName,
@@ -245,16 +310,26 @@ try {
   const results = []
   for (const size of SIZES) results.push(await measure(browser, session, size))
   const renders = new Map(SIZES.map((size) => [size, []]))
+  const denseRenders = new Map(SIZES.map((size) => [size, []]))
+  const denseFirst = new Map()
   for (let run = 0; run < RENDER_RUNS; run++) {
     for (const size of SIZES) {
       renders.get(size).push((await measure(browser, session, size, { scroll: false })).renderMs)
+      const dense = await measure(browser, session, size, { scroll: false, dense: true })
+      denseRenders.get(size).push(dense.renderMs)
+      if (!denseFirst.has(size)) denseFirst.set(size, dense)
     }
   }
   for (const result of results) {
     Object.assign(result, await measure(browser, session, result.size, { selectAll: true }))
+    Object.assign(result, await measure(browser, session, result.size, { byStatus: true }))
     const all = renders.get(result.size)
     result.renderMedianMs = median(all)
     result.renderRange = `${Math.min(...all).toFixed(0)}–${Math.max(...all).toFixed(0)}`
+    const dense = denseRenders.get(result.size)
+    result.denseRenderMedianMs = median(dense)
+    result.denseNodesFirst = denseFirst.get(result.size).nodesFirst
+    result.denseOnScreen = denseFirst.get(result.size).onScreen
   }
   const [small, large] = results
   const fmt = (n) =>
@@ -277,6 +352,12 @@ try {
     ['全选: long tasks', 'selectAllLongTasks'],
     ['全选: longest task (ms)', 'selectAllLongestMs'],
     ['全选: DOM elements after', 'selectAllNodes'],
+    [`紧凑: list answer → first tile (ms), median of ${RENDER_RUNS}`, 'denseRenderMedianMs'],
+    ['紧凑: DOM elements after first render', 'denseNodesFirst'],
+    ['紧凑: phones wholly on screen', 'denseOnScreen'],
+    ['按状态 7天内到期: phones ticked', 'byStatusSelected'],
+    ['按状态: 7天内到期 tapped → 已选N台 (ms)', 'byStatusMs'],
+    ['按状态: longest task (ms)', 'byStatusLongestMs'],
     ['cover requests', 'coverRequests'],
     ['most cover requests in flight', 'maxCoversInFlight'],
   ]
