@@ -6,11 +6,17 @@ import { useState } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { ProTable, type ProColumns } from '@ant-design/pro-components'
 import { Select, Table, Typography } from 'antd'
-import dayjs from 'dayjs'
-import { formatYuan } from '#domain/formatters'
-import { isOperatorRole, OPERATOR_ROLE_LABELS } from '#domain/operator-roles'
 import type { AuditAction, AuditRow } from '../../../server/src/contract/admin'
 import { adminApi } from '../api'
+import {
+  AuditTarget,
+  ChangeSentence,
+  changes,
+  fieldLabel,
+  shownValue,
+  type Change,
+} from './audit-sentences'
+import { beijingTime, inBeijing } from './beijing-time'
 
 /** Every action the contract names has its label: a new one fails the console's typecheck until added. */
 const ACTION_LABELS: Record<AuditAction, string> = {
@@ -46,97 +52,15 @@ const ACTION_LABELS: Record<AuditAction, string> = {
 }
 const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action
 
-const TARGET_LABELS: Record<string, string> = {
-  operator: '操作员',
-  session: '会话',
-  user: '用户',
-  order: '订单',
-  goods: '商品',
-  goods_price: '价格',
-  goods_stock: '库存（商品:地区）',
-  zone: '地区',
-  supplier_catalogue: '供应商映射（供应商:类型:ID）',
-  device: '云手机',
-  job: '任务',
-  common_config: '通用配置',
-  activity: '活动',
-  seckill_item: '秒杀商品',
-}
-
-const json = (value: unknown) => (value === undefined ? '' : JSON.stringify(value))
-
-/** The fields of an operator row (contract OperatorRow) by their console names; others show as they are. */
-const FIELD_LABELS: Record<string, string> = {
-  id: 'ID',
-  name: '账号',
-  role: '角色',
-  createdAt: '创建时间',
-  disabledAt: '停用时间',
-  frozen: '冻结',
-  reason: '原因',
-  companyName: '公司名称',
-  companyStatus: '企业认证',
-  userType: '用户类型',
-  goodId: '商品',
-  zoneId: '地区',
-  goodPrice: '售价',
-  oldGoodPrice: '划线价',
-  firstPurchasePrice: '首购价',
-  firstCount: '首购数量',
-  activityPrice: '活动价',
-  activityEndsAt: '活动结束',
-  onSale: '在售',
-  free: '可售库存',
-  held: '待支付占用',
-  configName: '配置',
-  version: '版本',
-}
-
-/** Catalogue amounts are fen: shown in 元 as the 商品与价格 page shows them. */
-const FEN_FIELDS = new Set(['goodPrice', 'oldGoodPrice', 'firstPurchasePrice', 'activityPrice'])
-
-/** A value as an operator reads it: times (…At, ms since epoch) as dates, roles by name, else JSON. */
-function shown(field: string, value: unknown): string {
-  if (field.endsWith('At') && typeof value === 'number') {
-    return dayjs(value).format('YYYY-MM-DD HH:mm:ss')
-  }
-  if (FEN_FIELDS.has(field) && typeof value === 'number') return formatYuan(value)
-  if (field === 'role' && typeof value === 'string' && isOperatorRole(value)) {
-    return OPERATOR_ROLE_LABELS[value]
-  }
-  return json(value)
-}
-
-interface Change {
-  field: string
-  before: unknown
-  after: unknown
-}
-
-/** Field by field for two objects (only what differs); the whole values otherwise. */
-export function changes(before: unknown, after: unknown): Change[] {
-  const isRecord = (value: unknown): value is Record<string, unknown> =>
-    typeof value === 'object' && value !== null && !Array.isArray(value)
-  if ((isRecord(before) || before == null) && (isRecord(after) || after == null)) {
-    const was = before ?? {}
-    const is = after ?? {}
-    const fields = [...new Set([...Object.keys(was), ...Object.keys(is)])]
-    return fields
-      .filter((field) => json(was[field]) !== json(is[field]))
-      .map((field) => ({ field, before: was[field], after: is[field] }))
-  }
-  return json(before) === json(after) ? [] : [{ field: '（整体）', before, after }]
-}
-
 function ChangeTable({ row }: { row: AuditRow }) {
   const rows = changes(row.before, row.after)
   if (rows.length === 0) return <Typography.Text type="secondary">没有字段变化</Typography.Text>
   const value = (item: unknown, change: Change) =>
     item === undefined ? (
-      <Typography.Text type="secondary">（无）</Typography.Text>
+      <Typography.Text>（无）</Typography.Text>
     ) : (
-      <Typography.Text code title={json(item)}>
-        {shown(change.field, item)}
+      <Typography.Text title={JSON.stringify(item)}>
+        {shownValue(row, change.field, item)}
       </Typography.Text>
     )
   return (
@@ -146,11 +70,7 @@ function ChangeTable({ row }: { row: AuditRow }) {
       pagination={false}
       dataSource={rows}
       columns={[
-        {
-          title: '字段',
-          dataIndex: 'field',
-          render: (field: string) => FIELD_LABELS[field] ?? field,
-        },
+        { title: '字段', dataIndex: 'field', render: (field: string) => fieldLabel(field, row) },
         { title: '之前', dataIndex: 'before', render: value },
         { title: '之后', dataIndex: 'after', render: value },
       ]}
@@ -169,27 +89,20 @@ export default function AuditLogPage() {
   })
 
   const columns: ProColumns<AuditRow>[] = [
-    { title: '时间', dataIndex: 'at', valueType: 'dateTime', width: 180 },
+    {
+      title: inBeijing('时间'),
+      dataIndex: 'at',
+      width: 200,
+      render: (_, row) => beijingTime(row.at),
+    },
     {
       title: '操作员',
       dataIndex: 'operatorName',
       render: (_, row) => (row.actor === 'cli' ? '命令行（admin:create）' : row.operatorName),
     },
     { title: '操作', dataIndex: 'action', render: (_, row) => actionLabel(row.action) },
-    {
-      title: '对象',
-      dataIndex: 'targetId',
-      render: (_, row) =>
-        `${TARGET_LABELS[row.targetType] ?? row.targetType}${row.targetId ? ` #${row.targetId}` : ''}`,
-    },
-    {
-      title: '变更',
-      dataIndex: 'after',
-      render: (_, row) => {
-        const count = changes(row.before, row.after).length
-        return count > 0 ? `${count} 个字段` : '—'
-      },
-    },
+    { title: '对象', dataIndex: 'targetId', render: (_, row) => <AuditTarget row={row} /> },
+    { title: '变更', dataIndex: 'after', render: (_, row) => <ChangeSentence row={row} /> },
     { title: 'IP', dataIndex: 'ip', render: (_, row) => row.ip ?? '—' },
   ]
 

@@ -40,6 +40,8 @@ import type {
 } from '../../../server/src/contract/admin-catalogue'
 import { adminApi, ApiError } from '../api'
 import SupplierMappingPanel from './SupplierMappingPanel'
+import { beijingMinute, beijingWallClock, fromBeijingWallClock } from './beijing-time'
+import { expandedFromUrl } from './record-links'
 
 const CATALOGUE_KEY = ['catalogue'] as const
 
@@ -222,6 +224,7 @@ export default function CataloguePage({ role }: { role: OperatorRole }) {
         pagination={false}
         options={{ reload: () => void catalogue.refetch(), density: false, setting: false }}
         expandable={{
+          defaultExpandedRowKeys: expandedFromUrl(),
           expandedRowRender: (row) =>
             data && (
               <GoodsDetail
@@ -288,7 +291,7 @@ function GoodsDetail({ goods, catalogue, editable, mutationOptions }: DetailProp
             : `${fen(row.activityPrice)}${
                 row.activityEndsAt === null
                   ? ''
-                  : `（至 ${dayjs(row.activityEndsAt).format('YYYY-MM-DD HH:mm')}）`
+                  : `（至 ${beijingMinute(row.activityEndsAt)} 北京时间）`
               }`,
     },
   ]
@@ -381,7 +384,8 @@ function PriceEditor({
         firstPurchasePrice: yuan(row.firstPurchasePrice),
         firstCount: row.firstCount,
         activityPrice: yuan(row.activityPrice),
-        activityEndsAt: row.activityEndsAt === null ? null : dayjs(row.activityEndsAt),
+        activityEndsAt:
+          row.activityEndsAt === null ? null : dayjs(beijingWallClock(row.activityEndsAt)),
       }}
       onValuesChange={() => setWhy(null)}
       onFinish={async (values) => {
@@ -392,7 +396,11 @@ function PriceEditor({
           firstCount: values.firstCount ?? 0,
           activityPrice: row.activityId === null ? null : fenOf(values.activityPrice),
           activityEndsAt:
-            row.activityId === null ? null : (values.activityEndsAt?.valueOf() ?? null),
+            row.activityId === null
+              ? null
+              : values.activityEndsAt
+                ? fromBeijingWallClock(values.activityEndsAt.toDate())
+                : null,
         }
         const broken = validatePriceEdit(edit, {
           activityId: row.activityId,
@@ -445,7 +453,7 @@ function PriceEditor({
           />
           <ProFormDateTimePicker
             name="activityEndsAt"
-            label="活动结束时间"
+            label="活动结束时间（北京时间）"
             extra="留空则活动一直进行"
           />
         </>

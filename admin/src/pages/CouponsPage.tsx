@@ -16,7 +16,7 @@ import {
   ProTable,
   type ProColumns,
 } from '@ant-design/pro-components'
-import { Alert, Button, Typography } from 'antd'
+import { Alert, App, Button } from 'antd'
 import { businessTypeLabels, couponScopeLabels, CouponType, couponTypeLabels } from '#domain/enums'
 import { mayDo, type OperatorRole } from '#domain/operator-roles'
 import type {
@@ -238,15 +238,12 @@ const newRequestId = () => crypto.randomUUID()
 
 function IssueDialog({ template }: { template: CouponTemplateRow }) {
   const queryClient = useQueryClient()
+  const { message, modal } = App.useApp()
   // One id per opening of the dialog: pressing 发放 again (or a retried call) gives nobody a second coupon.
   const [requestId, setRequestId] = useState(newRequestId)
-  const [result, setResult] = useState<IssueCouponResult | null>(null)
   const issue = useMutation({
     mutationFn: (body: IssueCouponBody) => adminApi.issueCoupon(template.id, body),
-    onSuccess: (data) => {
-      setResult(data)
-      void queryClient.invalidateQueries({ queryKey: KEY })
-    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: KEY }),
   })
   return (
     <ModalForm<IssueForm>
@@ -255,13 +252,9 @@ function IssueDialog({ template }: { template: CouponTemplateRow }) {
       trigger={<a>发放</a>}
       initialValues={{ kind: 'numbers', days: 7 }}
       onOpenChange={(open) => {
-        if (open) {
-          setRequestId(newRequestId())
-          setResult(null)
-        }
+        if (open) setRequestId(newRequestId())
       }}
       modalProps={{ destroyOnClose: true, okText: '发放' }}
-      submitter={{ submitButtonProps: { disabled: result !== null } }}
       onFinish={async (form) => {
         const target: IssueCouponBody['target'] =
           form.kind === 'numbers'
@@ -270,8 +263,25 @@ function IssueDialog({ template }: { template: CouponTemplateRow }) {
                 numbers: (form.numbers ?? '').split(/\s+/).filter((line) => line !== ''),
               }
             : { kind: form.kind, days: form.days ?? 1 }
-        await issue.mutateAsync({ requestId, target }).catch(() => undefined)
-        return false // the dialog stays to show how many got it
+        let result: IssueCouponResult
+        try {
+          result = await issue.mutateAsync({ requestId, target })
+        } catch {
+          return false // the refusal's message is shown; the dialog stays
+        }
+        // the dialog closes; how many got it stays on screen, and the numbers without an account
+        // in a notice the operator closes
+        const issued = `「${template.name}」已发放 ${result.issued} 人`
+        if (result.unknownNumbers.length > 0) {
+          modal.info({
+            title: issued,
+            content: `以下号码没有账号，未发放：${result.unknownNumbers.join('、')}`,
+            okText: '知道了',
+          })
+        } else {
+          void message.success(issued)
+        }
+        return true
       }}
     >
       <ProFormRadio.Group
@@ -284,20 +294,6 @@ function IssueDialog({ template }: { template: CouponTemplateRow }) {
         ]}
       />
       <IssueTargetFields />
-      {result ? (
-        <Alert
-          type="success"
-          showIcon
-          message={`已发放 ${result.issued} 人`}
-          description={
-            result.unknownNumbers.length > 0 ? (
-              <Typography.Text>
-                以下号码没有账号，未发放：{result.unknownNumbers.join('、')}
-              </Typography.Text>
-            ) : undefined
-          }
-        />
-      ) : null}
     </ModalForm>
   )
 }

@@ -19,7 +19,6 @@ import {
   message,
   type TableColumnsType,
 } from 'antd'
-import dayjs from 'dayjs'
 import { DeviceStatus } from '#domain/device-lifecycle'
 import { mayDo, type OperatorRole } from '#domain/operator-roles'
 import { OperatorCode } from '#domain/result-codes'
@@ -27,14 +26,14 @@ import type { AdminDeviceDetail } from '../../../server/src/contract/admin-devic
 import { adminApi, ApiError } from '../api'
 import { navigate } from '../router'
 import {
-  ConsoleLink,
   DEVICE_BUSY_LABELS,
   DeviceStatusBadge,
   DEVICES_PATH,
   JOB_STATUS_LABELS,
   jobKindLabel,
 } from './device-labels'
-import { USERS_PATH } from './user-labels'
+import { beijingOrDash, inBeijing } from './beijing-time'
+import { GoodsLink, OrderLink, UserLink, userColumn } from './record-links'
 import { DetailUnavailable, HistoryTable } from './detail-parts'
 
 type Detail = AdminDeviceDetail
@@ -65,7 +64,7 @@ const refusal = (error: unknown, words: Partial<Record<number, string>> = {}) =>
       ? error.message
       : String(error)
 
-const time = (ms: number | null) => (ms === null ? '—' : dayjs(ms).format('YYYY-MM-DD HH:mm:ss'))
+const time = beijingOrDash
 
 const ACTION_LABELS: Record<string, string> = {
   'device.retryProvision': '重新创建',
@@ -90,7 +89,7 @@ const jobColumns: TableColumnsType<Row<'jobs'>> = [
   },
   { title: '尝试次数', dataIndex: 'attempts' },
   { title: '最近错误', dataIndex: 'lastError', render: (error: string | null) => error ?? '—' },
-  { title: '创建时间', dataIndex: 'createdAt', render: time },
+  { title: inBeijing('创建时间'), dataIndex: 'createdAt', render: time },
   { title: '计划执行', dataIndex: 'runAt', render: time },
 ]
 
@@ -124,8 +123,8 @@ function tabsOf(detail: Detail): { key: string; label: string; children: ReactNo
               dataIndex: 'failReason',
               render: (reason: string | null) => reason ?? '—',
             },
-            { title: '开始时间', dataIndex: 'createdAt', render: time },
-            { title: '结束时间', dataIndex: 'finishedAt', render: time },
+            { title: inBeijing('开始时间'), dataIndex: 'createdAt', render: time },
+            { title: inBeijing('结束时间'), dataIndex: 'finishedAt', render: time },
           ]}
         />
       ),
@@ -138,9 +137,17 @@ function tabsOf(detail: Detail): { key: string; label: string; children: ReactNo
           rows={detail.transfers}
           empty="没有转移记录"
           columns={[
-            { title: '时间', dataIndex: 'createdAt', render: time },
-            { title: '转出用户', dataIndex: 'fromUserId' },
-            { title: '转入用户', dataIndex: 'toUserId' },
+            { title: inBeijing('时间'), dataIndex: 'createdAt', render: time },
+            userColumn('转出用户', (row: Row<'transfers'>) => ({
+              id: row.fromUserId,
+              mobile: row.fromMobile,
+              name: row.fromName,
+            })),
+            userColumn('转入用户', (row: Row<'transfers'>) => ({
+              id: row.toUserId,
+              mobile: row.toMobile,
+              name: row.toName,
+            })),
           ]}
         />
       ),
@@ -153,7 +160,7 @@ function tabsOf(detail: Detail): { key: string; label: string; children: ReactNo
           rows={detail.actions}
           empty="没有操作记录"
           columns={[
-            { title: '时间', dataIndex: 'at', render: time },
+            { title: inBeijing('时间'), dataIndex: 'at', render: time },
             {
               title: '操作员',
               dataIndex: 'operatorName',
@@ -371,14 +378,23 @@ export default function DeviceDetailPage({ id, role }: { id: number; role: Opera
             title: '用户',
             dataIndex: 'userId',
             render: () => (
-              <ConsoleLink to={`${USERS_PATH}/${owner.id}`}>
-                {`${owner.mobile ?? '（已注销）'}（${owner.id}）${owner.frozen ? ' 已冻结' : ''}`}
-              </ConsoleLink>
+              <>
+                <UserLink id={owner.id} mobile={owner.mobile} name={owner.name} />
+                {owner.frozen ? ' 已冻结' : ''}
+              </>
             ),
           },
-          { title: '商品', dataIndex: 'goodsName', render: () => device.goodsName },
+          {
+            title: '商品',
+            dataIndex: 'goodsName',
+            render: () => <GoodsLink name={device.goodsName} />,
+          },
           { title: '地区', dataIndex: 'zoneName', render: () => device.zoneName },
-          { title: '到期时间', dataIndex: 'expireAt', render: () => time(device.expireAt) },
+          {
+            title: inBeijing('到期时间'),
+            dataIndex: 'expireAt',
+            render: () => time(device.expireAt),
+          },
           {
             title: '实例',
             dataIndex: 'supplierInstanceId',
@@ -390,17 +406,26 @@ export default function DeviceDetailPage({ id, role }: { id: number; role: Opera
             render: () => device.pendingInstanceId ?? '—',
           },
           { title: '失败原因', dataIndex: 'failReason', render: () => device.failReason ?? '—' },
-          { title: '订单', dataIndex: 'orderId', render: () => device.orderId || '—' },
+          {
+            title: '订单',
+            dataIndex: 'orderId',
+            render: () =>
+              device.orderId ? <OrderLink id={device.orderId} orderNo={device.orderNo} /> : '—',
+          },
           {
             title: '系统版本',
             dataIndex: 'imageVersion',
             render: () => device.imageVersion ?? '—',
           },
-          { title: '创建时间', dataIndex: 'createdAt', render: () => time(device.createdAt) },
+          {
+            title: inBeijing('创建时间'),
+            dataIndex: 'createdAt',
+            render: () => time(device.createdAt),
+          },
           ...(device.status === DeviceStatus.released
             ? [
                 {
-                  title: '释放时间',
+                  title: inBeijing('释放时间'),
                   dataIndex: 'releasedAt',
                   render: () => time(device.releasedAt),
                 },

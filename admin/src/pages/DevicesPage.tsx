@@ -13,6 +13,8 @@ import { adminApi } from '../api'
 import { navigate, usePathname } from '../router'
 import DeviceDetailPage from './DeviceDetailPage'
 import { ConsoleLink, DEVICE_BUSY_LABELS, DeviceStatusBadge, DEVICES_PATH } from './device-labels'
+import { beijingTime, inBeijing } from './beijing-time'
+import { DeviceLink, UserLink } from './record-links'
 
 interface SearchForm {
   user?: string
@@ -20,8 +22,6 @@ interface SearchForm {
   instanceId?: string
   status?: string
 }
-
-const time = { valueType: 'dateTime', search: false } as const
 
 export default function DevicesPage({ role }: { role: OperatorRole }) {
   const pathname = usePathname()
@@ -93,12 +93,17 @@ function DeviceSearch() {
       ),
     },
     { title: 'ID', dataIndex: 'id', search: false, width: 80 },
-    { title: '名称', dataIndex: 'name', search: false },
+    {
+      title: '名称',
+      dataIndex: 'name',
+      search: false,
+      render: (_, row) => <DeviceLink id={row.id} name={row.name} />,
+    },
     {
       title: '用户',
       dataIndex: 'mobile',
       search: false,
-      render: (_, row) => `${row.mobile ?? '（已注销）'}（${row.userId}）`,
+      render: (_, row) => <UserLink id={row.userId} mobile={row.mobile} name={row.userName} />,
     },
     {
       title: '状态',
@@ -124,7 +129,12 @@ function DeviceSearch() {
       copyable: true,
       render: (_, row) => row.supplierInstanceId ?? '—',
     },
-    { title: '到期时间', dataIndex: 'expireAt', ...time },
+    {
+      title: inBeijing('到期时间'),
+      dataIndex: 'expireAt',
+      search: false,
+      render: (_, row) => beijingTime(row.expireAt),
+    },
     {
       title: '失败原因',
       dataIndex: 'failReason',

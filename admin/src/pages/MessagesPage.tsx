@@ -23,6 +23,8 @@ import type {
   SendMessageBody,
 } from '../../../server/src/contract/admin-messages'
 import { adminApi } from '../api'
+import { beijingTime, inBeijing } from './beijing-time'
+import { UserLink } from './record-links'
 
 const MESSAGES_KEY = ['operator-messages'] as const
 /** The server's rule, so a refusal is caught before sending (control characters are what it looks for). */
@@ -37,8 +39,6 @@ interface SendForm {
   title: string
   content: string
 }
-
-const time = { valueType: 'dateTime', search: false } as const
 
 export default function MessagesPage({ role }: { role: OperatorRole }) {
   const queryClient = useQueryClient()
@@ -58,7 +58,13 @@ export default function MessagesPage({ role }: { role: OperatorRole }) {
   })
 
   const columns: ProColumns<OperatorMessageRow>[] = [
-    { title: '发送时间', dataIndex: 'createdAt', ...time, width: 170 },
+    {
+      title: inBeijing('发送时间'),
+      dataIndex: 'createdAt',
+      search: false,
+      width: 200,
+      render: (_, row) => beijingTime(row.createdAt),
+    },
     {
       title: '发送人',
       dataIndex: 'operatorName',
@@ -71,7 +77,11 @@ export default function MessagesPage({ role }: { role: OperatorRole }) {
       search: false,
       width: 200,
       render: (_, row) =>
-        row.userId === null ? '全部用户' : `${row.mobile ?? '（已注销）'}（${row.userId}）`,
+        row.userId === null ? (
+          '全部用户'
+        ) : (
+          <UserLink id={row.userId} mobile={row.mobile} name={row.userName} />
+        ),
     },
     { title: '标题', dataIndex: 'title', search: false, ellipsis: true },
     {

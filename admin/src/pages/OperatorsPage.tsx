@@ -25,6 +25,7 @@ import type {
   OperatorRow,
 } from '../../../server/src/contract/admin'
 import { adminApi } from '../api'
+import { beijingTime, inBeijing } from './beijing-time'
 
 const OPERATORS_KEY = ['operators'] as const
 
@@ -60,7 +61,11 @@ export default function OperatorsPage() {
           <Badge status="default" text="已停用" />
         ),
     },
-    { title: '创建时间', dataIndex: 'createdAt', valueType: 'dateTime' },
+    {
+      title: inBeijing('创建时间'),
+      dataIndex: 'createdAt',
+      render: (_, row) => beijingTime(row.createdAt),
+    },
     {
       title: '操作',
       valueType: 'option',

@@ -8,7 +8,6 @@ import { useRef } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ModalForm, ProDescriptions, ProFormTextArea } from '@ant-design/pro-components'
 import { Alert, Button, Space, Table, Typography } from 'antd'
-import dayjs from 'dayjs'
 import { deviceStatusLabels, type DeviceStatus } from '#domain/device-lifecycle'
 import { nextFollowDelay } from '#domain/flux'
 import { mayDo, type OperatorRole } from '#domain/operator-roles'
@@ -26,10 +25,12 @@ import type { AdminOrderDetail } from '../../../server/src/contract/admin-orders
 import { adminApi } from '../api'
 import { navigate } from '../router'
 import { ORDERS_PATH, yuan } from './order-labels'
+import { beijingOrDash, inBeijing } from './beijing-time'
 import { DetailUnavailable } from './detail-parts'
+import { DeviceLink, GoodsLink, UserLink, userColumn } from './record-links'
 
 // Empty tables say so in body text: antd's own faint placeholder colour fails axe's contrast rule.
-const time = (ms: number | null) => (ms === null ? '—' : dayjs(ms).format('YYYY-MM-DD HH:mm:ss'))
+const time = beijingOrDash
 
 const PAYMENT_STATUS: Record<string, string> = {
   pending: '待支付',
@@ -180,9 +181,30 @@ export default function OrderDetailPage({ id, role }: { id: number; role: Operat
           {
             title: '用户',
             dataIndex: 'userId',
-            render: () => `${order.userId}${order.userMobile ? ` · ${order.userMobile}` : ''}`,
+            render: () => (
+              <UserLink id={order.userId} mobile={order.userMobile} name={order.userName} />
+            ),
           },
-          { title: '付款人', dataIndex: 'buyerId', render: () => order.buyerId ?? '下单用户' },
+          {
+            title: '付款人',
+            dataIndex: 'buyerId',
+            render: () =>
+              order.buyerId === null ? (
+                '下单用户'
+              ) : (
+                <UserLink id={order.buyerId} mobile={order.buyerMobile} name={order.buyerName} />
+              ),
+          },
+          {
+            title: '商品',
+            dataIndex: 'goodId',
+            render: () =>
+              order.goodId === null ? (
+                '—'
+              ) : (
+                <GoodsLink name={order.goodsName} days={order.goodTime} />
+              ),
+          },
           {
             title: '类型',
             dataIndex: 'kind',
@@ -202,10 +224,22 @@ export default function OrderDetailPage({ id, role }: { id: number; role: Operat
           { title: '金额', dataIndex: 'amount', render: () => yuan(order.amount) },
           { title: '原价', dataIndex: 'originalAmount', render: () => yuan(order.originalAmount) },
           { title: '数量', dataIndex: 'quantity' },
-          { title: '创建时间', dataIndex: 'createdAt', render: () => time(order.createdAt) },
-          { title: '支付时间', dataIndex: 'paidAt', render: () => time(order.paidAt) },
-          { title: '完成时间', dataIndex: 'completedAt', render: () => time(order.completedAt) },
-          { title: '关闭时间', dataIndex: 'closedAt', render: () => time(order.closedAt) },
+          {
+            title: inBeijing('创建时间'),
+            dataIndex: 'createdAt',
+            render: () => time(order.createdAt),
+          },
+          { title: inBeijing('支付时间'), dataIndex: 'paidAt', render: () => time(order.paidAt) },
+          {
+            title: inBeijing('完成时间'),
+            dataIndex: 'completedAt',
+            render: () => time(order.completedAt),
+          },
+          {
+            title: inBeijing('关闭时间'),
+            dataIndex: 'closedAt',
+            render: () => time(order.closedAt),
+          },
           {
             title: '退款原因',
             dataIndex: 'refundReason',
@@ -233,15 +267,19 @@ export default function OrderDetailPage({ id, role }: { id: number; role: Operat
             dataIndex: 'payMethod',
             render: (method: number) => payMethodLabels[method as PayMethod] ?? method,
           },
-          { title: '付款用户', dataIndex: 'payerId' },
+          userColumn('付款用户', (row: AdminOrderDetail['payments'][number]) => ({
+            id: row.payerId,
+            mobile: row.payerMobile,
+            name: row.payerName,
+          })),
           { title: '金额', dataIndex: 'amount', render: yuan },
           {
             title: '状态',
             dataIndex: 'status',
             render: (status: string) => PAYMENT_STATUS[status] ?? status,
           },
-          { title: '发起时间', dataIndex: 'createdAt', render: time },
-          { title: '结束时间', dataIndex: 'settledAt', render: time },
+          { title: inBeijing('发起时间'), dataIndex: 'createdAt', render: time },
+          { title: inBeijing('结束时间'), dataIndex: 'settledAt', render: time },
         ]}
       />
       <Typography.Title level={5}>退款记录</Typography.Title>
@@ -273,8 +311,8 @@ export default function OrderDetailPage({ id, role }: { id: number; role: Operat
           },
           { title: '尝试次数', dataIndex: 'attempts' },
           { title: '最近错误', dataIndex: 'lastError', render: (error) => error ?? '—' },
-          { title: '申请时间', dataIndex: 'createdAt', render: time },
-          { title: '完成时间', dataIndex: 'settledAt', render: time },
+          { title: inBeijing('申请时间'), dataIndex: 'createdAt', render: time },
+          { title: inBeijing('完成时间'), dataIndex: 'settledAt', render: time },
         ]}
       />
       <Typography.Title level={5}>云手机</Typography.Title>
@@ -285,15 +323,22 @@ export default function OrderDetailPage({ id, role }: { id: number; role: Operat
         dataSource={phones}
         locale={{ emptyText: <Typography.Text>该订单没有创建云手机</Typography.Text> }}
         columns={[
-          { title: 'ID', dataIndex: 'id' },
-          { title: '名称', dataIndex: 'name' },
-          { title: '所属用户', dataIndex: 'userId' },
+          {
+            title: '名称',
+            dataIndex: 'name',
+            render: (name: string, row) => <DeviceLink id={row.id} name={name} />,
+          },
+          userColumn('所属用户', (row: AdminOrderDetail['phones'][number]) => ({
+            id: row.userId,
+            mobile: row.userMobile,
+            name: row.userName,
+          })),
           {
             title: '状态',
             dataIndex: 'status',
             render: (status: number) => deviceStatusLabels[status as DeviceStatus] ?? status,
           },
-          { title: '到期时间', dataIndex: 'expireAt', render: time },
+          { title: inBeijing('到期时间'), dataIndex: 'expireAt', render: time },
         ]}
       />
     </Space>

@@ -27,6 +27,8 @@ import { adminApi } from '../api'
 import { navigate, usePathname } from '../router'
 import OrderDetailPage from './OrderDetailPage'
 import { ORDERS_PATH, yuan } from './order-labels'
+import { beijingTime, fromBeijingWallClock, inBeijing } from './beijing-time'
+import { UserLink } from './record-links'
 
 interface SearchForm {
   q?: string
@@ -70,8 +72,9 @@ function toFilter(form: SearchForm): OrderFilter {
     payMethod: form.payMethod === undefined ? undefined : Number(form.payMethod),
     kind: form.kind,
     // whole days, the end day included
-    from: from ? from.startOf('day').valueOf() : undefined,
-    to: to ? to.endOf('day').valueOf() + 1 : undefined,
+    // the picked days are 北京时间 days, whatever the browser's zone
+    from: from ? fromBeijingWallClock(from.startOf('day').toDate()) : undefined,
+    to: to ? fromBeijingWallClock(to.endOf('day').toDate()) + 1 : undefined,
   }
 }
 
@@ -96,7 +99,7 @@ function OrderSearch({ role }: { role: OperatorRole }) {
       title: '用户',
       dataIndex: 'userId',
       search: false,
-      render: (_, row) => `${row.userId}${row.userMobile ? ` · ${row.userMobile}` : ''}`,
+      render: (_, row) => <UserLink id={row.userId} mobile={row.userMobile} name={row.userName} />,
     },
     {
       title: '类型',
@@ -123,9 +126,14 @@ function OrderSearch({ role }: { role: OperatorRole }) {
     },
     { title: '金额', dataIndex: 'amount', search: false, render: (_, row) => yuan(row.amount) },
     { title: '数量', dataIndex: 'quantity', search: false, width: 70 },
-    { title: '创建时间', dataIndex: 'createdAt', valueType: 'dateTime', search: false },
     {
-      title: '创建日期',
+      title: inBeijing('创建时间'),
+      dataIndex: 'createdAt',
+      search: false,
+      render: (_, row) => beijingTime(row.createdAt),
+    },
+    {
+      title: inBeijing('创建日期'),
       dataIndex: 'createdAt',
       valueType: 'dateRange',
       hideInTable: true,

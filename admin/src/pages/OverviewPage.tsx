@@ -25,6 +25,8 @@ import { OperatorCode } from '#domain/result-codes'
 import type { AdminOverview, OverviewStockRow } from '../../../server/src/contract/admin-overview'
 import { adminApi, ApiError } from '../api'
 import { ConsoleLink, DEVICES_PATH, JOBS_PATH } from './device-labels'
+import { beijingTime } from './beijing-time'
+import { CATALOGUE_PATH, EXPAND_PARAM } from './record-links'
 
 /** The chart library is its own chunk, fetched when 概览 first draws the chart. */
 const RevenueChart = lazy(() => import('./RevenueChart'))
@@ -33,8 +35,12 @@ export const OVERVIEW_KEY = ['overview'] as const
 const REFRESH_MS = 60_000
 
 const yuan = (fen: number) => fen / 100
-const beijingTime = (ms: number) =>
-  new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ')
+
+/** 商品与价格 with the goods of the short pairs expanded (CataloguePage reads `expand`). */
+const lowStockLink = (low: OverviewStockRow[]) => {
+  const ids = [...new Set(low.map((row) => row.goodId))]
+  return ids.length ? `${CATALOGUE_PATH}?${EXPAND_PARAM}=${ids.join(',')}` : CATALOGUE_PATH
+}
 
 /** What the page says when GET /overview is refused (signed out: App goes back to sign-in). */
 export function overviewErrorText(error: unknown): string {
@@ -144,12 +150,15 @@ function Overview({
         </Col>
         <Col xs={24} sm={12} lg={6}>
           <Card>
-            <Statistic
-              title={`库存不足（≤ ${data.lowStockThreshold}）`}
-              value={low.length}
-              suffix="项"
-              valueStyle={low.length > 0 ? { color: '#cf1322' } : undefined}
-            />
+            {/* opens 商品与价格 with the short goods expanded: their stock per zone, where it is restocked */}
+            <ConsoleLink to={lowStockLink(low)}>
+              <Statistic
+                title={`库存不足（≤ ${data.lowStockThreshold}）`}
+                value={low.length}
+                suffix="项"
+                valueStyle={low.length > 0 ? { color: '#cf1322' } : undefined}
+              />
+            </ConsoleLink>
           </Card>
         </Col>
       </Row>
@@ -271,7 +280,7 @@ function StockTable({ rows, threshold }: { rows: OverviewStockRow[]; threshold: 
         dataSource={rows}
         size="small"
         pagination={{ pageSize: 20, showSizeChanger: true }}
-        locale={{ emptyText: '暂无商品' }}
+        locale={{ emptyText: <Typography.Text>暂无商品</Typography.Text> }}
       />
     </Card>
   )

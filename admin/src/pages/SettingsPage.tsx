@@ -50,6 +50,7 @@ import type {
   AdminSeckillItem,
 } from '../../../server/src/contract/admin-settings'
 import { adminApi, ApiError } from '../api'
+import { beijingMinute, beijingWallClock, fromBeijingWallClock, inBeijing } from './beijing-time'
 
 const SETTINGS_KEY = ['settings'] as const
 
@@ -84,8 +85,6 @@ const ACTIVITY_KIND_LABELS: Record<AdminActivity['kind'], string> = {
   seckill: '限时秒杀',
   info: '图文活动',
 }
-
-const timeText = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm')
 
 function activityState(row: AdminActivity, now: number) {
   if (!row.enabled) return <Badge status="default" text="已下线" />
@@ -313,8 +312,16 @@ function activityColumns(
       width: 100,
       render: (_, row) => ACTIVITY_KIND_LABELS[row.kind],
     },
-    { title: '开始时间', key: 'startsAt', render: (_, row) => timeText(row.startsAt) },
-    { title: '结束时间', key: 'endsAt', render: (_, row) => timeText(row.endsAt) },
+    {
+      title: inBeijing('开始时间'),
+      key: 'startsAt',
+      render: (_, row) => beijingMinute(row.startsAt),
+    },
+    {
+      title: inBeijing('结束时间'),
+      key: 'endsAt',
+      render: (_, row) => beijingMinute(row.endsAt),
+    },
     { title: '状态', key: 'state', render: (_, row) => activityState(row, now) },
     {
       title: '操作',
@@ -363,8 +370,8 @@ function ActivityEditor({
       initialValues={{
         title: row.title,
         summary: row.summary,
-        startsAt: dayjs(row.startsAt),
-        endsAt: dayjs(row.endsAt),
+        startsAt: dayjs(beijingWallClock(row.startsAt)),
+        endsAt: dayjs(beijingWallClock(row.endsAt)),
         enabled: row.enabled,
       }}
       onValuesChange={() => setWhy(null)}
@@ -372,8 +379,8 @@ function ActivityEditor({
         const edit: ActivityEdit = {
           title: values.title ?? '',
           summary: values.summary ?? '',
-          startsAt: values.startsAt?.valueOf() ?? 0,
-          endsAt: values.endsAt?.valueOf() ?? 0,
+          startsAt: values.startsAt ? fromBeijingWallClock(values.startsAt.toDate()) : 0,
+          endsAt: values.endsAt ? fromBeijingWallClock(values.endsAt.toDate()) : 0,
           enabled: values.enabled,
         }
         const broken = validateActivityEdit(edit)
@@ -405,12 +412,12 @@ function ActivityEditor({
       />
       <ProFormDateTimePicker
         name="startsAt"
-        label="开始时间"
+        label="开始时间（北京时间）"
         rules={[{ required: true, message: '请选择开始时间' }]}
       />
       <ProFormDateTimePicker
         name="endsAt"
-        label="结束时间"
+        label="结束时间（北京时间）"
         extra="结束后用户端不再列出该活动，秒杀停止下单"
         rules={[{ required: true, message: '请选择结束时间' }]}
       />

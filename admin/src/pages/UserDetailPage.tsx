@@ -8,7 +8,6 @@ import type { ReactNode } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ModalForm, ProDescriptions, ProFormTextArea } from '@ant-design/pro-components'
 import { Button, Popconfirm, Space, Tabs, Typography, type TableColumnsType } from 'antd'
-import dayjs from 'dayjs'
 import { deviceStatusLabels, type DeviceStatus } from '#domain/device-lifecycle'
 import { couponStatusLabels, type CouponStatus } from '#domain/enums'
 import { mayDo, type OperatorRole } from '#domain/operator-roles'
@@ -23,7 +22,9 @@ import type { AdminUserDetail } from '../../../server/src/contract/admin-users'
 import { adminApi } from '../api'
 import { navigate } from '../router'
 import { COMPANY_STATUS_LABELS, FrozenBadge, USER_TYPE_LABELS, USERS_PATH } from './user-labels'
+import { beijingOrDash, inBeijing } from './beijing-time'
 import { DetailUnavailable, HistoryTable } from './detail-parts'
+import { DeviceLink, OrderLink, toOrFrom, userLabel } from './record-links'
 
 type Detail = AdminUserDetail
 type Row<K extends keyof Detail> = Detail[K] extends { records: (infer R)[] } ? R : never
@@ -32,7 +33,7 @@ type Row<K extends keyof Detail> = Detail[K] extends { records: (infer R)[] } ? 
 const FREEZE_CONSEQUENCE = '该用户将无法登录和使用云手机，直到解冻。'
 const UNFREEZE_CONSEQUENCE = '该用户可以重新登录，并继续使用名下的云手机。'
 
-const time = (ms: number | null) => (ms === null ? '—' : dayjs(ms).format('YYYY-MM-DD HH:mm'))
+const time = beijingOrDash
 const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`
 
 const LEDGER_REASONS: Record<string, string> = {
@@ -45,7 +46,7 @@ const LEDGER_REASONS: Record<string, string> = {
 
 /** Beans are counted (1 bean pays 1 fen), the company account in yuan. */
 const ledgerColumns = (amount: (value: number) => string): TableColumnsType<Row<'beanLedger'>> => [
-  { title: '时间', dataIndex: 'createdAt', render: time },
+  { title: inBeijing('时间'), dataIndex: 'createdAt', render: time },
   {
     title: '原因',
     dataIndex: 'reason',
@@ -57,9 +58,20 @@ const ledgerColumns = (amount: (value: number) => string): TableColumnsType<Row<
     render: (change: number) => `${change > 0 ? '+' : ''}${amount(change)}`,
   },
   { title: '变动后余额', dataIndex: 'balanceAfter', render: amount },
-  { title: '订单', dataIndex: 'orderId', render: (id: number | null) => id ?? '—' },
+  {
+    title: '订单',
+    dataIndex: 'orderId',
+    render: (id: number | null) => (id ? <OrderLink id={id} orderNo={null} /> : '—'),
+  },
 ]
 const beans = (count: number) => `${count} 云豆`
+
+/** A grant's or transfer's other user (the server names them: otherMobile, otherName). */
+const other = (
+  words: string,
+  id: number,
+  row: { otherMobile: string | null; otherName: string | null },
+) => toOrFrom(words, { id, mobile: row.otherMobile, name: row.otherName })
 
 function tabsOf(detail: Detail): { key: string; label: string; children: ReactNode }[] {
   return [
@@ -72,14 +84,17 @@ function tabsOf(detail: Detail): { key: string; label: string; children: ReactNo
           total={detail.phones.total}
           empty="没有云手机"
           columns={[
-            { title: 'ID', dataIndex: 'id' },
-            { title: '名称', dataIndex: 'name' },
+            {
+              title: '名称',
+              dataIndex: 'name',
+              render: (name: string, row) => <DeviceLink id={row.id} name={name} />,
+            },
             {
               title: '状态',
               dataIndex: 'status',
               render: (status: number) => deviceStatusLabels[status as DeviceStatus] ?? status,
             },
-            { title: '到期时间', dataIndex: 'expireAt', render: time },
+            { title: inBeijing('到期时间'), dataIndex: 'expireAt', render: time },
             { title: '失败原因', dataIndex: 'failReason', render: (reason) => reason ?? '—' },
           ]}
         />
@@ -94,7 +109,11 @@ function tabsOf(detail: Detail): { key: string; label: string; children: ReactNo
           total={detail.orders.total}
           empty="没有订单"
           columns={[
-            { title: '订单号', dataIndex: 'orderNo' },
+            {
+              title: '订单号',
+              dataIndex: 'orderNo',
+              render: (orderNo: string, row) => <OrderLink id={row.id} orderNo={orderNo} />,
+            },
             {
               title: '类型',
               dataIndex: 'kind',
@@ -107,8 +126,8 @@ function tabsOf(detail: Detail): { key: string; label: string; children: ReactNo
             },
             { title: '金额', dataIndex: 'amount', render: yuan },
             { title: '数量', dataIndex: 'quantity' },
-            { title: '下单时间', dataIndex: 'createdAt', render: time },
-            { title: '支付时间', dataIndex: 'paidAt', render: time },
+            { title: inBeijing('下单时间'), dataIndex: 'createdAt', render: time },
+            { title: inBeijing('支付时间'), dataIndex: 'paidAt', render: time },
           ]}
         />
       ),
@@ -152,9 +171,9 @@ function tabsOf(detail: Detail): { key: string; label: string; children: ReactNo
               dataIndex: 'status',
               render: (status: number) => couponStatusLabels[status as CouponStatus] ?? status,
             },
-            { title: '发放时间', dataIndex: 'issuedAt', render: time },
-            { title: '有效期至', dataIndex: 'validUntil', render: time },
-            { title: '使用时间', dataIndex: 'usedAt', render: time },
+            { title: inBeijing('发放时间'), dataIndex: 'issuedAt', render: time },
+            { title: inBeijing('有效期至'), dataIndex: 'validUntil', render: time },
+            { title: inBeijing('使用时间'), dataIndex: 'usedAt', render: time },
           ]}
         />
       ),
@@ -172,16 +191,22 @@ function tabsOf(detail: Detail): { key: string; label: string; children: ReactNo
               title: '方向',
               dataIndex: 'direction',
               render: (direction: string, row) =>
-                direction === 'given' ? `授权给用户 ${row.granteeId}` : `来自用户 ${row.ownerId}`,
+                direction === 'given'
+                  ? other('授权给', row.granteeId, row)
+                  : other('来自', row.ownerId, row),
             },
-            { title: '云手机', dataIndex: 'deviceId' },
+            {
+              title: '云手机',
+              dataIndex: 'deviceId',
+              render: (id: number) => <DeviceLink id={id} name={null} />,
+            },
             {
               title: '权限',
               dataIndex: 'permission',
               render: (permission: number) => (permission === 2 ? '可控制' : '仅查看'),
             },
-            { title: '到期时间', dataIndex: 'expiresAt', render: time },
-            { title: '撤销时间', dataIndex: 'revokedAt', render: time },
+            { title: inBeijing('到期时间'), dataIndex: 'expiresAt', render: time },
+            { title: inBeijing('撤销时间'), dataIndex: 'revokedAt', render: time },
           ]}
         />
       ),
@@ -195,17 +220,19 @@ function tabsOf(detail: Detail): { key: string; label: string; children: ReactNo
           total={detail.transfers.total}
           empty="没有转移记录"
           columns={[
-            { title: '时间', dataIndex: 'createdAt', render: time },
+            { title: inBeijing('时间'), dataIndex: 'createdAt', render: time },
             {
               title: '方向',
               dataIndex: 'direction',
               render: (direction: string, row) =>
-                direction === 'out' ? `转给用户 ${row.toUserId}` : `来自用户 ${row.fromUserId}`,
+                direction === 'out'
+                  ? other('转给', row.toUserId, row)
+                  : other('来自', row.fromUserId, row),
             },
             {
               title: '云手机',
               dataIndex: 'deviceName',
-              render: (name, row) => `${name}（${row.deviceId}）`,
+              render: (name: string, row) => <DeviceLink id={row.deviceId} name={name} />,
             },
           ]}
         />
@@ -260,11 +287,7 @@ export default function UserDetailPage({ id, role }: { id: number; role: Operato
     actions.push(
       <ModalForm<{ reason: string }>
         key="freeze"
-        title={
-          user.frozen
-            ? `解冻用户 ${user.mobile ?? user.id}？`
-            : `冻结用户 ${user.mobile ?? user.id}？`
-        }
+        title={user.frozen ? `解冻用户 ${userLabel(user)}？` : `冻结用户 ${userLabel(user)}？`}
         width={480}
         trigger={
           <Button danger={!user.frozen} type={user.frozen ? 'default' : 'primary'}>
@@ -340,7 +363,7 @@ export default function UserDetailPage({ id, role }: { id: number; role: Operato
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Space wrap>{actions}</Space>
       <ProDescriptions
-        title={`用户 ${user.id}`}
+        title={userLabel(user)}
         column={3}
         bordered
         size="small"
@@ -376,11 +399,25 @@ export default function UserDetailPage({ id, role }: { id: number; role: Operato
             dataIndex: 'accountBalance',
             render: () => yuan(user.accountBalance),
           },
-          { title: '注册时间', dataIndex: 'createdAt', render: () => time(user.createdAt) },
-          { title: '最近登录', dataIndex: 'lastLoginAt', render: () => time(user.lastLoginAt) },
+          {
+            title: inBeijing('注册时间'),
+            dataIndex: 'createdAt',
+            render: () => time(user.createdAt),
+          },
+          {
+            title: inBeijing('最近登录'),
+            dataIndex: 'lastLoginAt',
+            render: () => time(user.lastLoginAt),
+          },
           ...(live
             ? []
-            : [{ title: '注销时间', dataIndex: 'deletedAt', render: () => time(user.deletedAt) }]),
+            : [
+                {
+                  title: inBeijing('注销时间'),
+                  dataIndex: 'deletedAt',
+                  render: () => time(user.deletedAt),
+                },
+              ]),
         ]}
       />
       <Tabs items={tabsOf(detail.data)} />

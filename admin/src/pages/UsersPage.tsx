@@ -12,6 +12,7 @@ import { adminApi } from '../api'
 import { navigate, usePathname } from '../router'
 import UserDetailPage from './UserDetailPage'
 import { COMPANY_STATUS_LABELS, FrozenBadge, USER_TYPE_LABELS, USERS_PATH } from './user-labels'
+import { beijingTime, inBeijing } from './beijing-time'
 
 interface SearchForm {
   q?: string
@@ -90,7 +91,12 @@ function UserSearch() {
       search: false,
       render: (_, row) => <FrozenBadge frozen={row.frozen} />,
     },
-    { title: '注册时间', dataIndex: 'createdAt', valueType: 'dateTime', search: false },
+    {
+      title: inBeijing('注册时间'),
+      dataIndex: 'createdAt',
+      search: false,
+      render: (_, row) => beijingTime(row.createdAt),
+    },
     {
       title: '操作',
       valueType: 'option',

@@ -1,0 +1,71 @@
+/**
+ * How the console names a record and opens it: a user by masked number + nickname, an order by its CP…
+ * number, a phone by its name, a coupon template by its name, goods by name + duration; each a link to
+ * the page where it is seen.
+ */
+import { durationLabel } from '#domain/catalogue'
+import { maskPhone } from '#domain/formatters'
+import { ConsoleLink, DEVICES_PATH } from './device-labels'
+import { ORDERS_PATH } from './order-labels'
+import { USERS_PATH } from './user-labels'
+
+export const COUPONS_PATH = '/admin/coupons'
+export const CATALOGUE_PATH = '/admin/catalogue'
+/** 商品与价格's query naming the goods to open expanded (`?expand=3,5`), as 概览's 库存不足 links it. */
+export const EXPAND_PARAM = 'expand'
+export const expandedFromUrl = () =>
+  (new URLSearchParams(window.location.search).get(EXPAND_PARAM) ?? '')
+    .split(',')
+    .map(Number)
+    .filter((id) => Number.isInteger(id) && id > 0)
+
+/** 138****5678 王小明; a deleted account says so; a user with neither shows as 用户 <id>. */
+export function userLabel(user: { id: number; mobile: string | null; name: string | null }) {
+  const parts = [user.mobile ? maskPhone(user.mobile) : '（已注销）', user.name?.trim()].filter(
+    Boolean,
+  )
+  return user.mobile === null && !user.name?.trim() ? `用户 ${user.id}（已注销）` : parts.join(' ')
+}
+
+export interface UserRef {
+  id: number
+  mobile: string | null
+  name: string | null
+}
+
+export function UserLink(user: UserRef) {
+  return <ConsoleLink to={`${USERS_PATH}/${user.id}`}>{userLabel(user)}</ConsoleLink>
+}
+
+/** A table column showing each row's user, linked. */
+export const userColumn = <T,>(title: string, user: (row: T) => UserRef) => ({
+  title,
+  key: title,
+  render: (_: unknown, row: T) => <UserLink {...user(row)} />,
+})
+
+/** 授权给 / 转给 / 来自 and the user, linked. */
+export const toOrFrom = (words: string, user: UserRef) => (
+  <>
+    {words} <UserLink {...user} />
+  </>
+)
+
+export function OrderLink({ id, orderNo }: { id: number; orderNo: string | null }) {
+  return <ConsoleLink to={`${ORDERS_PATH}/${id}`}>{orderNo ?? `订单 ${id}`}</ConsoleLink>
+}
+
+export function DeviceLink({ id, name }: { id: number; name: string | null }) {
+  return <ConsoleLink to={`${DEVICES_PATH}/${id}`}>{name || `云手机 ${id}`}</ConsoleLink>
+}
+
+/** Templates are edited on 优惠券; the link opens it. */
+export function CouponTemplateLink({ name }: { id: number; name: string | null }) {
+  return <ConsoleLink to={COUPONS_PATH}>{name ?? '已删除的模板'}</ConsoleLink>
+}
+
+/** Goods are priced and stocked on 商品与价格; with a duration, 'name · 1个月'. */
+export function GoodsLink({ name, days }: { name: string | null; days?: number | null }) {
+  const text = `${name ?? '已删除的商品'}${days ? ` · ${durationLabel(days)}` : ''}`
+  return <ConsoleLink to={CATALOGUE_PATH}>{text}</ConsoleLink>
+}
