@@ -100,7 +100,12 @@ export default function AuditLogPage() {
       dataIndex: 'operatorName',
       render: (_, row) => (row.actor === 'cli' ? '命令行（admin:create）' : row.operatorName),
     },
-    { title: '操作', dataIndex: 'action', render: (_, row) => actionLabel(row.action) },
+    {
+      title: '操作',
+      dataIndex: 'action',
+      width: 130,
+      render: (_, row) => actionLabel(row.action),
+    },
     { title: '对象', dataIndex: 'targetId', render: (_, row) => <AuditTarget row={row} /> },
     { title: '变更', dataIndex: 'after', render: (_, row) => <ChangeSentence row={row} /> },
     { title: 'IP', dataIndex: 'ip', render: (_, row) => row.ip ?? '—' },

@@ -210,7 +210,10 @@ const QUIET = new Set(['id', 'version', 'opSeq', 'requestId', 'lastUserId'])
  * A field only before says what it was then; one only after says what it became.
  */
 export function ChangeSentence({ row }: { row: AuditRow }) {
-  const parts = changes(row.before, row.after).filter((change) => !QUIET.has(change.field))
+  // the status first (the database keeps JSON keys in its own order, not the writer's)
+  const parts = changes(row.before, row.after)
+    .filter((change) => !QUIET.has(change.field))
+    .sort((a, b) => Number(b.field === 'status') - Number(a.field === 'status'))
   if (parts.length === 0) return <>—</>
   return (
     <>
