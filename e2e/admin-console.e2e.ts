@@ -82,15 +82,24 @@ test('an operator signs in with password and TOTP, creates an operator, sees it 
   // the audit log: the creation, by whom, on which operator, with what it made
   await menu.getByText('操作日志', { exact: true }).click()
   await page.waitForURL('**/admin/audit')
-  const created = page.getByRole('row').filter({ hasText: '新建操作员' }).filter({
-    hasText: ADMIN.name,
-  })
+  // (the command line's row names the first operator as its target: it is not this one)
+  const created = page
+    .getByRole('row')
+    .filter({ hasText: '新建操作员' })
+    .filter({ hasText: ADMIN.name })
+    .filter({ hasText: SUPPORT.name })
   await created.first().waitFor()
   assert.equal(await created.count(), 1, 'one creation by the admin')
-  await created.getByText(/^操作员 #\d+$/).waitFor()
+  // the target by name (a link to 操作员), what it made as a sentence, the time in 北京时间
+  await created.getByRole('link', { name: SUPPORT.name }).waitFor()
+  await created
+    .getByText(`账号 ${SUPPORT.name}，角色 ${OPERATOR_ROLE_LABELS.support}`, { exact: false })
+    .waitFor()
+  await page.getByRole('columnheader', { name: '时间（北京时间）' }).waitFor()
   await created.getByRole('button', { name: /展开行|Expand row/ }).click()
   const diff = page.locator('.ant-table-expanded-row').first()
-  await diff.getByText(`"${SUPPORT.name}"`).waitFor()
+  await diff.getByRole('cell', { name: '账号', exact: true }).waitFor()
+  await diff.getByRole('cell', { name: SUPPORT.name, exact: true }).waitFor()
   await diff.getByText(OPERATOR_ROLE_LABELS.support).waitFor()
   // signing in was audited too, and the command line's creation of the first operator
   await page.getByRole('row').filter({ hasText: '登录' }).first().waitFor()

@@ -1,7 +1,8 @@
 /**
  * The console's 优惠券 page in a 1440×900 window, with a user signed in on the H5 site in a
  * phone-sized one: an operator creates a ¥8 无门槛券 template, issues it to the user's number (and one
- * with no account, reported back), the dialog shows how many got it and 已发放 counts it; the user finds
+ * with no account, reported back), the dialog closes and a notice says how many got it, 已发放 counts
+ * it, and Esc closes the dialog unsent; the user finds
  * it in the H5 coupon list, the checkout preselects it and the order's total drops by ¥8. axe finds
  * nothing critical or serious on 优惠券, the template form and the issue dialog.
  */
@@ -58,12 +59,21 @@ test('an operator issues a coupon to a number: the user sees it on H5 and the ch
   await dialog
     .getByLabel('手机号（每行一个）')
     .fill(`${USER_MOBILE}\n${NO_ACCOUNT}\n${USER_MOBILE}`)
-  await dialog.getByRole('button', { name: /发\s*放/ }).click()
-  await dialog.getByText('已发放 1 人').waitFor()
-  await dialog.getByText(`以下号码没有账号，未发放：${NO_ACCOUNT}`).waitFor()
   report.push(...(await consoleAxeReport(page, 'issue dialog')))
   await screenshot(page, 'admin-coupon-issue')
-  await dialog.getByRole('button', { name: /取\s*消/ }).click()
+  // on success the dialog closes; how many got it, and the numbers without an account, in a notice
+  await dialog.getByRole('button', { name: /发\s*放/ }).click()
+  await dialog.waitFor({ state: 'hidden' })
+  const notice = page.getByRole('dialog').filter({ hasText: `「${NAME}」已发放 1 人` })
+  await notice.getByText(`以下号码没有账号，未发放：${NO_ACCOUNT}`).waitFor()
+  report.push(...(await consoleAxeReport(page, 'issue notice')))
+  await screenshot(page, 'admin-coupon-issued')
+  await notice.getByRole('button', { name: '知道了' }).click()
+  await notice.waitFor({ state: 'hidden' })
+  // Esc closes the dialog too, and what was typed is gone with it (nothing issued)
+  await row.getByText('发放', { exact: true }).click()
+  await dialog.getByLabel('手机号（每行一个）').fill(USER_MOBILE)
+  await page.keyboard.press('Escape')
   await dialog.waitFor({ state: 'hidden' })
   // 已发放 1, 未使用 1
   await row.getByRole('cell', { name: '1', exact: true }).first().waitFor()
