@@ -14,6 +14,8 @@ const e2e = setupE2E({ env: { RATE_LIMIT_PER_MINUTE: '0' } })
 
 const OPERATOR = { name: 'e2e-ops', password: 'e2e-ops-password-12' }
 const USER_MOBILE = '13812345678'
+/** How the console names the user (masked number; no nickname set). */
+const SHOWN = '138****5678'
 const FROZEN = resultMessages[ResultCode.ACCOUNT_HAS_BEEN_FROZEN]
 
 test('an operator freezes a user: the H5 session shows 账号已被冻结 on its next action; unfreezing restores it', async () => {
@@ -44,7 +46,8 @@ test('an operator freezes a user: the H5 session shows 账号已被冻结 on its
   // the user's page: the profile and its tabs
   await row.getByRole('link', { name: '查看' }).click()
   await page.waitForURL(`**/admin/users/${session.userId}`)
-  await page.getByText(`用户 ${session.userId}`).waitFor()
+  // titled by the masked number (and nickname), not an id
+  await page.locator('.ant-descriptions-title', { hasText: SHOWN }).waitFor()
   await page.getByRole('tab', { name: /优惠券（\d+）/ }).click()
   await page.getByRole('tab', { name: /云手机（0）/ }).waitFor()
   report.push(...(await consoleAxeReport(page, 'user page')))
@@ -52,7 +55,7 @@ test('an operator freezes a user: the H5 session shows 账号已被冻结 on its
 
   // 冻结: the dialog names the consequence and wants a reason
   await page.getByRole('button', { name: /冻\s*结/ }).click()
-  const dialog = page.getByRole('dialog', { name: `冻结用户 ${USER_MOBILE}？` })
+  const dialog = page.getByRole('dialog', { name: `冻结用户 ${SHOWN}？` })
   await dialog.getByText('该用户将无法登录和使用云手机，直到解冻。').waitFor()
   report.push(...(await consoleAxeReport(page, 'freeze dialog')))
   await dialog.getByRole('button', { name: /冻\s*结/ }).click()
@@ -78,7 +81,7 @@ test('an operator freezes a user: the H5 session shows 账号已被冻结 on its
 
   // 解冻: the same session works again
   await page.getByRole('button', { name: /解\s*冻/ }).click()
-  const undo = page.getByRole('dialog', { name: `解冻用户 ${USER_MOBILE}？` })
+  const undo = page.getByRole('dialog', { name: `解冻用户 ${SHOWN}？` })
   await undo.getByLabel('原因（记入操作日志）').fill('已核实为本人')
   await undo.getByRole('button', { name: /解\s*冻/ }).click()
   await undo.waitFor({ state: 'hidden' })
