@@ -72,7 +72,10 @@ test('an operator messages a number: the H5 badge and message center show it; th
   await form.getByRole('button', { name: /发\s*送/ }).click()
   await form.waitFor({ state: 'hidden' })
   const row = page.getByRole('row').filter({ hasText: TITLE })
-  await row.getByText(`${USER_MOBILE}（${session.userId}）`).waitFor()
+  // the user by masked number, a link to their page
+  await row
+    .getByRole('link', { name: `${USER_MOBILE.slice(0, 3)}****${USER_MOBILE.slice(7)}` })
+    .waitFor()
   await row.getByText('1 / 0').waitFor()
   await screenshot(page, 'admin-messages')
 
