@@ -3,8 +3,9 @@
  * through the API (sandbox checkout), then on Home: the single view, the control page, reboot, moving
  * to a group, the multi view's live covers, a batch reboot of three phones, an expiry banner on a phone
  * bought for one day; 移动分组 at 320 and 390 px (both buttons on screen, a new group's name checked
- * inside its dialog, a toast that lets taps through); and the activation-code journey (bought codes
- * listed, activated once, refused the second time).
+ * inside its dialog, a toast that lets taps through); the activation-code journey (bought codes
+ * listed, activated once, refused the second time); and a studio of 300 phones written into the
+ * database (e2e/fixtures/studio-phones.ts): 紧凑's phones on a 390×844 screen, 按状态 → 7天内到期.
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
