@@ -166,7 +166,7 @@ export function shownValue(row: AuditRow, field: string, value: unknown): ReactN
     return value.map((id: number, i) => (
       <Fragment key={id}>
         {i > 0 ? '、' : null}
-        <DeviceLink id={id} name={row.refNames[`device:${id}`] ?? null} />
+        <DeviceLink id={id} name={row.refNames[`device:${id}`] ?? null} inText />
       </Fragment>
     ))
   }

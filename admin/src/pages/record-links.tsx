@@ -33,8 +33,12 @@ export interface UserRef {
   name: string | null
 }
 
-export function UserLink(user: UserRef) {
-  return <ConsoleLink to={`${USERS_PATH}/${user.id}`}>{userLabel(user)}</ConsoleLink>
+export function UserLink({ inText, ...user }: UserRef & { inText?: boolean }) {
+  return (
+    <ConsoleLink to={`${USERS_PATH}/${user.id}`} inText={inText}>
+      {userLabel(user)}
+    </ConsoleLink>
+  )
 }
 
 /** A table column showing each row's user, linked. */
@@ -47,7 +51,7 @@ export const userColumn = <T,>(title: string, user: (row: T) => UserRef) => ({
 /** 授权给 / 转给 / 来自 and the user, linked. */
 export const toOrFrom = (words: string, user: UserRef) => (
   <>
-    {words} <UserLink {...user} />
+    {words} <UserLink {...user} inText />
   </>
 )
 
@@ -55,8 +59,20 @@ export function OrderLink({ id, orderNo }: { id: number; orderNo: string | null 
   return <ConsoleLink to={`${ORDERS_PATH}/${id}`}>{orderNo ?? `订单 ${id}`}</ConsoleLink>
 }
 
-export function DeviceLink({ id, name }: { id: number; name: string | null }) {
-  return <ConsoleLink to={`${DEVICES_PATH}/${id}`}>{name || `云手机 ${id}`}</ConsoleLink>
+export function DeviceLink({
+  id,
+  name,
+  inText,
+}: {
+  id: number
+  name: string | null
+  inText?: boolean
+}) {
+  return (
+    <ConsoleLink to={`${DEVICES_PATH}/${id}`} inText={inText}>
+      {name || `云手机 ${id}`}
+    </ConsoleLink>
+  )
 }
 
 /** Templates are edited on 优惠券; the link opens it. */
