@@ -357,7 +357,7 @@ export default function DeviceDetailPage({ id, role }: { id: number; role: Opera
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Space wrap>{actions}</Space>
       <ProDescriptions
-        title={`云手机 ${device.id}`}
+        title={`云手机「${device.name}」`}
         column={3}
         bordered
         size="small"
