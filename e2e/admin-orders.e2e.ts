@@ -23,6 +23,7 @@ import { buyPhones, goodsFor, ok, payInSandbox, waitForOrder } from './journeys'
 const e2e = setupE2E({ env: { RATE_LIMIT_PER_MINUTE: '0' } })
 
 const OPERATOR = { name: 'e2e-finance', password: 'e2e-finance-password' }
+const AUDITOR = { name: 'e2e-orders-admin', password: 'e2e-orders-admin-password' }
 const USER_MOBILE = '13812340028'
 
 test('a finance operator refunds a paid order: the phone is released, the user sees 订单已退款 and the 云豆 ledger row', async () => {
@@ -108,6 +109,41 @@ test('a finance operator refunds a paid order: the phone is released, the user s
   console.log(`admin-orders: the order page showed ${states.join(' → ')} without a reload`)
   await screenshot(page, 'admin-order-refunded')
 
+  // times are 北京时间 and say so, whatever the browser's zone: the same order in a Los Angeles browser
+  // (the session's cookie carried over) shows the same 创建时间
+  const createdCell = (on: typeof page) =>
+    on
+      .locator('th', { hasText: '创建时间（北京时间）' })
+      .locator('xpath=following-sibling::td[1]')
+      .first()
+  const createdHere = (await createdCell(page).innerText()).trim()
+  assert.match(createdHere, /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)
+  const elsewhere = await page
+    .context()
+    .browser()!
+    .newContext({
+      viewport: { width: 1440, height: 900 },
+      timezoneId: 'America/Los_Angeles',
+      storageState: await page.context().storageState(),
+    })
+  const laPage = await elsewhere.newPage()
+  await laPage.goto(page.url())
+  assert.equal((await createdCell(laPage).innerText()).trim(), createdHere)
+  await elsewhere.close()
+
+  // the order names its user (masked number) and the link opens the user's page, titled the same way
+  const maskedUser = `${USER_MOBILE.slice(0, 3)}****${USER_MOBILE.slice(7)}`
+  await page
+    .getByRole('link', { name: new RegExp(`^${maskedUser.replace(/\*/g, '\\*')}`) })
+    .first()
+    .click()
+  await page.waitForURL(/\/admin\/users\/\d+$/)
+  await page.locator('.ant-descriptions-title', { hasText: maskedUser }).waitFor()
+  await page.getByRole('tab', { name: /订单/ }).click()
+  await page.getByRole('columnheader', { name: '下单时间（北京时间）' }).waitFor()
+  await page.getByRole('link', { name: sandboxOrder.orderNo }).waitFor()
+  await screenshot(page, 'admin-user-from-order')
+
   // the user: the order reads 订单已退款, the phone is gone from 我的云机
   const phone = await e2e.newPage()
   await seedSession(phone.context, session)
@@ -169,6 +205,28 @@ test('a finance operator refunds a paid order: the phone is released, the user s
   await phone.page.getByText(`+${quote.total}`).first().waitFor()
   await screenshot(phone.page, 'h5-bean-refund')
 
+  // 操作日志 (admin): the refund as a sentence, the order and the phone it released by name, as links
+  const admin = await createOperator(e2e, { ...AUDITOR, role: 'admin' })
+  const auditor = await e2e.newDesktopPage()
+  await signInToConsole(auditor.page, admin)
+  await auditor.page.goto('/admin/audit')
+  const refunded = auditor.page
+    .getByRole('row')
+    .filter({ hasText: '订单退款' })
+    .filter({ hasText: sandboxOrder.orderNo })
+  await refunded.getByRole('link', { name: sandboxOrder.orderNo }).waitFor()
+  await refunded
+    .getByText(
+      /状态由「已完成」改为「已退款」，金额 ¥\d+\.\d\d，支付方式 支付宝，原因 云机无法连接，全额退款，释放的云手机 /,
+    )
+    .waitFor()
+  await refunded.getByRole('link', { name: bought.name }).waitFor()
+  report.push(...(await consoleAxeReport(auditor.page, '操作日志')))
+  await screenshot(auditor.page, 'admin-audit-refund')
+  await refunded.getByRole('link', { name: sandboxOrder.orderNo }).click()
+  await auditor.page.getByText(`订单 ${sandboxOrder.orderNo}`).waitFor()
+
   assert.deepEqual(report, [], `axe violations:\n${report.join('\n')}`)
   assert.deepEqual(errors, [])
+  assert.deepEqual(auditor.errors, [])
 })
