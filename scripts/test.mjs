@@ -1,19 +1,21 @@
 #!/usr/bin/env node
 /**
- * `npm test` — client tests (`jest --ci`), then server tests (the `test:server` script, globs
- * expanded for Node 20), output streamed as it comes. Ends with one line `N passed, N failed` summed
- * over both runners, after the skipped count and the reasons tests were skipped (e.g. the PostgreSQL-only
+ * `npm test` — client tests (`jest --ci`) beside the server tests (the `test:server` script, globs
+ * expanded for Node 20): the server's output streamed as it comes, then jest's, whole. Ends with one
+ * line `N passed, N failed` summed over both runners, after the skipped count and the reasons tests were skipped (e.g. the PostgreSQL-only
  * tests when no TEST_DATABASE_URL is given). Exits 1 when a test failed, a runner failed without reporting a failed test
  * (e.g. a suite that does not compile), or a runner found no tests.
  */
 import { spawn } from 'node:child_process'
 import { repoRoot, scriptCommand } from './lib/script-command.mjs'
 
-/** Runs a command, streaming its output while keeping a copy to parse. */
-function run(label, command, args) {
-  console.log(
-    `\n=== ${label}: ${[command === process.execPath ? 'node' : command, ...args].join(' ')}\n`,
-  )
+/**
+ * Runs a command, keeping a copy of its output to parse (with its banner first, as `log`); `stream`
+ * also prints it as it comes.
+ */
+function run(label, command, args, { stream }) {
+  const banner = `\n=== ${label}: ${[command === process.execPath ? 'node' : command, ...args].join(' ')}\n`
+  if (stream) console.log(banner)
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: repoRoot,
@@ -21,16 +23,15 @@ function run(label, command, args) {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''
-    child.stdout.on('data', (chunk) => {
+    const keep = (to) => (chunk) => {
       output += chunk
-      process.stdout.write(chunk)
-    })
-    child.stderr.on('data', (chunk) => {
-      output += chunk
-      process.stderr.write(chunk)
-    })
-    child.on('error', (error) => resolve({ code: 127, output: `${output}\n${error.message}` }))
-    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }))
+      if (stream) to.write(chunk)
+    }
+    child.stdout.on('data', keep(process.stdout))
+    child.stderr.on('data', keep(process.stderr))
+    const end = (result) => resolve({ ...result, log: `${banner}\n${result.output}\n` })
+    child.on('error', (error) => end({ code: 127, output: `${output}\n${error.message}` }))
+    child.on('close', (code, signal) => end({ code: code ?? (signal ? 1 : 0), output }))
   })
 }
 
@@ -83,27 +84,32 @@ function parseNode(text) {
   }
 }
 
-const results = []
-
-// --- client --------------------------------------------------------------------------------------
-{
-  const { code, output } = await run('client tests', 'npx', ['jest', '--ci'])
+/**
+ * The client tests (jest) beside the server's: the server suite's two workers leave about an eighth of
+ * the two cores idle (docs/performance.md, "Tests"). The server's output streams; jest's is printed
+ * whole after it.
+ */
+async function clientTests() {
+  const { code, output, log } = await run('client tests', 'npx', ['jest', '--ci'], {
+    stream: false,
+  })
   const parsed = parseJest(output) ?? { passed: 0, failed: 0, total: 0 }
-  results.push({ name: 'client (jest)', code, ...parsed })
+  return { name: 'client (jest)', code, log, ...parsed }
 }
 
-// --- server --------------------------------------------------------------------------------------
-{
+async function serverTests() {
   const cmd = scriptCommand('test:server')
   if (cmd.patterns.length > 0 && cmd.files.length === 0) {
     console.error(`\n=== server tests: no files match ${cmd.patterns.join(' ')}`)
-    results.push({ name: 'server (node:test)', code: 1, passed: 0, failed: 0, total: 0 })
-  } else {
-    const { code, output } = await run('server tests', cmd.command, cmd.args)
-    const parsed = parseNode(output) ?? { passed: 0, failed: 0, total: 0 }
-    results.push({ name: 'server (node:test)', code, ...parsed })
+    return { name: 'server (node:test)', code: 1, passed: 0, failed: 0, total: 0 }
   }
+  const { code, output } = await run('server tests', cmd.command, cmd.args, { stream: true })
+  const parsed = parseNode(output) ?? { passed: 0, failed: 0, total: 0 }
+  return { name: 'server (node:test)', code, ...parsed }
 }
+
+const results = await Promise.all([clientTests(), serverTests()])
+process.stdout.write(results[0].log)
 
 // --- summary -------------------------------------------------------------------------------------
 console.log('\n=== summary')
