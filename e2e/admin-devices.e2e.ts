@@ -130,7 +130,8 @@ test('an operator creates a failed phone again, resets it, releases it after the
   // the phone's page: 重新创建, then 运行中 once the supplier is done
   await rowOf(first.deviceId).getByRole('link', { name: '查看' }).click()
   await page.waitForURL(`**/admin/devices/${first.deviceId}`)
-  await page.getByText(`云手机 ${first.deviceId}`).waitFor()
+  // titled by the phone's name
+  await page.getByText(`云手机「${first.name}」`).waitFor()
   await page.getByRole('tab', { name: /任务（1）/ }).waitFor()
   report.push(...(await consoleAxeReport(page, 'phone page')))
   await page.getByRole('button', { name: /重新创建/ }).click()
