@@ -78,6 +78,8 @@ export const AdminLedgerEntry = Type.Object({
   balanceAfter: Type.Integer(),
   reason: Type.String(),
   orderId: Nullable(Type.Integer()),
+  /** That order's number (CP…), read with the entry. */
+  orderNo: Nullable(Type.String()),
   createdAt: Type.Integer(),
 })
 

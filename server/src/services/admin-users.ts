@@ -121,14 +121,19 @@ export class AdminUsers {
     }
     const countOf = (table: Parameters<ReturnType<Db['select']>['from']>[0], where?: SQL) =>
       db.select({ total: count() }).from(table).where(where)
-    const ledgerEntry = (
-      row: typeof beanLedger.$inferSelect | typeof accountLedger.$inferSelect,
-    ) => ({
+    const ledgerEntry = ({
+      row,
+      orderNo,
+    }: {
+      row: typeof beanLedger.$inferSelect | typeof accountLedger.$inferSelect
+      orderNo: string | null
+    }) => ({
       id: row.id,
       change: row.change,
       balanceAfter: row.balanceAfter,
       reason: row.reason,
       orderId: row.orderId,
+      orderNo,
       createdAt: row.createdAt.getTime(),
     })
     const grantsOf = or(eq(deviceGrants.ownerId, userId), eq(deviceGrants.granteeId, userId))
@@ -179,8 +184,9 @@ export class AdminUsers {
         recent(
           countOf(beanLedger, eq(beanLedger.userId, userId)),
           db
-            .select()
+            .select({ row: beanLedger, orderNo: orders.orderNo })
             .from(beanLedger)
+            .leftJoin(orders, eq(orders.id, beanLedger.orderId))
             .where(eq(beanLedger.userId, userId))
             .orderBy(desc(beanLedger.createdAt), desc(beanLedger.id))
             .limit(RECENT),
@@ -189,8 +195,9 @@ export class AdminUsers {
         recent(
           countOf(accountLedger, eq(accountLedger.userId, userId)),
           db
-            .select()
+            .select({ row: accountLedger, orderNo: orders.orderNo })
             .from(accountLedger)
+            .leftJoin(orders, eq(orders.id, accountLedger.orderId))
             .where(eq(accountLedger.userId, userId))
             .orderBy(desc(accountLedger.createdAt), desc(accountLedger.id))
             .limit(RECENT),

@@ -405,7 +405,14 @@ test("one user's profile: phones, orders, ledgers, coupons, grants and transfers
     for (let i = 1; i <= RECENT + 2; i++) {
       await ta.app.services.beans.credit(tx, buyer.userId, i, { reason: 'grant' })
     }
-    await credit(tx, COMPANY_ACCOUNT, buyer.userId, 500, { reason: 'recharge' }, ta.clock.now())
+    await credit(
+      tx,
+      COMPANY_ACCOUNT,
+      buyer.userId,
+      500,
+      { reason: 'recharge', orderId: detail.orders.records[0].id },
+      ta.clock.now(),
+    )
   })
   await db.insert(deviceTransfers).values({
     batchId: 'b1',
@@ -422,8 +429,8 @@ test("one user's profile: phones, orders, ledgers, coupons, grants and transfers
   assert.equal(more.beanLedger.records[0].balanceAfter, ((RECENT + 2) * (RECENT + 3)) / 2)
   assert.equal(more.user.beanBalance, ((RECENT + 2) * (RECENT + 3)) / 2)
   assert.deepEqual(
-    more.accountLedger.records.map((r) => [r.change, r.reason]),
-    [[500, 'recharge']],
+    more.accountLedger.records.map((r) => [r.change, r.reason, r.orderNo]),
+    [[500, 'recharge', detail.orders.records[0].orderNo]],
   )
   assert.equal(more.user.accountBalance, 500)
   assert.deepEqual(
