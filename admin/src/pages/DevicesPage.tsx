@@ -14,7 +14,7 @@ import { navigate, usePathname } from '../router'
 import DeviceDetailPage from './DeviceDetailPage'
 import { ConsoleLink, DEVICE_BUSY_LABELS, DeviceStatusBadge, DEVICES_PATH } from './device-labels'
 import { beijingTime, inBeijing } from './beijing-time'
-import { DeviceLink, UserLink } from './record-links'
+import { DeviceLink, GoodsLink, UserLink } from './record-links'
 
 interface SearchForm {
   user?: string
@@ -120,7 +120,11 @@ function DeviceSearch() {
       title: '商品 / 地区',
       dataIndex: 'goodsName',
       search: false,
-      render: (_, row) => `${row.goodsName} / ${row.zoneName}`,
+      render: (_, row) => (
+        <>
+          <GoodsLink name={row.goodsName} inText /> / {row.zoneName}
+        </>
+      ),
     },
     {
       title: '实例',

@@ -233,8 +233,11 @@ function StockTable({ rows, threshold }: { rows: OverviewStockRow[]; threshold: 
     {
       title: '商品',
       dataIndex: 'goodsName',
-      render: (_, row) =>
-        `${row.goodsName}（${androidVersionLabel(row.androidVersion as AndroidVersion)}）`,
+      render: (_, row) => (
+        <ConsoleLink to={`${CATALOGUE_PATH}?${EXPAND_PARAM}=${row.goodId}`}>
+          {`${row.goodsName}（${androidVersionLabel(row.androidVersion as AndroidVersion)}）`}
+        </ConsoleLink>
+      ),
     },
     { title: '地区', dataIndex: 'zoneName' },
     {

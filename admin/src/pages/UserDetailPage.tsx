@@ -61,7 +61,7 @@ const ledgerColumns = (amount: (value: number) => string): TableColumnsType<Row<
   {
     title: '订单',
     dataIndex: 'orderId',
-    render: (id: number | null) => (id ? <OrderLink id={id} orderNo={null} /> : '—'),
+    render: (id: number | null, row) => (id ? <OrderLink id={id} orderNo={row.orderNo} /> : '—'),
   },
 ]
 const beans = (count: number) => `${count} 云豆`

@@ -81,7 +81,19 @@ export function CouponTemplateLink({ name }: { id: number; name: string | null }
 }
 
 /** Goods are priced and stocked on 商品与价格; with a duration, 'name · 1个月'. */
-export function GoodsLink({ name, days }: { name: string | null; days?: number | null }) {
+export function GoodsLink({
+  name,
+  days,
+  inText,
+}: {
+  name: string | null
+  days?: number | null
+  inText?: boolean
+}) {
   const text = `${name ?? '已删除的商品'}${days ? ` · ${durationLabel(days)}` : ''}`
-  return <ConsoleLink to={CATALOGUE_PATH}>{text}</ConsoleLink>
+  return (
+    <ConsoleLink to={CATALOGUE_PATH} inText={inText}>
+      {text}
+    </ConsoleLink>
+  )
 }
