@@ -1,6 +1,7 @@
 /**
- * 操作日志 (admin): the append-only audit log, newest first: who, when, what, on which target, and what
- * changed (before → after, field by field). Read only: nothing here edits it.
+ * 操作日志 (admin): the append-only audit log, newest first: who, when (北京时间), what, on which target (by
+ * name, linked), and what changed as a sentence; 展开 shows it field by field (audit-sentences.tsx). Read
+ * only: nothing here edits it.
  */
 import { useState } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
