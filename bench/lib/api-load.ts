@@ -36,9 +36,9 @@ export async function benchApp(database: Database) {
 }
 
 export const CONNECTIONS = 50
-/** BENCH_SHORT=1 (scripts/bench-smoke.mjs): every autocannon run 2 s instead of 10. */
+/** BENCH_SHORT=1 (scripts/bench-smoke.mjs): every autocannon run 1 s instead of 10. */
 export const SHORT = process.env.BENCH_SHORT === '1'
-export const DURATION_S = Number(process.env.DURATION_S ?? (SHORT ? 2 : 10))
+export const DURATION_S = Number(process.env.DURATION_S ?? (SHORT ? 1 : 10))
 const LOAD = path.resolve(__dirname, '../autocannon-run.mjs')
 const run = promisify(execFile)
 
