@@ -147,4 +147,5 @@ console.log(`# duration_ms ${Math.round(performance.now() - started)}`)
 console.log(
   `# slowest files: ${slowest.map(([f, ms]) => `${f} ${(ms / 1000).toFixed(1)} s`).join(', ')}`,
 )
-process.exit(totals.fail > 0 || totals.cancelled > 0 ? 1 : 0)
+// exitCode, not exit(): exit() drops what a full pipe has not taken yet (the summary lines above)
+process.exitCode = totals.fail > 0 || totals.cancelled > 0 ? 1 : 0
