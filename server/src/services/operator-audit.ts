@@ -74,14 +74,19 @@ const targetDays = sql<number | null>`case when ${operatorAudit.targetType} = 'g
 const field = (name: string) =>
   sql`${operatorAudit.before} ->> ${name}, ${operatorAudit.after} ->> ${name}`
 const released = sql`${operatorAudit.after} -> 'releasedPhones'`
-/** The names of the phones, goods and zones before/after name by id (refund's releasedPhones, edits'). */
+/**
+ * The names of the phones, goods and zones before/after name by id (refund's releasedPhones, edits').
+ * The phones are looked up by their key as a number (an index range: devices grows); a cast of the
+ * key to text would read the whole table.
+ */
 const refNames = sql<
   Record<string, string>
 >`(select coalesce(jsonb_object_agg(ref.k, ref.v), '{}'::jsonb)
   from (
     select 'device:' || d.id as k, d.name as v from ${devices} d
       where jsonb_typeof(${released}) = 'array'
-        and d.id::text in (select jsonb_array_elements_text(${released}))
+        and d.id in (select e::integer from jsonb_array_elements_text(${released}) e
+                     where e ~ '^[0-9]{1,9}$')
     union all
     select 'goods:' || g.id, g.name from ${goods} g where g.id::text in (${field('goodId')})
     union all
