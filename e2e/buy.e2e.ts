@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { api, apiLogin, screenshot, seedSession, setupE2E, sleep, type Session } from './harness'
-import { button } from './journeys'
+import { button, enabledButton } from './journeys'
 
 const e2e = setupE2E({
   env: { RATE_LIMIT_PER_MINUTE: '0', SANDBOX_SUPPLIER_DELAY_MS: '4000' },
@@ -225,7 +225,8 @@ test('a company makes a payment link and another account pays it', async () => {
   }
   await screenshot(page, 'big-user-picker')
   await page.locator('textarea').fill('市场部采购')
-  await button(page, '生成付款链接').click()
+  // the configuration just picked is quoted again (计算中…): the button waits for it
+  await enabledButton(page, '生成付款链接').click()
   await page.getByText('付款链接已生成').waitFor()
   const link = await page.getByText(/\/pages\/pay\/pay\?link=/).textContent()
   await screenshot(page, 'big-user-link')

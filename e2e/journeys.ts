@@ -10,6 +10,16 @@ import { api, sleep, type Session } from './harness'
 export const button = (page: Page, text: string) =>
   page.locator('taro-button-core').filter({ hasText: new RegExp(`^\\s*${text}\\s*$`) })
 
+/**
+ * The same button once it can be tapped. NutUI's Button shows disabled (e.g. while a quote is 计算中…) by
+ * its class `nut-button-disabled` and ignores the tap, and Playwright's click does not wait for that, so a
+ * click then is lost.
+ */
+export const enabledButton = (page: Page, text: string) =>
+  page
+    .locator('taro-button-core:not([disabled]):not(.nut-button-disabled)')
+    .filter({ hasText: new RegExp(`^\\s*${text}\\s*$`) })
+
 /** The confirm button of Taro's H5 modal (showModal). */
 export const confirmModal = (page: Page) =>
   page.locator('.taro-modal__foot').getByText('确定').click()
