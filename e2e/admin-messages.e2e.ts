@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { generateSync } from 'otplib'
+import type { Locator } from 'playwright-core'
 import { operatorMessages, OperatorCode } from '#domain/result-codes'
 import {
   api,
@@ -29,6 +30,19 @@ const USER_MOBILE = '13812345670'
 const TITLE = '工单已处理'
 const CONTENT = '<b>您反馈的问题已解决</b>'
 const BROADCAST_TITLE = '系统维护通知'
+
+/**
+ * Checks a radio of a form that has just opened again. ProForm applies the form's initial values in an
+ * effect after the dialog's first frame, so a click in that frame can be undone (the last CI run's
+ * "Clicking the checkbox did not change its state"); the click is repeated until the radio stays checked.
+ */
+async function checkOnceSettled(radio: Locator): Promise<void> {
+  for (let tries = 0; tries < 10 && !(await radio.isChecked()); tries++) {
+    await radio.click()
+    await sleep(100)
+  }
+  assert.equal(await radio.isChecked(), true, 'the radio stays checked')
+}
 
 /** A TOTP code of a later 30-second step than the last one used: the server refuses a code used before. */
 let lastStep = 0
@@ -94,7 +108,7 @@ test('an operator messages a number: the H5 badge and message center show it; th
 
   // a broadcast: asked once more, then delivered in the background to every user, this one too
   await page.getByRole('button', { name: '发送消息' }).click()
-  await form.getByRole('radio', { name: '全部用户' }).check()
+  await checkOnceSettled(form.getByRole('radio', { name: '全部用户' }))
   await form.getByLabel('标题').fill(BROADCAST_TITLE)
   await form.getByLabel('内容').fill('周六凌晨 2:00–4:00 系统维护，期间云手机可正常使用')
   await form.getByRole('button', { name: /发\s*送/ }).click()
