@@ -1,7 +1,7 @@
 import { View, Text } from '@tarojs/components'
 import type { GoodsPrice } from '../../../types/api'
 import { formatYuan } from '@/domain/formatters'
-import { unitPrice } from '@/domain/pricing'
+import { activityRunning, unitPrice } from '@/domain/pricing'
 import styles from './index.module.scss'
 
 interface DurationChipsProps {
@@ -31,7 +31,7 @@ export default function DurationChips({ prices, value, onChange, now }: Duration
             <Text className={styles.duration}>{price.durationLabel}</Text>
             <Text className={styles.price}>{formatYuan(current)}</Text>
             {old > current && <Text className={styles.old}>{formatYuan(old)}</Text>}
-            {price.activityRunning && <Text className={styles.badge}>活动</Text>}
+            {activityRunning(price, now) && <Text className={styles.badge}>活动</Text>}
           </View>
         )
       })}
