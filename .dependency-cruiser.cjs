@@ -4,9 +4,11 @@
  *
  *   client   pages → components · hooks → stores → api → runtime → domain / platform / constants
  *   server   routes, plugins, jobs → services → domain / db / adapters / contract, with the job queue
- *            (jobs/queue.ts) and the clock (clock.ts) below services
+ *            (jobs/queue.ts) and the clock (clock.ts) below services; the operator console's module
+ *            (server/src/console) has the same layers inside it and sits above the user API: it uses
+ *            the user API's services, and nothing of the user API imports it (app.ts registers it)
  *
- * and nothing imports in a circle (type-only imports aside: they vanish when compiled). ESLint's
+ * and nothing imports in a circle, type-only imports included. ESLint's
  * no-restricted-imports (.eslintrc.js) says the same per folder as you type; this file also sees
  * circles and relative paths, and fails CI on either.
  */
@@ -19,9 +21,9 @@ module.exports = {
   forbidden: [
     forbid(
       'no-circular',
-      'An import circle: move what both sides need into a module below them (type-only imports excepted).',
+      'An import circle: move what both sides need into a module below them (a type-only import counts too).',
       { path: ALL_CODE },
-      { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+      { circular: true },
     ),
 
     // ---- client ----------------------------------------------------------------------------
@@ -62,6 +64,12 @@ module.exports = {
       { path: '^src/(pages|components|hooks|stores|api|runtime)/' },
     ),
     forbid(
+      'client: the console stays out',
+      'The mini-program and H5 import nothing of the operator console: neither its contract nor its shared rules (src/domain/console, which only the server and admin/ use).',
+      { path: '^src/(?!domain/console/)' },
+      { path: '^(server/src/console/|src/domain/console/)' },
+    ),
+    forbid(
       'client: the domain is pure',
       'src/domain is plain TypeScript the server imports too (#domain/*): no platform, UI framework or Taro.',
       { path: '^src/domain/' },
@@ -77,15 +85,18 @@ module.exports = {
     forbid(
       'server: services are below routes, plugins and jobs',
       'A service imports no route, plugin or job handler: those call services. The job queue port (enqueue) lives below services.',
-      { path: '^server/src/services/' },
-      { path: '^server/src/(routes|plugins|jobs)/', pathNot: '^server/src/jobs/queue\\.ts$' },
+      { path: '^server/src/(console/)?services/' },
+      {
+        path: '^server/src/(console/)?(routes|plugins|jobs)/',
+        pathNot: '^server/src/jobs/queue\\.ts$',
+      },
     ),
     forbid(
       'server: domain, db, adapters and contract are below services',
       'server/src/domain, db, adapters and contract import no service, route, plugin or job: pass what they need in (the clock is server/src/clock.ts).',
-      { path: '^server/src/(domain|db|adapters|contract)/' },
+      { path: '^server/src/(domain|db|adapters|contract|console/contract)/' },
       {
-        path: '^server/src/(services|routes|plugins|jobs)/',
+        path: '^server/src/(console/)?(services|routes|plugins|jobs)/',
         pathNot: '^server/src/jobs/queue\\.ts$',
       },
     ),
@@ -94,6 +105,18 @@ module.exports = {
       'server/src/jobs/queue.ts (services add jobs through it) and server/src/clock.ts import no job handler, service, route, plugin or adapter.',
       { path: '^server/src/(jobs/queue|clock)\\.ts$' },
       { path: '^server/src/(services|routes|plugins|adapters)/|^server/src/jobs/(?!queue\\.ts$)' },
+    ),
+    forbid(
+      'server: the user API knows nothing of the console',
+      'The user API (services, routes, contract, jobs, plugins, db, adapters, domain) imports nothing of server/src/console: the console builds on the user API and app.ts registers it (console/index.ts).',
+      { path: '^server/src/(?!console/|app\\.ts$|main\\.ts$)' },
+      { path: '^server/src/console/' },
+    ),
+    forbid(
+      'server: the console is entered by its index',
+      'app.ts reaches the console only through server/src/console/index.ts, its one entry.',
+      { path: '^server/src/(app|main)\\.ts$' },
+      { path: '^server/src/console/(?!index\\.ts$)' },
     ),
     forbid(
       'server: config is the bottom',
@@ -114,9 +137,9 @@ module.exports = {
     // ---- operator console (admin/) -------------------------------------------------------------
     forbid(
       'console: only the shared rules and the contract',
-      'The console (admin/) imports src/domain and src/constants (#domain/*, #constants/*) and the server contract, nothing else of the client or the server.',
+      'The console (admin/) imports src/domain and src/constants (#domain/*, #constants/*) and its own API contract (#console-contract), nothing else of the client or the server.',
       { path: '^admin/' },
-      { path: '^(src|server)/', pathNot: '^(src/(domain|constants)|server/src/contract)/' },
+      { path: '^(src|server)/', pathNot: '^(src/(domain|constants)|server/src/console/contract)/' },
     ),
     forbid(
       'console: the contract as types only',

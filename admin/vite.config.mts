@@ -1,6 +1,6 @@
 /**
  * The operator console: its own Vite build, served by the API server at /admin
- * (server/src/plugins/admin-console.ts). Nothing here is part of the user site: the H5 and weapp builds
+ * (server/src/console/plugins/static.ts). Nothing here is part of the user site: the H5 and weapp builds
  * never see admin/.
  */
 import path from 'node:path'
@@ -14,7 +14,8 @@ export default defineConfig({
   base: '/admin/',
   plugins: [react()],
   resolve: {
-    // the shared rules, spelt as the server spells them
+    // the shared rules, spelt as the server spells them. #console-contract (tsconfig.json) has no alias
+    // here on purpose: the console imports its API contract as types only, and a value import fails the build
     alias: {
       '#domain': path.join(REPO_ROOT, 'src/domain'),
       '#constants': path.join(REPO_ROOT, 'src/constants'),

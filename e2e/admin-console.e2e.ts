@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { OPERATOR_ROLE_LABELS } from '#domain/operator-roles'
+import { OPERATOR_ROLE_LABELS } from '#domain/console/operator-roles'
 import { operatorMessages, OperatorCode } from '#domain/result-codes'
 import { screenshot, consoleAxeReport, setupE2E, sleep } from './harness'
 import { createOperator, submitSignIn, totp } from './console'

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core'
 import { generateSync } from 'otplib'
-import { OPERATOR_ROLE_LABELS, type OperatorRole } from '#domain/operator-roles'
+import { OPERATOR_ROLE_LABELS, type OperatorRole } from '#domain/console/operator-roles'
 import type { E2E } from './harness'
 
 export interface ConsoleOperator {

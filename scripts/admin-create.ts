@@ -18,14 +18,14 @@ import {
   OPERATOR_PASSWORD_WEAK,
   OPERATOR_ROLES,
   operatorNameKey,
-} from '#domain/operator-roles'
+} from '#domain/console/operator-roles'
 import { systemClock } from '../server/src/clock'
 import { loadConfig } from '../server/src/config'
 import { openCliDatabase } from './lib/cli-database'
 import { migrateDatabase } from '../server/src/db/migrate'
 import { isBizError } from '../server/src/domain/biz-error'
-import { OperatorAccounts } from '../server/src/services/operator-accounts'
-import { OperatorAudit } from '../server/src/services/operator-audit'
+import { OperatorAccounts } from '../server/src/console/services/operator-accounts'
+import { OperatorAudit } from '../server/src/console/services/operator-audit'
 
 const USAGE = `usage: npm run admin:create -- <name> <role>   (role: ${OPERATOR_ROLES.join(' | ')})`
 

@@ -5,7 +5,7 @@
  *   npm run company:verify -- <mobile|userId>    verifies one (the user becomes a company buyer)
  *   npm run company:verify -- <mobile|userId> --reject
  *
- * The console's 用户 page decides the same way (services/admin-users.ts companyDecision); a decision here
+ * The console's 用户 page decides the same way (console/services/users.ts companyDecision); a decision here
  * is in the operator audit log as the command line's ('cli').
  *
  * It uses the server's configuration (DATABASE_URL, or the PGlite in DATA_DIR, which only one process
@@ -19,8 +19,8 @@ import { users } from '../server/src/db/schema'
 import { systemClock } from '../server/src/clock'
 import { isBizError } from '../server/src/domain/biz-error'
 import { OperatorCode } from '#domain/result-codes'
-import { companyDecision } from '../server/src/services/admin-users'
-import { OperatorAudit } from '../server/src/services/operator-audit'
+import { companyDecision } from '../server/src/console/services/users'
+import { OperatorAudit } from '../server/src/console/services/operator-audit'
 import { CompanyStatus } from '../server/src/services/profile-service'
 
 async function main(args: string[]) {

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { checkRemoteId, MAX_REMOTE_ID_LENGTH } from '@/domain/catalogue-edits'
+import { checkRemoteId, MAX_REMOTE_ID_LENGTH } from '@/domain/console/catalogue-edits'
 
 const refused = (raw: unknown) => {
   const result = checkRemoteId(raw)

@@ -2,7 +2,7 @@
 import { lazy, Suspense, useCallback, useEffect } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Button, Result, Spin } from 'antd'
-import type { AdminSession } from '../../server/src/contract/admin'
+import type { AdminSession } from '#console-contract'
 import { adminApi, ApiError, setSignedOutHandler } from './api'
 import SignInPage from './pages/SignInPage'
 

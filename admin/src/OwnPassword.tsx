@@ -11,8 +11,8 @@ import {
   OPERATOR_PASSWORD_MAX,
   OPERATOR_PASSWORD_MIN,
   OPERATOR_PASSWORD_WEAK,
-} from '#domain/operator-roles'
-import type { ChangeOperatorPasswordBody } from '../../server/src/contract/admin'
+} from '#domain/console/operator-roles'
+import type { ChangeOperatorPasswordBody } from '#console-contract'
 import { adminApi, ApiError } from './api'
 
 interface PasswordForm extends ChangeOperatorPasswordBody {

@@ -15,13 +15,13 @@ import type {
   OperatorList,
   OperatorRow,
   SignInBody,
-} from '../../server/src/contract/admin'
+} from '#console-contract'
 import type {
   AdminUserDetail,
   AdminUserPage,
   AdminUserRow,
   UserSearchQuery,
-} from '../../server/src/contract/admin-users'
+} from '#console-contract/users'
 import type {
   AdminCatalogue,
   AdminPriceRow,
@@ -33,13 +33,13 @@ import type {
   StockEditBody,
   SupplierMapping,
   SupplierMappingRow,
-} from '../../server/src/contract/admin-catalogue'
+} from '#console-contract/catalogue'
 import type {
   AdminOrderDetail,
   AdminOrderPage,
   OrderFilter,
   OrderSearchQuery,
-} from '../../server/src/contract/admin-orders'
+} from '#console-contract/orders'
 import type {
   AdminDeviceDetail,
   AdminDevicePage,
@@ -48,21 +48,21 @@ import type {
   AdminJobRow,
   DeviceSearchQuery,
   JobSearchQuery,
-} from '../../server/src/contract/admin-devices'
+} from '#console-contract/devices'
 import type {
   CouponTemplateBody,
   CouponTemplateList,
   CouponTemplateRow,
   IssueCouponBody,
   IssueCouponResult,
-} from '../../server/src/contract/admin-coupons'
+} from '#console-contract/coupons'
 import type {
   OperatorMessagePage,
   OperatorMessageQuery,
   OperatorMessageRow,
   SendMessageBody,
-} from '../../server/src/contract/admin-messages'
-import type { AdminOverview } from '../../server/src/contract/admin-overview'
+} from '#console-contract/messages'
+import type { AdminOverview } from '#console-contract/overview'
 import type {
   ActivityEditBody,
   AdminActivityRow,
@@ -71,7 +71,7 @@ import type {
   AdminSettings,
   CommonConfigBody,
   SeckillItemEditBody,
-} from '../../server/src/contract/admin-settings'
+} from '#console-contract/settings'
 import { OperatorCode, ResultCode } from '#domain/result-codes'
 
 // The contract's names, checked against it by type (a value import would bundle the contract).

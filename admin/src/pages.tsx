@@ -1,11 +1,11 @@
 /**
- * The console's pages and the permission each needs (src/domain/operator-roles.ts, the table the server
+ * The console's pages and the permission each needs (src/domain/console/operator-roles.ts, the table the server
  * enforces too). The menu shows only the pages the operator's role may open. Pages arrive with their
  * server routes: there are no placeholders.
  */
 import type { ReactNode } from 'react'
-import type { AdminSession } from '../../server/src/contract/admin'
-import { mayDo, type OperatorPermission, type OperatorRole } from '#domain/operator-roles'
+import type { AdminSession } from '#console-contract'
+import { mayDo, type OperatorPermission, type OperatorRole } from '#domain/console/operator-roles'
 import AuditLogPage from './pages/AuditLogPage'
 import CataloguePage from './pages/CataloguePage'
 import CouponsPage from './pages/CouponsPage'

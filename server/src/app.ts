@@ -24,7 +24,6 @@ import type { SupplierAdapter } from './adapters/supplier/supplier-adapter'
 import { SandboxWechatAdapter } from './adapters/wechat/sandbox-wechat'
 import type { WechatAdapter } from './adapters/wechat/wechat-adapter'
 import { SERVER_DEFAULTS } from './config'
-import { ADMIN_API_PREFIX } from './contract/admin'
 import { withResultCodes } from './contract/route-codes'
 import type { Database } from './db/client'
 import { MAX_UPLOAD_BYTES } from './domain/files'
@@ -44,12 +43,11 @@ import {
 } from './plugins/h5-static'
 import { CREATE_PAGE, levelGoodsDocument } from './plugins/level-goods-document'
 import { withLogRedaction } from './plugins/log-redaction'
-import { registerAdminConsole } from './plugins/admin-console'
 import securityHeaders from './plugins/security-headers'
 import textInput from './plugins/text-input'
 import { schemaCompilers } from './plugins/validation'
 import apiRoutes from './routes'
-import adminRoutes, { type SignInLimits } from './routes/admin-routes'
+import { consoleDocumentPolicy, createConsole, operatorConsole, type SignInLimits } from './console'
 import { systemClock, type Clock } from './clock'
 import { createServices, type Services } from './services'
 
@@ -158,17 +156,20 @@ export async function buildApp(options: BuildAppOptions) {
       benefitPepper: options.benefitPepper ?? SERVER_DEFAULTS.benefitPepper,
     },
   })
+  const operator = createConsole(services)
   app.decorate('services', services)
-  const jobs = new JobScheduler(
-    options.database.db,
-    services.ctx.clock,
-    app.log,
-    jobDefinitions(options.database.db, services),
-  )
+  app.decorate('console', operator.services)
+  const jobs = new JobScheduler(options.database.db, services.ctx.clock, app.log, [
+    ...jobDefinitions(options.database.db, services),
+    ...operator.jobs,
+  ])
   app.decorate('jobs', jobs)
 
   await app.register(errorHandling)
-  await app.register(securityHeaders, { h5Dist: options.h5Dist })
+  await app.register(securityHeaders, {
+    h5Dist: options.h5Dist,
+    ownDocumentPolicy: consoleDocumentPolicy,
+  })
   await app.register(textInput)
   await app.register(emptyBody)
   // API responses and anything else not precompressed, for clients that accept it
@@ -227,9 +228,8 @@ export async function buildApp(options: BuildAppOptions) {
     },
     { prefix: API_PREFIX },
   )
-  // the operator console's API: its own prefix, cookie and hook, never the user API's
-  await app.register(adminRoutes, {
-    prefix: ADMIN_API_PREFIX,
+  // the operator console: its API (own prefix, cookie and hook, never the user API's) and its pages
+  await app.register(operatorConsole, {
     secureCookie: production,
     signInLimits: rateLimit
       ? (rateLimit.operatorSignIn ?? {
@@ -237,6 +237,7 @@ export async function buildApp(options: BuildAppOptions) {
           perNameAndIpPer15Minutes: SERVER_DEFAULTS.operatorSignInPerNameAndIpPer15Minutes,
         })
       : null,
+    adminDist: options.adminDist ?? null,
   })
 
   const h5Dist = options.h5Dist && h5IndexExists(options.h5Dist) ? options.h5Dist : null
@@ -250,8 +251,6 @@ export async function buildApp(options: BuildAppOptions) {
     )
   const livePages: LivePages = new Map(createPage ? [[CREATE_PAGE, createPage]] : [])
   if (h5Dist) await registerH5(app, h5Dist, livePages)
-  await registerAdminConsole(app, options.adminDist ?? null)
-
   app.setNotFoundHandler((request, reply) => {
     if (h5Dist && isSpaNavigation(request)) return sendSpaIndex(request, reply, h5Dist, livePages)
     return sendEnvelope(reply, 404, 404, 'Not Found')

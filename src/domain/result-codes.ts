@@ -148,7 +148,7 @@ export const OperatorCode = {
   CATALOGUE_CHANGED: 4030,
   /** 商品与价格: no such goods, price row or zone. */
   CATALOGUE_NOT_FOUND: 4031,
-  /** 商品与价格: the edit breaks a catalogue rule (src/domain/catalogue-edits.ts); msg says which. */
+  /** 商品与价格: the edit breaks a catalogue rule (src/domain/console/catalogue-edits.ts); msg says which. */
   CATALOGUE_INVALID: 4032,
   /** 订单与支付: no such order. */
   ORDER_NOT_FOUND: 4040,
@@ -197,7 +197,7 @@ export const OperatorCode = {
   COUPON_TEMPLATE_INVALID: 4071,
   /** 优惠券: this issue request id was already used for another template or target. */
   COUPON_ISSUE_CONFLICT: 4072,
-  /** 设置: the edit breaks a rule of src/domain/settings-edits.ts; msg says which. */
+  /** 设置: the edit breaks a rule of src/domain/console/settings-edits.ts; msg says which. */
   SETTINGS_INVALID: 4095,
   /** 设置: the value was changed by another operator since it was read, or is gone: read it again. */
   SETTINGS_CHANGED: 4096,

@@ -6,7 +6,7 @@ import {
   validatePriceEdit,
   yuanToFen,
   type PriceEdit,
-} from '@/domain/catalogue-edits'
+} from '@/domain/console/catalogue-edits'
 import { fenToYuan } from '@/domain/formatters'
 
 const plain: PriceEdit = {

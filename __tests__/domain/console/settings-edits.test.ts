@@ -10,8 +10,8 @@ import {
   validateSeckillItemEdit,
   validateText,
   type CommonConfigEdit,
-} from '@/domain/settings-edits'
-import { MAX_PRICE_FEN } from '@/domain/catalogue-edits'
+} from '@/domain/console/settings-edits'
+import { MAX_PRICE_FEN } from '@/domain/console/catalogue-edits'
 
 const common: CommonConfigEdit = {
   renewalReminderMsg: '您的云手机已到期，请及时续费',

@@ -7,7 +7,7 @@ import { useState } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { ProTable, type ProColumns } from '@ant-design/pro-components'
 import { Select, Table, Typography } from 'antd'
-import type { AuditAction, AuditRow } from '../../../server/src/contract/admin'
+import type { AuditAction, AuditRow } from '#console-contract'
 import { adminApi } from '../api'
 import {
   AuditTarget,

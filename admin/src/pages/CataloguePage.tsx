@@ -1,7 +1,7 @@
 /**
  * 商品与价格 (every role reads, admin and operations edit): the zones, open or closed, and each goods
  * with its price rows by duration and its free and held stock per zone. A price row and a zone's stock are edited in a dialog (amounts
- * typed in 元, sent in fen, checked by the rules the server applies: #domain/catalogue-edits); taking a
+ * typed in 元, sent in fen, checked by the rules the server applies: #domain/console/catalogue-edits); taking a
  * goods off sale asks first and names the consequence. An edit of a row someone changed since it was
  * read is refused (4030): its message shows and the table is read again. The 供应商映射 tab
  * (SupplierMappingPanel) keeps the ACEP ids; with ACEP running, a goods without one cannot go on sale
@@ -27,9 +27,9 @@ import {
   validatePriceEdit,
   yuanToFen,
   type PriceEdit,
-} from '#domain/catalogue-edits'
+} from '#domain/console/catalogue-edits'
 import { fenToYuan, formatYuan } from '#domain/formatters'
-import { mayDo, type OperatorRole } from '#domain/operator-roles'
+import { mayDo, type OperatorRole } from '#domain/console/operator-roles'
 import { OperatorCode } from '#domain/result-codes'
 import type {
   AdminCatalogue,
@@ -37,7 +37,7 @@ import type {
   AdminPriceRow,
   AdminStockRow,
   AdminZoneRow,
-} from '../../../server/src/contract/admin-catalogue'
+} from '#console-contract/catalogue'
 import { adminApi, ApiError } from '../api'
 import SupplierMappingPanel from './SupplierMappingPanel'
 import { beijingMinute, beijingWallClock, fromBeijingWallClock } from './beijing-time'

@@ -18,13 +18,13 @@ import {
 } from '@ant-design/pro-components'
 import { Alert, App, Button } from 'antd'
 import { businessTypeLabels, couponScopeLabels, CouponType, couponTypeLabels } from '#domain/enums'
-import { mayDo, type OperatorRole } from '#domain/operator-roles'
+import { mayDo, type OperatorRole } from '#domain/console/operator-roles'
 import type {
   CouponTemplateBody,
   CouponTemplateRow,
   IssueCouponBody,
   IssueCouponResult,
-} from '../../../server/src/contract/admin-coupons'
+} from '#console-contract/coupons'
 import { adminApi } from '../api'
 
 const KEY = ['couponTemplates']

@@ -20,9 +20,9 @@ import {
   type TableColumnsType,
 } from 'antd'
 import { DeviceStatus } from '#domain/device-lifecycle'
-import { mayDo, type OperatorRole } from '#domain/operator-roles'
+import { mayDo, type OperatorRole } from '#domain/console/operator-roles'
 import { OperatorCode } from '#domain/result-codes'
-import type { AdminDeviceDetail } from '../../../server/src/contract/admin-devices'
+import type { AdminDeviceDetail } from '#console-contract/devices'
 import { adminApi, ApiError } from '../api'
 import { navigate } from '../router'
 import {

@@ -7,8 +7,8 @@ import { useState } from 'react'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ProTable, type ProColumns } from '@ant-design/pro-components'
 import { Popconfirm, Typography } from 'antd'
-import { mayDo, type OperatorRole } from '#domain/operator-roles'
-import type { AdminJobRow, JobSearchQuery } from '../../../server/src/contract/admin-devices'
+import { mayDo, type OperatorRole } from '#domain/console/operator-roles'
+import type { AdminJobRow, JobSearchQuery } from '#console-contract/devices'
 import { adminApi } from '../api'
 import {
   ConsoleLink,

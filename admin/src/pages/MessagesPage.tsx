@@ -15,13 +15,13 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components'
 import { App, Badge, Button, Typography } from 'antd'
-import { MESSAGE_CONTENT_MAX, MESSAGE_TITLE_MAX } from '#domain/operator-messages'
-import { mayDo, type OperatorRole } from '#domain/operator-roles'
+import { MESSAGE_CONTENT_MAX, MESSAGE_TITLE_MAX } from '#domain/console/operator-messages'
+import { mayDo, type OperatorRole } from '#domain/console/operator-roles'
 import type {
   OperatorMessageQuery,
   OperatorMessageRow,
   SendMessageBody,
-} from '../../../server/src/contract/admin-messages'
+} from '#console-contract/messages'
 import { adminApi } from '../api'
 import { beijingTime, inBeijing } from './beijing-time'
 import { UserLink } from './record-links'

@@ -18,12 +18,8 @@ import {
   OPERATOR_PASSWORD_WEAK,
   OPERATOR_ROLE_LABELS,
   OPERATOR_ROLES,
-} from '#domain/operator-roles'
-import type {
-  CreatedOperator,
-  CreateOperatorBody,
-  OperatorRow,
-} from '../../../server/src/contract/admin'
+} from '#domain/console/operator-roles'
+import type { CreatedOperator, CreateOperatorBody, OperatorRow } from '#console-contract'
 import { adminApi } from '../api'
 import { beijingTime, inBeijing } from './beijing-time'
 

@@ -10,7 +10,7 @@ import { ModalForm, ProDescriptions, ProFormTextArea } from '@ant-design/pro-com
 import { Alert, Button, Space, Table, Typography } from 'antd'
 import { deviceStatusLabels, type DeviceStatus } from '#domain/device-lifecycle'
 import { nextFollowDelay } from '#domain/flux'
-import { mayDo, type OperatorRole } from '#domain/operator-roles'
+import { mayDo, type OperatorRole } from '#domain/console/operator-roles'
 import {
   orderInFlux,
   orderKindLabels,
@@ -21,7 +21,7 @@ import {
   type PayMethod,
 } from '#domain/order-status'
 import { OperatorCode } from '#domain/result-codes'
-import type { AdminOrderDetail } from '../../../server/src/contract/admin-orders'
+import type { AdminOrderDetail } from '#console-contract/orders'
 import { adminApi } from '../api'
 import { navigate } from '../router'
 import { ORDERS_PATH, yuan } from './order-labels'

@@ -8,7 +8,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { ProTable, type ProColumns } from '@ant-design/pro-components'
 import { Button, Result } from 'antd'
 import type { Dayjs } from 'dayjs'
-import { mayDo, type OperatorRole } from '#domain/operator-roles'
+import { mayDo, type OperatorRole } from '#domain/console/operator-roles'
 import {
   ORDER_KINDS,
   orderKindLabels,
@@ -18,11 +18,7 @@ import {
   type OrderStatus,
   type PayMethod,
 } from '#domain/order-status'
-import type {
-  AdminOrderRow,
-  OrderFilter,
-  OrderSearchQuery,
-} from '../../../server/src/contract/admin-orders'
+import type { AdminOrderRow, OrderFilter, OrderSearchQuery } from '#console-contract/orders'
 import { adminApi } from '../api'
 import { navigate, usePathname } from '../router'
 import OrderDetailPage from './OrderDetailPage'

@@ -22,7 +22,7 @@ import {
 } from 'antd'
 import { androidVersionLabel, type AndroidVersion } from '#domain/catalogue'
 import { OperatorCode } from '#domain/result-codes'
-import type { AdminOverview, OverviewStockRow } from '../../../server/src/contract/admin-overview'
+import type { AdminOverview, OverviewStockRow } from '#console-contract/overview'
 import { adminApi, ApiError } from '../api'
 import { ConsoleLink, DEVICES_PATH, JOBS_PATH } from './device-labels'
 import { beijingTime } from './beijing-time'

@@ -4,7 +4,7 @@
  * OverviewPage), so the charting library is fetched only when 概览 opens.
  */
 import { Column } from '@ant-design/plots'
-import type { OverviewDay } from '../../../server/src/contract/admin-overview'
+import type { OverviewDay } from '#console-contract/overview'
 
 const yuan = (fen: number) => (fen / 100).toFixed(2)
 

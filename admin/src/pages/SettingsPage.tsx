@@ -3,7 +3,7 @@
  * 客服电话, 客服时间; the app version is the server's), the online customer-service address (an
  * environment variable, read-only here), the activities with their time window and on/off, and each
  * flash-sale item's price (typed in 元, sent in fen), stock and order. Edits are checked by the rules
- * the server applies (#domain/settings-edits) before sending; an edit of something another operator
+ * the server applies (#domain/console/settings-edits) before sending; an edit of something another operator
  * changed since it was read is refused (4096): its message shows and the page is read again. The user
  * agreement and privacy policy are compiled into the client: the page says so and where they live.
  */
@@ -24,9 +24,9 @@ import { Alert, App, Badge, Button, Card, Space, Table, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs, { type Dayjs } from 'dayjs'
 import { durationLabel } from '#domain/catalogue'
-import { MAX_PRICE_FEN, yuanToFen } from '#domain/catalogue-edits'
+import { MAX_PRICE_FEN, yuanToFen } from '#domain/console/catalogue-edits'
 import { fenToYuan, formatYuan } from '#domain/formatters'
-import { mayDo, type OperatorRole } from '#domain/operator-roles'
+import { mayDo, type OperatorRole } from '#domain/console/operator-roles'
 import { OperatorCode } from '#domain/result-codes'
 import {
   ACTIVITY_SUMMARY_MAX,
@@ -43,12 +43,8 @@ import {
   type CommonConfigEdit,
   type CommonConfigField,
   type SeckillItemEdit,
-} from '#domain/settings-edits'
-import type {
-  AdminActivity,
-  AdminCommonConfig,
-  AdminSeckillItem,
-} from '../../../server/src/contract/admin-settings'
+} from '#domain/console/settings-edits'
+import type { AdminActivity, AdminCommonConfig, AdminSeckillItem } from '#console-contract/settings'
 import { adminApi, ApiError } from '../api'
 import { beijingMinute, beijingWallClock, fromBeijingWallClock, inBeijing } from './beijing-time'
 

@@ -1,7 +1,7 @@
 /** 账号, 密码, 动态码 (the authenticator's six digits); a refusal shows the server's message. */
 import { useMutation } from '@tanstack/react-query'
 import { Alert, Button, Card, Form, Input, Typography, theme } from 'antd'
-import type { AdminSession, SignInBody } from '../../../server/src/contract/admin'
+import type { AdminSession, SignInBody } from '#console-contract'
 import { adminApi } from '../api'
 
 export default function SignInPage({

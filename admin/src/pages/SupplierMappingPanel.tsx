@@ -2,7 +2,7 @@
  * 商品与价格 → 供应商映射: each goods (→ ACEP configuration code) and zone (→ ACEP data-centre
  * id) with its id in supplier_catalogue, which the server checks at start-up when it runs on ACEP
  * (火山引擎). Every role reads; admin and operations set or clear an id in a dialog checked by the rule
- * the server applies (#domain/catalogue-edits checkRemoteId). A warning names what is on sale but
+ * the server applies (#domain/console/catalogue-edits checkRemoteId). A warning names what is on sale but
  * unmapped. With ACEP running, what the start-up check needs cannot be cleared (4058); a goods without
  * its id cannot go on sale (4059, refused on the goods table).
  */
@@ -12,12 +12,9 @@ import { ModalForm, ProFormText } from '@ant-design/pro-components'
 import { Alert, App, Badge, Button, Popconfirm, Space, Table, Tooltip, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { androidVersionLabel, type AndroidVersion } from '#domain/catalogue'
-import { checkRemoteId, MAX_REMOTE_ID_LENGTH } from '#domain/catalogue-edits'
+import { checkRemoteId, MAX_REMOTE_ID_LENGTH } from '#domain/console/catalogue-edits'
 import { OperatorCode } from '#domain/result-codes'
-import type {
-  SupplierMapping,
-  SupplierMappingRow,
-} from '../../../server/src/contract/admin-catalogue'
+import type { SupplierMapping, SupplierMappingRow } from '#console-contract/catalogue'
 import { adminApi, ApiError } from '../api'
 
 /** Under the catalogue's key: a catalogue edit (a goods on or off sale) reads the mapping again too. */

@@ -10,7 +10,7 @@ import { ModalForm, ProDescriptions, ProFormTextArea } from '@ant-design/pro-com
 import { Button, Popconfirm, Space, Tabs, Typography, type TableColumnsType } from 'antd'
 import { deviceStatusLabels, type DeviceStatus } from '#domain/device-lifecycle'
 import { couponStatusLabels, type CouponStatus } from '#domain/enums'
-import { mayDo, type OperatorRole } from '#domain/operator-roles'
+import { mayDo, type OperatorRole } from '#domain/console/operator-roles'
 import {
   orderKindLabels,
   orderStatusLabels,
@@ -18,7 +18,7 @@ import {
   type OrderStatus,
 } from '#domain/order-status'
 import { OperatorCode } from '#domain/result-codes'
-import type { AdminUserDetail } from '../../../server/src/contract/admin-users'
+import type { AdminUserDetail } from '#console-contract/users'
 import { adminApi } from '../api'
 import { navigate } from '../router'
 import { COMPANY_STATUS_LABELS, FrozenBadge, USER_TYPE_LABELS, USERS_PATH } from './user-labels'

@@ -1,4 +1,7 @@
-/** The API contract's static types, for the client to `import type` (nothing here enters a bundle). */
+/**
+ * The user API contract's static types, for the client to `import type` (nothing here enters a bundle).
+ * The operator console's contract is its own (console/contract), outside this namespace.
+ */
 export type { ApiEnvelope, PageQuery, PagedData } from './common'
 export type {
   SendSmsCodeBody,
@@ -194,18 +197,3 @@ export type {
   ScanLoginIdBody,
   ScanLoginRequest,
 } from './scan-login'
-export type {
-  SignInBody,
-  OperatorIdentity,
-  AdminSession,
-  OperatorRow,
-  OperatorList,
-  CreateOperatorBody,
-  CreatedOperator,
-  OperatorIdParams,
-  ChangeOperatorPasswordBody,
-  AuditAction,
-  AuditQuery,
-  AuditRow,
-  AuditPage,
-} from './admin'

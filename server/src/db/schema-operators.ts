@@ -1,6 +1,6 @@
 /**
  * Operator accounts (the console at /admin), separate from users: their sessions and the append-only
- * audit log of what they did. services/operator-*.ts read and write them.
+ * audit log of what they did. console/services/operator-*.ts read and write them.
  */
 import { sql } from 'drizzle-orm'
 import {
@@ -21,7 +21,7 @@ export const operators = pgTable(
   'operators',
   {
     id: serial('id').primaryKey(),
-    /** Sign-in name, stored in lower case (#domain/operator-roles OPERATOR_NAME_PATTERN). */
+    /** Sign-in name, stored in lower case (#domain/console/operator-roles OPERATOR_NAME_PATTERN). */
     name: text('name').notNull(),
     role: text('role').notNull(),
     /** argon2id (services/passwords.ts). */

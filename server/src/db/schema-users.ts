@@ -74,7 +74,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_mobile_phone_key').on(t.mobilePhone),
-    // The console's search by a number's last digits (services/admin-users.ts): a prefix of the reversed
+    // The console's search by a number's last digits (console/services/users.ts): a prefix of the reversed
     // number, so `reverse(mobile_phone) like '4321%'` reads this index instead of every user.
     index('users_mobile_tail_idx').using('btree', sql`reverse(${t.mobilePhone}) text_pattern_ops`),
     uniqueIndex('users_open_id_key').on(t.openId),

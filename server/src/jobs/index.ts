@@ -2,7 +2,6 @@ import type { Db } from '../db/client'
 import type { Services } from '../services'
 import { expireCouponsJob } from './expire-coupons'
 import { expireDevicesJob } from './expire-devices'
-import { deliverOperatorMessageJob } from './deliver-operator-message'
 import { fulfilOrderJob } from './fulfil-order'
 import { provisionDeviceJob, syncDeviceJob } from './provision-device'
 import { purgeExpiredJob } from './purge-expired'
@@ -11,7 +10,7 @@ import type { JobDefinition } from './scheduler'
 import { spaceTaskJob } from './space-tasks'
 import { timeoutOrdersJob } from './timeout-orders'
 
-/** Every job the server runs; add new ones here. */
+/** Every job of the user API; the console adds its own (console/index.ts). */
 export function jobDefinitions(db: Db, services: Services): JobDefinition[] {
   return [
     purgeExpiredJob(db, services),
@@ -24,6 +23,5 @@ export function jobDefinitions(db: Db, services: Services): JobDefinition[] {
     sendRefundJob(services),
     expireCouponsJob(services),
     spaceTaskJob(services),
-    deliverOperatorMessageJob(services),
   ]
 }

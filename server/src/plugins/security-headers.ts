@@ -4,7 +4,6 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import fastifyHelmet from '@fastify/helmet'
-import { isAdminConsoleUrl } from './admin-console'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -81,26 +80,11 @@ export function documentPolicy(
   ].join('; ')
 }
 
-/**
- * The operator console's documents (/admin, admin-console.ts): its own built scripts and nothing inline.
- * Styles need 'unsafe-inline': antd's CSS-in-JS writes <style> elements at run time (no hash can name
- * them). Images: ours and data: URLs (antd's and the favicon's), nothing from elsewhere. It calls its
- * API only; no frames, forms, fonts or plugins; nobody frames it.
- */
-export const ADMIN_CONSOLE_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ')
-
 export interface SecurityHeadersOptions {
   /** The H5 build the app serves (its documents' inline scripts are allowed by hash). */
   h5Dist?: string | null
+  /** A module's own policy for the documents it serves (the console's), or null for the rules below. */
+  ownDocumentPolicy?: (url: string) => string | null
 }
 
 /**
@@ -141,8 +125,9 @@ export default fp(async function securityHeaders(
       reply.header('content-security-policy', API_POLICY)
       return payload
     }
-    if (isAdminConsoleUrl(request.url)) {
-      reply.header('content-security-policy', ADMIN_CONSOLE_POLICY)
+    const ownPolicy = options.ownDocumentPolicy?.(request.url) ?? null
+    if (ownPolicy !== null) {
+      reply.header('content-security-policy', ownPolicy)
       return payload
     }
     const framedBySelf = request.routeOptions.config?.framedBySelf === true

@@ -4,12 +4,27 @@ import type { Db } from '../db/client'
 import { users } from '../db/schema'
 import { BizError } from '../domain/biz-error'
 import { newInviteCode } from '../domain/secrets'
-import type { LoginContext } from './account-service'
 import { PersonBenefits, type Identity } from './benefits'
 import { issueWelcomeCoupons } from './coupon-service'
 import { isUniqueViolation, type ServiceContext } from './context'
 import { recordInvite } from './engagement-service'
 import { WELCOME_MESSAGES, type MessageService } from './message-service'
+
+/** Optional context a client sends with a login (SPEC 3 "Login request") plus request headers. */
+export interface LoginContext {
+  channel?: string | null
+  clientType?: string | null
+  preGroup?: string
+  shareUser?: number
+  channelCode?: string
+  inviteCode?: string
+  deviceId?: string
+  brand?: string
+  deviceModel?: string
+  osName?: string
+  system?: string
+  osVersion?: string
+}
 
 export type UserRow = typeof users.$inferSelect
 

@@ -17,6 +17,7 @@ import {
   findByMobile,
   getUser,
   type AccountRegistration,
+  type LoginContext,
   type UserRow,
 } from './account-registration'
 import { PersonBenefits } from './benefits'
@@ -24,22 +25,6 @@ import { isUniqueViolation, type ServiceContext } from './context'
 import { hashPassword, verifyPassword } from './passwords'
 import type { SessionService } from './session-service'
 import { assertMobile, type SmsService } from './sms-service'
-
-/** Optional context a client sends with a login (SPEC 3 "Login request") plus request headers. */
-export interface LoginContext {
-  channel?: string | null
-  clientType?: string | null
-  preGroup?: string
-  shareUser?: number
-  channelCode?: string
-  inviteCode?: string
-  deviceId?: string
-  brand?: string
-  deviceModel?: string
-  osName?: string
-  system?: string
-  osVersion?: string
-}
 
 const ACCOUNT_FROZEN = () => new BizError(ResultCode.ACCOUNT_HAS_BEEN_FROZEN)
 const WECHAT_AUTH_EXPIRED = () =>

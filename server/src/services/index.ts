@@ -35,17 +35,6 @@ import { SpaceService } from './space-service'
 import { UsageLogService } from './usage-log-service'
 import { UserFluxService } from './user-flux'
 import { WalletService } from './wallet-service'
-import { OperatorAccounts } from './operator-accounts'
-import { OperatorAudit } from './operator-audit'
-import { AdminCatalogueService } from './admin-catalogue'
-import { AdminSettingsService } from './admin-settings'
-import { OperatorSessions } from './operator-sessions'
-import { AdminUsers } from './admin-users'
-import { AdminOrders } from './admin-orders'
-import { AdminCoupons } from './admin-coupons'
-import { AdminDevices } from './admin-devices'
-import { AdminMessages } from './admin-messages'
-import { AdminOverviewService } from './admin-overview'
 
 export function createServices(ctx: ServiceContext) {
   const sms = new SmsService(ctx)
@@ -61,7 +50,6 @@ export function createServices(ctx: ServiceContext) {
   const orders = new OrderService(ctx, goods, fleet, coupons)
   const grants = new GrantService(ctx)
   const screens = new ScreenAccess(ctx, grants)
-  const operatorAudit = new OperatorAudit(ctx)
   const paymentSettlement = new PaymentSettlement(ctx, ctx.paymentProviders, orders)
   return {
     ctx,
@@ -100,17 +88,6 @@ export function createServices(ctx: ServiceContext) {
     space: new SpaceService(ctx, orders),
     wallet: new WalletService(ctx, beans, orders, fleet),
     activities: new ActivityService(ctx, goods, orders),
-    operatorAudit,
-    operators: new OperatorAccounts(ctx, operatorAudit),
-    operatorSessions: new OperatorSessions(ctx, operatorAudit),
-    adminCatalogue: new AdminCatalogueService(ctx, operatorAudit, reference),
-    adminUsers: new AdminUsers(ctx, operatorAudit, sessions),
-    adminOrders: new AdminOrders(ctx, operatorAudit, goods, beans, messages),
-    adminDevices: new AdminDevices(ctx, operatorAudit, fleet, goods, messages),
-    adminCoupons: new AdminCoupons(ctx, operatorAudit),
-    adminMessages: new AdminMessages(ctx, operatorAudit),
-    adminOverview: new AdminOverviewService(ctx),
-    adminSettings: new AdminSettingsService(ctx, operatorAudit, catalog),
   }
 }
 

@@ -5,7 +5,8 @@ import type { ScanLoginRequest, ScanLoginSession, ScanLoginState } from '../cont
 import { scanLoginSessions } from '../db/schema'
 import { tip } from '../domain/biz-error'
 import { newOpaqueSecret, sha256Hex } from '../domain/secrets'
-import type { AccountService, LoginContext } from './account-service'
+import type { AccountService } from './account-service'
+import type { LoginContext } from './account-registration'
 import type { ServiceContext } from './context'
 import {
   PURGE_RUN_BUDGET_MS,

@@ -22,10 +22,10 @@ import { commerceApp, createCloudOrder } from '../helpers/commerce'
 import { runningPhones } from '../helpers/fleet'
 import { call, loginWithSms, post, type TestApp } from '../helpers/test-app'
 import type { CreateGrantResult } from '../../src/contract/grant'
-import { ADMIN_API_PREFIX } from '../../src/contract/admin'
-import { OPERATOR_ROLES, type OperatorRole } from '#domain/operator-roles'
+import { ADMIN_API_PREFIX } from '../../src/console/contract'
+import { OPERATOR_ROLES, type OperatorRole } from '#domain/console/operator-roles'
 import { OperatorCode } from '#domain/result-codes'
-import { adminCall, createOperator, signIn, type OperatorSession } from '../helpers/admin'
+import { adminCall, createOperator, signIn, type OperatorSession } from '../console/helpers'
 import { authHeaders, buildTestApp } from '../helpers/test-app'
 
 interface JsonSchema {

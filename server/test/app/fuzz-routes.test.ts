@@ -16,11 +16,11 @@ import assert from 'node:assert/strict'
 import { Writable } from 'node:stream'
 import { test } from 'node:test'
 import fc from 'fast-check'
-import { OPERATOR_ROLES, type OperatorRole } from '#domain/operator-roles'
+import { OPERATOR_ROLES, type OperatorRole } from '#domain/console/operator-roles'
 import { sql } from 'drizzle-orm'
-import { ADMIN_API_PREFIX } from '../../src/contract/admin'
+import { ADMIN_API_PREFIX } from '../../src/console/contract'
 import { MAX_BODY_DEPTH, TOO_DEEP } from '../../src/plugins/text-input'
-import { adminCall, createOperator, signIn, type OperatorSession } from '../helpers/admin'
+import { adminCall, createOperator, signIn, type OperatorSession } from '../console/helpers'
 import { buildTestApp, call, loginWithSms, type TestApp } from '../helpers/test-app'
 
 interface JsonSchema {
@@ -43,7 +43,7 @@ interface JsonSchema {
 interface Operation {
   parameters?: { in: string; name: string; schema: JsonSchema; required?: boolean }[]
   requestBody?: { content: Record<string, { schema: JsonSchema }> }
-  /** An operator route's roles (plugins/admin-auth.ts). */
+  /** An operator route's roles (console/plugins/auth.ts). */
   'x-operator-roles'?: OperatorRole[] | 'public'
 }
 

@@ -8,19 +8,19 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { and, desc, eq } from 'drizzle-orm'
 import fc from 'fast-check'
-import { OPERATOR_ROLES, type OperatorRole } from '#domain/operator-roles'
+import { OPERATOR_ROLES, type OperatorRole } from '#domain/console/operator-roles'
 import { OperatorCode, ResultCode } from '#domain/result-codes'
-import type { AuditPage } from '../../src/contract/admin'
+import type { AuditPage } from '../../src/console/contract'
 import type {
   AdminCatalogue,
   AdminGoodsRow,
   AdminPriceRow,
   AdminStockRow,
-} from '../../src/contract/admin-catalogue'
+} from '../../src/console/contract/catalogue'
 import type { GoodsLevelGroup } from '../../src/contract/catalog'
 import { goodsPrices, operatorAudit } from '../../src/db/schema'
 import { ReferenceData, REFERENCE_TTL_MS } from '../../src/services/reference-data'
-import { adminCall, createOperator, signIn, type OperatorSession } from '../helpers/admin'
+import { adminCall, createOperator, signIn, type OperatorSession } from './helpers'
 import {
   GOODS,
   ZONES,

@@ -8,17 +8,17 @@ import { test } from 'node:test'
 import { eq } from 'drizzle-orm'
 import { CouponStatus } from '#domain/enums'
 import { DAY_MS } from '#domain/pricing'
-import { OPERATOR_ROLES, type OperatorRole } from '#domain/operator-roles'
+import { OPERATOR_ROLES, type OperatorRole } from '#domain/console/operator-roles'
 import { OperatorCode } from '#domain/result-codes'
 import type {
   CouponTemplateBody,
   CouponTemplateList,
   CouponTemplateRow,
   IssueCouponResult,
-} from '../../src/contract/admin-coupons'
+} from '../../src/console/contract/coupons'
 import { couponIssues, devices, userCoupons, users } from '../../src/db/schema'
-import { ISSUE_BATCH } from '../../src/services/admin-coupons'
-import { adminCall, createOperator, signIn, type OperatorSession } from '../helpers/admin'
+import { ISSUE_BATCH } from '../../src/console/services/coupons'
+import { adminCall, createOperator, signIn, type OperatorSession } from './helpers'
 import { runningPhones } from '../helpers/fleet'
 import { buildTestApp, loginWithSms, type TestApp } from '../helpers/test-app'
 
@@ -55,7 +55,7 @@ const held = (ta: TestApp, templateId: number) =>
   ta.database.db.select().from(userCoupons).where(eq(userCoupons.templateId, templateId))
 
 const auditOf = async (ta: TestApp, action: string) =>
-  (await ta.app.services.operatorAudit.page({ action, rows: 100 })).records.reverse()
+  (await ta.app.console.audit.page({ action, rows: 100 })).records.reverse()
 
 test('each role on each 优惠券 route: admitted where the table says, refused with 4003 elsewhere', async (t) => {
   const ta = await buildTestApp(t)

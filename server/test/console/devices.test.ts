@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { and, eq, like, sql } from 'drizzle-orm'
 import { DeviceStatus } from '#domain/device-lifecycle'
-import { OPERATOR_ROLES, type OperatorRole } from '#domain/operator-roles'
+import { OPERATOR_ROLES, type OperatorRole } from '#domain/console/operator-roles'
 import { OperatorCode } from '#domain/result-codes'
 import type {
   AdminDeviceDetail,
@@ -16,17 +16,17 @@ import type {
   AdminDeviceRow,
   AdminJobPage,
   AdminJobRow,
-} from '../../src/contract/admin-devices'
+} from '../../src/console/contract/devices'
 import type { PagedData } from '../../src/contract/common'
 import type { Quote } from '../../src/contract/catalog'
 import type { Device } from '../../src/contract/device'
 import type { OrderInfo } from '../../src/contract/order'
 import { devices, jobs } from '../../src/db/schema'
 import { enqueueJob } from '../../src/jobs/queue'
-import { deviceSearchWhere, jobsOfDevice, STUCK_AFTER_MS } from '../../src/services/admin-devices'
+import { deviceSearchWhere, jobsOfDevice, STUCK_AFTER_MS } from '../../src/console/services/devices'
 import { PROVISION_JOB } from '../../src/services/fleet-service'
-import { DELIVER_OPERATOR_MESSAGE_JOB } from '../../src/services/admin-messages'
-import { adminCall, createOperator, signIn } from '../helpers/admin'
+import { DELIVER_OPERATOR_MESSAGE_JOB } from '../../src/console/services/messages'
+import { adminCall, createOperator, signIn } from './helpers'
 import { newKey, priceOf } from '../helpers/commerce'
 import {
   DAY_MS,
@@ -83,7 +83,7 @@ async function failedJob(ta: TestApp): Promise<number> {
 /** The audit rows of one target, oldest first (read as the audit log is, by an admin). */
 const auditOf = async (ta: TestApp, targetType: string, targetId: number) =>
   (
-    await ta.app.services.operatorAudit.page({ targetType, targetId: String(targetId), rows: 100 })
+    await ta.app.console.audit.page({ targetType, targetId: String(targetId), rows: 100 })
   ).records.reverse()
 
 test('each role on each 云手机 and 任务 route: admitted where the table says, refused with 4003 elsewhere', async (t) => {

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict'
 import type { InjectOptions } from 'fastify'
 import { generateSync } from 'otplib'
-import type { OperatorRole } from '#domain/operator-roles'
+import type { OperatorRole } from '#domain/console/operator-roles'
 import {
   ADMIN_API_PREFIX,
   ADMIN_SESSION_COOKIE,
   CSRF_HEADER,
   type AdminSession,
   type CreatedOperator,
-} from '../../src/contract/admin'
-import type { Envelope, TestApp } from './test-app'
+} from '../../src/console/contract'
+import type { Envelope, TestApp } from '../helpers/test-app'
 
 export const OPERATOR_PASSWORD = 'correct-horse-battery'
 
@@ -24,7 +24,7 @@ export async function createOperator(
   role: OperatorRole,
   password = OPERATOR_PASSWORD,
 ): Promise<CreatedOperator> {
-  return ta.app.services.operators.create({ operatorId: null, ip: null }, { name, role, password })
+  return ta.app.console.operators.create({ operatorId: null, ip: null }, { name, role, password })
 }
 
 export interface OperatorSession {

@@ -7,14 +7,14 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { eq } from 'drizzle-orm'
-import { OPERATOR_ROLES, type OperatorRole } from '#domain/operator-roles'
+import { OPERATOR_ROLES, type OperatorRole } from '#domain/console/operator-roles'
 import { OperatorCode } from '#domain/result-codes'
-import type { OperatorMessagePage, OperatorMessageRow } from '../../src/contract/admin-messages'
+import type { OperatorMessagePage, OperatorMessageRow } from '../../src/console/contract/messages'
 import type { Message, UnreadCount } from '../../src/contract/message'
 import type { PagedData } from '../../src/contract/common'
 import { jobs, messages, operatorMessages } from '../../src/db/schema'
-import { DELIVER_OPERATOR_MESSAGE_JOB } from '../../src/services/admin-messages'
-import { adminCall, createOperator, signIn } from '../helpers/admin'
+import { DELIVER_OPERATOR_MESSAGE_JOB } from '../../src/console/services/messages'
+import { adminCall, createOperator, signIn } from './helpers'
 import { buildTestApp, get, loginWithSms, post, type TestApp } from '../helpers/test-app'
 
 const SEND: OperatorRole[] = ['admin', 'operations', 'support']
@@ -90,7 +90,7 @@ test('a message to a number: in that user’s message center with the unread bad
   assert.equal(first.userName, '', 'the nickname beside the number (none set)')
   assert.equal(first.operatorName, 'as-support')
 
-  const audit = await ta.app.services.operatorAudit.page({
+  const audit = await ta.app.console.audit.page({
     targetType: 'user',
     targetId: String(alice.userId),
     rows: 10,
@@ -116,7 +116,7 @@ test('a broadcast: every user registered before it, in batches, resumed after a 
   const lateBefore = await unread(ta, late)
 
   // two users' rows, then the process "dies" and the cursor is put back: the batch is written again
-  const service = ta.app.services.adminMessages
+  const service = ta.app.console.messages
   assert.equal(await service.deliverBatch(sent.data.id, 2), true)
   await ta.database.db
     .update(operatorMessages)
@@ -146,7 +146,7 @@ test('a broadcast: every user registered before it, in batches, resumed after a 
   const row = list.data.records[0]
   assert.equal(row.recipients, 5, 'rows written again after the crash are not counted twice')
   assert.ok(row.deliveredAt)
-  const audit = await ta.app.services.operatorAudit.page({
+  const audit = await ta.app.console.audit.page({
     targetType: 'operatorMessage',
     targetId: String(sent.data.id),
     rows: 10,

@@ -5,14 +5,14 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { asc } from 'drizzle-orm'
-import { mayDo, OPERATOR_ROLES, type OperatorRole } from '#domain/operator-roles'
+import { mayDo, OPERATOR_ROLES, type OperatorRole } from '#domain/console/operator-roles'
 import { OperatorCode } from '#domain/result-codes'
 import type {
   AuditPage,
   CreatedOperator,
   OperatorList,
   OperatorRow,
-} from '../../src/contract/admin'
+} from '../../src/console/contract'
 import { operatorAudit, operators } from '../../src/db/schema'
 import {
   adminCall,
@@ -21,7 +21,7 @@ import {
   signIn,
   totpAt,
   type OperatorSession,
-} from '../helpers/admin'
+} from './helpers'
 import { buildTestApp, type TestApp } from '../helpers/test-app'
 
 type Method = 'GET' | 'POST' | 'DELETE'
@@ -238,7 +238,7 @@ test('an action whose audit row cannot be written does not happen', async (t) =>
   const root = await createOperator(ta, 'root', 'admin')
   const target = await createOperator(ta, 'target', 'support')
   const me = await signIn(ta, root)
-  const audit = ta.app.services.operatorAudit
+  const audit = ta.app.console.audit
   const record = audit.record.bind(audit)
   audit.record = async (tx, entry) => {
     await record(tx, entry)

@@ -2,13 +2,13 @@
 import assert from 'node:assert/strict'
 import { eq, sql } from 'drizzle-orm'
 import { PayMethod } from '#domain/order-status'
-import { type OperatorRole } from '#domain/operator-roles'
-import { type AdminOrderDetail } from '../../src/contract/admin-orders'
+import { type OperatorRole } from '#domain/console/operator-roles'
+import { type AdminOrderDetail } from '../../src/console/contract/orders'
 import { orders, users } from '../../src/db/schema'
 import { BEANS, COMPANY_ACCOUNT, credit } from '../../src/services/ledger'
-import { adminCall, createOperator, signIn, type OperatorSession } from './admin'
-import { createCloudOrder, runJobs, runningPhones } from './commerce'
-import { post, type Session, type TestApp } from './test-app'
+import { adminCall, createOperator, signIn, type OperatorSession } from './helpers'
+import { createCloudOrder, runJobs, runningPhones } from '../helpers/commerce'
+import { post, type Session, type TestApp } from '../helpers/test-app'
 
 export async function operatorAs(ta: TestApp, role: OperatorRole, name = `as-${role}`) {
   return signIn(ta, await createOperator(ta, name, role))

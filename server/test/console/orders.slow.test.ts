@@ -11,10 +11,10 @@ import { and, eq, sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { OrderStatus } from '#domain/order-status'
 import { accountLedger, beanLedger, devices, orders, payments, refunds } from '../../src/db/schema'
-import { CSV_BATCH } from '../../src/services/admin-orders'
+import { CSV_BATCH } from '../../src/console/services/orders'
 import { commerceApp, newBuyer, sandboxProvider } from '../helpers/commerce'
 
-import { operatorAs, refund, paidPhoneOrder, ledgerPaidOrder } from '../helpers/admin-orders'
+import { operatorAs, refund, paidPhoneOrder, ledgerPaidOrder } from './order-helpers'
 
 test('money invariant: whatever the refunds and their interleaving, money back ≤ money paid, and all of it only with the value taken back', async (t) => {
   await fc.assert(
@@ -99,7 +99,7 @@ test('exporting 100k orders streams: every row, read in batches, memory flat', a
       n % 100000, 1, 1, now(), 'bulk-' || n, now() - n * interval '1 second', now()
     from generate_series(1, ${total}) as n`)
   const finance = await operatorAs(ta, 'finance')
-  const lines = await ta.app.services.adminOrders.exportCsv(
+  const lines = await ta.app.console.orders.exportCsv(
     { operatorId: finance.session.operator.id, ip: null },
     {},
   )

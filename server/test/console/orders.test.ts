@@ -10,11 +10,11 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { and, eq, sql } from 'drizzle-orm'
 import { OrderStatus, PayMethod } from '#domain/order-status'
-import { OPERATOR_ROLES, type OperatorRole } from '#domain/operator-roles'
+import { OPERATOR_ROLES, type OperatorRole } from '#domain/console/operator-roles'
 import { OperatorCode } from '#domain/result-codes'
-import type { AuditPage } from '../../src/contract/admin'
-import type { AdminDeviceDetail } from '../../src/contract/admin-devices'
-import { ORDER_COUNT_CAP, type AdminOrderPage } from '../../src/contract/admin-orders'
+import type { AuditPage } from '../../src/console/contract'
+import type { AdminDeviceDetail } from '../../src/console/contract/devices'
+import { ORDER_COUNT_CAP, type AdminOrderPage } from '../../src/console/contract/orders'
 import type { OrderInfo } from '../../src/contract/order'
 import type { BeanLedgerEntry } from '../../src/contract/wallet'
 import {
@@ -26,9 +26,9 @@ import {
   refunds,
   users,
 } from '../../src/db/schema'
-import { csvCell, orderFilter } from '../../src/services/admin-orders'
+import { csvCell, orderFilter } from '../../src/console/services/orders'
 import { BEANS, COMPANY_ACCOUNT, balanceOf } from '../../src/services/ledger'
-import { adminCall } from '../helpers/admin'
+import { adminCall } from './helpers'
 import {
   commerceApp,
   createCloudOrder,
@@ -51,7 +51,7 @@ import {
   orderIdOf,
   paidPhoneOrder,
   ledgerPaidOrder,
-} from '../helpers/admin-orders'
+} from './order-helpers'
 
 const EVERYONE: OperatorRole[] = [...OPERATOR_ROLES]
 

@@ -9,9 +9,9 @@ import { test } from 'node:test'
 import { and, eq, sql } from 'drizzle-orm'
 import { DeviceStatus } from '#domain/device-lifecycle'
 import { PayMethod } from '#domain/order-status'
-import { OPERATOR_ROLES } from '#domain/operator-roles'
+import { OPERATOR_ROLES } from '#domain/console/operator-roles'
 import { OperatorCode } from '#domain/result-codes'
-import type { AdminOverview } from '../../src/contract/admin-overview'
+import type { AdminOverview } from '../../src/console/contract/overview'
 import {
   devices,
   goods,
@@ -22,12 +22,12 @@ import {
   zones,
 } from '../../src/db/schema'
 import { enqueueJob } from '../../src/jobs/queue'
-import { STUCK_AFTER_MS } from '../../src/services/admin-devices'
-import { LOW_STOCK_THRESHOLD, OVERVIEW_DAYS } from '../../src/services/admin-overview'
+import { STUCK_AFTER_MS } from '../../src/console/services/devices'
+import { LOW_STOCK_THRESHOLD, OVERVIEW_DAYS } from '../../src/console/services/overview'
 import { PROVISION_JOB } from '../../src/services/fleet-service'
 import { BEANS, credit } from '../../src/services/ledger'
-import type { CreatedOperator } from '../../src/contract/admin'
-import { adminCall, createOperator, signIn } from '../helpers/admin'
+import type { CreatedOperator } from '../../src/console/contract'
+import { adminCall, createOperator, signIn } from './helpers'
 import {
   commerceApp,
   createCloudOrder,

@@ -9,14 +9,18 @@ import assert from 'node:assert/strict'
 import { test, type TestContext } from 'node:test'
 import { and, desc, eq } from 'drizzle-orm'
 import { DeviceStatus } from '#domain/device-lifecycle'
-import { OPERATOR_PERMISSIONS, OPERATOR_ROLES, type OperatorRole } from '#domain/operator-roles'
+import {
+  OPERATOR_PERMISSIONS,
+  OPERATOR_ROLES,
+  type OperatorRole,
+} from '#domain/console/operator-roles'
 import { OperatorCode, operatorMessages, ResultCode } from '#domain/result-codes'
 import { DEFAULT_APPS } from '../../src/adapters/supplier/sandbox/catalogue'
-import type { AdminDeviceRow } from '../../src/contract/admin-devices'
+import type { AdminDeviceRow } from '../../src/console/contract/devices'
 import type { SpaceTask } from '../../src/contract/space'
 import { devices, messages, sandboxInstances, spaceTasks } from '../../src/db/schema'
 import { MessageKind } from '../../src/services/message-service'
-import { adminCall, createOperator, signIn } from '../helpers/admin'
+import { adminCall, createOperator, signIn } from './helpers'
 import { deviceRow, instanceRow, runningPhones, settle } from '../helpers/fleet'
 import { buildTestApp, loginWithSms, post, type TestApp } from '../helpers/test-app'
 
@@ -44,7 +48,7 @@ const reset = (ta: TestApp, id: number, as: Awaited<ReturnType<typeof operatorAs
 
 const resetAudit = async (ta: TestApp, id: number) =>
   (
-    await ta.app.services.operatorAudit.page({
+    await ta.app.console.audit.page({
       targetType: 'device',
       targetId: String(id),
       action: 'device.reset',

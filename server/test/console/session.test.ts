@@ -7,8 +7,8 @@ import { test, type TestContext } from 'node:test'
 import { eq } from 'drizzle-orm'
 import { OperatorCode, ResultCode } from '#domain/result-codes'
 import { operatorAudit, operators, operatorSessions } from '../../src/db/schema'
-import type { AdminSession } from '../../src/contract/admin'
-import { adminCall, createOperator, OPERATOR_PASSWORD, signIn, totpAt } from '../helpers/admin'
+import type { AdminSession } from '../../src/console/contract'
+import { adminCall, createOperator, OPERATOR_PASSWORD, signIn, totpAt } from './helpers'
 import { authHeaders, buildTestApp, call, loginWithSms } from '../helpers/test-app'
 
 const SIGN_IN_FAILED = '账号、密码或动态码错误'
@@ -19,7 +19,7 @@ test('sign-in: right name, password and TOTP open a session; every wrong part ge
   assert.equal(root.operator.name, 'root', 'names are stored in lower case')
   assert.match(root.otpauthUrl, /^otpauth:\/\/totp\/.*secret=[A-Z2-7]+/)
   const disabled = await createOperator(ta, 'gone', 'support')
-  await ta.app.services.operators.setDisabled(
+  await ta.app.console.operators.setDisabled(
     { operatorId: null, ip: null },
     disabled.operator.id,
     true,
@@ -126,7 +126,7 @@ test('GET and DELETE session; unsafe calls need the session’s CSRF token', asy
   }
   const signOutWithout = await adminCall(ta, 'DELETE', '/session', { as: me, csrf: null })
   assert.equal(signOutWithout.code, OperatorCode.CSRF_REFUSED)
-  assert.equal((await ta.app.services.operators.list()).length, 1, 'nothing was created')
+  assert.equal((await ta.app.console.operators.list()).length, 1, 'nothing was created')
 
   const created = await adminCall(ta, 'POST', '/operators', { as: me, body })
   assert.equal(created.code, 200, created.msg)

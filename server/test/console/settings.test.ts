@@ -1,6 +1,6 @@
 /**
  * 设置: the common config, the customer-service address, activities and their flash-sale
- * items — each route's roles (a table), the rules of #domain/settings-edits refusing bad edits (NUL,
+ * items — each route's roles (a table), the rules of #domain/console/settings-edits refusing bad edits (NUL,
  * control characters, huge input, an empty text, a window ending before it starts, stock below what is
  * sold), the audit row with before and after, optimistic concurrency (4096), the user site showing an
  * edit on its next read, and a stock edit racing purchases keeping stock conserved.
@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { desc, eq } from 'drizzle-orm'
-import { OPERATOR_ROLES, type OperatorRole } from '#domain/operator-roles'
+import { OPERATOR_ROLES, type OperatorRole } from '#domain/console/operator-roles'
 import { OperatorCode, ResultCode } from '#domain/result-codes'
 import type { CommonConfig, CustomerServiceInfo } from '../../src/contract/config'
 import type { ActivityDetail, ActivitySummary } from '../../src/contract/activity'
@@ -18,11 +18,11 @@ import type {
   AdminCommonConfig,
   AdminSeckillItem,
   AdminSettings,
-} from '../../src/contract/admin-settings'
+} from '../../src/console/contract/settings'
 import type { OrderInfo } from '../../src/contract/order'
 import { operatorAudit, seckillItems } from '../../src/db/schema'
 import { SEED_SECKILL_ACTIVITY_ID, SEED_SECKILL_ITEM_ID } from '../../src/db/seed-activity'
-import { adminCall, createOperator, signIn, type OperatorSession } from '../helpers/admin'
+import { adminCall, createOperator, signIn, type OperatorSession } from './helpers'
 import { buildTestApp, get, post, type Session, type TestApp } from '../helpers/test-app'
 import { ZONES, cancelOrder, commerceApp, newBuyer, newKey } from '../helpers/commerce'
 

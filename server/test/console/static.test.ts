@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { test, type TestContext } from 'node:test'
-import { ADMIN_CONSOLE_POLICY } from '../../src/plugins/security-headers'
+import { ADMIN_CONSOLE_POLICY } from '../../src/console/plugins/static'
 import { buildTestApp } from '../helpers/test-app'
 
 const HTML = { accept: 'text/html,application/xhtml+xml' }

@@ -1,6 +1,6 @@
 /**
  * 商品与价格 → 供应商映射: the ACEP catalogue mapping (supplier_catalogue) read and edited in the
- * console — the role table, the audit row, the id rule (#domain/catalogue-edits checkRemoteId) refusing
+ * console — the role table, the audit row, the id rule (#domain/console/catalogue-edits checkRemoteId) refusing
  * bad ids before anything is written, one row when two operators race, the refusals while ACEP runs
  * (4058 clearing what the start-up check needs, 4059 a goods on sale without its id), none with the
  * sandbox, and a mapping made in the console satisfying the start-up check.
@@ -8,18 +8,18 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { and, eq } from 'drizzle-orm'
-import { OPERATOR_ROLES, type OperatorRole } from '#domain/operator-roles'
+import { OPERATOR_ROLES, type OperatorRole } from '#domain/console/operator-roles'
 import { OperatorCode } from '#domain/result-codes'
 import type {
   AdminCatalogue,
   OnSaleRow,
   SupplierMapping,
   SupplierMappingRow,
-} from '../../src/contract/admin-catalogue'
+} from '../../src/console/contract/catalogue'
 import { unmappedCatalogue } from '../../src/adapters/supplier/acep/catalogue'
 import { goods, operatorAudit, supplierCatalogue } from '../../src/db/schema'
 import { acepApp } from '../helpers/acep-app'
-import { adminCall, createOperator, signIn, type OperatorSession } from '../helpers/admin'
+import { adminCall, createOperator, signIn, type OperatorSession } from './helpers'
 import { GOODS, ZONES, commerceApp } from '../helpers/commerce'
 import type { TestApp } from '../helpers/test-app'
 

@@ -6,14 +6,14 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { eq, sql } from 'drizzle-orm'
-import { OPERATOR_ROLES, type OperatorRole } from '#domain/operator-roles'
+import { OPERATOR_ROLES, type OperatorRole } from '#domain/console/operator-roles'
 import { OperatorCode, ResultCode } from '#domain/result-codes'
-import type { AuditPage } from '../../src/contract/admin'
-import type { AdminUserDetail, AdminUserPage, AdminUserRow } from '../../src/contract/admin-users'
+import type { AuditPage } from '../../src/console/contract'
+import type { AdminUserDetail, AdminUserPage, AdminUserRow } from '../../src/console/contract/users'
 import { deviceTransfers, messages, operatorAudit, users } from '../../src/db/schema'
-import { RECENT, searchFilter } from '../../src/services/admin-users'
+import { RECENT, searchFilter } from '../../src/console/services/users'
 import { COMPANY_ACCOUNT, credit } from '../../src/services/ledger'
-import { adminCall, createOperator, signIn, type OperatorSession } from '../helpers/admin'
+import { adminCall, createOperator, signIn, type OperatorSession } from './helpers'
 import { commerceApp, runningPhones } from '../helpers/commerce'
 import {
   buildTestApp,
@@ -187,7 +187,7 @@ test('an unfreeze whose audit row cannot be written does not happen', async (t) 
   const as = await operatorAs(ta, 'admin')
   const user = await loginWithSms(ta, '13800000004')
   await adminCall(ta, 'POST', `/users/${user.userId}/freeze`, { as, body: { reason: '核实' } })
-  const audit = ta.app.services.operatorAudit
+  const audit = ta.app.console.audit
   const record = audit.record.bind(audit)
   audit.record = async (tx, entry) => {
     await record(tx, entry)

@@ -26,7 +26,7 @@ import {
   type Session,
   type TestApp,
 } from '../helpers/test-app'
-import { adminCall, createOperator, signIn } from '../helpers/admin'
+import { adminCall, createOperator, signIn } from '../console/helpers'
 import { createCloudOrder, GOODS, priceOf, quote, newKey } from '../helpers/commerce'
 
 interface PlanNode {

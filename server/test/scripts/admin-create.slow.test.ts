@@ -12,9 +12,9 @@ import { test } from 'node:test'
 import { asc } from 'drizzle-orm'
 import { openPglite } from '../../src/db/client'
 import { operatorAudit, operators } from '../../src/db/schema'
-import { adminCall, totpAt } from '../helpers/admin'
+import { adminCall, totpAt } from '../console/helpers'
 import { buildTestApp } from '../helpers/test-app'
-import type { AdminSession } from '../../src/contract/admin'
+import type { AdminSession } from '../../src/console/contract'
 
 const ROOT = path.resolve(__dirname, '../../..')
 

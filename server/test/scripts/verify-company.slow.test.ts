@@ -1,6 +1,6 @@
 /**
  * `npm run company:verify` (scripts/verify-company.ts), spawned on a PGlite data directory: it decides
- * through the console's rule (services/admin-users.ts companyDecision), so the user is told, the audit log
+ * through the console's rule (console/services/users.ts companyDecision), so the user is told, the audit log
  * has the command line's row, and a second decision or an unknown user is refused.
  */
 import assert from 'node:assert/strict'

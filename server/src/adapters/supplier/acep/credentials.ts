@@ -1,5 +1,29 @@
 import fs from 'node:fs'
-import { type AcepStreamSettings, DEFAULT_STREAM_CONNECT_SRC, MAX_SDK_BYTES } from './stream'
+
+/**
+ * Where the SDK connects from the page (Content-Security-Policy connect-src): Volcengine's RTC
+ * signalling and media hosts, its log host, and ACEP's OpenAPI gateway. ACEP_STREAM_CONNECT_SRC
+ * replaces the list when Volcengine names others.
+ */
+export const DEFAULT_STREAM_CONNECT_SRC = [
+  'https://open.volcengineapi.com',
+  'https://*.rtc.volcvideo.com',
+  'wss://*.rtc.volcvideo.com',
+  'https://log.snssdk.com',
+]
+/** A vePhoneSDK-Web.js bigger than this is not the SDK. */
+export const MAX_SDK_BYTES = 20 * 1024 * 1024
+
+export interface AcepStreamSettings {
+  /** The operator's copy of vePhoneSDK-Web.js. */
+  sdkFile: string
+  /** trn:iam::<account>:role/<name>: the role AssumeRole takes (ACEP access, trusted by our account). */
+  roleTrn: string
+  /** The Volcengine account (主账号 ID) that owns the pods: the SDK's accountId and the Policy's. */
+  accountId: string
+  stsEndpoint: string
+  connectSrc: string[]
+}
 
 /** What the ACEP adapter needs from the environment (SUPPLIER_PROVIDER=acep). */
 export interface AcepCredentials {

@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import type { AcepClient } from './acep-client'
+import type { AcepStreamSettings } from './credentials'
 
 export const STS_VERSION = '2018-01-01'
 /** STS's shortest session (a shorter DurationSeconds is taken as its default of 3600). */
@@ -19,31 +20,6 @@ export const STREAM_KEY_TTL_S = 900
  * scopes its example Policy (docs 6394/1262151).
  */
 export const STREAM_ACTIONS = ['ACEP:PodStart', 'ACEP:GetMediaToken', 'ACEP:DetailPod'] as const
-/**
- * Where the SDK connects from the page (Content-Security-Policy connect-src): Volcengine's RTC
- * signalling and media hosts, its log host, and ACEP's OpenAPI gateway. ACEP_STREAM_CONNECT_SRC
- * replaces the list when Volcengine names others.
- */
-export const DEFAULT_STREAM_CONNECT_SRC = [
-  'https://open.volcengineapi.com',
-  'https://*.rtc.volcvideo.com',
-  'wss://*.rtc.volcvideo.com',
-  'https://log.snssdk.com',
-]
-/** A vePhoneSDK-Web.js bigger than this is not the SDK. */
-export const MAX_SDK_BYTES = 20 * 1024 * 1024
-
-export interface AcepStreamSettings {
-  /** The operator's copy of vePhoneSDK-Web.js. */
-  sdkFile: string
-  /** trn:iam::<account>:role/<name>: the role AssumeRole takes (ACEP access, trusted by our account). */
-  roleTrn: string
-  /** The Volcengine account (主账号 ID) that owns the pods: the SDK's accountId and the Policy's. */
-  accountId: string
-  stsEndpoint: string
-  connectSrc: string[]
-}
-
 /** The keys in the shape vePhoneSDK's start({ token }) takes. */
 export interface StreamToken {
   AccessKeyID: string
