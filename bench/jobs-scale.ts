@@ -32,7 +32,7 @@ import { seedDatabase } from '../server/src/db/seed'
 import { EXPIRE_JOB } from '../server/src/jobs/expire-devices'
 import { jobDefinitions } from '../server/src/jobs'
 import { JobScheduler, type JobDefinition } from '../server/src/jobs/scheduler'
-import { SYNC_JOB } from '../server/src/services/fleet-service'
+import { SYNC_JOB } from '../server/src/services/devices/device-lifecycle'
 import { timing, type Timing } from './lib/pg-timing'
 
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/postgres'

@@ -21,7 +21,7 @@ import { isBizError } from '../server/src/domain/biz-error'
 import { OperatorCode } from '#domain/result-codes'
 import { companyDecision } from '../server/src/console/services/users'
 import { OperatorAudit } from '../server/src/console/services/operator-audit'
-import { CompanyStatus } from '../server/src/services/profile-service'
+import { CompanyStatus } from '../server/src/services/accounts/profile-service'
 
 async function main(args: string[]) {
   const who = args.find((arg) => !arg.startsWith('--'))

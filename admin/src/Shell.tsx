@@ -11,6 +11,7 @@ import type { AdminSession } from '#console-contract'
 import { adminApi } from './api'
 import OwnPassword from './OwnPassword'
 import { CONSOLE_PAGES, isPageOf, pagesFor } from './pages'
+import { CONSOLE_ROOT } from './paths'
 import { navigate, usePathname } from './router'
 
 export default function Shell({
@@ -29,7 +30,7 @@ export default function Shell({
 
   // /admin (or a page this role may not open) → the first page it may
   useEffect(() => {
-    if (!page && home && (pathname === '/admin' || pathname === '/admin/')) {
+    if (!page && home && (pathname === CONSOLE_ROOT || pathname === `${CONSOLE_ROOT}/`)) {
       navigate(home, { replace: true })
     }
   }, [page, home, pathname])
@@ -48,7 +49,7 @@ export default function Shell({
       layout="mix"
       fixSiderbar
       location={{ pathname }}
-      route={{ path: '/admin', children: pages.map(({ path, name }) => ({ path, name })) }}
+      route={{ path: CONSOLE_ROOT, children: pages.map(({ path, name }) => ({ path, name })) }}
       menuItemRender={(item, dom) => (
         <a
           href={item.path}

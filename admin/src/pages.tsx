@@ -1,11 +1,12 @@
 /**
  * The console's pages and the permission each needs (src/domain/console/operator-roles.ts, the table the server
  * enforces too). The menu shows only the pages the operator's role may open. Pages arrive with their
- * server routes: there are no placeholders.
+ * server routes: there are no placeholders. The paths are paths.ts's, which the pages link by too.
  */
 import type { ReactNode } from 'react'
 import type { AdminSession } from '#console-contract'
 import { mayDo, type OperatorPermission, type OperatorRole } from '#domain/console/operator-roles'
+import { CONSOLE_PATHS } from './paths'
 import AuditLogPage from './pages/AuditLogPage'
 import CataloguePage from './pages/CataloguePage'
 import CouponsPage from './pages/CouponsPage'
@@ -29,67 +30,67 @@ export interface ConsolePage {
 /** The first page a role may open is where /admin lands after sign-in: 概览, which every role may. */
 export const CONSOLE_PAGES: readonly ConsolePage[] = [
   {
-    path: '/admin/overview',
+    path: CONSOLE_PATHS.overview,
     name: '概览',
     permission: 'view',
     render: () => <OverviewPage />,
   },
   {
-    path: '/admin/users',
+    path: CONSOLE_PATHS.users,
     name: '用户',
     permission: 'view',
     render: (session) => <UsersPage role={session.operator.role} />,
   },
   {
-    path: '/admin/orders',
+    path: CONSOLE_PATHS.orders,
     name: '订单与支付',
     permission: 'view',
     render: (session) => <OrdersPage role={session.operator.role} />,
   },
   {
-    path: '/admin/catalogue',
+    path: CONSOLE_PATHS.catalogue,
     name: '商品与价格',
     permission: 'view',
     render: (session) => <CataloguePage role={session.operator.role} />,
   },
   {
-    path: '/admin/devices',
+    path: CONSOLE_PATHS.devices,
     name: '云手机',
     permission: 'view',
     render: (session) => <DevicesPage role={session.operator.role} />,
   },
   {
-    path: '/admin/jobs',
+    path: CONSOLE_PATHS.jobs,
     name: '任务',
     permission: 'view',
     render: (session) => <JobsPage role={session.operator.role} />,
   },
   {
-    path: '/admin/coupons',
+    path: CONSOLE_PATHS.coupons,
     name: '优惠券',
     permission: 'view',
     render: (session) => <CouponsPage role={session.operator.role} />,
   },
   {
-    path: '/admin/messages',
+    path: CONSOLE_PATHS.messages,
     name: '消息',
     permission: 'view',
     render: (session) => <MessagesPage role={session.operator.role} />,
   },
   {
-    path: '/admin/settings',
+    path: CONSOLE_PATHS.settings,
     name: '设置',
     permission: 'view',
     render: (session) => <SettingsPage role={session.operator.role} />,
   },
   {
-    path: '/admin/operators',
+    path: CONSOLE_PATHS.operators,
     name: '操作员',
     permission: 'manageOperators',
     render: () => <OperatorsPage />,
   },
   {
-    path: '/admin/audit',
+    path: CONSOLE_PATHS.audit,
     name: '操作日志',
     permission: 'readAudit',
     render: () => <AuditLogPage />,

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { QuoteBody } from './catalog'
+import { QuoteBody } from './goods'
 import { Nullable, PageQuery } from './common'
 
 /** A coupon as the domain rules (src/domain/coupon.ts) and the coupon pages read it. */

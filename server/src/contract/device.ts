@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Nullable } from './common'
-import { AndroidVersion, DevicePermission } from './catalog'
+import { AndroidVersion, DevicePermission } from './goods'
 
 export const DeviceId = Type.Integer({ minimum: 1 })
 

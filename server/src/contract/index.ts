@@ -63,7 +63,7 @@ export type {
   QuoteBody,
   RenewalLine,
   Quote,
-} from './catalog'
+} from './goods'
 export type {
   OrderKind,
   OrderInfo,

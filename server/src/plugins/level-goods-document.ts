@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
-import type { GoodsLevelGroup } from '../contract/catalog'
+import type { GoodsLevelGroup } from '../contract/goods'
 import { ROUTES } from '#constants/routes'
 import {
   LEVEL_GOODS_SLOT,

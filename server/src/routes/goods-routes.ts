@@ -9,7 +9,7 @@ import {
   QuoteBody,
   ZoneStock,
   ZonesQuery,
-} from '../contract/catalog'
+} from '../contract/goods'
 import { Envelope } from '../contract/common'
 import { ok, sendOkJson } from '../plugins/envelope'
 import type { ApiRouteOptions } from './route-options'

@@ -2,7 +2,7 @@ import { count, desc, eq } from 'drizzle-orm'
 import type { CustomerServiceInfo, FeedbackTicket } from '../contract/config'
 import { feedback } from '../db/schema'
 import { normalisePage, toPaged, type PageRequest } from '../domain/paging'
-import type { CatalogService } from './catalog-service'
+import type { CatalogService } from './config-service'
 import type { ServiceContext } from './context'
 
 export class CustomerServiceService {

@@ -22,7 +22,7 @@ import {
   STREAM_KEYS_PER_WINDOW,
   STREAM_KEYS_WINDOW_MS,
 } from '../../src/routes/acep-supplier-routes'
-import { CONTROL_SESSION_TTL_MS } from '../../src/services/device-auth-service'
+import { CONTROL_SESSION_TTL_MS } from '../../src/services/sharing/device-auth-service'
 import { ACEP_ENV, acepApp, runningAcepPhones } from '../helpers/acep-app'
 import { FAKE_KEYS, FAKE_STREAM, streamEnv, writeFakeSdk } from '../helpers/fake-acep'
 import { deviceRow } from '../helpers/fleet'

@@ -23,7 +23,7 @@ import {
   startPayment,
   timeOutOrders,
 } from '../helpers/commerce'
-import { NO_TRADE_AFTER_EXPIRY_MS } from '../../src/services/payment-reconciliation'
+import { NO_TRADE_AFTER_EXPIRY_MS } from '../../src/services/payments/payment-reconciliation'
 import { FakeAlipay, rsaKeyPair } from '../helpers/fake-alipay'
 import { buildTestApp, post, type Session, type TestApp } from '../helpers/test-app'
 

@@ -17,9 +17,9 @@ import type {
   AdminPriceRow,
   AdminStockRow,
 } from '../../src/console/contract/catalogue'
-import type { GoodsLevelGroup } from '../../src/contract/catalog'
+import type { GoodsLevelGroup } from '../../src/contract/goods'
 import { goodsPrices, operatorAudit } from '../../src/db/schema'
-import { ReferenceData, REFERENCE_TTL_MS } from '../../src/services/reference-data'
+import { ReferenceData, REFERENCE_TTL_MS } from '../../src/services/catalogue/reference-data'
 import { adminCall, createOperator, signIn, type OperatorSession } from './helpers'
 import {
   GOODS,

@@ -27,7 +27,7 @@ import {
   users,
 } from '../../src/db/schema'
 import { csvCell, orderFilter } from '../../src/console/services/orders'
-import { BEANS, COMPANY_ACCOUNT, balanceOf } from '../../src/services/ledger'
+import { BEANS, COMPANY_ACCOUNT, balanceOf } from '../../src/services/wallet/ledger'
 import { adminCall } from './helpers'
 import {
   commerceApp,

@@ -24,8 +24,8 @@ import {
 import { enqueueJob } from '../../src/jobs/queue'
 import { STUCK_AFTER_MS } from '../../src/console/services/devices'
 import { LOW_STOCK_THRESHOLD, OVERVIEW_DAYS } from '../../src/console/services/overview'
-import { PROVISION_JOB } from '../../src/services/fleet-service'
-import { BEANS, credit } from '../../src/services/ledger'
+import { PROVISION_JOB } from '../../src/services/devices/device-lifecycle'
+import { BEANS, credit } from '../../src/services/wallet/ledger'
 import type { CreatedOperator } from '../../src/console/contract'
 import { adminCall, createOperator, signIn } from './helpers'
 import {

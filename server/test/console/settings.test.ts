@@ -21,7 +21,7 @@ import type {
 } from '../../src/console/contract/settings'
 import type { OrderInfo } from '../../src/contract/order'
 import { operatorAudit, seckillItems } from '../../src/db/schema'
-import { SEED_SECKILL_ACTIVITY_ID, SEED_SECKILL_ITEM_ID } from '../../src/db/seed-activity'
+import { SEED_SECKILL_ACTIVITY_ID, SEED_SECKILL_ITEM_ID } from '../../src/db/seed/activity'
 import { adminCall, createOperator, signIn, type OperatorSession } from './helpers'
 import { buildTestApp, get, post, type Session, type TestApp } from '../helpers/test-app'
 import { ZONES, cancelOrder, commerceApp, newBuyer, newKey } from '../helpers/commerce'

@@ -12,7 +12,7 @@ import type { AuditPage } from '../../src/console/contract'
 import type { AdminUserDetail, AdminUserPage, AdminUserRow } from '../../src/console/contract/users'
 import { deviceTransfers, messages, operatorAudit, users } from '../../src/db/schema'
 import { RECENT, searchFilter } from '../../src/console/services/users'
-import { COMPANY_ACCOUNT, credit } from '../../src/services/ledger'
+import { COMPANY_ACCOUNT, credit } from '../../src/services/wallet/ledger'
 import { adminCall, createOperator, signIn, type OperatorSession } from './helpers'
 import { commerceApp, runningPhones } from '../helpers/commerce'
 import {

@@ -15,8 +15,8 @@ import { Message } from '../../src/contract/message'
 import { BeanLedgerEntry } from '../../src/contract/wallet'
 import { sqlText } from '../../src/db/page-with-total'
 import { beanLedger, messages } from '../../src/db/schema'
-import type { MessageKind } from '../../src/services/message-service'
-import { beanReasonLabels } from '../../src/services/wallet-service'
+import type { MessageKind } from '../../src/services/engagement/message-service'
+import { beanReasonLabels } from '../../src/services/wallet/wallet-service'
 import { authHeaders, buildTestApp, get, loginWithSms, type TestApp } from '../helpers/test-app'
 
 /** Text a message or a remark may hold, each kind JSON must escape or pass through. */

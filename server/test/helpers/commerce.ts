@@ -4,7 +4,7 @@ import type { TestContext } from 'node:test'
 import { and, eq, sql } from 'drizzle-orm'
 import { OrderStatus } from '#domain/order-status'
 import { SandboxPaymentProvider } from '../../src/adapters/payment/sandbox/sandbox-payment'
-import type { Quote } from '../../src/contract/catalog'
+import type { Quote } from '../../src/contract/goods'
 import {
   devices,
   goodsInventory,
@@ -13,7 +13,7 @@ import {
   payments,
   users,
 } from '../../src/db/schema'
-import { stockSlotRows } from '../../src/db/seed-catalogue'
+import { stockSlotRows } from '../../src/db/seed/catalogue'
 import { buildTestApp, get, loginWithSms, post, type Session, type TestApp } from './test-app'
 import type { OrderInfo } from '../../src/contract/order'
 import type { CreatePaymentResult, SandboxActResult } from '../../src/contract/payment'

@@ -13,7 +13,7 @@ import { RETENTION_MS } from '#domain/device-lifecycle'
 import { wrapPool } from '../../src/db/client'
 import { devices, goods, messages, sandboxInstances } from '../../src/db/schema'
 import { BATCH, expireDevicesJob, REMINDER_BEFORE_MS } from '../../src/jobs/expire-devices'
-import { MessageKind } from '../../src/services/message-service'
+import { MessageKind } from '../../src/services/engagement/message-service'
 import { DAY_MS, FLAGSHIP_GOOD, stockOf } from '../helpers/fleet'
 import { buildTestApp, loginWithSms, type TestApp } from '../helpers/test-app'
 

@@ -14,7 +14,7 @@ import {
 } from '../helpers/commerce'
 import { get, post, type Session, type TestApp } from '../helpers/test-app'
 import type { ActivateResult, MyCode } from '../../src/contract/activation'
-import type { Quote } from '../../src/contract/catalog'
+import type { Quote } from '../../src/contract/goods'
 import type { PagedData } from '../../src/contract/common'
 import type { OrderInfo } from '../../src/contract/order'
 

@@ -21,9 +21,9 @@ import {
   SANDBOX_SWITCHES,
   SERVER_DEFAULTS,
 } from '../../src/config'
-import { PersonBenefits } from '../../src/services/benefits'
-import { TRIAL_TAKEN, TRIAL_TAKEN_BEFORE } from '../../src/services/engagement-service'
-import { RECHARGE_PACKAGES } from '../../src/services/wallet-service'
+import { PersonBenefits } from '../../src/services/accounts/benefits'
+import { TRIAL_TAKEN, TRIAL_TAKEN_BEFORE } from '../../src/services/engagement/engagement-service'
+import { RECHARGE_PACKAGES } from '../../src/services/wallet/wallet-service'
 import {
   GOODS,
   cancelOrder,

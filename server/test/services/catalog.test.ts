@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { SEED_ACTIVITY_ENDS_AT } from '../../src/db/seed-catalogue'
+import { SEED_ACTIVITY_ENDS_AT } from '../../src/db/seed/catalogue'
 import {
   GOODS,
   ZONES,
@@ -12,7 +12,7 @@ import {
   setStock,
 } from '../helpers/commerce'
 import { get, post } from '../helpers/test-app'
-import type { Goods, GoodsLevelGroup, Quote, ZoneStock } from '../../src/contract/catalog'
+import type { Goods, GoodsLevelGroup, Quote, ZoneStock } from '../../src/contract/goods'
 
 test('the goods list has the five levels with colours, goods of both versions and six durations', async (t) => {
   const ta = await commerceApp(t)

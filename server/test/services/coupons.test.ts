@@ -7,7 +7,7 @@ import {
   COUPON_LOCKED,
   COUPON_NOT_FOUND,
   COUPON_USED,
-} from '../../src/services/coupon-rules'
+} from '../../src/services/coupons/coupon-rules'
 import {
   GOODS,
   ZONES,

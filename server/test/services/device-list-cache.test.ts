@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import { wrapPool } from '../../src/db/client'
 import { devices, users, zones } from '../../src/db/schema'
-import type { DeviceListQueries } from '../../src/services/device-list-query'
-import { REFERENCE_TTL_MS } from '../../src/services/reference-data'
+import type { DeviceListQueries } from '../../src/services/devices/device-list-query'
+import { REFERENCE_TTL_MS } from '../../src/services/catalogue/reference-data'
 import { DAY_MS, runningPhones } from '../helpers/fleet'
 import {
   buildTestApp,

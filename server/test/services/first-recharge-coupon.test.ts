@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { eq } from 'drizzle-orm'
 import { beanLedger, orders } from '../../src/db/schema'
-import { RECHARGE_PACKAGES } from '../../src/services/wallet-service'
+import { RECHARGE_PACKAGES } from '../../src/services/wallet/wallet-service'
 import {
   GOODS,
   cancelOrder,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { FreshRead } from '../../src/services/fresh-read'
+import { FreshRead } from '../../src/services/catalogue/fresh-read'
 
 /** Reads answered by hand: `reads[i]` is the i-th read, answered with `answer(i, value)`. */
 function handReads() {

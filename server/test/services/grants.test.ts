@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { eq } from 'drizzle-orm'
 import { deviceGrants, deviceShareCodes } from '../../src/db/schema'
-import { VIEW_ONLY } from '../../src/services/device-access'
+import { VIEW_ONLY } from '../../src/services/devices/device-access'
 import { runningPhones } from '../helpers/fleet'
 import {
   buildTestApp,

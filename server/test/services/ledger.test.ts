@@ -9,7 +9,7 @@ import {
   credit,
   debit,
   type Book,
-} from '../../src/services/ledger'
+} from '../../src/services/wallet/ledger'
 import { newBuyer, commerceApp } from '../helpers/commerce'
 import type { TestApp } from '../helpers/test-app'
 

@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto'
 import { test } from 'node:test'
 import { and, eq, sql } from 'drizzle-orm'
 import { goodsStockSlots, orders, STOCK_SLOTS } from '../../src/db/schema'
-import { placeNewPhonesAtOnce, type NewPhonesOrder } from '../../src/services/order-at-once'
-import { newOrderNo } from '../../src/services/order-insert'
-import { newestLiveNewOrderOf } from '../../src/services/buyer-standing'
+import { placeNewPhonesAtOnce, type NewPhonesOrder } from '../../src/services/orders/order-at-once'
+import { newOrderNo } from '../../src/services/orders/order-insert'
+import { newestLiveNewOrderOf } from '../../src/services/orders/buyer-standing'
 import {
   GOODS,
   ZONES,

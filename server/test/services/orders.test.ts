@@ -3,8 +3,8 @@ import { test } from 'node:test'
 import { eq, inArray } from 'drizzle-orm'
 import { upgradeQuote } from '#domain/pricing'
 import { devices, goods, goodsPrices, orders, STOCK_SLOTS } from '../../src/db/schema'
-import { insertOrder } from '../../src/services/order-insert'
-import { REFERENCE_TTL_MS } from '../../src/services/reference-data'
+import { insertOrder } from '../../src/services/orders/order-insert'
+import { REFERENCE_TTL_MS } from '../../src/services/catalogue/reference-data'
 import {
   GOODS,
   ZONES,
@@ -25,7 +25,7 @@ import {
   stockSlotsOf,
 } from '../helpers/commerce'
 import { get, post, type Session } from '../helpers/test-app'
-import type { Quote } from '../../src/contract/catalog'
+import type { Quote } from '../../src/contract/goods'
 import type { PagedData } from '../../src/contract/common'
 import type { OrderInfo } from '../../src/contract/order'
 import type { CreatePaymentResult, SandboxActResult } from '../../src/contract/payment'

@@ -17,7 +17,10 @@ import type { CommonConfig } from '../../src/contract/config'
 import type { CreatePaymentResult } from '../../src/contract/payment'
 import type { OrderInfo } from '../../src/contract/order'
 import { payments } from '../../src/db/schema'
-import { WXCODE_MISSING_MESSAGE, WXCODE_REFUSED_MESSAGE } from '../../src/services/payment-service'
+import {
+  WXCODE_MISSING_MESSAGE,
+  WXCODE_REFUSED_MESSAGE,
+} from '../../src/services/payments/payment-service'
 import { commerceApp, createCloudOrder, newBuyer, sandboxProvider } from '../helpers/commerce'
 import { authHeaders, buildTestApp, type Session, type TestApp } from '../helpers/test-app'
 import type { Envelope } from '../helpers/test-app'

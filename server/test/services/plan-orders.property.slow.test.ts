@@ -15,7 +15,7 @@ import {
   type Session,
   type TestApp,
 } from '../helpers/test-app'
-import type { Quote } from '../../src/contract/catalog'
+import type { Quote } from '../../src/contract/goods'
 import type { Device } from '../../src/contract/device'
 import type { OrderInfo } from '../../src/contract/order'
 import type { CreatePaymentResult } from '../../src/contract/payment'

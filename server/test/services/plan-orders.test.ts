@@ -2,9 +2,9 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { and, eq } from 'drizzle-orm'
 import { activationCodes, devices, goodsPrices, messages, users } from '../../src/db/schema'
-import { PLAN_CHANGED_REFUND } from '../../src/services/plan-orders'
-import { UNPAID_UNITS_CAP, UNPAID_UNITS_REFUSAL } from '../../src/services/buyer-standing'
-import { decideCompanyRequest } from '../../src/services/profile-service'
+import { PLAN_CHANGED_REFUND } from '../../src/services/orders/plan-orders'
+import { UNPAID_UNITS_CAP, UNPAID_UNITS_REFUSAL } from '../../src/services/orders/buyer-standing'
+import { decideCompanyRequest } from '../../src/services/accounts/profile-service'
 import {
   GOODS,
   ZONES,
@@ -30,7 +30,7 @@ import {
 } from '../helpers/test-app'
 import { createTestDatabase } from '../helpers/test-database'
 import type { ActivateResult } from '../../src/contract/activation'
-import type { Quote } from '../../src/contract/catalog'
+import type { Quote } from '../../src/contract/goods'
 import type { Device } from '../../src/contract/device'
 import type { OrderInfo } from '../../src/contract/order'
 import type { CreatePaymentResult } from '../../src/contract/payment'

@@ -7,7 +7,7 @@ import {
   SCAN_LOGIN_EXPIRED,
   SCAN_LOGIN_TAKEN,
   SCAN_LOGIN_UNKNOWN,
-} from '../../src/services/scan-login-service'
+} from '../../src/services/accounts/scan-login-service'
 import {
   buildTestApp,
   call,

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { eq } from 'drizzle-orm'
 import { users } from '../../src/db/schema'
-import { SCREEN_PASS_STEP_MS } from '../../src/services/screen-access'
+import { SCREEN_PASS_STEP_MS } from '../../src/services/devices/screen-access'
 import { runningPhones } from '../helpers/fleet'
 import {
   buildTestApp,

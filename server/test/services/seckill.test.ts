@@ -2,8 +2,8 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { count, eq } from 'drizzle-orm'
 import { activities, devices, orders, seckillItems, seckillPurchases } from '../../src/db/schema'
-import { SEED_SECKILL_ACTIVITY_ID, SEED_SECKILL_ITEM_ID } from '../../src/db/seed-activity'
-import { SECKILL_MESSAGES } from '../../src/services/activity-service'
+import { SEED_SECKILL_ACTIVITY_ID, SEED_SECKILL_ITEM_ID } from '../../src/db/seed/activity'
+import { SECKILL_MESSAGES } from '../../src/services/engagement/activity-service'
 import {
   GOODS,
   ZONES,

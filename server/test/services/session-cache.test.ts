@@ -5,7 +5,7 @@ import path from 'node:path'
 import { test, type TestContext } from 'node:test'
 import { buildApp } from '../../src/app'
 import { SERVER_DEFAULTS } from '../../src/config'
-import { SessionCache } from '../../src/services/session-cache'
+import { SessionCache } from '../../src/services/accounts/session-cache'
 import {
   buildTestApp,
   get,

@@ -3,8 +3,8 @@ import { test } from 'node:test'
 import { eq } from 'drizzle-orm'
 import { jobs, orders, spaceGrants, userCoupons } from '../../src/db/schema'
 import { CouponStatus } from '#domain/enums'
-import { SPACE_PACKAGES } from '../../src/services/space-packages'
-import { BASE_QUOTA_BYTES, grantSpace } from '../../src/services/space-quota'
+import { SPACE_PACKAGES } from '../../src/services/space/space-packages'
+import { BASE_QUOTA_BYTES, grantSpace } from '../../src/services/space/space-quota'
 import {
   commerceApp,
   newBuyer,

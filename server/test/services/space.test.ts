@@ -3,8 +3,8 @@ import { test, type TestContext } from 'node:test'
 import { eq } from 'drizzle-orm'
 import { ResultCode } from '#domain/result-codes'
 import { devices, jobs, sandboxInstances, spaceTasks } from '../../src/db/schema'
-import { BASE_QUOTA_BYTES } from '../../src/services/space-quota'
-import { SPACE_TASK_JOB } from '../../src/services/space-task-runner'
+import { BASE_QUOTA_BYTES } from '../../src/services/space/space-quota'
+import { SPACE_TASK_JOB } from '../../src/services/space/space-task-runner'
 import { deviceRow, instanceRow, runningPhones, settle } from '../helpers/fleet'
 import {
   buildTestApp,

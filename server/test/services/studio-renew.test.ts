@@ -10,8 +10,8 @@ import { MAX_RENEW_BATCH } from '#domain/batch-results'
 import { DeviceStatus } from '#domain/device-lifecycle'
 import { devices, jobs } from '../../src/db/schema'
 import { chunks } from '../../src/db/id-arrays'
-import { PLAN_CHANGED_REFUND } from '../../src/services/plan-orders'
-import { SYNC_JOB } from '../../src/services/fleet-service'
+import { PLAN_CHANGED_REFUND } from '../../src/services/orders/plan-orders'
+import { SYNC_JOB } from '../../src/services/devices/device-lifecycle'
 import {
   GOODS,
   ZONES,
@@ -23,7 +23,7 @@ import {
   priceOf,
 } from '../helpers/commerce'
 import { post, type Session, type TestApp } from '../helpers/test-app'
-import type { Quote } from '../../src/contract/catalog'
+import type { Quote } from '../../src/contract/goods'
 import type { OrderInfo } from '../../src/contract/order'
 import type { CreatePaymentResult } from '../../src/contract/payment'
 

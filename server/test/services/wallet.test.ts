@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { eq } from 'drizzle-orm'
 import { accountLedger, beanLedger, devices, jobs, orders } from '../../src/db/schema'
-import { FEN_PER_BEAN, RECHARGE_PACKAGES } from '../../src/services/wallet-service'
+import { FEN_PER_BEAN, RECHARGE_PACKAGES } from '../../src/services/wallet/wallet-service'
 import {
   GOODS,
   commerceApp,

@@ -31,12 +31,12 @@ import {
   supplierCatalogue,
   zones,
 } from '../../db/schema'
-import { stockSlotRows } from '../../db/seed-catalogue'
+import { stockSlotRows } from '../../db/seed/catalogue'
 import { BizError } from '../../domain/biz-error'
 import type { ServiceContext } from '../../services/context'
 import type { Actor } from './operator-accounts'
 import type { OperatorAudit } from './operator-audit'
-import type { ReferenceData } from '../../services/reference-data'
+import type { ReferenceData } from '../../services/catalogue/reference-data'
 
 type PriceDbRow = typeof goodsPrices.$inferSelect
 

@@ -8,7 +8,7 @@ import { BizError } from '../../domain/biz-error'
 import { isUniqueViolation, type ServiceContext } from '../../services/context'
 import type { OperatorAudit } from './operator-audit'
 import { acceptedTotpStep, newTotpSecret, otpauthUrl } from './operator-totp'
-import { hashPassword, verifyPassword } from '../../services/passwords'
+import { hashPassword, verifyPassword } from '../../services/accounts/passwords'
 
 type Operator = typeof operators.$inferSelect
 
