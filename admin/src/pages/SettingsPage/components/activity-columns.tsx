@@ -1,5 +1,5 @@
 /** 活动与秒杀's table: each activity's kind, time window, state and (for an editor) its 编辑. */
-import { type ProColumns } from '@ant-design/pro-components'
+import type { ProColumns } from '@ant-design/pro-components'
 import { Badge } from 'antd'
 import type { AdminActivity } from '#console-contract/settings'
 import { beijingMinute, inBeijing } from '../../../components/beijing-time'
