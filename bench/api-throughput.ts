@@ -34,7 +34,7 @@ import {
 } from './lib/api-load'
 
 const FLEET = 200
-/** Seeded zones (server/src/db/seed-catalogue.ts). */
+/** Seeded zones (server/src/db/seed/catalogue.ts). */
 const ZONES = 4
 /** More orders a second than any run here has placed: the placed rows' buyers are sized by it. */
 const MOST_ORDERS_PER_S = 5_000
@@ -91,7 +91,7 @@ async function main() {
   const session = await login(app)
   for (let left = FLEET; left > 0; left -= 50) {
     await app.services.ctx.db.transaction((tx) =>
-      app.services.fleet.createDevicesForOrder(tx, {
+      app.services.lifecycle.createDevicesForOrder(tx, {
         userId: session.userId,
         orderId: 0,
         goodId: 101,

@@ -24,7 +24,7 @@ import { benchApp } from './lib/api-load'
 /** BENCH_SHORT=1 (scripts/bench-smoke.mjs): 20 vs 200 phones. */
 const SHORT = process.env.BENCH_SHORT === '1'
 const SIZES = (process.env.SIZES ?? (SHORT ? '20,200' : '20,10000')).split(',').map(Number)
-/** Seeded catalogue (server/src/db/seed-catalogue.ts): the studio's 畅享版 4核4G, its 30-day price. */
+/** Seeded catalogue (server/src/db/seed/catalogue.ts): the studio's 畅享版 4核4G, its 30-day price. */
 const PRICE_30_DAYS = STUDIO_GOOD * 10 + 3
 
 if (!process.env.TEST_DATABASE_URL) {

@@ -67,7 +67,7 @@ async function fleetOf(app: App, userId: number, quantity: number) {
   // Orders cap quantity per order; a studio buys in several orders.
   for (let left = quantity; left > 0; left -= 50) {
     const batch = await app.services.ctx.db.transaction((tx) =>
-      app.services.fleet.createDevicesForOrder(tx, {
+      app.services.lifecycle.createDevicesForOrder(tx, {
         userId,
         orderId: 0,
         goodId: 301,

@@ -310,7 +310,7 @@ async function syncPart(database: Database, t: Timing) {
     await pool.query('select id, op_seq from devices where user_id = $1', [firstUser])
   ).rows.map((r: { id: number; op_seq: number }) => ({ deviceId: r.id, opSeq: r.op_seq }))
   const enqueued = performance.now()
-  await app.services.fleet.enqueueSyncs(database.db, ids)
+  await app.services.lifecycle.enqueueSyncs(database.db, ids)
   const enqueueMs = performance.now() - enqueued
   const scheduler = new JobScheduler(
     database.db,

@@ -24,8 +24,8 @@ import { loadConfig } from '../server/src/config'
 import { openCliDatabase } from './lib/cli-database'
 import { migrateDatabase } from '../server/src/db/migrate'
 import { isBizError } from '../server/src/domain/biz-error'
-import { OperatorAccounts } from '../server/src/console/services/operator-accounts'
-import { OperatorAudit } from '../server/src/console/services/operator-audit'
+import { OperatorAccountService } from '../server/src/console/services/operator-accounts'
+import { OperatorAuditService } from '../server/src/console/services/operator-audit'
 
 const USAGE = `usage: npm run admin:create -- <name> <role>   (role: ${OPERATOR_ROLES.join(' | ')})`
 
@@ -95,7 +95,7 @@ async function main(args: string[]): Promise<number> {
   try {
     await migrateDatabase(database)
     const ctx = { db: database.db, clock: systemClock }
-    const accounts = new OperatorAccounts(ctx, new OperatorAudit(ctx))
+    const accounts = new OperatorAccountService(ctx, new OperatorAuditService(ctx))
     const created = await accounts.create({ operatorId: null, ip: null }, { name, role, password })
     console.log(
       `Operator ${created.operator.name} (${created.operator.role}) created, id ${created.operator.id}.`,

@@ -20,7 +20,7 @@ import { systemClock } from '../server/src/clock'
 import { isBizError } from '../server/src/domain/biz-error'
 import { OperatorCode } from '#domain/result-codes'
 import { companyDecision } from '../server/src/console/services/users'
-import { OperatorAudit } from '../server/src/console/services/operator-audit'
+import { OperatorAuditService } from '../server/src/console/services/operator-audit'
 import { CompanyStatus } from '../server/src/services/accounts/profile-service'
 
 async function main(args: string[]) {
@@ -59,7 +59,7 @@ async function main(args: string[]) {
     try {
       await companyDecision(
         ctx,
-        new OperatorAudit(ctx),
+        new OperatorAuditService(ctx),
         { operatorId: null, ip: null },
         user.id,
         !reject,

@@ -82,7 +82,7 @@ export interface ServerConfig {
   /** Sandbox payment provider: HMAC secret of its notifications, and how long it takes to send one. */
   sandboxPaySecret: string
   sandboxPayDelayMs: number
-  /** Key of the hashes that record one-time benefits per person (services/benefits.ts). */
+  /** Key of the hashes that record one-time benefits per person (services/accounts/benefits.ts). */
   benefitPepper: string
 }
 

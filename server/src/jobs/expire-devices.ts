@@ -131,7 +131,7 @@ export function expireDevicesJob(
   async function expire(now: Date) {
     const due = and(LIVE_SQL, lte(devices.expireAt, now))
     // read outside the batch transactions (on PGlite, a query on db inside one waits for it forever)
-    const { renewalReminderMsg } = await services.catalog.commonConfig()
+    const { renewalReminderMsg } = await services.commonConfig.commonConfig()
     return drain(BATCH, () =>
       db.transaction(async (tx) => {
         const expired = await tx

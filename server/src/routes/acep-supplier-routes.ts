@@ -15,7 +15,7 @@ import {
   SessionQuery,
 } from './supplier-control-routes'
 
-/** A screen URL's frame time and its pass (services/screen-access.ts). */
+/** A screen URL's frame time and its pass (services/devices/screen-access.ts). */
 const CoverQuery = Type.Object({
   t: Type.Optional(Type.String({ maxLength: 20 })),
   d: Type.Optional(Type.String({ maxLength: 20 })),

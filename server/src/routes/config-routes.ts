@@ -18,7 +18,7 @@ import { ok } from '../plugins/envelope'
 import { bearer, type ApiRouteOptions } from './route-options'
 
 const configRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
-  const { catalog, usageLogs, customerService } = app.services
+  const { commonConfig, usageLogs, customerService } = app.services
   const tags = ['配置']
 
   app.get(
@@ -33,7 +33,7 @@ const configRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => 
   app.get(
     '/configure/getCommonConfig',
     { config: { public: true }, schema: { tags, response: { 200: Envelope(CommonConfig) } } },
-    async () => ok(await catalog.commonConfig()),
+    async () => ok(await commonConfig.commonConfig()),
   )
 
   app.get(
@@ -42,7 +42,7 @@ const configRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => 
       config: { public: true },
       schema: { tags, querystring: DictQuery, response: { 200: Envelope(Type.Array(DictEntry)) } },
     },
-    async (request) => ok(await catalog.dictionary(request.query.dictType)),
+    async (request) => ok(await commonConfig.dictionary(request.query.dictType)),
   )
 
   app.get(
@@ -51,7 +51,7 @@ const configRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => 
       config: { public: true },
       schema: { tags, response: { 200: Envelope(Type.Array(DeviceStatusEntry)) } },
     },
-    async () => ok(await catalog.deviceStatuses()),
+    async () => ok(await commonConfig.deviceStatuses()),
   )
 
   app.post(

@@ -6,7 +6,7 @@ import { DEFAULT_COMMON_CONFIG } from '../db/seed'
 import type { ServiceContext } from './context'
 
 /** Read-only reference data: common config, dictionaries, device status list. */
-export class CatalogService {
+export class CommonConfigService {
   constructor(private readonly ctx: ServiceContext) {}
 
   async commonConfig(): Promise<CommonConfig> {

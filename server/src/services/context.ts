@@ -29,7 +29,7 @@ export interface ServiceContext {
     sessionCacheMs: number
     filesDir: string
     customerServiceUrl: string | null
-    /** Key of the hashes that record one-time benefits per person (services/benefits.ts). */
+    /** Key of the hashes that record one-time benefits per person (services/accounts/benefits.ts). */
     benefitPepper: string
   }
 }

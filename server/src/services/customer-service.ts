@@ -2,17 +2,17 @@ import { count, desc, eq } from 'drizzle-orm'
 import type { CustomerServiceInfo, FeedbackTicket } from '../contract/config'
 import { feedback } from '../db/schema'
 import { normalisePage, toPaged, type PageRequest } from '../domain/paging'
-import type { CatalogService } from './config-service'
+import type { CommonConfigService } from './config-service'
 import type { ServiceContext } from './context'
 
 export class CustomerServiceService {
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly catalog: CatalogService,
+    private readonly commonConfig: CommonConfigService,
   ) {}
 
   async contact(): Promise<CustomerServiceInfo> {
-    const config = await this.catalog.commonConfig()
+    const config = await this.commonConfig.commonConfig()
     return {
       url: this.ctx.settings.customerServiceUrl,
       phone: config.customerServicePhone,

@@ -1,10 +1,10 @@
-import { AccountChanges } from './accounts/account-changes'
-import { AccountRegistration } from './accounts/account-registration'
+import { AccountChangeService } from './accounts/account-changes'
+import { AccountRegistrationService } from './accounts/account-registration'
 import { AccountService } from './accounts/account-service'
 import { ActivationService } from './orders/activation-service'
 import { ActivityService } from './engagement/activity-service'
 import { BeanService } from './wallet/bean-service'
-import { CatalogService } from './config-service'
+import { CommonConfigService } from './config-service'
 import type { ServiceContext } from './context'
 import { CouponService } from './coupons/coupon-service'
 import { CustomerServiceService } from './customer-service'
@@ -12,23 +12,23 @@ import { DeviceAuthService } from './sharing/device-auth-service'
 import { DeviceService } from './devices/device-service'
 import { EngagementService } from './engagement/engagement-service'
 import { FileService } from './file-service'
-import { FleetService } from './devices/device-lifecycle'
+import { DeviceLifecycleService } from './devices/device-lifecycle'
 import { FulfilmentService } from './orders/fulfilment-service'
-import { GoodsList } from './catalogue/goods-list'
+import { GoodsListService } from './catalogue/goods-list'
 import { GoodsService } from './catalogue/goods-service'
 import { GroupService } from './devices/group-service'
 import { TransferService } from './sharing/transfer-service'
 import { GrantService } from './sharing/grant-service'
 import { MessageService } from './engagement/message-service'
 import { OrderService } from './orders/order-service'
-import { PaymentReconciliation } from './payments/payment-reconciliation'
+import { PaymentReconciliationService } from './payments/payment-reconciliation'
 import { PaymentService } from './payments/payment-service'
-import { PaymentSettlement } from './payments/payment-settlement'
+import { PaymentSettlementService } from './payments/payment-settlement'
 import { ProfileService } from './accounts/profile-service'
 import { RefundService } from './payments/refund-service'
-import { ReferenceData } from './catalogue/reference-data'
+import { ReferenceDataService } from './catalogue/reference-data'
 import { ScanLoginService } from './accounts/scan-login-service'
-import { ScreenAccess } from './devices/screen-access'
+import { ScreenAccessService } from './devices/screen-access'
 import { SessionService } from './accounts/session-service'
 import { SmsService } from './accounts/sms-service'
 import { SpaceService } from './space/space-service'
@@ -40,39 +40,44 @@ export function createServices(ctx: ServiceContext) {
   const sms = new SmsService(ctx)
   const sessions = new SessionService(ctx)
   const messages = new MessageService(ctx)
-  const accounts = new AccountService(ctx, sms, sessions, new AccountRegistration(ctx, messages))
-  const catalog = new CatalogService(ctx)
-  const reference = new ReferenceData(ctx)
+  const accounts = new AccountService(
+    ctx,
+    sms,
+    sessions,
+    new AccountRegistrationService(ctx, messages),
+  )
+  const commonConfig = new CommonConfigService(ctx)
+  const reference = new ReferenceDataService(ctx)
   const goods = new GoodsService(reference)
-  const fleet = new FleetService(ctx)
+  const lifecycle = new DeviceLifecycleService(ctx)
   const beans = new BeanService(ctx)
   const coupons = new CouponService(ctx)
-  const orders = new OrderService(ctx, goods, fleet, coupons)
+  const orders = new OrderService(ctx, goods, lifecycle, coupons)
   const grants = new GrantService(ctx)
-  const screens = new ScreenAccess(ctx, grants)
-  const paymentSettlement = new PaymentSettlement(ctx, ctx.paymentProviders, orders)
+  const screens = new ScreenAccessService(ctx, grants)
+  const paymentSettlement = new PaymentSettlementService(ctx, ctx.paymentProviders, orders)
   return {
     ctx,
     sms,
     sessions,
     messages,
     accounts,
-    accountChanges: new AccountChanges(ctx, sms, sessions),
+    accountChanges: new AccountChangeService(ctx, sms, sessions),
     profile: new ProfileService(ctx),
     flux: new UserFluxService(ctx),
     scanLogin: new ScanLoginService(ctx, accounts),
-    catalog,
+    commonConfig,
     reference,
     usageLogs: new UsageLogService(ctx),
-    customerService: new CustomerServiceService(ctx, catalog),
+    customerService: new CustomerServiceService(ctx, commonConfig),
     files: new FileService(ctx),
     goods,
-    goodsList: new GoodsList(ctx, reference, goods),
-    fleet,
-    devices: new DeviceService(ctx, fleet, goods, grants, reference, screens),
+    goodsList: new GoodsListService(ctx, reference, goods),
+    lifecycle,
+    devices: new DeviceService(ctx, lifecycle, goods, grants, reference, screens),
     screens,
     grants,
-    groups: new GroupService(ctx, fleet),
+    groups: new GroupService(ctx, lifecycle),
     transfers: new TransferService(ctx, sms, messages, grants),
     deviceAuth: new DeviceAuthService(ctx, grants),
     beans,
@@ -80,13 +85,17 @@ export function createServices(ctx: ServiceContext) {
     orders,
     payments: new PaymentService(ctx, ctx.paymentProviders, orders, beans),
     paymentSettlement,
-    paymentReconciliation: new PaymentReconciliation(ctx, ctx.paymentProviders, paymentSettlement),
+    paymentReconciliation: new PaymentReconciliationService(
+      ctx,
+      ctx.paymentProviders,
+      paymentSettlement,
+    ),
     refunds: new RefundService(ctx, ctx.paymentProviders),
-    fulfilment: new FulfilmentService(ctx, goods, fleet, messages, beans),
-    activation: new ActivationService(ctx, goods, fleet, messages),
-    engagement: new EngagementService(ctx, fleet, messages, goods),
+    fulfilment: new FulfilmentService(ctx, goods, lifecycle, messages, beans),
+    activation: new ActivationService(ctx, goods, lifecycle, messages),
+    engagement: new EngagementService(ctx, lifecycle, messages, goods),
     space: new SpaceService(ctx, orders),
-    wallet: new WalletService(ctx, beans, orders, fleet),
+    wallet: new WalletService(ctx, beans, orders, lifecycle),
     activities: new ActivityService(ctx, goods, orders),
   }
 }

@@ -116,7 +116,7 @@ test('the server on ACEP: the expiry job powers the pod off, the stop recheck le
 
   // Renewed: its sync job records the expiry and powers the pod on; it runs again.
   await database.db.transaction((tx) =>
-    app.services.fleet.extendDevices(tx, [
+    app.services.lifecycle.extendDevices(tx, [
       { deviceId: phone, newExpireAt: ctx.clock.now().getTime() + 30 * DAY_MS },
     ]),
   )

@@ -19,7 +19,7 @@ import type {
 } from '../../src/console/contract/catalogue'
 import type { GoodsLevelGroup } from '../../src/contract/goods'
 import { goodsPrices, operatorAudit } from '../../src/db/schema'
-import { ReferenceData, REFERENCE_TTL_MS } from '../../src/services/catalogue/reference-data'
+import { ReferenceDataService, REFERENCE_TTL_MS } from '../../src/services/catalogue/reference-data'
 import { adminCall, createOperator, signIn, type OperatorSession } from './helpers'
 import {
   GOODS,
@@ -155,7 +155,7 @@ test('a price edit is audited with before and after, and the user site lists it 
 test('another instance (its own catalogue read) shows an edit within REFERENCE_TTL_MS', async (t) => {
   const ta = await commerceApp(t)
   const as = await operator(ta, 'admin')
-  const other = new ReferenceData(ta.app.services.ctx)
+  const other = new ReferenceDataService(ta.app.services.ctx)
   const priceId = priceOf(GOODS.enjoyB, 7)
   const readOther = async () => (await other.get(ta.database.db)).priceById.get(priceId)?.goodPrice
   const old = await readOther()

@@ -302,7 +302,7 @@ test('two operators retry one failed phone at once: one provisioning, one audit 
   assert.equal((await deviceRow(ta, id)).status, DeviceStatus.running)
 })
 
-test('释放: the phone leaves the user’s fleet, its stock and supplier instance go back; audited; a second release is refused', async (t) => {
+test('释放: the phone leaves the user’s lifecycle, its stock and supplier instance go back; audited; a second release is refused', async (t) => {
   const ta = await buildTestApp(t)
   const user = await loginWithSms(ta, '13800000004')
   const [id, kept] = await runningPhones(ta, user.userId, 2)
@@ -327,12 +327,12 @@ test('释放: the phone leaves the user’s fleet, its stock and supplier instan
   assert.equal(row.supplierReleased, true)
   assert.equal((await instanceRow(ta, supplierInstanceId!)).status, 'released')
   assert.equal(await stockOf(ta, FLAGSHIP_GOOD, 1), stock + 1, 'its stock unit is back')
-  const fleet = await get<PagedData<Device>>(ta.app, '/device/list', user, {
+  const lifecycle = await get<PagedData<Device>>(ta.app, '/device/list', user, {
     page: '1',
     rows: '50',
   })
   assert.deepEqual(
-    fleet.data.records.map((device) => device.deviceId),
+    lifecycle.data.records.map((device) => device.deviceId),
     [kept],
     'the user no longer sees it',
   )

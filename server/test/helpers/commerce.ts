@@ -18,7 +18,7 @@ import { buildTestApp, get, loginWithSms, post, type Session, type TestApp } fro
 import type { OrderInfo } from '../../src/contract/order'
 import type { CreatePaymentResult, SandboxActResult } from '../../src/contract/payment'
 
-/** Seeded catalogue ids (server/src/db/seed-catalogue.ts): goods = level*100 + n, price = goods*10 + duration index. */
+/** Seeded catalogue ids (server/src/db/seed/catalogue.ts): goods = level*100 + n, price = goods*10 + duration index. */
 export const GOODS = {
   /** 畅享版 4核4G, 安卓10/B; monthly price has a first-purchase offer. */
   enjoyB: 101,

@@ -8,7 +8,7 @@ import type { OrderInfo } from '../../src/contract/order'
 import { GOODS, ZONES, newKey, priceOf } from './commerce'
 import { get, post, type Session, type TestApp } from './test-app'
 
-/** The 首充券 every new account gets (server/src/db/seed-coupon.ts): 3 元 off a recharge of 30 元 or more. */
+/** The 首充券 every new account gets (server/src/db/seed/coupon.ts): 3 元 off a recharge of 30 元 or more. */
 export const FIRST_RECHARGE = '首充立减3元'
 
 /** 我的优惠券 in one status (1 usable, 2 used, 3 expired), up to 50. */

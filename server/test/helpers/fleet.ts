@@ -18,7 +18,7 @@ export async function givePhones(
   options: { goodId?: number; zoneId?: number; days?: number } = {},
 ): Promise<number[]> {
   return t.database.db.transaction((tx) =>
-    t.app.services.fleet.createDevicesForOrder(tx, {
+    t.app.services.lifecycle.createDevicesForOrder(tx, {
       userId,
       orderId: 0,
       goodId: options.goodId ?? FLAGSHIP_GOOD,

@@ -88,7 +88,7 @@ async function runExpiryAt(ctx: TestApp, at: number) {
 async function renew(ctx: TestApp, deviceId: number) {
   const newExpireAt = ctx.clock.now().getTime() + 30 * DAY_MS
   await ctx.database.db.transaction((tx) =>
-    ctx.app.services.fleet.extendDevices(tx, [{ deviceId, newExpireAt }]),
+    ctx.app.services.lifecycle.extendDevices(tx, [{ deviceId, newExpireAt }]),
   )
 }
 
@@ -184,7 +184,7 @@ test('a renewal racing the stop: the phone ends running, whether its sync ran be
   // Again with the second phone, and the job's own start refused (or the process died before it):
   // the sync job the job enqueued before its stop starts it two minutes later.
   await ctx.database.db.transaction((tx) =>
-    ctx.app.services.fleet.extendDevices(tx, [
+    ctx.app.services.lifecycle.extendDevices(tx, [
       { deviceId: second, newExpireAt: ctx.clock.now().getTime() + 60_000 },
     ]),
   )

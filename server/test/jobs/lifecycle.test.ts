@@ -53,7 +53,7 @@ test('a phone expires at expireAt and is released exactly 2 hours later; a renew
   // Renewal of the expired phone (as a paid renew order does) brings it back.
   const newExpireAt = ctx.clock.now().getTime() + 30 * DAY_MS
   await ctx.database.db.transaction((tx) =>
-    ctx.app.services.fleet.extendDevices(tx, [{ deviceId: renewed, newExpireAt }]),
+    ctx.app.services.lifecycle.extendDevices(tx, [{ deviceId: renewed, newExpireAt }]),
   )
   assert.equal((await deviceRow(ctx, renewed)).status, 1)
   await ctx.app.jobs.runDue()
@@ -90,7 +90,7 @@ test('a phone expires at expireAt and is released exactly 2 hours later; a renew
   // A released phone cannot be renewed.
   await assert.rejects(
     ctx.database.db.transaction((tx) =>
-      ctx.app.services.fleet.extendDevices(tx, [{ deviceId: lapsed, newExpireAt }]),
+      ctx.app.services.lifecycle.extendDevices(tx, [{ deviceId: lapsed, newExpireAt }]),
     ),
     /云手机已释放，无法续费/,
   )
@@ -124,7 +124,9 @@ test('the 24-hour reminder goes out once per device and expiry time', async (t) 
 
   // Renewed by a day: a new expiry, so one new reminder when its 24 h window comes.
   await ctx.database.db.transaction((tx) =>
-    ctx.app.services.fleet.extendDevices(tx, [{ deviceId: id, newExpireAt: expireAt + DAY_MS }]),
+    ctx.app.services.lifecycle.extendDevices(tx, [
+      { deviceId: id, newExpireAt: expireAt + DAY_MS },
+    ]),
   )
   ctx.clock.advance(DAY_MS)
   await ctx.app.jobs.runDue()
@@ -176,12 +178,12 @@ test('paid changes from commerce: configuration, video edition, and the ownershi
   const other = await loginWithSms(ctx, '13300000006')
   const [id] = await runningPhones(ctx, me.userId, 1, { goodId: ENJOY_GOOD })
   const [theirs] = await givePhones(ctx, other.userId, 1)
-  const { fleet } = ctx.app.services
+  const { lifecycle } = ctx.app.services
   const newExpireAt = (await deviceRow(ctx, id)).expireAt.getTime() + DAY_MS
 
   await ctx.database.db.transaction(async (tx) => {
-    await fleet.applyConfigChange(tx, { deviceId: id, toGoodId: FLAGSHIP_GOOD, newExpireAt })
-    await fleet.applyVideoEdition(tx, id)
+    await lifecycle.applyConfigChange(tx, { deviceId: id, toGoodId: FLAGSHIP_GOOD, newExpireAt })
+    await lifecycle.applyVideoEdition(tx, id)
   })
   const row = await deviceRow(ctx, id)
   assert.equal(row.goodId, FLAGSHIP_GOOD)
@@ -193,7 +195,7 @@ test('paid changes from commerce: configuration, video edition, and the ownershi
   assert.equal(instance.goodId, FLAGSHIP_GOOD, 'the supplier is told the new configuration')
   assert.equal(instance.expireAt.getTime(), newExpireAt)
 
-  assert.deepEqual(await fleet.ownedDevices(ctx.database.db, me.userId, [id, id]), [
+  assert.deepEqual(await lifecycle.ownedDevices(ctx.database.db, me.userId, [id, id]), [
     {
       deviceId: id,
       goodId: FLAGSHIP_GOOD,
@@ -204,10 +206,13 @@ test('paid changes from commerce: configuration, video edition, and the ownershi
       level: 3,
     },
   ])
-  await assert.rejects(fleet.ownedDevices(ctx.database.db, me.userId, [id, theirs]), /云手机不存在/)
+  await assert.rejects(
+    lifecycle.ownedDevices(ctx.database.db, me.userId, [id, theirs]),
+    /云手机不存在/,
+  )
   // A phone still being created cannot take a paid change; the order's transaction rolls back.
   await assert.rejects(
-    ctx.database.db.transaction((tx) => fleet.applyVideoEdition(tx, theirs)),
+    ctx.database.db.transaction((tx) => lifecycle.applyVideoEdition(tx, theirs)),
     /云手机当前状态不能升级视频定制版/,
   )
 })

@@ -1,5 +1,5 @@
 /**
- * New-user benefits are once per person (services/benefits.ts): deleting the account and registering the
+ * New-user benefits are once per person (services/accounts/benefits.ts): deleting the account and registering the
  * same number, or binding the same WeChat to a new number, brings back no trial phone, no 新人券, no
  * first-purchase price and no first recharge.
  */

@@ -34,7 +34,7 @@ import type { PagedData } from '../../src/contract/common'
 import type { CouponUsage, UserCoupon } from '../../src/contract/coupon'
 
 const DAY = 86_400_000
-/** Seeded welcome templates (server/src/db/seed-coupon.ts). */
+/** Seeded welcome templates (server/src/db/seed/coupon.ts). */
 const NO_THRESHOLD = '新人无门槛券'
 const FULL_REDUCTION = '新人满减券'
 const FLAGSHIP_DISCOUNT = '旗舰版新人折扣券'

@@ -1,5 +1,5 @@
 /**
- * New-phone orders without a coupon are placed by one statement (services/order-at-once.ts) that takes
+ * New-phone orders without a coupon are placed by one statement (services/orders/order-at-once.ts) that takes
  * no lock on the buyer: it must place the whole order or change nothing, and what the buyer's lock
  * decides in the transaction path (one order per idempotency key, one live first order) must still hold.
  */

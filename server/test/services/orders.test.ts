@@ -707,7 +707,7 @@ test('an operator price edit reaches quotes and orders together, within REFERENC
 
 test('a transaction never waits for a catalogue read under way outside it', async (t) => {
   // On PGlite the transaction holds the one connection, which that read needs for its next query:
-  // waiting for it never ends (without the rule in ReferenceData.get this test file hangs).
+  // waiting for it never ends (without the rule in ReferenceDataService.get this test file hangs).
   const ta = await commerceApp(t)
   const { reference, goods: catalogue, ctx } = ta.app.services
   await reference.get(ctx.db)

@@ -1,5 +1,5 @@
 /**
- * A phone's screen URL is a capability of one viewer for minutes (services/screen-access.ts): it
+ * A phone's screen URL is a capability of one viewer for minutes (services/devices/screen-access.ts): it
  * works for the owner and a current grantee, and stops the moment they may no longer see the phone
  * (grant revoked, phone transferred), when it runs out, or when any part of it is altered. The
  * control page's session ends with the right to control the phone as well.

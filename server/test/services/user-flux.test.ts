@@ -74,7 +74,7 @@ test('a reboot and an operation keep a phone in flux; a backup and a restore unt
   const ta = await buildTestApp(t, { sandboxSupplier: { random: () => 0.5 } })
   const owner = await newBuyer(ta)
   const ids = await ta.app.services.ctx.db.transaction((tx) =>
-    ta.app.services.fleet.createDevicesForOrder(tx, {
+    ta.app.services.lifecycle.createDevicesForOrder(tx, {
       userId: owner.userId,
       orderId: 0,
       goodId: GOODS.enjoyB,

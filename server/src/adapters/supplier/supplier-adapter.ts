@@ -132,8 +132,8 @@ export interface SupplierAdapter {
   commandMany(instanceIds: string[], request: CommandRequest): Promise<Map<string, CommandOutcome>>
   /**
    * The current screen image of the instance, its URL carrying `pass` (a viewer's signed, short-lived
-   * pass, services/screen-access.ts). Whatever serves the image must admit the pass
-   * (ScreenAccess.admits) before it shows anything: the instance id alone never is a credential. A
+   * pass, services/devices/screen-access.ts). Whatever serves the image must admit the pass
+   * (ScreenAccessService.admits) before it shows anything: the instance id alone never is a credential. A
    * supplier whose images we cannot make check it is put behind a route of ours that does.
    */
   cover(instanceId: string, pass: string): Promise<{ url: string; updatedAt: Date }>

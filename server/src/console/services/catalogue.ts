@@ -35,8 +35,8 @@ import { stockSlotRows } from '../../db/seed/catalogue'
 import { BizError } from '../../domain/biz-error'
 import type { ServiceContext } from '../../services/context'
 import type { Actor } from './operator-accounts'
-import type { OperatorAudit } from './operator-audit'
-import type { ReferenceData } from '../../services/catalogue/reference-data'
+import type { OperatorAuditService } from './operator-audit'
+import type { ReferenceDataService } from '../../services/catalogue/reference-data'
 
 type PriceDbRow = typeof goodsPrices.$inferSelect
 
@@ -84,14 +84,14 @@ const invalid = (why: string) => new BizError(OperatorCode.CATALOGUE_INVALID, wh
 /**
  * 商品与价格: the catalogue as stored (not the user site's cached read), and the edits operators make
  * to it, each checked against the row's version and audited in its own transaction. After a price or
- * on-sale (goods or zone) edit commits, this instance reads the catalogue again at once (ReferenceData.refresh); every
+ * on-sale (goods or zone) edit commits, this instance reads the catalogue again at once (ReferenceDataService.refresh); every
  * other instance within REFERENCE_TTL_MS. Stock is never cached.
  */
 export class AdminCatalogueService {
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly audit: OperatorAudit,
-    private readonly reference: ReferenceData,
+    private readonly audit: OperatorAuditService,
+    private readonly reference: ReferenceDataService,
   ) {}
 
   async read(): Promise<AdminCatalogue> {

@@ -23,7 +23,7 @@ import { couponIssues, couponTemplates, devices, userCoupons, users } from '../.
 import { BizError } from '../../domain/biz-error'
 import type { ServiceContext } from '../../services/context'
 import type { Actor } from './operator-accounts'
-import type { OperatorAudit } from './operator-audit'
+import type { OperatorAuditService } from './operator-audit'
 
 /** Users given coupons per transaction: a large segment is issued in steps, each committed on its own. */
 export const ISSUE_BATCH = 500
@@ -62,10 +62,10 @@ const ruleSnapshot = (template: Template) => {
   return fields
 }
 
-export class AdminCoupons {
+export class AdminCouponService {
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly audit: OperatorAudit,
+    private readonly audit: OperatorAuditService,
   ) {}
 
   /** Every template, with the state of its coupons now (a usable coupon past its end counts as expired). */

@@ -32,11 +32,11 @@ import {
 import { BizError } from '../../domain/biz-error'
 import { normalisePage, toPaged } from '../../domain/paging'
 import type { ServiceContext } from '../../services/context'
-import type { FleetService } from '../../services/devices/device-lifecycle'
+import type { DeviceLifecycleService } from '../../services/devices/device-lifecycle'
 import type { GoodsService } from '../../services/catalogue/goods-service'
 import { MessageKind, type MessageService } from '../../services/engagement/message-service'
 import type { Actor } from './operator-accounts'
-import type { OperatorAudit } from './operator-audit'
+import type { OperatorAuditService } from './operator-audit'
 import { refuseWhilePlanOrderOpen } from '../../services/orders/plan-orders'
 
 /** How many of each history list the phone's page shows. */
@@ -167,11 +167,11 @@ export const jobsOfDevice = (deviceId: number): SQL =>
 const fromUsers = alias(users, 'from_users')
 const toUsers = alias(users, 'to_users')
 
-export class AdminDevices {
+export class AdminDeviceService {
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly audit: OperatorAudit,
-    private readonly fleet: FleetService,
+    private readonly audit: OperatorAuditService,
+    private readonly lifecycle: DeviceLifecycleService,
     private readonly goods: GoodsService,
     private readonly messages: MessageService,
   ) {}
@@ -311,7 +311,7 @@ export class AdminDevices {
         })
         .where(eq(devices.id, deviceId))
         .returning()
-      await this.fleet.enqueueProvision(tx, deviceId, after.opSeq)
+      await this.lifecycle.enqueueProvision(tx, deviceId, after.opSeq)
       await this.audit.record(tx, {
         ...actor,
         action: 'device.retryProvision',
@@ -361,7 +361,7 @@ export class AdminDevices {
         .set({ status: DeviceStatus.rebooting, opSeq: sql`${devices.opSeq} + 1` })
         .where(eq(devices.id, deviceId))
         .returning()
-      await this.fleet.enqueueSync(tx, deviceId, claimed.opSeq)
+      await this.lifecycle.enqueueSync(tx, deviceId, claimed.opSeq)
       return { before, claimed }
     })
     const instanceId = before.supplierInstanceId!
@@ -389,7 +389,7 @@ export class AdminDevices {
           .set({ status: DeviceStatus.rebooting, opSeq: sql`${devices.opSeq} + 1` })
           .where(eq(devices.id, deviceId))
           .returning()
-        await this.fleet.enqueueSync(tx, deviceId, again.opSeq)
+        await this.lifecycle.enqueueSync(tx, deviceId, again.opSeq)
         after = again
       }
       await this.audit.record(tx, {

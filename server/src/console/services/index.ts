@@ -1,15 +1,15 @@
 import type { Services } from '../../services'
 import { AdminCatalogueService } from './catalogue'
-import { AdminCoupons } from './coupons'
-import { AdminDevices } from './devices'
-import { AdminMessages } from './messages'
-import { OperatorAccounts } from './operator-accounts'
-import { OperatorAudit } from './operator-audit'
-import { OperatorSessions } from './operator-sessions'
-import { AdminOrders } from './orders'
+import { AdminCouponService } from './coupons'
+import { AdminDeviceService } from './devices'
+import { AdminMessageService } from './messages'
+import { OperatorAccountService } from './operator-accounts'
+import { OperatorAuditService } from './operator-audit'
+import { OperatorSessionService } from './operator-sessions'
+import { AdminOrderService } from './orders'
 import { AdminOverviewService } from './overview'
 import { AdminSettingsService } from './settings'
-import { AdminUsers } from './users'
+import { AdminUserService } from './users'
 
 /**
  * The console's composition root: every console service, built on the user API's services (which know
@@ -17,19 +17,25 @@ import { AdminUsers } from './users'
  */
 export function createConsoleServices(services: Services) {
   const { ctx } = services
-  const audit = new OperatorAudit(ctx)
+  const audit = new OperatorAuditService(ctx)
   return {
     audit,
-    operators: new OperatorAccounts(ctx, audit),
-    sessions: new OperatorSessions(ctx, audit),
+    operators: new OperatorAccountService(ctx, audit),
+    sessions: new OperatorSessionService(ctx, audit),
     catalogue: new AdminCatalogueService(ctx, audit, services.reference),
-    users: new AdminUsers(ctx, audit, services.sessions),
-    orders: new AdminOrders(ctx, audit, services.goods, services.beans, services.messages),
-    devices: new AdminDevices(ctx, audit, services.fleet, services.goods, services.messages),
-    coupons: new AdminCoupons(ctx, audit),
-    messages: new AdminMessages(ctx, audit),
+    users: new AdminUserService(ctx, audit, services.sessions),
+    orders: new AdminOrderService(ctx, audit, services.goods, services.beans, services.messages),
+    devices: new AdminDeviceService(
+      ctx,
+      audit,
+      services.lifecycle,
+      services.goods,
+      services.messages,
+    ),
+    coupons: new AdminCouponService(ctx, audit),
+    messages: new AdminMessageService(ctx, audit),
     overview: new AdminOverviewService(ctx),
-    settings: new AdminSettingsService(ctx, audit, services.catalog),
+    settings: new AdminSettingsService(ctx, audit, services.commonConfig),
   }
 }
 

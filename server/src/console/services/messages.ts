@@ -24,7 +24,7 @@ import { enqueueJob } from '../../jobs/queue'
 import type { ServiceContext } from '../../services/context'
 import { MessageKind } from '../../services/engagement/message-service'
 import type { Actor } from './operator-accounts'
-import type { OperatorAudit } from './operator-audit'
+import type { OperatorAuditService } from './operator-audit'
 
 export const DELIVER_OPERATOR_MESSAGE_JOB = 'deliver-operator-message'
 /** Users given their row per transaction. */
@@ -37,10 +37,10 @@ const MAX_SERIAL = 2147483647
  */
 const KIND = MessageKind.SYSTEM
 
-export class AdminMessages {
+export class AdminMessageService {
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly audit: OperatorAudit,
+    private readonly audit: OperatorAuditService,
   ) {}
 
   /** The user a number or a user id names (a deleted account is nobody: it has no message center). */

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client'
 import { operators, operatorSessions } from '../../db/schema'
 import { BizError } from '../../domain/biz-error'
 import { isUniqueViolation, type ServiceContext } from '../../services/context'
-import type { OperatorAudit } from './operator-audit'
+import type { OperatorAuditService } from './operator-audit'
 import { acceptedTotpStep, newTotpSecret, otpauthUrl } from './operator-totp'
 import { hashPassword, verifyPassword } from '../../services/accounts/passwords'
 
@@ -31,11 +31,11 @@ export interface Actor {
  * Operator accounts: created by an admin (or admin:create), disabled and enabled by an admin, each
  * operator's own password. Every change writes its audit row in the same transaction.
  */
-export class OperatorAccounts {
+export class OperatorAccountService {
   constructor(
     /** db and clock only: admin:create runs it without the server's adapters. */
     private readonly ctx: Pick<ServiceContext, 'db' | 'clock'>,
-    private readonly audit: OperatorAudit,
+    private readonly audit: OperatorAuditService,
   ) {}
 
   async list(): Promise<OperatorRow[]> {

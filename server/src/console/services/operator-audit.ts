@@ -94,7 +94,7 @@ const refNames = sql<
   ) ref)`
 
 /** The append-only record of what operators did (operator_audit; the database refuses changes to it). */
-export class OperatorAudit {
+export class OperatorAuditService {
   /** db and clock only: admin:create runs it without the server's adapters. */
   constructor(private readonly ctx: Pick<ServiceContext, 'db' | 'clock'>) {}
 

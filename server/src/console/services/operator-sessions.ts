@@ -9,7 +9,7 @@ import { BizError } from '../../domain/biz-error'
 import type { Db } from '../../db/client'
 import type { ServiceContext } from '../../services/context'
 import { takeTotpStep } from './operator-accounts'
-import type { OperatorAudit } from './operator-audit'
+import type { OperatorAuditService } from './operator-audit'
 import { acceptedTotpStep } from './operator-totp'
 import { hashPassword, verifyPassword } from '../../services/accounts/passwords'
 
@@ -33,13 +33,13 @@ const TOUCH_AFTER_MS = 60_000
  * operatorSessionIdleMs without a call, operatorSessionMaxMs after sign-in, at sign-out, or when the
  * operator is disabled.
  */
-export class OperatorSessions {
+export class OperatorSessionService {
   /** Verified when the name is unknown, so an unknown name costs the same argon2 work as a known one. */
   private dummyHash: Promise<string> | null = null
 
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly audit: OperatorAudit,
+    private readonly audit: OperatorAuditService,
   ) {}
 
   /**

@@ -32,7 +32,7 @@ import type { ServiceContext } from '../../services/context'
 import type { GoodsService } from '../../services/catalogue/goods-service'
 import type { MessageService } from '../../services/engagement/message-service'
 import type { Actor } from './operator-accounts'
-import type { OperatorAudit } from './operator-audit'
+import type { OperatorAuditService } from './operator-audit'
 import type { OrderRow } from '../../services/orders/order-insert'
 import { refundPaidOrder } from '../../services/orders/order-refund'
 
@@ -197,10 +197,10 @@ function csvLine(row: OrderWithUser): string {
   )
 }
 
-export class AdminOrders {
+export class AdminOrderService {
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly audit: OperatorAudit,
+    private readonly audit: OperatorAuditService,
     private readonly goods: GoodsService,
     private readonly beans: BeanService,
     private readonly messages: MessageService,

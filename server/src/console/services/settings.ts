@@ -23,10 +23,10 @@ import type { Db } from '../../db/client'
 import { activities, commonConfig, goods, goodsPrices, seckillItems } from '../../db/schema'
 import { DEFAULT_COMMON_CONFIG } from '../../db/seed'
 import { BizError } from '../../domain/biz-error'
-import type { CatalogService } from '../../services/config-service'
+import type { CommonConfigService } from '../../services/config-service'
 import type { ServiceContext } from '../../services/context'
 import type { Actor } from './operator-accounts'
-import type { OperatorAudit } from './operator-audit'
+import type { OperatorAuditService } from './operator-audit'
 
 /** A row's version: a digest of what the console edits on it (any change, console or SQL, moves it). */
 const digest = (values: unknown) =>
@@ -73,14 +73,14 @@ const invalid = (why: string) => new BizError(OperatorCode.SETTINGS_INVALID, why
 export class AdminSettingsService {
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly audit: OperatorAudit,
-    private readonly catalog: CatalogService,
+    private readonly audit: OperatorAuditService,
+    private readonly commonConfig: CommonConfigService,
   ) {}
 
   async read(): Promise<AdminSettings> {
     const db = this.ctx.db
     const [config, activityRows, itemRows] = await Promise.all([
-      this.catalog.commonConfig(),
+      this.commonConfig.commonConfig(),
       db
         .select()
         .from(activities)
@@ -157,7 +157,7 @@ export class AdminSettingsService {
    * operators' edits are serialised and the second is refused by its version.
    */
   private async lockedCommon(tx: Db): Promise<CommonConfigEdit> {
-    // a key never stored reads as its default (CatalogService.commonConfig): store that to lock a row
+    // a key never stored reads as its default (CommonConfigService.commonConfig): store that to lock a row
     await tx
       .insert(commonConfig)
       .values(COMMON_KEYS.map((key) => ({ key, value: DEFAULT_COMMON_CONFIG[key] })))

@@ -30,7 +30,7 @@ import { BizError } from '../../domain/biz-error'
 import { normalisePage, toPaged } from '../../domain/paging'
 import type { ServiceContext } from '../../services/context'
 import type { Actor } from './operator-accounts'
-import type { OperatorAudit } from './operator-audit'
+import type { OperatorAuditService } from './operator-audit'
 import { decideCompanyRequest } from '../../services/accounts/profile-service'
 import type { SessionService } from '../../services/accounts/session-service'
 
@@ -79,10 +79,10 @@ export function searchFilter(q: string): SQL | undefined {
 /** The other user of a grant or transfer (not the one whose page it is), read in the same query. */
 const others = alias(users, 'others')
 
-export class AdminUsers {
+export class AdminUserService {
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly audit: OperatorAudit,
+    private readonly audit: OperatorAuditService,
     private readonly sessions: SessionService,
   ) {}
 
@@ -358,7 +358,7 @@ async function liveUser(tx: Db, userId: number): Promise<User> {
  */
 export function companyDecision(
   ctx: Pick<ServiceContext, 'db' | 'clock'>,
-  audit: OperatorAudit,
+  audit: OperatorAuditService,
   actor: Actor,
   userId: number,
   verified: boolean,

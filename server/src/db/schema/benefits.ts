@@ -7,7 +7,7 @@ import { at } from '../columns'
  * deleting the account and registering the same number (or WeChat) again does not bring them back.
  * `subject` is an HMAC-SHA256 (server-side pepper, BENEFIT_PEPPER) of a phone number, a WeChat openid
  * or a unionid, so the table alone names nobody; it holds no user id and account deletion never
- * touches it (services/benefits.ts).
+ * touches it (services/accounts/benefits.ts).
  */
 export const benefitClaims = pgTable(
   'benefit_claims',

@@ -139,7 +139,7 @@ export type { OrderKind }
 /**
  * The statuses of a live order (unpaid, paid, completed) as SQL literals. Partial indexes over live
  * orders name them in their predicates, and a query can use such an index in the plan PostgreSQL caches
- * only if it names them the same way: as literals, not parameters (services/order-pricing.ts).
+ * only if it names them the same way: as literals, not parameters (services/orders/order-pricing.ts).
  */
 export const LIVE_ORDER_STATUSES = sql.raw(
   [OrderStatus.unpaid, OrderStatus.paid, OrderStatus.completed].join(', '),
@@ -187,7 +187,7 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_order_no_key').on(t.orderNo),
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
-    // One live first order per user, whichever path made it (services/order-at-once.ts takes no lock on
+    // One live first order per user, whichever path made it (services/orders/order-at-once.ts takes no lock on
     // the buyer, so two first orders made at once meet here). Statuses: unpaid, paid, completed.
     uniqueIndex('orders_live_first_order_key')
       .on(t.userId)
@@ -207,7 +207,7 @@ export const orders = pgTable(
       .on(t.buyerId, t.createdAt)
       .where(sql`${t.buyerId} is not null`),
     index('orders_unpaid_idx').on(t.status, t.payDeadline),
-    // A user's orders paid and not yet delivered (services/user-flux.ts): a few at any time.
+    // A user's orders paid and not yet delivered (services/wallet/user-flux.ts): a few at any time.
     index('orders_paid_undelivered_idx')
       .on(t.userId)
       .where(sql`${t.status} = 1`),
@@ -240,7 +240,7 @@ export const payments = pgTable(
     amount: integer('amount').notNull(),
     /**
      * pending → paid | cancelled | failed | closed (closed at the provider by reconciliation); paid or
-     * money for an order no longer payable → refunding → refunded (services/refund-service.ts).
+     * money for an order no longer payable → refunding → refunded (services/payments/refund-service.ts).
      */
     status: text('status').notNull().default('pending'),
     returnUrl: text('return_url').notNull(),

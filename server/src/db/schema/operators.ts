@@ -24,7 +24,7 @@ export const operators = pgTable(
     /** Sign-in name, stored in lower case (#domain/console/operator-roles OPERATOR_NAME_PATTERN). */
     name: text('name').notNull(),
     role: text('role').notNull(),
-    /** argon2id (services/passwords.ts). */
+    /** argon2id (services/accounts/passwords.ts). */
     passwordHash: text('password_hash').notNull(),
     /** Base32 TOTP secret, shown once when the operator is created. */
     totpSecret: text('totp_secret').notNull(),

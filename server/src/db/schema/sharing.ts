@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { at } from '../columns'
-import { devices } from './fleet'
+import { devices } from './devices'
 import { users } from './users'
 
 /**

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { orders } from './commerce'
-import { devices } from './fleet'
+import { devices } from './devices'
 import { users } from './users'
 import { at } from '../columns'
 
@@ -52,7 +52,7 @@ export const spaceTasks = pgTable(
   (t) => [
     index('space_tasks_user_idx').on(t.userId, t.createdAt),
     index('space_tasks_device_idx').on(t.deviceId, t.status),
-    /** A user's running backups and restores (services/user-flux.ts). */
+    /** A user's running backups and restores (services/wallet/user-flux.ts). */
     index('space_tasks_running_user_idx')
       .on(t.userId)
       .where(sql`${t.status} = 'running'`),

@@ -64,7 +64,7 @@ export const users = pgTable(
     /**
      * The person behind this account took the first-purchase price, or the first-recharge offer, on an
      * earlier account (benefit_claims): set when the account is registered or a WeChat is bound to it,
-     * never cleared (services/benefits.ts).
+     * never cleared (services/accounts/benefits.ts).
      */
     firstPurchaseUsed: boolean('first_purchase_used').notNull().default(false),
     firstRechargeUsed: boolean('first_recharge_used').notNull().default(false),

@@ -23,7 +23,7 @@ import { assertMobile, type SmsService } from './sms-service'
  * What a signed-in owner changes of their account (user-routes.ts): the password, the number, and the
  * account's deletion. Each proves the owner first (the old password or an SMS code to the number).
  */
-export class AccountChanges {
+export class AccountChangeService {
   private readonly benefits: PersonBenefits
 
   constructor(
@@ -127,7 +127,7 @@ export class AccountChanges {
   /**
    * Account deletion (SPEC "注销"): erases personal data, frees the number and the WeChat binding, and
    * revokes every token. The row stays (deleted_at) so orders and ledgers keep a valid owner id. The
-   * one-time benefits the account took are kept under its number and WeChat (services/benefits.ts):
+   * one-time benefits the account took are kept under its number and WeChat (services/accounts/benefits.ts):
    * registering either again is not a new user.
    */
   async deleteAccount(userId: number, code: string) {

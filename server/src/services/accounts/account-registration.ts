@@ -46,7 +46,7 @@ export async function getUser(userId: number, db: Db): Promise<UserRow> {
 }
 
 /** How an account comes to be: the first proven login of a number (SMS code, or a WeChat bind). */
-export class AccountRegistration {
+export class AccountRegistrationService {
   private readonly benefits: PersonBenefits
 
   constructor(
@@ -59,7 +59,7 @@ export class AccountRegistration {
   /**
    * Finds the account of a number or registers it (with its welcome messages); safe under races. A new
    * account gets the new-user benefits its number (and `wechat`, the WeChat being bound to it) did not
-   * take before (services/benefits.ts).
+   * take before (services/accounts/benefits.ts).
    */
   async findOrRegister(
     mobilePhone: string,

@@ -16,7 +16,7 @@ import { hashOpaqueSecret, newOpaqueSecret } from '../../domain/secrets'
 import {
   findByMobile,
   getUser,
-  type AccountRegistration,
+  type AccountRegistrationService,
   type LoginContext,
   type UserRow,
 } from './account-registration'
@@ -47,7 +47,7 @@ export class AccountService {
     private readonly ctx: ServiceContext,
     private readonly sms: SmsService,
     private readonly sessions: SessionService,
-    private readonly registration: AccountRegistration,
+    private readonly registration: AccountRegistrationService,
   ) {
     this.benefits = new PersonBenefits(ctx.settings.benefitPepper)
   }

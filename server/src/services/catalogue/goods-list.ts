@@ -21,13 +21,13 @@ import { goodsInventory, zones } from '../../db/schema'
 import type { ServiceContext } from '../context'
 import { FreshRead } from './fresh-read'
 import type { GoodsService } from './goods-service'
-import type { GoodsRow, Reference, ReferenceData } from './reference-data'
+import type { GoodsRow, Reference, ReferenceDataService } from './reference-data'
 
 /** Serialised goods lists kept per reference read (a few filters × the stock states seen). */
 const LISTS_KEPT = 64
 
 /** The catalogue as the public goods pages show it: the goods list, one goods, the zones. */
-export class GoodsList {
+export class GoodsListService {
   /**
    * The stock of every goods × zone, summed from its slots (1,280 rows for the seeded catalogue): read
    * for each goods list, shared by the lists asked for together (never older than any of them).
@@ -38,7 +38,7 @@ export class GoodsList {
 
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly reference: ReferenceData,
+    private readonly reference: ReferenceDataService,
     private readonly goods: GoodsService,
   ) {
     const stockStatement = ctx.db

@@ -2,7 +2,7 @@ import type { PriceRow } from '#domain/pricing'
 import { ResultCode } from '#domain/result-codes'
 import type { Db } from '../../db/client'
 import { BizError } from '../../domain/biz-error'
-import type { GoodsRow, ReferenceData } from './reference-data'
+import type { GoodsRow, ReferenceDataService } from './reference-data'
 import * as stockSlots from './stock-slots'
 
 export type { GoodsRow }
@@ -15,10 +15,10 @@ export const REFERENCE_DAYS = 30
  * slot in stock-slots.ts). The public goods pages read the catalogue through goods-list.ts.
  */
 export class GoodsService {
-  constructor(private readonly reference: ReferenceData) {}
+  constructor(private readonly reference: ReferenceDataService) {}
 
   /**
-   * The catalogue (goods, prices, zones) comes from ReferenceData, the same read the goods list shows,
+   * The catalogue (goods, prices, zones) comes from ReferenceDataService, the same read the goods list shows,
    * so an order is priced from what the buyer was shown and an operator's edit reaches both within
    * REFERENCE_TTL_MS. Stock is never cached. Inside a transaction pass it as `db`: a read of the
    * reference tables then goes through it (PGlite has one connection, which the transaction holds).

@@ -49,7 +49,7 @@ export interface Reference {
 }
 
 /** One read of the reference tables, shared by whoever asks within REFERENCE_TTL_MS. */
-export class ReferenceData {
+export class ReferenceDataService {
   private cached: { readAt: number; value: Promise<Reference>; settled: boolean } | null = null
 
   constructor(private readonly ctx: ServiceContext) {}

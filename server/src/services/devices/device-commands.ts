@@ -12,8 +12,8 @@ import { BizError, tip } from '../../domain/biz-error'
 import type { ServiceContext } from '../context'
 import type { DeviceAccess } from './device-access'
 import { refusal, type DeviceRow } from './device-view'
-import { deviceNotFound, type FleetService } from './device-lifecycle'
-import type { ScreenAccess } from './screen-access'
+import { deviceNotFound, type DeviceLifecycleService } from './device-lifecycle'
+import type { ScreenAccessService } from './screen-access'
 
 /** The arguments a command needs, checked before any phone is touched. */
 function checkCommandArgs(body: { command: string; url?: string; packageName?: string }) {
@@ -44,9 +44,9 @@ function checkCommandArgs(body: { command: string; url?: string; packageName?: s
 export class DeviceCommands {
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly fleet: FleetService,
+    private readonly lifecycle: DeviceLifecycleService,
     private readonly access: DeviceAccess,
-    private readonly screens: ScreenAccess,
+    private readonly screens: ScreenAccessService,
   ) {}
 
   /** One command on one phone; a refusal or a supplier failure is an error with its reason. */
@@ -139,7 +139,7 @@ export class DeviceCommands {
           .set({ status: DeviceStatus.rebooting, opSeq: sql`${devices.opSeq} + 1` })
           .where(and(inArray(devices.id, done), eq(devices.status, DeviceStatus.running)))
           .returning({ deviceId: devices.id, opSeq: devices.opSeq })
-        await this.fleet.enqueueSyncs(tx, rebooting)
+        await this.lifecycle.enqueueSyncs(tx, rebooting)
       })
     } else {
       await this.ctx.db

@@ -33,7 +33,7 @@ export const deviceNotFound = () => new BizError(ResultCode.GET_DEVICE_FAILED, D
  * caller's transaction. Supplier work follows after commit, through jobs enqueued in that same
  * transaction (so a rolled-back order leaves no job, and a committed one always gets its job).
  */
-export class FleetService {
+export class DeviceLifecycleService {
   constructor(private readonly ctx: ServiceContext) {}
 
   /** New phones (status creating) for a paid order, each with its provisioning job. */

@@ -26,7 +26,7 @@ export function listPageKey(userId: number, query: DeviceListQuery): string {
 
 /**
  * Device-list pages as served, kept while nothing they show has changed: the user's fleet version
- * (raised by triggers in the transaction of every change, db/schema-fleet.ts) and the reference data
+ * (raised by triggers in the transaction of every change, db/schema/devices.ts) and the reference data
  * are the same, and no grant they list phones under has run out. A studio's app asks for the same
  * pages again and again; one that is kept costs a one-row read of the version instead of the list's
  * query and its serialisation. Every server instance keeps its own, and each reads the version from

@@ -55,7 +55,7 @@ const grantOwners = alias(users, 'grant_owner')
 
 /**
  * What the list shows of a phone besides its own columns and the reference data (goods, zone and status
- * names, which the caller takes from ReferenceData): its group's name and the grant it is listed under.
+ * names, which the caller takes from ReferenceDataService): its group's name and the grant it is listed under.
  */
 const relatedColumns = {
   groupName: deviceGroups.name,
@@ -85,7 +85,7 @@ const liveGrantsToCaller = () =>
 const liveGrantOf = (deviceId: SQLWrapper) =>
   and(eq(deviceGrants.deviceId, deviceId), liveGrantsToCaller())
 
-/** The caller's fleet version (db/schema-fleet.ts); no row until their list first changes. */
+/** The caller's fleet version (db/schema/devices.ts); no row until their list first changes. */
 const fleetVersionOfCaller = (db: Db) =>
   db
     .select({ version: fleetVersions.version })

@@ -9,7 +9,7 @@ import { BizError, tip } from '../../domain/biz-error'
 import type { ServiceContext } from '../context'
 import type { DeviceAccess } from './device-access'
 import type { DeviceRow } from './device-view'
-import type { FleetService } from './device-lifecycle'
+import type { DeviceLifecycleService } from './device-lifecycle'
 import type { GoodsService } from '../catalogue/goods-service'
 import { lockPlans, refuseWhilePlanOrderOpen } from '../orders/plan-orders'
 
@@ -31,7 +31,7 @@ export function checkName(raw: string, validate: (value: string) => string | nul
 export class DeviceOperations {
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly fleet: FleetService,
+    private readonly lifecycle: DeviceLifecycleService,
     private readonly goods: GoodsService,
     private readonly access: DeviceAccess,
   ) {}
@@ -97,7 +97,7 @@ export class DeviceOperations {
         .where(and(eq(devices.id, device.id), eq(devices.opSeq, device.opSeq)))
         .returning({ opSeq: devices.opSeq })
       if (!row) throw tip(CHANGED)
-      await this.fleet.enqueueProvision(tx, device.id, row.opSeq)
+      await this.lifecycle.enqueueProvision(tx, device.id, row.opSeq)
     })
   }
 
@@ -171,7 +171,7 @@ export class DeviceOperations {
       )
       .returning({ opSeq: devices.opSeq })
     if (!row) throw tip(CHANGED)
-    await this.fleet.enqueueSync(tx, device.id, row.opSeq)
+    await this.lifecycle.enqueueSync(tx, device.id, row.opSeq)
   }
 
   /** Starts supplier work at once; when that fails, the sync job already enqueued starts it later. */

@@ -18,11 +18,11 @@ import { DeviceListCache, listPageKey } from './device-list-cache'
 import { DeviceListQueries, type ListedPhone } from './device-list-query'
 import { DeviceOperations } from './device-operations'
 import { shownGrant, toDevice } from './device-view'
-import type { FleetService } from './device-lifecycle'
+import type { DeviceLifecycleService } from './device-lifecycle'
 import type { GoodsService } from '../catalogue/goods-service'
 import type { GrantService } from '../sharing/grant-service'
-import type { ReferenceData } from '../catalogue/reference-data'
-import type { ScreenAccess } from './screen-access'
+import type { ReferenceDataService } from '../catalogue/reference-data'
+import type { ScreenAccessService } from './screen-access'
 
 /**
  * A user's phones, as the device routes call them: the list, one phone, the summary and the control
@@ -40,16 +40,16 @@ export class DeviceService {
 
   constructor(
     private readonly ctx: ServiceContext,
-    fleet: FleetService,
+    lifecycle: DeviceLifecycleService,
     goods: GoodsService,
     grants: GrantService,
-    private readonly reference: ReferenceData,
-    private readonly screens: ScreenAccess,
+    private readonly reference: ReferenceDataService,
+    private readonly screens: ScreenAccessService,
   ) {
     this.listQueries = new DeviceListQueries(ctx.db)
     this.access = new DeviceAccess(ctx, grants)
-    this.commands = new DeviceCommands(ctx, fleet, this.access, screens)
-    this.operations = new DeviceOperations(ctx, fleet, goods, this.access)
+    this.commands = new DeviceCommands(ctx, lifecycle, this.access, screens)
+    this.operations = new DeviceOperations(ctx, lifecycle, goods, this.access)
   }
 
   /**

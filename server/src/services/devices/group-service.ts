@@ -8,7 +8,7 @@ import { deviceGroups, devices } from '../../db/schema'
 import { tip } from '../../domain/biz-error'
 import { isUniqueViolation, type ServiceContext } from '../context'
 import { checkName } from './device-operations'
-import type { FleetService } from './device-lifecycle'
+import type { DeviceLifecycleService } from './device-lifecycle'
 
 export const MAX_GROUPS = 100
 
@@ -20,7 +20,7 @@ const notReleased = ne(devices.status, DeviceStatus.released)
 export class GroupService {
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly fleet: FleetService,
+    private readonly lifecycle: DeviceLifecycleService,
   ) {}
 
   /** Groups matching `where`, each with its count of phones that are not released. */
@@ -150,7 +150,7 @@ export class GroupService {
 
   /** Moves the user's phones (none released) to `groupId` (0: 未分组); how many moved. */
   private async moveInto(db: Db, userId: number, deviceIds: number[], groupId: number) {
-    const phones = await this.fleet.ownedDevices(db, userId, deviceIds)
+    const phones = await this.lifecycle.ownedDevices(db, userId, deviceIds)
     if (phones.some((d) => d.status === DeviceStatus.released)) throw tip('云手机已释放')
     const moved = await db
       .update(devices)

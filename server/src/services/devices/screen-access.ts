@@ -46,7 +46,7 @@ const whole = (value: string | undefined) =>
  * a grant that is neither revoked nor run out): revoking or transferring ends every earlier URL at
  * once. The key is random, one per database (server_secrets), made on first use.
  */
-export class ScreenAccess {
+export class ScreenAccessService {
   private key: Promise<Buffer> | null = null
 
   constructor(
@@ -93,7 +93,7 @@ export class ScreenAccess {
     const expiresAt = (step + SCREEN_PASS_STEPS) * SCREEN_PASS_STEP_MS
     return {
       query: (instanceId, deviceId) =>
-        `d=${deviceId}&v=${viewerId}&e=${expiresAt}&s=${ScreenAccess.sign(key, instanceId, deviceId, viewerId, expiresAt)}`,
+        `d=${deviceId}&v=${viewerId}&e=${expiresAt}&s=${ScreenAccessService.sign(key, instanceId, deviceId, viewerId, expiresAt)}`,
       freshUntil: (step + 1) * SCREEN_PASS_STEP_MS,
     }
   }
@@ -110,7 +110,7 @@ export class ScreenAccess {
     if (deviceId === null || viewerId === null || expiresAt === null || !pass.s) return false
     if (expiresAt <= this.ctx.clock.now().getTime()) return false
     const expected = Buffer.from(
-      ScreenAccess.sign(await this.loadKey(), instanceId, deviceId, viewerId, expiresAt),
+      ScreenAccessService.sign(await this.loadKey(), instanceId, deviceId, viewerId, expiresAt),
     )
     const given = Buffer.from(pass.s)
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false

@@ -29,13 +29,13 @@ import { maskPhone } from '#domain/formatters'
 import { normalisePage, toPaged, type PageRequest } from '../../domain/paging'
 import { identityOf, PersonBenefits } from '../accounts/benefits'
 import { isUniqueViolation, type ServiceContext } from '../context'
-import type { FleetService } from '../devices/device-lifecycle'
+import type { DeviceLifecycleService } from '../devices/device-lifecycle'
 import type { GoodsService } from '../catalogue/goods-service'
 import { MessageKind, type MessageService } from './message-service'
 
 const MINUTES_PER_DAY = 1440
 export const TRIAL_TAKEN = '您已领取过免费试用云机'
-/** The trial was taken on an earlier account of this number or WeChat (services/benefits.ts). */
+/** The trial was taken on an earlier account of this number or WeChat (services/accounts/benefits.ts). */
 export const TRIAL_TAKEN_BEFORE =
   '该手机号或微信已领取过免费试用云机，新人福利每人仅限一次，注销后重新注册不再发放'
 
@@ -90,7 +90,7 @@ export class EngagementService {
 
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly fleet: FleetService,
+    private readonly lifecycle: DeviceLifecycleService,
     private readonly messages: MessageService,
     private readonly goods: GoodsService,
   ) {
@@ -176,7 +176,7 @@ export class EngagementService {
 
   /**
    * The free trial phone: once per person ever, one unit of stock from the zone with the most, created
-   * through FleetService in the same transaction. No order is written. Once: trial_claims' primary key
+   * through DeviceLifecycleService in the same transaction. No order is written. Once: trial_claims' primary key
    * per account, and benefit_claims' per number and WeChat, which outlives the account (of two accounts
    * sharing a WeChat that claim at once, the second waits on the first's row and is refused).
    */
@@ -205,7 +205,7 @@ export class EngagementService {
         if (!zone || !(await this.goods.reserveStock(tx, offer.goodId, zone.zoneId, 1))) {
           throw new BizError(ResultCode.CLOUD_OUT_OF_STOCK, '试用云机已领完，请稍后再试')
         }
-        const [deviceId] = await this.fleet.createDevicesForOrder(tx, {
+        const [deviceId] = await this.lifecycle.createDevicesForOrder(tx, {
           userId,
           orderId: 0,
           goodId: offer.goodId,

@@ -9,7 +9,7 @@ import { ActivationCodeStatus, activationCodes, goods, orders } from '../../db/s
 import { BizError } from '../../domain/biz-error'
 import { normalisePage, toPaged } from '../../domain/paging'
 import type { ServiceContext } from '../context'
-import type { FleetService } from '../devices/device-lifecycle'
+import type { DeviceLifecycleService } from '../devices/device-lifecycle'
 import type { GoodsService } from '../catalogue/goods-service'
 import { MessageKind, type MessageService } from '../engagement/message-service'
 import { refuseWhilePlanOrderOpen } from './plan-orders'
@@ -24,7 +24,7 @@ export class ActivationService {
   constructor(
     private readonly ctx: ServiceContext,
     private readonly goods: GoodsService,
-    private readonly fleet: FleetService,
+    private readonly lifecycle: DeviceLifecycleService,
     private readonly messages: MessageService,
   ) {}
 
@@ -57,10 +57,10 @@ export class ActivationService {
       }
       const good = await this.goods.getGoods(claimed.goodId, tx)
       if (!good) throw new BizError(ResultCode.GOODS_NOT_EXIST)
-      const fleet = this.fleet
+      const lifecycle = this.lifecycle
       let result: ActivateResult
       if (body.renewDeviceId) {
-        const [device] = await fleet.ownedDevices(tx, userId, [body.renewDeviceId])
+        const [device] = await lifecycle.ownedDevices(tx, userId, [body.renewDeviceId])
         await refuseWhilePlanOrderOpen(tx, [device.deviceId])
         // A code carries plain time; the video edition's fee is paid with a renewal (续费) instead.
         if (device.videoEdition) {
@@ -79,7 +79,7 @@ export class ActivationService {
           )
         }
         const expireAt = Math.max(device.expireAt, now.getTime()) + claimed.goodTime * DAY_MS
-        await fleet.extendDevices(tx, [{ deviceId: device.deviceId, newExpireAt: expireAt }])
+        await lifecycle.extendDevices(tx, [{ deviceId: device.deviceId, newExpireAt: expireAt }])
         result = {
           kind: 'renew',
           deviceId: device.deviceId,
@@ -95,7 +95,7 @@ export class ActivationService {
             `「${good.name}」暂时售罄，请稍后再试或用于续费`,
           )
         }
-        const [deviceId] = await fleet.createDevicesForOrder(tx, {
+        const [deviceId] = await lifecycle.createDevicesForOrder(tx, {
           userId,
           orderId: claimed.orderId,
           goodId: good.id,

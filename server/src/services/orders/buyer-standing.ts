@@ -1,7 +1,7 @@
 /**
  * What the server knows of a buyer before pricing or placing an order: whether their next new-phone
  * order is a first order and their next bean recharge a first recharge (one-time benefits,
- * services/benefits.ts), what a company buyer may order at once, and the cap on unpaid stock.
+ * services/accounts/benefits.ts), what a company buyer may order at once, and the cap on unpaid stock.
  */
 import { and, eq, inArray, max, sql, type SQLWrapper } from 'drizzle-orm'
 import { BusinessType } from '#domain/enums'
@@ -108,7 +108,7 @@ export function newestLiveNewOrderOf(db: Db, userId: SQLWrapper) {
 /**
  * True when the user's next new-phone order is a first order (priced at the first-purchase price): they
  * have no live new-phone order, and the person behind the account did not use the price on an earlier
- * account (users.first_purchase_used, services/benefits.ts). So cancelling or letting the first order
+ * account (users.first_purchase_used, services/accounts/benefits.ts). So cancelling or letting the first order
  * time out makes the price available again; deleting the account and registering again does not. The
  * flag is read from the user's row by its key, which the order statements lock or read anyway.
  */
@@ -120,7 +120,7 @@ export const firstOrderOf = (db: Db, userId: SQLWrapper) =>
 
 /**
  * Whether the user's next bean recharge is a first recharge (what a 首充券 needs): no paid recharge of
- * theirs, and the person behind the account did not recharge on an earlier one (services/benefits.ts).
+ * theirs, and the person behind the account did not recharge on an earlier one (services/accounts/benefits.ts).
  */
 export async function isFirstRecharge(db: Db, userId: number): Promise<boolean> {
   const [row] = await db

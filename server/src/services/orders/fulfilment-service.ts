@@ -9,7 +9,7 @@ import { isBizError } from '../../domain/biz-error'
 import { enqueueJob } from '../../jobs/queue'
 import type { BeanService } from '../wallet/bean-service'
 import type { ServiceContext } from '../context'
-import type { FleetService } from '../devices/device-lifecycle'
+import type { DeviceLifecycleService } from '../devices/device-lifecycle'
 import type { GoodsService } from '../catalogue/goods-service'
 import { MessageKind, type MessageService } from '../engagement/message-service'
 import type { OrderDraft } from './order-draft'
@@ -49,7 +49,7 @@ export class FulfilmentService {
   constructor(
     private readonly ctx: ServiceContext,
     private readonly goods: GoodsService,
-    private readonly fleet: FleetService,
+    private readonly lifecycle: DeviceLifecycleService,
     private readonly messages: MessageService,
     private readonly beans: BeanService,
   ) {}
@@ -86,14 +86,14 @@ export class FulfilmentService {
   private async deliver(tx: Db, order: OrderRow): Promise<number[] | null> {
     const owner = order.buyerId ?? order.userId
     const now = this.ctx.clock.now().getTime()
-    const fleet = this.fleet
+    const lifecycle = this.lifecycle
     // Priced against the phones' plans when made: delivered only onto those plans, else refunded.
     // (Orders made before migration 0016 carry no versions.)
     const planVersions = (order.detail as { planVersions?: PlanVersions }).planVersions
     if (isPlanOrderKind(order.kind) && planVersions) await requirePlansUnchanged(tx, planVersions)
     switch (order.kind) {
       case 'new': {
-        const ids = await fleet.createDevicesForOrder(tx, {
+        const ids = await lifecycle.createDevicesForOrder(tx, {
           userId: owner,
           orderId: order.id,
           goodId: order.goodId!,
@@ -117,7 +117,7 @@ export class FulfilmentService {
         const renewals = (order.detail as Pick<OrderDraft, 'renewals'>).renewals
         const current = new Map(
           (
-            await fleet.ownedDevices(
+            await lifecycle.ownedDevices(
               tx,
               order.userId,
               renewals.map((line) => line.deviceId),
@@ -126,7 +126,7 @@ export class FulfilmentService {
         )
         // Set-based: a few statements whatever the count, so a 10,000-phone studio's
         // renewal holds its phones' locks for well under a second per thousand.
-        await fleet.extendDevices(
+        await lifecycle.extendDevices(
           tx,
           renewals.map((line) => ({
             deviceId: line.deviceId,
@@ -138,8 +138,8 @@ export class FulfilmentService {
       }
       case 'upgrade': {
         const upgrade = (order.detail as Pick<OrderDraft, 'upgrade'>).upgrade!
-        const [device] = await fleet.ownedDevices(tx, order.userId, order.deviceIds)
-        await fleet.applyConfigChange(tx, {
+        const [device] = await lifecycle.ownedDevices(tx, order.userId, order.deviceIds)
+        await lifecycle.applyConfigChange(tx, {
           deviceId: device.deviceId,
           toGoodId: order.goodId!,
           newExpireAt: device.expireAt,
@@ -149,7 +149,7 @@ export class FulfilmentService {
         return null
       }
       case 'video':
-        await fleet.applyVideoEdition(tx, order.deviceIds[0])
+        await lifecycle.applyVideoEdition(tx, order.deviceIds[0])
         return null
       case 'activationCode':
         await this.generateCodes(tx, order, owner)

@@ -25,7 +25,7 @@ import { users } from '../../db/schema'
 import { BizError, tip } from '../../domain/biz-error'
 import { BIG_USER_MAX_PER_ORDER, COMPANY_USER_TYPE, firstOrderOf } from './buyer-standing'
 import type { ServiceContext } from '../context'
-import type { FleetService, OwnedDevice } from '../devices/device-lifecycle'
+import type { DeviceLifecycleService, OwnedDevice } from '../devices/device-lifecycle'
 import type { GoodsRow, GoodsService } from '../catalogue/goods-service'
 import { emptyDraft, type OrderDraft } from './order-draft'
 import { refuseWhilePlanOrderOpen } from './plan-orders'
@@ -41,7 +41,7 @@ export class OrderPricing {
   constructor(
     private readonly ctx: ServiceContext,
     private readonly goods: GoodsService,
-    private readonly fleet: FleetService,
+    private readonly lifecycle: DeviceLifecycleService,
     /** A buyer whose first-order standing is known (read under their row lock, OrderService.create). */
     private readonly buyer: { userId: number; firstOrder: boolean } | null = null,
   ) {}
@@ -49,12 +49,12 @@ export class OrderPricing {
   /** The same pricing as of another moment (for a quote the buyer saw a little earlier). */
   at(time: number): OrderPricing {
     const clock = { now: () => new Date(time) }
-    return new OrderPricing({ ...this.ctx, clock }, this.goods, this.fleet, this.buyer)
+    return new OrderPricing({ ...this.ctx, clock }, this.goods, this.lifecycle, this.buyer)
   }
 
   /** The same pricing for a buyer whose first-order standing was just read. */
   forBuyer(userId: number, firstOrder: boolean): OrderPricing {
-    return new OrderPricing(this.ctx, this.goods, this.fleet, { userId, firstOrder })
+    return new OrderPricing(this.ctx, this.goods, this.lifecycle, { userId, firstOrder })
   }
 
   private now() {
@@ -151,7 +151,7 @@ export class OrderPricing {
     input: { deviceIds: number[]; priceId: number; alignToLatest: boolean },
   ): Promise<OrderDraft> {
     const now = this.now()
-    const devices = await this.fleet.ownedDevices(db, userId, input.deviceIds)
+    const devices = await this.lifecycle.ownedDevices(db, userId, input.deviceIds)
     await refuseWhilePlanOrderOpen(
       db,
       devices.map((d) => d.deviceId),
@@ -239,7 +239,7 @@ export class OrderPricing {
     permission: string,
     refusal: string,
   ) {
-    const [device] = await this.fleet.ownedDevices(db, userId, [deviceId])
+    const [device] = await this.lifecycle.ownedDevices(db, userId, [deviceId])
     await refuseWhilePlanOrderOpen(db, [deviceId])
     if (!acceptsCommands(device.status)) {
       throw tip(statusCommandRefusal(device.status) ?? '云手机当前状态不能变更')

@@ -34,7 +34,7 @@ import { againIfRacedByPlacedOrder, placeAtOnce } from './order-at-once'
 import { insertOrder, orderDetail, type OrderRow } from './order-insert'
 import { draftOf, honourRecentQuote, QUOTE_GRACE_MS, withCoupon } from './order-quote'
 import { releaseSeckillUnit } from './seckill-units'
-import type { FleetService } from '../devices/device-lifecycle'
+import type { DeviceLifecycleService } from '../devices/device-lifecycle'
 import type { GoodsService } from '../catalogue/goods-service'
 import { draftQuote, type OrderDraft } from './order-draft'
 import { OrderPricing } from './order-pricing'
@@ -49,11 +49,11 @@ export class OrderService extends OrderReads {
   constructor(
     ctx: ServiceContext,
     goods: GoodsService,
-    private readonly fleet: FleetService,
+    private readonly lifecycle: DeviceLifecycleService,
     private readonly coupons: CouponService,
   ) {
     super(ctx, goods)
-    this.pricing = new OrderPricing(ctx, goods, fleet)
+    this.pricing = new OrderPricing(ctx, goods, lifecycle)
   }
 
   /** /CommodityGroup/getGoodPrice: the same computation as order creation, without creating one. */
@@ -112,7 +112,7 @@ export class OrderService extends OrderReads {
       planOf: [body.deviceId],
       applyFree: async (tx, order, draft) => {
         const upgrade = draft.upgrade!
-        await this.fleet.applyConfigChange(tx, {
+        await this.lifecycle.applyConfigChange(tx, {
           deviceId: draft.deviceIds[0],
           toGoodId: draft.goodId!,
           newExpireAt: upgrade.newExpireAt,

@@ -9,7 +9,7 @@ import type { PaymentProviders } from '../../adapters/payment/payment-providers'
 import { orders, payments } from '../../db/schema'
 import type { ServiceContext } from '../context'
 import type { OrderRow } from '../orders/order-insert'
-import type { PaymentRow, PaymentSettlement } from './payment-settlement'
+import type { PaymentRow, PaymentSettlementService } from './payment-settlement'
 
 /** A pending trade is asked about once this old (its notification is late), then again each time. */
 export const TRADE_QUERY_AFTER_MS = 60_000
@@ -33,11 +33,11 @@ export const NO_TRADE_AFTER_EXPIRY_MS = 5 * 60_000
  * for it meanwhile is found and refunded, even with its notification lost. Refunds are reconciled by
  * refund-service.ts.
  */
-export class PaymentReconciliation {
+export class PaymentReconciliationService {
   constructor(
     private readonly ctx: ServiceContext,
     private readonly providers: PaymentProviders,
-    private readonly settlement: PaymentSettlement,
+    private readonly settlement: PaymentSettlementService,
   ) {}
 
   /**

@@ -74,7 +74,7 @@ export async function markPaid(
 }
 
 /** Settles the providers' word on their trades (see the top of this file). */
-export class PaymentSettlement {
+export class PaymentSettlementService {
   constructor(
     private readonly ctx: ServiceContext,
     private readonly providers: PaymentProviders,

@@ -29,7 +29,7 @@ import { BizError, tip } from '../../domain/biz-error'
 import { normalisePage } from '../../domain/paging'
 import type { BeanReason, BeanService } from './bean-service'
 import type { ServiceContext } from '../context'
-import type { FleetService, OwnedDevice } from '../devices/device-lifecycle'
+import type { DeviceLifecycleService, OwnedDevice } from '../devices/device-lifecycle'
 import { againIfRacedByPlacedOrder } from '../orders/order-at-once'
 import { emptyDraft } from '../orders/order-draft'
 import { refuseWhilePlanOrderOpen } from '../orders/plan-orders'
@@ -142,7 +142,7 @@ export class WalletService {
     private readonly ctx: ServiceContext,
     private readonly beans: BeanService,
     private readonly orders: OrderService,
-    private readonly fleet: FleetService,
+    private readonly lifecycle: DeviceLifecycleService,
   ) {}
 
   async packages(userId: number): Promise<RechargePackages> {
@@ -239,7 +239,7 @@ export class WalletService {
 
   async timeToMonthQuote(userId: number, deviceId: number): Promise<TimeToMonthQuote> {
     const db = this.ctx.db
-    const [device] = await this.fleet.ownedDevices(db, userId, [deviceId])
+    const [device] = await this.lifecycle.ownedDevices(db, userId, [deviceId])
     return {
       deviceId,
       days: MONTH_DAYS,
@@ -277,7 +277,7 @@ export class WalletService {
             newExpireAt: done.newExpireAt,
           }
         }
-        const [device] = await this.fleet.ownedDevices(tx, userId, [body.deviceId])
+        const [device] = await this.lifecycle.ownedDevices(tx, userId, [body.deviceId])
         await refuseWhilePlanOrderOpen(tx, [device.deviceId])
         const beans = await this.monthInBeans(tx, device)
         if (beans !== body.expectedBeans) {
@@ -314,7 +314,7 @@ export class WalletService {
           orderId: order.id,
           remark: `云手机 ${device.deviceId} 转包月${MONTH_DAYS}天`,
         })
-        await this.fleet.extendDevices(tx, [{ deviceId: device.deviceId, newExpireAt }])
+        await this.lifecycle.extendDevices(tx, [{ deviceId: device.deviceId, newExpireAt }])
         return { orderNo: order.orderNo, deviceId: device.deviceId, beans, balance, newExpireAt }
       }),
     )

@@ -94,7 +94,7 @@ export const devices = pgTable(
       .on(t.groupId)
       .where(sql`${t.groupId} is not null`),
     index('devices_status_expire_idx').on(t.status, t.expireAt),
-    /** A user's phones whose state changes by itself: creating, rebooting or busy (services/user-flux.ts). */
+    /** A user's phones whose state changes by itself: creating, rebooting or busy (services/wallet/user-flux.ts). */
     index('devices_in_flux_idx')
       .on(t.userId)
       .where(sql`status in (0, 4) or busy_op is not null`),
@@ -126,7 +126,7 @@ export const devices = pgTable(
  * A counter per user, raised in the same transaction as any change to what that user's device list
  * shows: their phones, the phones authorised to them, their groups' names, an authorising owner's number.
  * Triggers raise it (migration 0012), so every writer, SQL by hand included, does. The device list keeps
- * what it served under the version it read (services/device-list-cache.ts).
+ * what it served under the version it read (services/devices/device-list-cache.ts).
  */
 export const fleetVersions = pgTable('fleet_versions', {
   userId: integer('user_id').primaryKey(),
