@@ -107,6 +107,12 @@ module.exports = {
       { path: '^server/src/(services|routes|plugins|adapters)/|^server/src/jobs/(?!queue\\.ts$)' },
     ),
     forbid(
+      'server: a service folder is entered by its index',
+      "Routes, jobs, plugins, the console and the composition root use a service folder (services/orders, services/devices…) through its index.ts, which exports what they use. Service folders import each other's files directly: their domains call each other both ways (orders and devices, orders and wallet…), and a barrel between siblings would turn that into import circles.",
+      { path: '^server/src/(?!services/[^/]+/)' },
+      { path: '^server/src/services/[^/]+/(?!index\\.ts$)' },
+    ),
+    forbid(
       'server: the user API knows nothing of the console',
       'The user API (services, routes, contract, jobs, plugins, db, adapters, domain) imports nothing of server/src/console: the console builds on the user API and app.ts registers it (console/index.ts).',
       { path: '^server/src/(?!console/|app\\.ts$|main\\.ts$)' },

@@ -1,5 +1,5 @@
 import type { Services } from '../services'
-import { FULFIL_ORDER_JOB } from '../services/orders/fulfilment-service'
+import { FULFIL_ORDER_JOB } from '../services/orders'
 import type { JobDefinition } from './scheduler'
 
 /** Delivers a paid order; queued in the transaction that marked it paid. Safe to run twice. */

@@ -1,5 +1,5 @@
 import type { Services } from '../services'
-import { SEND_REFUND_JOB } from '../services/payments/refund-service'
+import { SEND_REFUND_JOB } from '../services/payments'
 import type { JobDefinition } from './scheduler'
 
 export const RECONCILE_PAYMENTS_JOB = 'reconcile-payments'

@@ -1,5 +1,5 @@
 import type { Services } from '../services'
-import { SPACE_TASK_JOB } from '../services/space/space-task-runner'
+import { SPACE_TASK_JOB } from '../services/space'
 import type { JobDefinition } from './scheduler'
 
 /**

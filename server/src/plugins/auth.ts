@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ResultCode } from '#domain/result-codes'
 import { BizError } from '../domain/biz-error'
-import type { AuthenticatedUser } from '../services/accounts/session-service'
+import type { AuthenticatedUser } from '../services/accounts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import type { LoginContext } from '../services/accounts/account-registration'
+import type { LoginContext } from '../services/accounts'
 
 export interface ApiRouteOptions {
   /** Per-IP limit for SMS and login routes; null when rate limiting is off. */

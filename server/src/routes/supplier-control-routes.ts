@@ -8,7 +8,7 @@ import { Envelope } from '../contract/common'
 import { CommandResult, Device } from '../contract/device'
 import { BizError } from '../domain/biz-error'
 import { ok } from '../plugins/envelope'
-import { ControlRefusal, type ControlSession } from '../services/sharing/device-auth-service'
+import { ControlRefusal, type ControlSession } from '../services/sharing'
 import type { ApiRouteOptions } from './route-options'
 
 type RouteApp = Parameters<FastifyPluginAsyncTypebox<ApiRouteOptions>>[0]

@@ -1,40 +1,31 @@
-import { AccountChangeService } from './accounts/account-changes'
-import { AccountRegistrationService } from './accounts/account-registration'
-import { AccountService } from './accounts/account-service'
-import { ActivationService } from './orders/activation-service'
-import { ActivityService } from './engagement/activity-service'
-import { BeanService } from './wallet/bean-service'
+import {
+  AccountChangeService,
+  AccountRegistrationService,
+  AccountService,
+  ProfileService,
+  ScanLoginService,
+  SessionService,
+  SmsService,
+} from './accounts'
+import { ActivationService, FulfilmentService, OrderService } from './orders'
+import { ActivityService, EngagementService, MessageService } from './engagement'
+import { BeanService, UserFluxService, WalletService } from './wallet'
 import { CommonConfigService } from './config-service'
 import type { ServiceContext } from './context'
-import { CouponService } from './coupons/coupon-service'
+import { CouponService } from './coupons'
 import { CustomerServiceService } from './customer-service'
-import { DeviceAuthService } from './sharing/device-auth-service'
-import { DeviceService } from './devices/device-service'
-import { EngagementService } from './engagement/engagement-service'
+import { DeviceAuthService, TransferService, GrantService } from './sharing'
+import { DeviceService, DeviceLifecycleService, GroupService, ScreenAccessService } from './devices'
 import { FileService } from './file-service'
-import { DeviceLifecycleService } from './devices/device-lifecycle'
-import { FulfilmentService } from './orders/fulfilment-service'
-import { GoodsListService } from './catalogue/goods-list'
-import { GoodsService } from './catalogue/goods-service'
-import { GroupService } from './devices/group-service'
-import { TransferService } from './sharing/transfer-service'
-import { GrantService } from './sharing/grant-service'
-import { MessageService } from './engagement/message-service'
-import { OrderService } from './orders/order-service'
-import { PaymentReconciliationService } from './payments/payment-reconciliation'
-import { PaymentService } from './payments/payment-service'
-import { PaymentSettlementService } from './payments/payment-settlement'
-import { ProfileService } from './accounts/profile-service'
-import { RefundService } from './payments/refund-service'
-import { ReferenceDataService } from './catalogue/reference-data'
-import { ScanLoginService } from './accounts/scan-login-service'
-import { ScreenAccessService } from './devices/screen-access'
-import { SessionService } from './accounts/session-service'
-import { SmsService } from './accounts/sms-service'
-import { SpaceService } from './space/space-service'
+import { GoodsListService, GoodsService, ReferenceDataService } from './catalogue'
+import {
+  PaymentReconciliationService,
+  PaymentService,
+  PaymentSettlementService,
+  RefundService,
+} from './payments'
+import { SpaceService } from './space'
 import { UsageLogService } from './usage-log-service'
-import { UserFluxService } from './wallet/user-flux'
-import { WalletService } from './wallet/wallet-service'
 
 export function createServices(ctx: ServiceContext) {
   const sms = new SmsService(ctx)

@@ -36,7 +36,7 @@ import { BizError } from '../../domain/biz-error'
 import type { ServiceContext } from '../../services/context'
 import type { Actor } from './operator-accounts'
 import type { OperatorAuditService } from './operator-audit'
-import type { ReferenceDataService } from '../../services/catalogue/reference-data'
+import type { ReferenceDataService } from '../../services/catalogue'
 
 type PriceDbRow = typeof goodsPrices.$inferSelect
 

@@ -32,12 +32,12 @@ import {
 import { BizError } from '../../domain/biz-error'
 import { normalisePage, toPaged } from '../../domain/paging'
 import type { ServiceContext } from '../../services/context'
-import type { DeviceLifecycleService } from '../../services/devices/device-lifecycle'
-import type { GoodsService } from '../../services/catalogue/goods-service'
-import { MessageKind, type MessageService } from '../../services/engagement/message-service'
+import type { DeviceLifecycleService } from '../../services/devices'
+import type { GoodsService } from '../../services/catalogue'
+import { MessageKind, type MessageService } from '../../services/engagement'
 import type { Actor } from './operator-accounts'
 import type { OperatorAuditService } from './operator-audit'
-import { refuseWhilePlanOrderOpen } from '../../services/orders/plan-orders'
+import { refuseWhilePlanOrderOpen } from '../../services/orders'
 
 /** How many of each history list the phone's page shows. */
 export const HISTORY = 50

@@ -22,7 +22,7 @@ import { BizError } from '../../domain/biz-error'
 import { normalisePage, toPaged } from '../../domain/paging'
 import { enqueueJob } from '../../jobs/queue'
 import type { ServiceContext } from '../../services/context'
-import { MessageKind } from '../../services/engagement/message-service'
+import { MessageKind } from '../../services/engagement'
 import type { Actor } from './operator-accounts'
 import type { OperatorAuditService } from './operator-audit'
 

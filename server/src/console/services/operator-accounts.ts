@@ -8,7 +8,7 @@ import { BizError } from '../../domain/biz-error'
 import { isUniqueViolation, type ServiceContext } from '../../services/context'
 import type { OperatorAuditService } from './operator-audit'
 import { acceptedTotpStep, newTotpSecret, otpauthUrl } from './operator-totp'
-import { hashPassword, verifyPassword } from '../../services/accounts/passwords'
+import { hashPassword, verifyPassword } from '../../services/accounts'
 
 type Operator = typeof operators.$inferSelect
 

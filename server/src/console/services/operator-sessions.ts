@@ -11,7 +11,7 @@ import type { ServiceContext } from '../../services/context'
 import { takeTotpStep } from './operator-accounts'
 import type { OperatorAuditService } from './operator-audit'
 import { acceptedTotpStep } from './operator-totp'
-import { hashPassword, verifyPassword } from '../../services/accounts/passwords'
+import { hashPassword, verifyPassword } from '../../services/accounts'
 
 /** A signed-in operator as the admin hook attaches it to the request. */
 export interface OperatorAuth {

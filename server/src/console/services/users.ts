@@ -31,8 +31,8 @@ import { normalisePage, toPaged } from '../../domain/paging'
 import type { ServiceContext } from '../../services/context'
 import type { Actor } from './operator-accounts'
 import type { OperatorAuditService } from './operator-audit'
-import { decideCompanyRequest } from '../../services/accounts/profile-service'
-import type { SessionService } from '../../services/accounts/session-service'
+import { decideCompanyRequest } from '../../services/accounts'
+import type { SessionService } from '../../services/accounts'
 
 /** How many of each list the profile shows (the count says how many there are). */
 export const RECENT = 10

@@ -1,0 +1,11 @@
+/** What the layers above (routes, jobs, the console, the composition root) use of accounts/. */
+export { AccountChangeService } from './account-changes'
+export { AccountRegistrationService } from './account-registration'
+export type { LoginContext } from './account-registration'
+export { AccountService } from './account-service'
+export { hashPassword, verifyPassword } from './passwords'
+export { ProfileService, decideCompanyRequest } from './profile-service'
+export { ScanLoginService } from './scan-login-service'
+export { SessionService } from './session-service'
+export type { AuthenticatedUser } from './session-service'
+export { SmsService } from './sms-service'

@@ -1,0 +1,5 @@
+/** What the layers above (routes, jobs, the console, the composition root) use of devices/. */
+export { DeviceLifecycleService, PROVISION_JOB, SYNC_JOB } from './device-lifecycle'
+export { DeviceService } from './device-service'
+export { GroupService } from './group-service'
+export { ScreenAccessService } from './screen-access'
