@@ -1,5 +1,5 @@
 /** /coupon/applicable answers for page tests. */
-import type { ApplicableCoupons } from '../../types/api'
+import type { ApplicableCoupons } from '@/types/api'
 
 type ApplicableCoupon = ApplicableCoupons['coupons'][number]
 

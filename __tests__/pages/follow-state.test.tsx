@@ -7,7 +7,7 @@
 import { fluxAsks, paidOrder, server, settledFlux } from '../setup/flux'
 import { act, fireEvent, screen } from '@testing-library/react'
 import Taro from '@tarojs/taro'
-import type { SpaceTask } from '../../types/api'
+import type { SpaceTask } from '@/types/api'
 import Home from '@/pages/Home'
 import OrderResult from '@/pages/pay/parts/OrderResult'
 import HistoryData from '@/pages/Space/HistoryData'

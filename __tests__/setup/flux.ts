@@ -3,7 +3,7 @@
  * `server.flux` (nothing in flux until a test says otherwise), and starts each test with the app's one
  * flux store forgetting the last test's answer.
  */
-import type { PaidOrder, UserFlux } from '../../types/api'
+import type { PaidOrder, UserFlux } from '@/types/api'
 import { getFlux } from '@/api/flux'
 import { flux } from '@/stores/flux-store'
 

@@ -8,7 +8,7 @@ import { screen } from '@testing-library/react'
 import './flux'
 import { getOrderInfo } from '@/api/order'
 import { createPayment } from '@/api/pay'
-import type { CreatePaymentResult } from '../../types/api'
+import type { CreatePaymentResult } from '@/types/api'
 
 jest.mock('@tarojs/taro', () => {
   const harness =

@@ -1,4 +1,4 @@
-import type { UserFlux } from '../../types/api'
+import type { UserFlux } from '@/types/api'
 import { FOLLOW_FIRST_MS, FOLLOW_MAX_MS, areaFlux, fleetNotice } from '@/domain/flux'
 import { ApiError } from '@/runtime/api-error'
 import { FluxStore } from '@/stores/flux-store'

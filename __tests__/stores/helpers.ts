@@ -1,4 +1,4 @@
-import type { UserInfo } from '../../types/api'
+import type { UserInfo } from '@/types/api'
 import type { Api } from '@/api'
 import type { KeyValueStorage } from '@/platform/types'
 import { RootStore, type RootStoreDeps, type StorePlatform, type Timers } from '@/stores'

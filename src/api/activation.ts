@@ -1,5 +1,5 @@
 /** Activation codes (docs/cloud-phones.md "Calls": /activation/*). */
-import type { ActivateBody, ActivateResult, MyCode } from '../../types/api'
+import type { ActivateBody, ActivateResult, MyCode } from '@/types/api'
 import { client } from '@/runtime/request'
 
 /** A new phone, or `renewDeviceId` extended by the code's duration; 1017 when its goods sold out. */

@@ -4,7 +4,7 @@ import type {
   ActivitySummary,
   CreateSeckillOrderBody,
   OrderInfo,
-} from '../../types/api'
+} from '@/types/api'
 import { client } from '@/runtime/request'
 import type { RequestOptions } from '@/runtime/request-types'
 import { purchaseOutcome } from './order'

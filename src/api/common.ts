@@ -7,7 +7,7 @@ import type {
   FeedbackBody,
   FeedbackTicket,
   SaveUsageLogBody,
-} from '../../types/api'
+} from '@/types/api'
 import { DICT_CACHE_MS } from '@/constants/limits'
 import { createTtlCache } from '@/runtime/cache'
 import { client } from '@/runtime/request'

@@ -1,5 +1,5 @@
 /** Coupon calls (docs/coupons.md). */
-import type { ApplicableCoupons, CouponUsage, QuoteBody, UserCoupon } from '../../types/api'
+import type { ApplicableCoupons, CouponUsage, QuoteBody, UserCoupon } from '@/types/api'
 import { client } from '@/runtime/request'
 import type { RequestOptions } from '@/runtime/request-types'
 

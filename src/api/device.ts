@@ -8,7 +8,7 @@ import type {
   DeviceListQuery,
   DeviceModel,
   SystemUpdateProgress,
-} from '../../types/api'
+} from '@/types/api'
 import { client } from '@/runtime/request'
 import type { RequestOptions } from '@/runtime/request-types'
 

@@ -6,7 +6,7 @@ import type {
   PlayTrialConfig,
   SaveFloatingBallBody,
   TrialPhone,
-} from '../../types/api'
+} from '@/types/api'
 import { client } from '@/runtime/request'
 import type { RequestOptions } from '@/runtime/request-types'
 

@@ -6,7 +6,7 @@ import type {
   Quote,
   QuoteBody,
   ZoneStock,
-} from '../../types/api'
+} from '@/types/api'
 import { client } from '@/runtime/request'
 
 /** Levels with their goods, each with prices and per-zone inventory status. */

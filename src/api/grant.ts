@@ -8,7 +8,7 @@ import type {
   GrantView,
   ShareCode,
   SharePreview,
-} from '../../types/api'
+} from '@/types/api'
 import { client } from '@/runtime/request'
 
 export const grantDevices = async (body: CreateGrantBody) =>

@@ -1,5 +1,5 @@
 /** Device groups (docs/cloud-phones.md "Calls": /group/*). */
-import type { DeviceGroup, GroupList } from '../../types/api'
+import type { DeviceGroup, GroupList } from '@/types/api'
 import { client } from '@/runtime/request'
 
 /** My groups in their sort order, each with its phone count (plus the 未分组 count). */

@@ -5,7 +5,7 @@ import type {
   ReadMessagesBody,
   UnreadCount,
   UpdateMessageSettingsBody,
-} from '../../types/api'
+} from '@/types/api'
 import { client } from '@/runtime/request'
 import type { RequestOptions } from '@/runtime/request-types'
 

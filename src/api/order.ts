@@ -9,7 +9,7 @@ import type {
   OrderInfo,
   OrderInfoQuery,
   PurchaseActivationCodeBody,
-} from '../../types/api'
+} from '@/types/api'
 import { ResultCode, resultMessages } from '@/domain/result-codes'
 import { client } from '@/runtime/request'
 import type { Outcome, RequestOptions } from '@/runtime/request-types'

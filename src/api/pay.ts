@@ -4,7 +4,7 @@ import type {
   CreatePaymentBody,
   CreatePaymentResult,
   SandboxAction,
-} from '../../types/api'
+} from '@/types/api'
 import { client } from '@/runtime/request'
 import { purchaseOutcome } from './order'
 

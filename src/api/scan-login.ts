@@ -1,5 +1,5 @@
 /** Scan-login calls (docs/api.md "Scan-login"). */
-import type { ScanLoginRequest, ScanLoginSession, ScanLoginState } from '../../types/api'
+import type { ScanLoginRequest, ScanLoginSession, ScanLoginState } from '@/types/api'
 import { client } from '@/runtime/request'
 
 /** Logged-out browser: a QR to show and the poll key only it knows. */

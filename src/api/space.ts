@@ -7,7 +7,7 @@ import type {
   SpacePackages,
   SpaceTask,
   SpaceTaskKind,
-} from '../../types/api'
+} from '@/types/api'
 import { client } from '@/runtime/request'
 import type { RequestOptions } from '@/runtime/request-types'
 

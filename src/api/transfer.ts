@@ -4,7 +4,7 @@ import type {
   TransferDirection,
   TransferRecord,
   TransferResult,
-} from '../../types/api'
+} from '@/types/api'
 import { client } from '@/runtime/request'
 
 /** Rejects with the whole body on 1330 (data.devices: which phones cannot move and why). */

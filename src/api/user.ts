@@ -14,7 +14,7 @@ import type {
   UserInfo,
   WxBindLoginBody,
   WxLoginResult,
-} from '../../types/api'
+} from '@/types/api'
 import { client } from '@/runtime/request'
 import type { RequestOptions } from '@/runtime/request-types'
 

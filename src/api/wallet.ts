@@ -9,7 +9,7 @@ import type {
   RechargePackages,
   TimeToMonthQuote,
   TimeToMonthResult,
-} from '../../types/api'
+} from '@/types/api'
 import { client } from '@/runtime/request'
 
 export const getRechargePackages = async () =>

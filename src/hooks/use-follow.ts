@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useDidHide, useDidShow } from '@tarojs/taro'
 import { paidIn, type FluxArea } from '@/domain/flux'
 import { flux } from '@/stores/flux-store'
-import type { PaidOrder } from '../../types/api'
+import type { PaidOrder } from '@/types/api'
 
 /** Whether the page is on screen (a page in the stack under another, or a hidden tab, is not). */
 export function usePageShown(): boolean {

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { OrderInfo } from '../../types/api'
+import type { OrderInfo } from '@/types/api'
 import { navigate } from '@/runtime/navigation'
 import type { Outcome } from '@/api/order'
 import { errorMessage } from '@/runtime/feedback'

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { Quote, QuoteBody } from '../../types/api'
+import type { Quote, QuoteBody } from '@/types/api'
 import { getGoodPrice } from '@/api/goods'
 import { errorMessage } from '@/runtime/feedback'
 

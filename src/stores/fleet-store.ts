@@ -4,7 +4,7 @@
  * injected api so tests pass fakes.
  */
 import { makeAutoObservable, observableRef, runInAction } from 'mobx'
-import type { CommandResult, Device, DeviceGroup, DeviceStatusEntry } from '../../types/api'
+import type { CommandResult, Device, DeviceGroup, DeviceStatusEntry } from '@/types/api'
 import { summariseBatch, validateBatchSelection } from '@/domain/batch-results'
 import { DeviceVersionFilter, HomeViewType } from '@/domain/enums'
 import type { KeyValueStorage } from '@/platform/types'

@@ -12,7 +12,7 @@
  * sub-package shares the main package's instance.
  */
 import { makeAutoObservable, observableRef, runInAction } from 'mobx'
-import type { UserFlux } from '../../types/api'
+import type { UserFlux } from '@/types/api'
 import { getFlux } from '@/api/flux'
 import { areaFlux, nextFollowDelay, type FluxArea } from '@/domain/flux'
 import { ApiError, NETWORK_ERROR_CODE } from '@/runtime/api-error'

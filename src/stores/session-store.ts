@@ -6,7 +6,7 @@
  * in one action, and pages observe them as one session.
  */
 import { makeAutoObservable, runInAction } from 'mobx'
-import type { CommonConfig, LoginResult, UserInfo, WxLoginResult } from '../../types/api'
+import type { CommonConfig, LoginResult, UserInfo, WxLoginResult } from '@/types/api'
 import { APP_VERSION } from '@/constants/limits'
 import { maskPhone } from '@/domain/formatters'
 import { ResultCode } from '@/domain/result-codes'

@@ -1,6 +1,6 @@
 /** Unread message counts, polled every 60 s while logged in (SPEC 4). */
 import { makeAutoObservable, reaction, runInAction } from 'mobx'
-import type { UnreadCount } from '../../types/api'
+import type { UnreadCount } from '@/types/api'
 import { UNREAD_POLL_MS } from '@/constants/limits'
 import { errorMessage } from '@/runtime/api-error'
 import type { RootStoreDeps } from './deps'

@@ -1,5 +1,5 @@
 /** Phones as the API returns them, for fleet tests. */
-import type { Device } from '../../../types/api'
+import type { Device } from '@/types/api'
 
 export function device(over: Partial<Device> = {}): Device {
   return {

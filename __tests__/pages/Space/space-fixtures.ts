@@ -1,4 +1,4 @@
-import type { DeviceSpace, SpaceTask } from '../../../types/api'
+import type { DeviceSpace, SpaceTask } from '@/types/api'
 
 export const GB = 1024 ** 3
 

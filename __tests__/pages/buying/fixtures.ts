@@ -1,6 +1,6 @@
 import { applicableCoupons, heldCoupon } from '../coupon-fixtures'
 import { configure } from '@testing-library/react'
-import type { Goods, GoodsPrice, OrderInfo, Quote, ZoneStock } from '../../../types/api'
+import type { Goods, GoodsPrice, OrderInfo, Quote, ZoneStock } from '@/types/api'
 
 // quotes are debounced (300 ms): give page updates time on a busy machine
 configure({ asyncUtilTimeout: 3000 })

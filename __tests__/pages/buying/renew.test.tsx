@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
-import type { Device } from '../../../types/api'
+import type { Device } from '@/types/api'
 import Renew from '@/pages/Renew/index'
 import { formatDateTime } from '@/domain/formatters'
 import { getDevice } from '@/api/device'

@@ -4,7 +4,7 @@
  * The pay page's progress: renew-progress.test.tsx.
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react'
-import type { Device } from '../../../types/api'
+import type { Device } from '@/types/api'
 import Renew, { LISTED_PHONES } from '@/pages/Renew/index'
 import { MAX_RENEW_BATCH } from '@/domain/batch-results'
 import { getDevice } from '@/api/device'

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
-import type { Device } from '../../../types/api'
+import type { Device } from '@/types/api'
 import UpOrDownConfig from '@/pages/Device/upOrDownConfig'
 import { getDevice } from '@/api/device'
 import { getGoodPrice, getGoodsList } from '@/api/goods'

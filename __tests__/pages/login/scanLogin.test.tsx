@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import ScanLogin, { SCAN_POLL_MS } from '@/pages/login/parts/ScanLogin'
 import * as scanLogin from '@/api/scan-login'
-import type { ScanLoginStatus } from '../../../types/api'
+import type { ScanLoginStatus } from '@/types/api'
 import { renderPage } from '../page-harness'
 
 jest.mock('@tarojs/taro', () =>

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import CompanySection from '@/pages/user/parts/personal-data/CompanySection'
-import type { UserInfo } from '../../../types/api'
+import type { UserInfo } from '@/types/api'
 import { renderPage } from '../page-harness'
 
 jest.mock('@tarojs/taro', () =>

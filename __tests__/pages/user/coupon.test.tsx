@@ -3,7 +3,7 @@ import Taro from '@tarojs/taro'
 import CouponPage from '@/pages/user/coupon'
 import CouponUse from '@/pages/user/couponUse'
 import * as coupon from '@/api/coupon'
-import type { UserCoupon } from '../../../types/api'
+import type { UserCoupon } from '@/types/api'
 import { renderPage } from '../page-harness'
 
 jest.mock('@tarojs/taro', () =>

@@ -1,6 +1,6 @@
 import { View, Text } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
-import type { Quote } from '../../../types/api'
+import type { Quote } from '@/types/api'
 import { formatLinePrice, formatYuan } from '@/domain/formatters'
 import styles from './index.module.scss'
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Text, View } from '@tarojs/components'
 import { couponValueText } from '@/domain/formatters'
 import { couponTypeLabels, CouponType } from '@/domain/enums'
-import type { UserCoupon } from '../../../types/api'
+import type { UserCoupon } from '@/types/api'
 import { couponCondition, couponScopeText, couponTypeName, couponValidity } from './coupon-text'
 import styles from './index.module.scss'
 

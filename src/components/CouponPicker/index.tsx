@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import Section from '@/components/Section'
 import { formatYuan } from '@/domain/formatters'
-import type { ApplicableCoupon, ApplicableCoupons } from '../../../types/api'
+import type { ApplicableCoupon, ApplicableCoupons } from '@/types/api'
 import CouponCard from './CouponCard'
 import styles from './index.module.scss'
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { ApplicableCoupons, Quote, QuoteBody } from '../../../types/api'
+import type { ApplicableCoupons, Quote, QuoteBody } from '@/types/api'
 import { pickBestCoupon } from '@/domain/coupon'
 import { getApplicableCoupons } from '@/api/coupon'
 

@@ -1,5 +1,5 @@
 import { View, Text } from '@tarojs/components'
-import type { GoodsPrice } from '../../../types/api'
+import type { GoodsPrice } from '@/types/api'
 import { formatYuan } from '@/domain/formatters'
 import { activityRunning, unitPrice } from '@/domain/pricing'
 import styles from './index.module.scss'

@@ -11,7 +11,7 @@ import { getNewUserGuideConfig, receiveTrialPhone } from '@/api/engagement'
 import { fileUrl } from '@/runtime/request'
 import { toast, toastError, toastSuccess } from '@/runtime/feedback'
 import { trialDurationText } from './trial-duration'
-import type { NewUserGuideConfig } from '../../../types/api'
+import type { NewUserGuideConfig } from '@/types/api'
 import styles from './index.module.scss'
 
 /** Bundled illustrations a guide step may name; anything else is a server file. */

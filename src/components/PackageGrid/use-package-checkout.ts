@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { OrderInfo, Quote, QuoteKind } from '../../../types/api'
+import type { OrderInfo, Quote, QuoteKind } from '@/types/api'
 import { useCoupons } from '@/components/CouponPicker/use-coupons'
 import { toastError } from '@/runtime/feedback'
 import { useIdempotencyKey } from '@/hooks/use-idempotency-key'

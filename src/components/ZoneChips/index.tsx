@@ -1,5 +1,5 @@
 import { View } from '@tarojs/components'
-import type { ZoneStock } from '../../../types/api'
+import type { ZoneStock } from '@/types/api'
 import { isZoneSoldOut } from '@/domain/goods-selection'
 import ZoneStatus from '@/components/ZoneStatus'
 import styles from './index.module.scss'

@@ -1,4 +1,4 @@
-import type { ZoneStock } from '../../../types/api'
+import type { ZoneStock } from '@/types/api'
 import { InventoryStatus } from '@/domain/enums'
 import styles from './index.module.scss'
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import { View, Text } from '@tarojs/components'
-import type { ZoneStock } from '../../../types/api'
+import type { ZoneStock } from '@/types/api'
 import { confirm, toast, toastError, toastSuccess } from '@/runtime/feedback'
 import { InventoryStatus } from '@/domain/enums'
 import { changeZone } from '@/api/device'

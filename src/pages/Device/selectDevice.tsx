@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { View, Text } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
-import type { DeviceModel } from '../../../types/api'
+import type { DeviceModel } from '@/types/api'
 import { toast, toastError, toastSuccess } from '@/runtime/feedback'
 import { listModels, setModel } from '@/api/device'
 import { goBack } from '@/runtime/navigation'

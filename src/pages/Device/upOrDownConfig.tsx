@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useLoad, useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
-import type { Device, Goods, OrderInfo, Quote } from '../../../types/api'
+import type { Device, Goods, OrderInfo, Quote } from '@/types/api'
 import CheckoutBar from '@/components/CheckoutBar'
 import CouponPicker from '@/components/CouponPicker'
 import { useCoupons } from '@/components/CouponPicker/use-coupons'

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { View, Text } from '@tarojs/components'
 import { Button, Progress } from '@nutui/nutui-react-taro'
-import type { SystemUpdateProgress } from '../../../types/api'
+import type { SystemUpdateProgress } from '@/types/api'
 import { confirm, toastError, toastSuccess } from '@/runtime/feedback'
 import { getDevice, getSystemUpdateProgress, startSystemUpdate } from '@/api/device'
 import { useDevicePage } from './parts/use-device-page'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
-import type { SpacePackages } from '../../../types/api'
+import type { SpacePackages } from '@/types/api'
 import CheckoutBar from '@/components/CheckoutBar'
 import CouponPicker from '@/components/CouponPicker'
 import { toast, toastError } from '@/runtime/feedback'

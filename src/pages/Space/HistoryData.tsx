@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react'
 import { View } from '@tarojs/components'
-import type { SpaceTask } from '../../../types/api'
+import type { SpaceTask } from '@/types/api'
 import PagedList from '@/components/PagedList'
 import { useFollow } from '@/hooks/use-follow'
 import { listSpaceHistory } from '@/api/space'

@@ -6,7 +6,7 @@ import { navigate } from '@/runtime/navigation'
 import PagedList from '@/components/PagedList'
 import CouponCard from '@/components/CouponPicker/CouponCard'
 import { CouponStatus, couponStatusLabels } from '@/domain/enums'
-import type { UserCoupon } from '../../../types/api'
+import type { UserCoupon } from '@/types/api'
 import styles from './coupon.module.scss'
 
 const TABS = [CouponStatus.efficient, CouponStatus.used, CouponStatus.expired, CouponStatus.invalid]

@@ -2,7 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { listCouponUsage } from '@/api/coupon'
 import PagedList from '@/components/PagedList'
 import { couponValueText, formatDateTime, formatYuan } from '@/domain/formatters'
-import type { CouponUsage } from '../../../types/api'
+import type { CouponUsage } from '@/types/api'
 import styles from './coupon.module.scss'
 
 /** Used coupons: which order each went on, what it took off and when. */

@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
-import type { Device } from '../../../types/api'
+import type { Device } from '@/types/api'
 import PagedList from '@/components/PagedList'
 import { toast } from '@/runtime/feedback'
 import { canRenew, remainingText } from '@/domain/device-lifecycle'

@@ -11,7 +11,7 @@ import {
   floatingBallProblem,
   orderedShortcuts,
 } from '@/domain/floating-ball'
-import type { FloatingBallSettings } from '../../../types/api'
+import type { FloatingBallSettings } from '@/types/api'
 import styles from './floatingBall.module.scss'
 
 const OPACITY_STEP = 10

@@ -4,7 +4,7 @@ import { View, Text, Button as TaroButton } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
 import { getCustomerServiceUrl } from '@/api/common'
 import { toastError } from '@/runtime/feedback'
-import type { CustomerServiceInfo } from '../../../../types/api'
+import type { CustomerServiceInfo } from '@/types/api'
 import styles from '../index.module.scss'
 
 /** Hotline with 拨打, and online service: WeChat's own in the mini-program, the configured URL on H5. */

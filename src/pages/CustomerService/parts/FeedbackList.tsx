@@ -4,7 +4,7 @@ import { Tag } from '@nutui/nutui-react-taro'
 import { listFeedback } from '@/api/common'
 import { formatDateTime } from '@/domain/formatters'
 import PagedList from '@/components/PagedList'
-import type { FeedbackTicket } from '../../../../types/api'
+import type { FeedbackTicket } from '@/types/api'
 import { FEEDBACK_STATUS } from './feedback-rules'
 import styles from '../index.module.scss'
 

@@ -1,5 +1,5 @@
 /** Device/transfer rules of the page (the server checks the same and has the last word). */
-import type { TransferRefusal } from '../../../../types/api'
+import type { TransferRefusal } from '@/types/api'
 import { validateMobile, validateSmsCode } from '@/domain/validators'
 
 /** What is wrong with the form, or null when it may be sent. */

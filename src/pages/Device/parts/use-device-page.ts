@@ -1,7 +1,7 @@
 /** The phone a Device/* page works on (`deviceId` route param), loaded on show. */
 import { useState } from 'react'
 import { useDidShow, useRouter } from '@tarojs/taro'
-import type { Device } from '../../../../types/api'
+import type { Device } from '@/types/api'
 import { toastError } from '@/runtime/feedback'
 import { getDevice } from '@/api/device'
 

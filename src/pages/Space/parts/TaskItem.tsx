@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Text, View } from '@tarojs/components'
-import type { SpaceTask } from '../../../../types/api'
+import type { SpaceTask } from '@/types/api'
 import { formatBytes, formatDateTime } from '@/domain/formatters'
 import { KIND_LABELS, statusLabel, statusTone } from './space-tasks'
 import styles from '../space.module.scss'

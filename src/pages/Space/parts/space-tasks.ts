@@ -1,5 +1,5 @@
 /** Words for backup and restore tasks (Space pages). */
-import type { SpaceTask } from '../../../../types/api'
+import type { SpaceTask } from '@/types/api'
 
 export const KIND_LABELS: Record<SpaceTask['kind'], string> = { backup: '备份', restore: '恢复' }
 

@@ -1,5 +1,5 @@
 import { View, Text } from '@tarojs/components'
-import type { Goods } from '../../../../types/api'
+import type { Goods } from '@/types/api'
 import styles from './parts.module.scss'
 
 /** Level, name and configuration of a goods, in the level's theme colour. */

@@ -1,5 +1,5 @@
 import { View, Text } from '@tarojs/components'
-import type { GoodsLevelGroup } from '../../../../types/api'
+import type { GoodsLevelGroup } from '@/types/api'
 import styles from './parts.module.scss'
 
 /** '畅享版 4核4G' under the tab 畅享版 says '4核4G'. */

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import { View, Text } from '@tarojs/components'
 import { InputNumber } from '@nutui/nutui-react-taro'
-import type { Quote } from '../../../../types/api'
+import type { Quote } from '@/types/api'
 import { QuoteLines } from '@/components/CheckoutBar'
 import Section from '@/components/Section'
 import { MIN_QUANTITY, validateQuantity } from '@/domain/pricing'

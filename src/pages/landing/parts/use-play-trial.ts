@@ -5,7 +5,7 @@ import { getPlayTrialConfig } from '@/api/engagement'
 import { openPath, loginUrl } from '@/runtime/navigation'
 import { url, type RouteName } from '@/constants/routes'
 import { toastError, toastSuccess } from '@/runtime/feedback'
-import type { PlayTrialConfig } from '../../../../types/api'
+import type { PlayTrialConfig } from '@/types/api'
 
 /** The game trial both landing pages show, loaded once (public: no session needed). */
 export function usePlayTrialConfig() {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
-import type { ScanLoginSession, ScanLoginStatus } from '../../../../types/api'
+import type { ScanLoginSession, ScanLoginStatus } from '@/types/api'
 import Picture from '@/components/Picture'
 import { errorMessage, toastError } from '@/runtime/feedback'
 import { createScanLogin, scanLoginStatus } from '@/api/scan-login'

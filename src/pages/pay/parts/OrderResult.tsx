@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
-import type { OrderInfo } from '../../../../types/api'
+import type { OrderInfo } from '@/types/api'
 import { toastSuccess } from '@/runtime/feedback'
 import { OrderStatus } from '@/domain/order-status'
 import { navigate } from '@/runtime/navigation'

@@ -1,5 +1,5 @@
 import { View, Text } from '@tarojs/components'
-import type { OrderInfo } from '../../../../types/api'
+import type { OrderInfo } from '@/types/api'
 import { formatDate, formatLinePrice, formatYuan } from '@/domain/formatters'
 import { orderKindLabels } from '@/domain/order-status'
 import styles from './pay.module.scss'

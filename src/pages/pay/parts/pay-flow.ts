@@ -1,5 +1,5 @@
 /** Pay page rules: which methods a runtime offers, and what each order state tells the buyer. */
-import type { OrderInfo } from '../../../../types/api'
+import type { OrderInfo } from '@/types/api'
 import type { RouteName } from '@/constants/routes'
 import { WechatPayResult } from '@/domain/enums'
 import { isFinal, OrderStatus, PayMethod, payMethodLabels } from '@/domain/order-status'

@@ -3,7 +3,7 @@
  * Pay's provider needs one here (the config's wechatPayCodeScenes), the server's createPayment, then whatever it answers (paid at once, WeChat's payment
  * sheet, a checkout page, the mini-program's sandbox sheet). The page shows what each step ends in.
  */
-import type { CreatePaymentBody, OrderInfoQuery } from '../../../../types/api'
+import type { CreatePaymentBody, OrderInfoQuery } from '@/types/api'
 import type { PayScene } from '@/platform/types'
 import { url } from '@/constants/routes'
 import { PayMethod } from '@/domain/order-status'

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
-import type { OrderInfo, OrderInfoQuery } from '../../../../types/api'
+import type { OrderInfo, OrderInfoQuery } from '@/types/api'
 import { errorMessage } from '@/runtime/feedback'
 import { getOrderInfo } from '@/api/order'
 import { useFollow } from '@/hooks/use-follow'

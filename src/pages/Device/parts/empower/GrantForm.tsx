@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { View, Text } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
-import type { Device, ShareCode } from '../../../../../types/api'
+import type { Device, ShareCode } from '@/types/api'
 import FormRow from '@/components/FormRow'
 import Picture from '@/components/Picture'
 import Section from '@/components/Section'

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react'
 import { View, Text } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
-import type { GrantDirection, GrantView } from '../../../../../types/api'
+import type { GrantDirection, GrantView } from '@/types/api'
 import PagedList from '@/components/PagedList'
 import { confirmDestructive, toastError, toastSuccess } from '@/runtime/feedback'
 import { formatDateTime } from '@/domain/formatters'

@@ -1,4 +1,4 @@
-import type { Goods } from '../../../../../types/api'
+import type { Goods } from '@/types/api'
 import ZoneStatus from '@/components/ZoneStatus'
 import { formatYuan } from '@/domain/formatters'
 import { goodsBadges, priceFrom } from './price-from'

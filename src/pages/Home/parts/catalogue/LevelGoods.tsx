@@ -1,4 +1,4 @@
-import type { Goods, GoodsLevelGroup } from '../../../../../types/api'
+import type { Goods, GoodsLevelGroup } from '@/types/api'
 import { GoodsLevel } from '@/domain/enums'
 import GoodsCard from './GoodsCard'
 import styles from './catalogue.module.scss'

@@ -1,5 +1,5 @@
 /** What a goods card shows as its price: the 30-day price, else the cheapest per day. */
-import type { GoodsPrice } from '../../../../../types/api'
+import type { GoodsPrice } from '@/types/api'
 import { dailyPrice, unitPrice } from '@/domain/pricing'
 
 export const HEADLINE_DAYS = 30

@@ -5,7 +5,7 @@
  * fills in the live catalogue.
  */
 import { renderToStaticMarkup } from 'react-dom/server'
-import type { GoodsLevelGroup } from '../../../../../types/api'
+import type { GoodsLevelGroup } from '@/types/api'
 import LevelGoods, { OPENING_LEVEL } from './LevelGoods'
 
 /** Null when the opening level has no goods on sale: the page then says so itself. */

@@ -1,5 +1,5 @@
 import { View } from '@tarojs/components'
-import type { Device, DeviceStatusEntry } from '../../../../../types/api'
+import type { Device, DeviceStatusEntry } from '@/types/api'
 import { DeviceStatus } from '@/domain/device-lifecycle'
 import CoverImage from './CoverImage'
 import PhoneInfo from './PhoneInfo'

@@ -1,5 +1,5 @@
 import { View, Text } from '@tarojs/components'
-import type { Device, DeviceStatusEntry } from '../../../../../types/api'
+import type { Device, DeviceStatusEntry } from '@/types/api'
 import { levelInfo } from '@/domain/catalogue'
 import { remainingText } from '@/domain/device-lifecycle'
 import { GRANT_PERMISSION_LABELS, type GrantPermissionValue } from '@/domain/grants'

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { View, Text, type ITouchEvent } from '@tarojs/components'
 import { observer } from 'mobx-react'
-import type { Device } from '../../../../../types/api'
+import type { Device } from '@/types/api'
 import { DeviceStatus, expiryBanner } from '@/domain/device-lifecycle'
 import { actionInput, deviceActions, type DeviceAction } from '@/domain/device-permissions'
 import { useStores } from '@/stores'

@@ -1,5 +1,5 @@
 /** What each action button of a phone does: open a page, ask for input, confirm, send a command. */
-import type { Device } from '../../../../../types/api'
+import type { Device } from '@/types/api'
 import { confirm, confirmDestructive, toast, toastError, toastSuccess } from '@/runtime/feedback'
 import {
   ACTION_LABELS,

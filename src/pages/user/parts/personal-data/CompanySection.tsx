@@ -5,12 +5,7 @@ import FormRow from '@/components/FormRow'
 import platform from '@/platform'
 import type { WorkTypeEntry } from '@/domain/work-types'
 import { toast, toastError, toastSuccess } from '@/runtime/feedback'
-import type {
-  CompanyInfo,
-  UpdateCompanyInfoBody,
-  UserInfo,
-  WorkType,
-} from '../../../../../types/api'
+import type { CompanyInfo, UpdateCompanyInfoBody, UserInfo, WorkType } from '@/types/api'
 import WorkTypeList from './WorkTypeList'
 import { withKeys } from './work-type-options'
 import styles from './personal-data.module.scss'

@@ -1,6 +1,6 @@
 import { View, Text } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
-import type { SeckillItem } from '../../../../../types/api'
+import type { SeckillItem } from '@/types/api'
 import { seckillBlocker, type ActivityPhase } from '@/domain/activity'
 import { formatYuan } from '@/domain/formatters'
 import { OrderStatus } from '@/domain/order-status'
