@@ -23,6 +23,7 @@ import type { AdminOrderRow, OrderFilter, OrderSearchQuery } from '#console-cont
 import { adminApi } from '../../api'
 import { navigate, usePathname } from '../../router'
 import { CONSOLE_PATHS, recordIdAt } from '../../paths'
+import ConsoleLink from '../../components/ConsoleLink'
 import OrderDetailPage from '../OrderDetailPage'
 import { beijingTime, fromBeijingWallClock, inBeijing } from '../../components/beijing-time'
 import { UserLink } from '../../components/record-links'
@@ -144,16 +145,9 @@ function OrderSearch({ role }: { role: OperatorRole }) {
       title: '操作',
       valueType: 'option',
       render: (_, row) => (
-        <a
-          key="open"
-          href={`${CONSOLE_PATHS.orders}/${row.id}`}
-          onClick={(event) => {
-            event.preventDefault()
-            navigate(`${CONSOLE_PATHS.orders}/${row.id}`)
-          }}
-        >
+        <ConsoleLink key="open" to={`${CONSOLE_PATHS.orders}/${row.id}`}>
           查看
-        </a>
+        </ConsoleLink>
       ),
     },
   ]

@@ -11,6 +11,7 @@ import type { AdminUserRow, UserSearchQuery } from '#console-contract/users'
 import { adminApi } from '../../api'
 import { navigate, usePathname } from '../../router'
 import { CONSOLE_PATHS, recordIdAt } from '../../paths'
+import ConsoleLink from '../../components/ConsoleLink'
 import UserDetailPage from '../UserDetailPage'
 import { COMPANY_STATUS_LABELS, FrozenBadge, USER_TYPE_LABELS } from '../../components/user-labels'
 import { beijingTime, inBeijing } from '../../components/beijing-time'
@@ -102,16 +103,9 @@ function UserSearch() {
       title: '操作',
       valueType: 'option',
       render: (_, row) => (
-        <a
-          key="open"
-          href={`${CONSOLE_PATHS.users}/${row.id}`}
-          onClick={(event) => {
-            event.preventDefault()
-            navigate(`${CONSOLE_PATHS.users}/${row.id}`)
-          }}
-        >
+        <ConsoleLink key="open" to={`${CONSOLE_PATHS.users}/${row.id}`}>
           查看
-        </a>
+        </ConsoleLink>
       ),
     },
   ]
