@@ -1,5 +1,6 @@
 import {
   AccountChangeService,
+  PersonBenefitService,
   AccountRegistrationService,
   AccountService,
   ProfileService,
@@ -7,7 +8,15 @@ import {
   SessionService,
   SmsService,
 } from './accounts'
-import { ActivationService, FulfilmentService, OrderService } from './orders'
+import {
+  ActivationService,
+  FulfilmentService,
+  OrderAtOnceWriter,
+  OrderPricing,
+  OrderReads,
+  OrderService,
+  OrderTransactionWriter,
+} from './orders'
 import { ActivityService, EngagementService, MessageService } from './engagement'
 import { BeanService, UserFluxService, WalletService } from './wallet'
 import { CommonConfigService } from './config-service'
@@ -15,7 +24,15 @@ import type { ServiceContext } from './context'
 import { CouponService } from './coupons'
 import { CustomerServiceService } from './customer-service'
 import { DeviceAuthService, TransferService, GrantService } from './sharing'
-import { DeviceService, DeviceLifecycleService, GroupService, ScreenAccessService } from './devices'
+import {
+  DeviceAccessService,
+  DeviceCommandService,
+  DeviceLifecycleService,
+  DeviceOperationService,
+  DeviceService,
+  GroupService,
+  ScreenAccessService,
+} from './devices'
 import { FileService } from './file-service'
 import { GoodsListService, GoodsService, ReferenceDataService } from './catalogue'
 import {
@@ -24,18 +41,20 @@ import {
   PaymentSettlementService,
   RefundService,
 } from './payments'
-import { SpaceService } from './space'
+import { SpaceBackupService, SpaceService, SpaceTaskService } from './space'
 import { UsageLogService } from './usage-log-service'
 
 export function createServices(ctx: ServiceContext) {
   const sms = new SmsService(ctx)
   const sessions = new SessionService(ctx)
   const messages = new MessageService(ctx)
+  const benefits = new PersonBenefitService(ctx.settings.benefitPepper)
   const accounts = new AccountService(
     ctx,
     sms,
     sessions,
-    new AccountRegistrationService(ctx, messages),
+    new AccountRegistrationService(ctx, messages, benefits),
+    benefits,
   )
   const commonConfig = new CommonConfigService(ctx)
   const reference = new ReferenceDataService(ctx)
@@ -43,17 +62,26 @@ export function createServices(ctx: ServiceContext) {
   const lifecycle = new DeviceLifecycleService(ctx)
   const beans = new BeanService(ctx)
   const coupons = new CouponService(ctx)
-  const orders = new OrderService(ctx, goods, lifecycle, coupons)
+  const orderReads = new OrderReads(ctx, goods)
+  const orderPricing = new OrderPricing(ctx, goods, lifecycle)
+  // One statement for a plain new-phone order, else the transaction (order-writer.ts).
+  const orderWriter = new OrderAtOnceWriter(
+    ctx,
+    orderPricing,
+    new OrderTransactionWriter(ctx, orderPricing, coupons, goods, lifecycle),
+  )
+  const orders = new OrderService(ctx, goods, orderPricing, orderWriter, orderReads)
   const grants = new GrantService(ctx)
   const screens = new ScreenAccessService(ctx, grants)
-  const paymentSettlement = new PaymentSettlementService(ctx, ctx.paymentProviders, orders)
+  const deviceAccess = new DeviceAccessService(ctx, grants)
+  const paymentSettlement = new PaymentSettlementService(ctx, ctx.paymentProviders, orderReads)
   return {
     ctx,
     sms,
     sessions,
     messages,
     accounts,
-    accountChanges: new AccountChangeService(ctx, sms, sessions),
+    accountChanges: new AccountChangeService(ctx, sms, sessions, benefits),
     profile: new ProfileService(ctx),
     flux: new UserFluxService(ctx),
     scanLogin: new ScanLoginService(ctx, accounts),
@@ -65,7 +93,14 @@ export function createServices(ctx: ServiceContext) {
     goods,
     goodsList: new GoodsListService(ctx, reference, goods),
     lifecycle,
-    devices: new DeviceService(ctx, lifecycle, goods, grants, reference, screens),
+    devices: new DeviceService(
+      ctx,
+      deviceAccess,
+      new DeviceCommandService(ctx, lifecycle, deviceAccess, screens),
+      new DeviceOperationService(ctx, lifecycle, goods, deviceAccess),
+      reference,
+      screens,
+    ),
     screens,
     grants,
     groups: new GroupService(ctx, lifecycle),
@@ -74,7 +109,8 @@ export function createServices(ctx: ServiceContext) {
     beans,
     coupons,
     orders,
-    payments: new PaymentService(ctx, ctx.paymentProviders, orders, beans),
+    orderReads,
+    payments: new PaymentService(ctx, ctx.paymentProviders, orderReads, beans),
     paymentSettlement,
     paymentReconciliation: new PaymentReconciliationService(
       ctx,
@@ -84,10 +120,10 @@ export function createServices(ctx: ServiceContext) {
     refunds: new RefundService(ctx, ctx.paymentProviders),
     fulfilment: new FulfilmentService(ctx, goods, lifecycle, messages, beans),
     activation: new ActivationService(ctx, goods, lifecycle, messages),
-    engagement: new EngagementService(ctx, lifecycle, messages, goods),
-    space: new SpaceService(ctx, orders),
+    engagement: new EngagementService(ctx, lifecycle, messages, goods, benefits),
+    space: new SpaceService(ctx, orders, new SpaceBackupService(ctx), new SpaceTaskService(ctx)),
     wallet: new WalletService(ctx, beans, orders, lifecycle),
-    activities: new ActivityService(ctx, goods, orders),
+    activities: new ActivityService(ctx, orders),
   }
 }
 

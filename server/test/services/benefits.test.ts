@@ -21,7 +21,7 @@ import {
   SANDBOX_SWITCHES,
   SERVER_DEFAULTS,
 } from '../../src/config'
-import { PersonBenefits } from '../../src/services/accounts/benefits'
+import { PersonBenefitService } from '../../src/services/accounts/benefits'
 import { TRIAL_TAKEN, TRIAL_TAKEN_BEFORE } from '../../src/services/engagement/engagement-service'
 import { RECHARGE_PACKAGES } from '../../src/services/wallet/wallet-service'
 import {
@@ -315,12 +315,14 @@ test('the record names nobody without the pepper, and outlives the account', asy
     assert.notEqual(row.subject, plain)
   }
   const identity = { mobilePhone: NUMBER, openId: null, unionId: null }
-  const ours = new PersonBenefits(ta.app.services.ctx.settings.benefitPepper).subjects(identity)
+  const ours = new PersonBenefitService(ta.app.services.ctx.settings.benefitPepper).subjects(
+    identity,
+  )
   assert.deepEqual(
     rows.map((r) => r.subject),
     [ours[0], ours[0]],
   )
-  assert.notDeepEqual(new PersonBenefits('another pepper').subjects(identity), ours)
+  assert.notDeepEqual(new PersonBenefitService('another pepper').subjects(identity), ours)
 })
 
 test('production refuses to start with the development pepper', () => {

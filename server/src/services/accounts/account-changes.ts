@@ -13,7 +13,7 @@ import { BizError } from '../../domain/biz-error'
 import { MOBILE_CHANGE_TICKET_TTL_MS } from '../../domain/login-policy'
 import { hashOpaqueSecret, newOpaqueSecret } from '../../domain/secrets'
 import { findByMobile, getUser } from './account-registration'
-import { PersonBenefits } from './benefits'
+import type { PersonBenefitService } from './benefits'
 import { isUniqueViolation, type ServiceContext } from '../context'
 import { hashPassword, verifyPassword } from './passwords'
 import type { SessionService } from './session-service'
@@ -24,15 +24,12 @@ import { assertMobile, type SmsService } from './sms-service'
  * account's deletion. Each proves the owner first (the old password or an SMS code to the number).
  */
 export class AccountChangeService {
-  private readonly benefits: PersonBenefits
-
   constructor(
     private readonly ctx: ServiceContext,
     private readonly sms: SmsService,
     private readonly sessions: SessionService,
-  ) {
-    this.benefits = new PersonBenefits(ctx.settings.benefitPepper)
-  }
+    private readonly benefits: PersonBenefitService,
+  ) {}
 
   private assertNewPassword(password: string) {
     const problem = validatePassword(password)

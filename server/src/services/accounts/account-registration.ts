@@ -4,7 +4,7 @@ import type { Db } from '../../db/client'
 import { users } from '../../db/schema'
 import { BizError } from '../../domain/biz-error'
 import { newInviteCode } from '../../domain/secrets'
-import { PersonBenefits, type Identity } from './benefits'
+import type { Identity, PersonBenefitService } from './benefits'
 import { issueWelcomeCoupons } from '../coupons/coupon-service'
 import { isUniqueViolation, type ServiceContext } from '../context'
 import { recordInvite } from '../engagement/engagement-service'
@@ -47,14 +47,11 @@ export async function getUser(userId: number, db: Db): Promise<UserRow> {
 
 /** How an account comes to be: the first proven login of a number (SMS code, or a WeChat bind). */
 export class AccountRegistrationService {
-  private readonly benefits: PersonBenefits
-
   constructor(
     private readonly ctx: ServiceContext,
     private readonly messages: MessageService,
-  ) {
-    this.benefits = new PersonBenefits(ctx.settings.benefitPepper)
-  }
+    private readonly benefits: PersonBenefitService,
+  ) {}
 
   /**
    * Finds the account of a number or registers it (with its welcome messages); safe under races. A new

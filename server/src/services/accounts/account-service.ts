@@ -20,7 +20,7 @@ import {
   type LoginContext,
   type UserRow,
 } from './account-registration'
-import { PersonBenefits } from './benefits'
+import type { PersonBenefitService } from './benefits'
 import { isUniqueViolation, type ServiceContext } from '../context'
 import { hashPassword, verifyPassword } from './passwords'
 import type { SessionService } from './session-service'
@@ -41,16 +41,13 @@ export type WechatLoginKind = 'applet' | 'officialAccount'
  * a signed-in owner changes of the account is account-changes.ts.
  */
 export class AccountService {
-  private readonly benefits: PersonBenefits
-
   constructor(
     private readonly ctx: ServiceContext,
     private readonly sms: SmsService,
     private readonly sessions: SessionService,
     private readonly registration: AccountRegistrationService,
-  ) {
-    this.benefits = new PersonBenefits(ctx.settings.benefitPepper)
-  }
+    private readonly benefits: PersonBenefitService,
+  ) {}
 
   /** Records where this login came from and issues the token. */
   private async completeLogin(

@@ -49,7 +49,7 @@ export async function identityOf(db: Db, userId: number): Promise<Identity> {
   return row ?? { mobilePhone: null, openId: null, unionId: null }
 }
 
-export class PersonBenefits {
+export class PersonBenefitService {
   constructor(private readonly pepper: string) {}
 
   /** The record's keys for an identity: one per number, openid and unionid it has. */

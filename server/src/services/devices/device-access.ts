@@ -19,7 +19,7 @@ export const VIEW_ONLY = '该云手机仅授权您查看，无法操作'
  * Every device call starts here; someone else's phone is refused like an unknown one (1031), so its
  * existence is not revealed.
  */
-export class DeviceAccess {
+export class DeviceAccessService {
   constructor(
     private readonly ctx: ServiceContext,
     private readonly grants: GrantService,

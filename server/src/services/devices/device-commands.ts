@@ -10,7 +10,7 @@ import type { DeviceCommandBody, DeviceCover } from '../../contract/device'
 import { devices } from '../../db/schema'
 import { BizError, tip } from '../../domain/biz-error'
 import type { ServiceContext } from '../context'
-import type { DeviceAccess } from './device-access'
+import type { DeviceAccessService } from './device-access'
 import { refusal, type DeviceRow } from './device-view'
 import { deviceNotFound, type DeviceLifecycleService } from './device-lifecycle'
 import type { ScreenAccessService } from './screen-access'
@@ -41,11 +41,11 @@ function checkCommandArgs(body: { command: string; url?: string; packageName?: s
  * Commands sent straight to the supplier (reboot, open a URL, uninstall an app, ...) on one phone or a
  * batch, and a fresh screen image. The owner or a grantee with control permission may send them.
  */
-export class DeviceCommands {
+export class DeviceCommandService {
   constructor(
     private readonly ctx: ServiceContext,
     private readonly lifecycle: DeviceLifecycleService,
-    private readonly access: DeviceAccess,
+    private readonly access: DeviceAccessService,
     private readonly screens: ScreenAccessService,
   ) {}
 

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client'
 import { devices, type DeviceBusyOp } from '../../db/schema'
 import { BizError, tip } from '../../domain/biz-error'
 import type { ServiceContext } from '../context'
-import type { DeviceAccess } from './device-access'
+import type { DeviceAccessService } from './device-access'
 import type { DeviceRow } from './device-view'
 import type { DeviceLifecycleService } from './device-lifecycle'
 import type { GoodsService } from '../catalogue/goods-service'
@@ -28,12 +28,12 @@ export function checkName(raw: string, validate: (value: string) => string | nul
  * end, in one transaction; the supplier is told at once too, and when that fails the job tells it later.
  * Each method answers nothing: the caller shows the phone as it now is.
  */
-export class DeviceOperations {
+export class DeviceOperationService {
   constructor(
     private readonly ctx: ServiceContext,
     private readonly lifecycle: DeviceLifecycleService,
     private readonly goods: GoodsService,
-    private readonly access: DeviceAccess,
+    private readonly access: DeviceAccessService,
   ) {}
 
   private get supplier() {

@@ -12,44 +12,35 @@ import type {
 import { deviceGroups, devices } from '../../db/schema'
 import { normalisePage, toPaged } from '../../domain/paging'
 import type { ServiceContext } from '../context'
-import { DeviceAccess } from './device-access'
-import { DeviceCommands } from './device-commands'
+import type { DeviceAccessService } from './device-access'
+import type { DeviceCommandService } from './device-commands'
 import { DeviceListCache, listPageKey } from './device-list-cache'
 import { DeviceListQueries, type ListedPhone } from './device-list-query'
-import { DeviceOperations } from './device-operations'
+import type { DeviceOperationService } from './device-operations'
 import { shownGrant, toDevice } from './device-view'
-import type { DeviceLifecycleService } from './device-lifecycle'
-import type { GoodsService } from '../catalogue/goods-service'
-import type { GrantService } from '../sharing/grant-service'
 import type { ReferenceDataService } from '../catalogue/reference-data'
 import type { ScreenAccessService } from './screen-access'
 
 /**
  * A user's phones, as the device routes call them: the list, one phone, the summary and the control
- * page's state here; who may touch which phone in DeviceAccess (device-access.ts); commands sent to
- * the supplier in DeviceCommands (device-commands.ts); the owner's changes (name, zone, replacement,
- * system, model) in DeviceOperations (device-operations.ts); a phone as the pages see it in
+ * page's state here; who may touch which phone in DeviceAccessService (device-access.ts); commands sent to
+ * the supplier in DeviceCommandService (device-commands.ts); the owner's changes (name, zone, replacement,
+ * system, model) in DeviceOperationService (device-operations.ts); a phone as the pages see it in
  * device-view.ts. Every call checks ownership or a grant.
  */
 export class DeviceService {
   private readonly listQueries: DeviceListQueries
   private readonly listPages = new DeviceListCache()
-  private readonly access: DeviceAccess
-  private readonly commands: DeviceCommands
-  private readonly operations: DeviceOperations
 
   constructor(
     private readonly ctx: ServiceContext,
-    lifecycle: DeviceLifecycleService,
-    goods: GoodsService,
-    grants: GrantService,
+    private readonly access: DeviceAccessService,
+    private readonly commands: DeviceCommandService,
+    private readonly operations: DeviceOperationService,
     private readonly reference: ReferenceDataService,
     private readonly screens: ScreenAccessService,
   ) {
     this.listQueries = new DeviceListQueries(ctx.db)
-    this.access = new DeviceAccess(ctx, grants)
-    this.commands = new DeviceCommands(ctx, lifecycle, this.access, screens)
-    this.operations = new DeviceOperations(ctx, lifecycle, goods, this.access)
   }
 
   /**
@@ -216,7 +207,7 @@ export class DeviceService {
 
   batchCommand(
     userId: number,
-    body: Parameters<DeviceCommands['batchCommand']>[1],
+    body: Parameters<DeviceCommandService['batchCommand']>[1],
   ): Promise<CommandResult[]> {
     return this.commands.batchCommand(userId, body)
   }

@@ -27,7 +27,7 @@ import {
 import { BizError, tip } from '../../domain/biz-error'
 import { maskPhone } from '#domain/formatters'
 import { normalisePage, toPaged, type PageRequest } from '../../domain/paging'
-import { identityOf, PersonBenefits } from '../accounts/benefits'
+import { identityOf, type PersonBenefitService } from '../accounts/benefits'
 import { isUniqueViolation, type ServiceContext } from '../context'
 import type { DeviceLifecycleService } from '../devices/device-lifecycle'
 import type { GoodsService } from '../catalogue/goods-service'
@@ -86,16 +86,13 @@ export async function recordInvite(
 
 /** New-user guide and trial phone, game-trial landing config, floating ball, invites. */
 export class EngagementService {
-  private readonly benefits: PersonBenefits
-
   constructor(
     private readonly ctx: ServiceContext,
     private readonly lifecycle: DeviceLifecycleService,
     private readonly messages: MessageService,
     private readonly goods: GoodsService,
-  ) {
-    this.benefits = new PersonBenefits(ctx.settings.benefitPepper)
-  }
+    private readonly benefits: PersonBenefitService,
+  ) {}
 
   /**
    * Why this user may not claim the trial phone, or null: claimed here, or by the person before. The

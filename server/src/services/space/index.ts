@@ -1,3 +1,4 @@
 /** What the layers above (routes, jobs, the console, the composition root) use of space/. */
+export { SpaceBackupService } from './space-backups'
 export { SpaceService } from './space-service'
-export { SPACE_TASK_JOB } from './space-task-runner'
+export { SPACE_TASK_JOB, SpaceTaskService } from './space-task-runner'

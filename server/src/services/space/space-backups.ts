@@ -48,9 +48,9 @@ export async function ownedDevice(db: Db, userId: number, deviceId: number) {
 /**
  * What a user asks of their backups: start one, restore one onto a phone, delete one. Each request
  * is decided in one transaction that records the task and enqueues its `space-task` job
- * (SpaceTaskRunner does the work). One task at a time per phone (a unique index on running tasks).
+ * (SpaceTaskService does the work). One task at a time per phone (a unique index on running tasks).
  */
-export class SpaceBackups {
+export class SpaceBackupService {
   constructor(private readonly ctx: ServiceContext) {}
 
   private async runningTask(db: Db, deviceId: number) {

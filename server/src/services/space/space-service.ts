@@ -15,16 +15,17 @@ import { ResultCode } from '#domain/result-codes'
 import { normalisePage, toPaged, type PageRequest } from '../../domain/paging'
 import type { ServiceContext } from '../context'
 import type { OrderService } from '../orders/order-service'
-import { ownedDevice, SpaceBackups, toSpaceTask } from './space-backups'
+import { packageOrder } from '../orders/order-request'
+import { ownedDevice, toSpaceTask, type SpaceBackupService } from './space-backups'
 import { SPACE_PACKAGES, spaceDraft } from './space-packages'
 import { activeGrants, isStoredBackup, quotaOf, usedBytes } from './space-quota'
-import { SpaceTaskRunner } from './space-task-runner'
+import type { SpaceTaskService } from './space-task-runner'
 
 /**
  * Cloud space, as the space routes and the `space-task` job call it: a free quota per user plus bought
  * grants (space-quota.ts; packages and their orders in space-packages.ts), used by stored backups.
- * Reading it is here; starting and deleting backups and restores is SpaceBackups (space-backups.ts);
- * the supplier work behind them is SpaceTaskRunner (space-task-runner.ts). Rules:
+ * Reading it is here; starting and deleting backups and restores is SpaceBackupService (space-backups.ts);
+ * the supplier work behind them is SpaceTaskService (space-task-runner.ts). Rules:
  * - a backup needs a running, idle phone; no failed backup of it may be kept (1032, delete it first);
  *   it starts only when the free space is at least the phone's latest backup (1026), and a finished
  *   backup that does not fit is discarded (1039);
@@ -33,16 +34,12 @@ import { SpaceTaskRunner } from './space-task-runner'
  * - a running backup cannot be deleted (1034), nor a backup being restored (1065).
  */
 export class SpaceService {
-  private readonly backups: SpaceBackups
-  private readonly runner: SpaceTaskRunner
-
   constructor(
     private readonly ctx: ServiceContext,
     private readonly orders: OrderService,
-  ) {
-    this.backups = new SpaceBackups(ctx)
-    this.runner = new SpaceTaskRunner(ctx)
-  }
+    private readonly backups: SpaceBackupService,
+    private readonly runner: SpaceTaskService,
+  ) {}
 
   /** The free 2 GB plus every grant not yet expired. */
   async quota(userId: number, db: Db): Promise<number> {
@@ -56,7 +53,7 @@ export class SpaceService {
   /** /order/createOrder: an unpaid space order (business type 4); paying it grants the space once. */
   createSpaceOrder(userId: number, body: CreateSpaceOrderBody): Promise<OrderInfo> {
     const { detail, ...draft } = spaceDraft(body.packageId)
-    return this.orders.create(userId, body, async () => draft, { detail: { ...detail } })
+    return this.orders.place(packageOrder(userId, body, draft, { detail: { ...detail } }))
   }
 
   async info(userId: number): Promise<SpaceInfo> {

@@ -13,10 +13,10 @@ type TaskRow = typeof spaceTasks.$inferSelect
 
 /**
  * The `space-task` job's work: a running backup or restore, handed to the supplier once and followed
- * there until it ends (done, failed, or interrupted after SPACE_TASK_TIMEOUT_MS). SpaceBackups
+ * there until it ends (done, failed, or interrupted after SPACE_TASK_TIMEOUT_MS). SpaceBackupService
  * (space-backups.ts) records the task and enqueues the job in one transaction.
  */
-export class SpaceTaskRunner {
+export class SpaceTaskService {
   constructor(private readonly ctx: ServiceContext) {}
 
   /**
