@@ -1,5 +1,5 @@
 /**
- * Fills a PostgreSQL database with issue 29's large tenant base (bench/lib/scale-seed.ts): 100,000
+ * Fills a PostgreSQL database with the scale target's large tenant base (bench/lib/scale-seed.ts): 100,000
  * users, 1,000,000 phones (one studio with 10,000, a hundred with 1,000), 5,000,000 orders and their
  * payments, 10,000,000 ledger rows, 2,000,000 each of messages, coupons, grants and backups, and 30 days
  * of usage logs. SCALE=small makes the same shape at 1/100 (the big studio keeps its 10,000 phones),

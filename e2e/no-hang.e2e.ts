@@ -203,7 +203,7 @@ async function tapThrough(route: string, signedIn: boolean, session: unknown): P
     if (after.url !== here.url) {
       // back to the page the control was on, once the new page has slid in: Taro's router hides the
       // page beneath when its animation ends, even if the visitor has gone back to it by then (a
-      // blank page; noted in issue 25's report, not this test's subject)
+      // blank page; noted in an earlier QA report, not this test's subject)
       await sleep(PAGE_ANIMATION_MS)
       const backAt = Date.now()
       await page.goBack({ waitUntil: 'commit' })

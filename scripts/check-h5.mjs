@@ -5,7 +5,7 @@
  * Exits 1 when over budget. The document's markup (since Home is prerendered, the page's text and
  * pictures) is shown beside the total, not in it.
  *
- * The budget was issue 6's target for JS + CSS, 150 KiB; issue 25's request-layer outcomes, WeChat-browser
+ * The budget was the first target for JS + CSS, 150 KiB; the request layer's outcomes, WeChat-browser
  * login state and launch fields took the first route to 150.6 KiB, and its refusal dialogs (1015, 1025,
  * 1057 in the request layer) and inert prerender snapshot to 151.4 KiB, so it is 152 KiB until that is
  * won back (an empty Taro app built with the same config is about 94 KiB): docs/performance.md,

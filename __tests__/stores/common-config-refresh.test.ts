@@ -1,4 +1,4 @@
-/** Issue 25.3: a relaunch with a stored session shows the configured renewal reminder, not the default. */
+/** A relaunch with a stored session shows the configured renewal reminder, not the default. */
 import { DEFAULT_RENEWAL_REMINDER } from '@/stores/session-store'
 import { STORAGE_KEYS } from '@/runtime/storage-keys'
 import { fakeApi, makeStores } from './helpers'

@@ -1,4 +1,4 @@
-/** Issue 25.4: login sends what the client knows (SPEC 3 "Login request"). */
+/** Login sends what the client knows (SPEC 3 "Login request"). */
 import { makeStores } from './helpers'
 
 describe('SessionStore login context', () => {

@@ -42,7 +42,7 @@ export interface ScaleSizes {
   otherRows: number
 }
 
-/** Issue 29's large tenant base. */
+/** The scale target's large tenant base. */
 export const LARGE: ScaleSizes = {
   users: 100_000,
   phones: 1_000_000,

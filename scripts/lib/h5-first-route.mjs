@@ -62,7 +62,7 @@ const sized = (file, content) => ({
 /**
  * The document's inline stylesheets and scripts (index.html carries the app's stylesheet), which are
  * the route's CSS and JS like the files, and the rest: its markup, a prerendered page's text and
- * pictures included, which issue 6's budget (JS + CSS) does not count and check-h5 shows beside it.
+ * pictures included, which the JS + CSS budget does not count and check-h5 shows beside it.
  */
 function splitDocument(html) {
   const inlineTag = /<(style|script)\b[^>]*>([\s\S]*?)<\/\1>/gi

@@ -4,8 +4,8 @@ import { fieldName } from './errors'
 import { sendEnvelope } from './envelope'
 
 /**
- * Text PostgreSQL cannot store: NUL (text refuses it: the query fails, issue 24 found HTTP 500 on 14
- * routes) and UTF-16 surrogates without their pair (a JSON body can carry "\ud800"; the drivers turn
+ * Text PostgreSQL cannot store: NUL (text refuses it: the query fails: an earlier review found HTTP 500 on
+ * 14 routes) and UTF-16 surrogates without their pair (a JSON body can carry "\ud800"; the drivers turn
  * it into U+FFFD, so what is stored is not what was sent).
  */
 // eslint-disable-next-line no-control-regex -- NUL is what this looks for

@@ -3,7 +3,7 @@
  * from the TypeBox contract) with values that schema forbids: the answer is our envelope with a non-200
  * code and a message, never HTTP 500, and nothing is written. A new route is covered when it is added.
  * Every field that takes text also gets NUL and a lone surrogate (text PostgreSQL cannot store, which
- * gave HTTP 500 on 14 routes, issue 24): the answer is 400 naming that field (plugins/text-input.ts).
+ * gave HTTP 500 on 14 routes before): the answer is 400 naming that field (plugins/text-input.ts).
  * Every integer, number, string or boolean body field the schema does not make nullable (and such a
  * list's item) is sent as JSON null in an otherwise valid body: the answer is 400 naming it as of the
  * wrong type (Ajv's coercion read null as 0, "" or false; plugins/validation.ts).
@@ -150,7 +150,7 @@ const takesNull = (schema: JsonSchema) =>
 /**
  * A valid body with JSON null in one integer, number, string or boolean field (or as the item of such
  * a list) the schema does not make nullable: refused as that field's wrong type, never read as 0, ""
- * or false (Ajv's coercion did, issue 27 review; plugins/validation.ts).
+ * or false (Ajv's coercion did, found in review; plugins/validation.ts).
  */
 function nullBodies(schema: JsonSchema): { body: unknown; field: string }[] {
   const base = validBody(schema)

@@ -1,6 +1,6 @@
 /**
  * scripts/lib/inert-snapshot.mjs: the prerendered pages' custom elements are renamed so the app never
- * upgrades them (a second, unconfigured tab bar hung the first page change: issue 25 point 8), and
+ * upgrades them (a second, unconfigured tab bar hung the first page change), and
  * the stylesheet follows the rename without touching anything else.
  */
 import assert from 'node:assert/strict'
