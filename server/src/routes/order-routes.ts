@@ -17,7 +17,7 @@ import { ok } from '../plugins/envelope'
 import { bearer, type ApiRouteOptions } from './route-options'
 
 const orderRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
-  const { orders } = app.services
+  const { orders, orderReads } = app.services
   const tags = ['订单']
   const security = bearer
   const response = { 200: Envelope(OrderInfo) }
@@ -75,7 +75,8 @@ const orderRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
   app.get(
     '/order/getOrderInfo',
     { schema: { tags, security, querystring: OrderInfoQuery, response } },
-    async (request) => ok(await orders.getOrderInfo(currentUser(request).userId, request.query)),
+    async (request) =>
+      ok(await orderReads.getOrderInfo(currentUser(request).userId, request.query)),
   )
 
   app.get(
@@ -88,7 +89,7 @@ const orderRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
         response: { 200: Envelope(Paged(OrderInfo)) },
       },
     },
-    async (request) => ok(await orders.list(currentUser(request).userId, request.query)),
+    async (request) => ok(await orderReads.list(currentUser(request).userId, request.query)),
   )
 
   app.post(

@@ -10,6 +10,9 @@ import { and, eq, sql } from 'drizzle-orm'
 import { goodsStockSlots, orders, STOCK_SLOTS } from '../../src/db/schema'
 import { placeNewPhonesAtOnce, type NewPhonesOrder } from '../../src/services/orders/order-at-once'
 import { newOrderNo } from '../../src/services/orders/order-insert'
+import { OrderPricing } from '../../src/services/orders/order-pricing'
+import { cloudOrder } from '../../src/services/orders/order-request'
+import { OrderTransactionWriter } from '../../src/services/orders/order-transaction'
 import { newestLiveNewOrderOf } from '../../src/services/orders/buyer-standing'
 import {
   GOODS,
@@ -205,7 +208,6 @@ test(
   async (t) => {
     const ta = await commerceApp(t)
     const buyer = await newBuyer(ta)
-    const service = ta.app.services.orders
     const body = {
       goodId: GOODS.enjoyB,
       priceId: MONTH_PRICE,
@@ -216,23 +218,37 @@ test(
     }
     let atOnce: Promise<unknown> | null = null
     let settledInside = false
-    const answer = await service.create(buyer.userId, body, async (tx, pricing) => {
-      // After the transaction's reads, before its insert: the same key sent at once. The statement
-      // takes the buyer's row first (it counts their unpaid units), so it waits for this transaction.
-      if (!atOnce) {
-        atOnce = placeNewPhonesAtOnce(
-          ta.database.db,
-          anOrder(ta, buyer, {
-            idempotencyKey: body.idempotencyKey,
-            quantity: 1,
-            firstOrder: true,
-          }),
-        )
-        atOnce.then(() => (settledInside = true))
-        await new Promise((resolve) => setTimeout(resolve, 300))
-      }
-      return pricing.newPhones(tx, buyer.userId, body)
+    // After the transaction's reads, before its insert: the same key sent at once. The statement
+    // takes the buyer's row first (it counts their unpaid units), so it waits for this transaction.
+    const race = async () => {
+      if (atOnce) return
+      atOnce = placeNewPhonesAtOnce(
+        ta.database.db,
+        anOrder(ta, buyer, {
+          idempotencyKey: body.idempotencyKey,
+          quantity: 1,
+          firstOrder: true,
+        }),
+      )
+      atOnce.then(() => (settledInside = true))
+      await new Promise((resolve) => setTimeout(resolve, 300))
+    }
+    const { ctx, goods, lifecycle, coupons } = ta.app.services
+    const pricing = new OrderPricing(ctx, goods, lifecycle)
+    // The transaction's pricing, with the race run first.
+    const racing: OrderPricing = Object.assign(Object.create(pricing), {
+      forBuyer: (userId: number, firstOrder: boolean) => {
+        const priced = pricing.forBuyer(userId, firstOrder)
+        return Object.assign(Object.create(priced), {
+          priceOrder: async (...args: Parameters<OrderPricing['priceOrder']>) => {
+            await race()
+            return priced.priceOrder(...args)
+          },
+        })
+      },
     })
+    const writer = new OrderTransactionWriter(ctx, racing, coupons, goods, lifecycle)
+    const answer = await writer.write(cloudOrder(buyer.userId, body))
     assert.equal(settledInside, false, 'the statement waited for the transaction')
     assert.equal(await atOnce, null, 'then found the key taken and placed nothing')
     const placed = await ordersOf(ta, buyer)

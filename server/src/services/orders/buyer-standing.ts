@@ -17,6 +17,16 @@ import { isCheckViolation } from '../context'
 export const BIG_USER_MAX_PER_ORDER = 500
 export const COMPANY_USER_TYPE = 2
 
+/** Company users (userType 2) may order up to BIG_USER_MAX_PER_ORDER phones through a link order. */
+export async function isCompany(db: Db, userId: number | null): Promise<boolean> {
+  if (userId == null) return false
+  const [user] = await db
+    .select({ userType: users.userType })
+    .from(users)
+    .where(eq(users.id, userId))
+  return user?.userType === COMPANY_USER_TYPE
+}
+
 /**
  * Stock units one user's unpaid orders may hold at once: a personal buyer one retail order's most, a
  * verified company two big-user orders. Kept by a trigger and a check on users (migration 0016), which

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { OrderStatus, PAY_WINDOW_MS } from '#domain/order-status'
 import { checkExpectedAmount } from '#domain/pricing'
-import type { CreateCloudOrderBody } from '../../contract/order'
 import { BizError } from '../../domain/biz-error'
 import type { Db } from '../../db/client'
 import { preparedOn } from '../../db/prepared'
@@ -11,6 +10,8 @@ import { firstOrderOf } from './buyer-standing'
 import type { OrderDraft } from './order-draft'
 import type { OrderPricing } from './order-pricing'
 import { newOrderNo, orderDetail, type OrderRow } from './order-insert'
+import type { OrderItem, OrderRequest } from './order-request'
+import type { OrderWriter } from './order-writer'
 import { inStockSlot, randomSlot, stockSlot } from '../catalogue/stock-slots'
 
 /** What a new-phone order placed at once is made of (the transaction path writes the same columns). */
@@ -165,44 +166,62 @@ export async function againIfRacedByPlacedOrder<T>(run: () => Promise<T>): Promi
 }
 
 /**
- * Most orders are new phones without a coupon: they are tried as one statement (order-at-once.ts),
- * priced for the standing whose amount the buyer was shown (an established buyer's first). Null
- * when that did not place the order; the transaction path then decides, and answers as it always has.
+ * Most orders are new phones without a coupon: they are tried as one statement, priced for the
+ * standing whose amount the buyer was shown (an established buyer's first). When that does not place
+ * the order, or the order is of another kind, the next writer (the transaction) decides, and answers as
+ * it always has.
  */
-export async function placeAtOnce(
-  ctx: ServiceContext,
-  pricing: OrderPricing,
-  userId: number,
-  body: CreateCloudOrderBody,
-): Promise<OrderRow | null> {
-  for (const firstOrder of [false, true]) {
-    let draft: OrderDraft
-    try {
-      draft = await pricing.forBuyer(userId, firstOrder).newPhones(ctx.db, userId, body)
-    } catch (error) {
-      if (error instanceof BizError) return null
-      throw error
-    }
-    if (draft.amount === 0 || !checkExpectedAmount(body.expectedAmount, draft.amount)) continue
-    const now = ctx.clock.now()
-    const placed = await placeNewPhonesAtOnce(ctx.db, {
-      orderNo: newOrderNo(now),
-      userId,
-      businessType: draft.businessType,
-      amount: draft.amount,
-      originalAmount: draft.originalAmount,
-      quantity: draft.quantity,
-      goodId: body.goodId,
-      priceId: body.priceId,
-      goodTime: draft.goodTime!,
-      zoneId: body.zoneId,
-      payDeadline: new Date(now.getTime() + PAY_WINDOW_MS),
-      idempotencyKey: body.idempotencyKey,
-      detail: orderDetail(draft),
-      createdAt: now,
-      firstOrder,
-    })
-    if (placed) return placed
+export class OrderAtOnceWriter implements OrderWriter {
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly pricing: OrderPricing,
+    private readonly otherwise: OrderWriter,
+  ) {}
+
+  async write(request: OrderRequest): Promise<OrderRow> {
+    const { item } = request
+    const placed =
+      request.atOnce && item.kind === 'new' && !item.bigUser
+        ? await this.placeNewPhones(request, item)
+        : null
+    return placed ?? this.otherwise.write(request)
   }
-  return null
+
+  private async placeNewPhones(
+    request: OrderRequest,
+    item: Extract<OrderItem, { kind: 'new' }>,
+  ): Promise<OrderRow | null> {
+    const { ctx } = this
+    const userId = request.userId
+    for (const firstOrder of [false, true]) {
+      let draft: OrderDraft
+      try {
+        draft = await this.pricing.forBuyer(userId, firstOrder).newPhones(ctx.db, userId, item)
+      } catch (error) {
+        if (error instanceof BizError) return null
+        throw error
+      }
+      if (draft.amount === 0 || !checkExpectedAmount(request.expectedAmount, draft.amount)) continue
+      const now = ctx.clock.now()
+      const placed = await placeNewPhonesAtOnce(ctx.db, {
+        orderNo: newOrderNo(now),
+        userId,
+        businessType: draft.businessType,
+        amount: draft.amount,
+        originalAmount: draft.originalAmount,
+        quantity: draft.quantity,
+        goodId: item.goodId,
+        priceId: item.priceId,
+        goodTime: draft.goodTime!,
+        zoneId: item.zoneId,
+        payDeadline: new Date(now.getTime() + PAY_WINDOW_MS),
+        idempotencyKey: request.idempotencyKey,
+        detail: orderDetail(draft),
+        createdAt: now,
+        firstOrder,
+      })
+      if (placed) return placed
+    }
+    return null
+  }
 }

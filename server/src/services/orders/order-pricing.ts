@@ -23,12 +23,17 @@ import type { Db } from '../../db/client'
 import { preparedOn } from '../../db/prepared'
 import { users } from '../../db/schema'
 import { BizError, tip } from '../../domain/biz-error'
-import { BIG_USER_MAX_PER_ORDER, COMPANY_USER_TYPE, firstOrderOf } from './buyer-standing'
+import { BIG_USER_MAX_PER_ORDER, firstOrderOf, isCompany } from './buyer-standing'
 import type { ServiceContext } from '../context'
 import type { DeviceLifecycleService, OwnedDevice } from '../devices/device-lifecycle'
 import type { GoodsRow, GoodsService } from '../catalogue/goods-service'
 import { emptyDraft, type OrderDraft } from './order-draft'
+import type { OrderItem } from './order-request'
 import { refuseWhilePlanOrderOpen } from './plan-orders'
+import { takeSeckillUnit } from './seckill-units'
+
+/** How old a quote for remaining time may be and still be charged as shown. */
+export const QUOTE_GRACE_MS = 10 * 60_000
 
 const listPrice = (price: PriceRow) => Math.max(price.goodPrice, price.oldGoodPrice ?? 0)
 
@@ -42,9 +47,12 @@ export class OrderPricing {
     private readonly ctx: ServiceContext,
     private readonly goods: GoodsService,
     private readonly lifecycle: DeviceLifecycleService,
-    /** A buyer whose first-order standing is known (read under their row lock, OrderService.create). */
+    /** A buyer whose first-order standing is known (read under their row lock, order-transaction.ts). */
     private readonly buyer: { userId: number; firstOrder: boolean } | null = null,
   ) {}
+
+  // at and forBuyer are value-like copies: the same collaborators (built once in services/index.ts)
+  // with another clock or a known buyer, made per order and dropped with it.
 
   /** The same pricing as of another moment (for a quote the buyer saw a little earlier). */
   at(time: number): OrderPricing {
@@ -61,14 +69,56 @@ export class OrderPricing {
     return this.ctx.clock.now().getTime()
   }
 
-  /** Company users (userType 2) may order up to BIG_USER_MAX_PER_ORDER phones through a link order. */
-  async isCompany(db: Db, userId: number | null): Promise<boolean> {
-    if (userId == null) return false
-    const [user] = await db
-      .select({ userType: users.userType })
-      .from(users)
-      .where(eq(users.id, userId))
-    return user?.userType === COMPANY_USER_TYPE
+  /**
+   * What the order costs: the item priced by its kind, and a recent quote of remaining time honoured
+   * (an upgrade's or the video edition's price falls a little every minute: a quote shown up to
+   * QUOTE_GRACE_MS ago, between the price now and the price then, is charged as shown instead of being
+   * refused with 1023).
+   */
+  async priceOrder(db: Db, userId: number, item: OrderItem, expected: number): Promise<OrderDraft> {
+    const draft = await this.price(db, userId, item)
+    const timePriced = draft.kind === 'upgrade' || draft.kind === 'video'
+    if (
+      !timePriced ||
+      draft.amount === 0 ||
+      !Number.isInteger(expected) ||
+      expected <= draft.amount
+    ) {
+      return draft
+    }
+    const earlier = await this.at(this.now() - QUOTE_GRACE_MS).price(db, userId, item)
+    if (expected > earlier.amount) return draft
+    const lines = draft.lines.map((line) => ({ ...line, unitPrice: expected, amount: expected }))
+    return { ...draft, amount: expected, originalAmount: expected, lines }
+  }
+
+  /** The item priced by its kind, as an order of it would be now. */
+  async price(db: Db, userId: number, item: OrderItem): Promise<OrderDraft> {
+    switch (item.kind) {
+      case 'new':
+        if (item.bigUser && !(await isCompany(db, userId))) {
+          throw new BizError(
+            ResultCode.SHOW_ERROR_TIPS,
+            '大客户采购仅对企业用户开放，请先完成企业认证',
+          )
+        }
+        return this.newPhones(db, userId, item, { bigUser: item.bigUser })
+      case 'renew':
+        return this.renewal(db, userId, item)
+      case 'upgrade':
+        return this.upgrade(db, userId, item)
+      case 'video':
+        return this.video(db, userId, item)
+      case 'activationCode':
+        return this.activationCodes(db, item)
+      case 'seckill':
+        return takeSeckillUnit(db, this.goods, this.ctx.clock, userId, item)
+      case 'package':
+        if (item.companyOnly !== null && !(await isCompany(db, userId))) {
+          throw tip(item.companyOnly)
+        }
+        return item.draft
+    }
   }
 
   /** A user's first cloud-phone order (firstOrderOf). */

@@ -1,15 +1,14 @@
-/** Pricing a quote body as an order would be, and the grace a recent quote of remaining time gets. */
+/** Pricing a quote body as an order would be, and the coupon's line on a priced order. */
 import { ResultCode } from '#domain/result-codes'
 import type { QuoteBody } from '../../contract/goods'
 import type { Db } from '../../db/client'
 import { BizError } from '../../domain/biz-error'
+import { isCompany } from './buyer-standing'
 import type { OrderDraft } from './order-draft'
 import type { OrderPricing } from './order-pricing'
 import { rechargeDraft } from '../wallet/recharge-packages'
 import { spaceDraft } from '../space/space-packages'
 
-/** How old a quote for remaining time may be and still be charged as shown. */
-export const QUOTE_GRACE_MS = 10 * 60_000
 /** The order a quote body describes, priced as creating it would (before any coupon). */
 export async function draftOf(
   pricing: OrderPricing,
@@ -36,7 +35,7 @@ export async function draftOf(
           priceId: need(body.priceId, 'priceId'),
           quantity: body.quantity ?? 1,
         },
-        { bigUser: await pricing.isCompany(db, userId) },
+        { bigUser: await isCompany(db, userId) },
       )
     case 'activationCode':
       return pricing.activationCodes(db, {
@@ -68,31 +67,6 @@ export async function draftOf(
       return draft
     }
   }
-}
-
-/**
- * Upgrades and the video edition charge for the remaining time, so their price falls a little every
- * minute: a quote shown up to QUOTE_GRACE_MS ago (between the price now and the price then) is
- * charged as shown instead of being refused with 1023.
- */
-export async function honourRecentQuote(
-  draft: OrderDraft,
-  expected: number,
-  priceEarlier: () => Promise<OrderDraft>,
-): Promise<OrderDraft> {
-  const timePriced = draft.kind === 'upgrade' || draft.kind === 'video'
-  if (
-    !timePriced ||
-    draft.amount === 0 ||
-    !Number.isInteger(expected) ||
-    expected <= draft.amount
-  ) {
-    return draft
-  }
-  const earlier = await priceEarlier()
-  if (expected > earlier.amount) return draft
-  const lines = draft.lines.map((line) => ({ ...line, unitPrice: expected, amount: expected }))
-  return { ...draft, amount: expected, originalAmount: expected, lines }
 }
 
 /** The order's price after its coupon, with the coupon as a line of its own. */

@@ -27,11 +27,11 @@ const ms = (date: Date | null) => date?.getTime() ?? null
 /** The renewal lines an order's info carries at most (OrderInfo.renewals). */
 export const ORDER_INFO_RENEWALS = 100
 
-/** Reading orders as their buyer or payer sees them; OrderService (creating, cancelling) builds on it. */
+/** Reading orders as their buyer or payer sees them: order routes, OrderService and payments hold one. */
 export class OrderReads {
   constructor(
-    protected readonly ctx: ServiceContext,
-    protected readonly goods: GoodsService,
+    private readonly ctx: ServiceContext,
+    private readonly goods: GoodsService,
   ) {}
 
   /** The order if the caller created it or paid it, else 订单不存在 (never someone else's). */

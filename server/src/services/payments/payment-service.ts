@@ -13,8 +13,9 @@ import { payments } from '../../db/schema'
 import { BizError, tip } from '../../domain/biz-error'
 import type { BeanService } from '../wallet/bean-service'
 import type { ServiceContext } from '../context'
+import { isCompany } from '../orders/buyer-standing'
 import type { OrderRow } from '../orders/order-insert'
-import type { OrderService } from '../orders/order-service'
+import type { OrderReads } from '../orders/order-reads'
 import { markPaid, payRefusal } from './payment-settlement'
 import { debitAccount } from '../wallet/wallet-service'
 
@@ -49,7 +50,7 @@ export class PaymentService {
   constructor(
     private readonly ctx: ServiceContext,
     private readonly providers: PaymentProviders,
-    private readonly orders: OrderService,
+    private readonly orders: OrderReads,
     private readonly beans: BeanService,
   ) {}
 
@@ -71,7 +72,7 @@ export class PaymentService {
     }
     if (body.payMethod === PayMethod.accountBalance) {
       if (order.kind === 'balanceRecharge') throw tip('账户余额充值请使用微信支付或支付宝')
-      if (!(await this.orders.pricing.isCompany(this.ctx.db, userId))) {
+      if (!(await isCompany(this.ctx.db, userId))) {
         throw tip('账户余额支付仅对企业用户开放')
       }
     }

@@ -11,7 +11,7 @@ import type { ServiceContext } from '../context'
 import { spendOrderCoupon } from '../coupons/coupon-service'
 import { enqueueFulfilment } from '../orders/fulfilment-service'
 import type { OrderRow } from '../orders/order-insert'
-import type { OrderService } from '../orders/order-service'
+import type { OrderReads } from '../orders/order-reads'
 import { requestRefund } from './refund-service'
 import { markSeckillPaid } from '../orders/seckill-units'
 
@@ -78,7 +78,7 @@ export class PaymentSettlementService {
   constructor(
     private readonly ctx: ServiceContext,
     private readonly providers: PaymentProviders,
-    private readonly orders: OrderService,
+    private readonly orders: OrderReads,
   ) {}
 
   /**

@@ -31,7 +31,9 @@ import type { BeanReason, BeanService } from './bean-service'
 import type { ServiceContext } from '../context'
 import type { DeviceLifecycleService, OwnedDevice } from '../devices/device-lifecycle'
 import { againIfRacedByPlacedOrder } from '../orders/order-at-once'
+import { isCompany } from '../orders/buyer-standing'
 import { emptyDraft } from '../orders/order-draft'
+import { packageOrder } from '../orders/order-request'
 import { refuseWhilePlanOrderOpen } from '../orders/plan-orders'
 import { RECHARGE_PACKAGES, rechargeDraft, type RechargeDetail } from './recharge-packages'
 import { insertOrder, type OrderRow } from '../orders/order-insert'
@@ -159,34 +161,31 @@ export class WalletService {
    */
   createRechargeOrder(userId: number, body: CreateRechargeOrderBody): Promise<OrderInfo> {
     const { detail, ...draft } = rechargeDraft(body.packageId)
-    return this.orders.create(userId, body, async () => draft, { detail: { ...detail } })
+    return this.orders.place(packageOrder(userId, body, draft, { detail: { ...detail } }))
   }
 
   async accountBalance(userId: number): Promise<AccountBalance> {
     const db = this.ctx.db
     const balance = await balanceOf(db, COMPANY_ACCOUNT, userId)
-    return { balance, enabled: await this.orders.pricing.isCompany(db, userId) }
+    return { balance, enabled: await isCompany(db, userId) }
   }
 
   /** /order/agentBalanceRecharge: an unpaid top-up order for a company user, credited on payment. */
   createAgentBalanceRecharge(userId: number, body: AgentBalanceRechargeBody): Promise<OrderInfo> {
-    return this.orders.create(
-      userId,
-      { expectedAmount: body.amount, idempotencyKey: body.idempotencyKey },
-      async (tx, pricing) => {
-        if (!(await pricing.isCompany(tx, userId))) {
-          throw tip('账户余额充值仅对企业用户开放，请先完成企业认证')
-        }
-        // Not one of SPEC's business types (no coupon applies to a top-up).
-        return {
-          ...emptyDraft('balanceRecharge', 0),
-          amount: body.amount,
-          originalAmount: body.amount,
-          lines: [
-            { label: '账户余额充值', unitPrice: body.amount, quantity: 1, amount: body.amount },
-          ],
-        }
-      },
+    // Not one of SPEC's business types (no coupon applies to a top-up).
+    const draft = {
+      ...emptyDraft('balanceRecharge', 0),
+      amount: body.amount,
+      originalAmount: body.amount,
+      lines: [{ label: '账户余额充值', unitPrice: body.amount, quantity: 1, amount: body.amount }],
+    }
+    return this.orders.place(
+      packageOrder(
+        userId,
+        { expectedAmount: body.amount, idempotencyKey: body.idempotencyKey },
+        draft,
+        { companyOnly: '账户余额充值仅对企业用户开放，请先完成企业认证' },
+      ),
     )
   }
 
