@@ -1,5 +1,5 @@
 /** How a phone's status shows: the cached status config list first, our own labels otherwise. */
-import type { Device, DeviceStatusEntry } from '@/types/api'
+import type { Device, DeviceStatusEntry } from '../types/api'
 import { DeviceStatus, deviceStatusLabels } from './device-lifecycle'
 
 const FALLBACK_COLOUR = '#646a78'

@@ -3,7 +3,7 @@
  * (docs/cloud-phones.md, "Screens follow the server"): whether the area is still changing by itself,
  * and a version that moves whenever what it shows changed. Also how often a page asks again.
  */
-import type { OrderKind, PaidOrder, UserFlux } from '@/types/api'
+import type { OrderKind, PaidOrder, UserFlux } from '../types/api'
 
 /**
  * The screens that show what changes by itself: 我的云机, 我的云豆, the cloud space pages, and an

@@ -1,5 +1,5 @@
 /** Initial choices on the goods pages: the route's choice when it is still valid, else a sensible one. */
-import type { GoodsPrice, ZoneStock } from '@/types/api'
+import type { GoodsPrice, ZoneStock } from '../types/api'
 import { InventoryStatus } from './enums'
 
 export const DEFAULT_DAYS = 30
