@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { Static, TSchema } from '@sinclair/typebox'
 import { Envelope, Paged } from '../contract/common'
 import {
   CancelOrderBody,
@@ -22,55 +23,38 @@ const orderRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
   const security = bearer
   const response = { 200: Envelope(OrderInfo) }
 
-  /** The order-creating calls: each a body schema and the service method that prices and creates. */
-  const creators = [
-    { url: '/order/createCloudOrder', body: CreateCloudOrderBody, create: orders.createCloudOrder },
-    {
-      url: '/order/createCloudOrderNew',
-      body: CreateCloudOrderBody,
-      create: orders.createCloudOrder,
-    },
-    {
-      url: '/order/createBigUserLinkOrder',
-      body: CreateBigUserLinkOrderBody,
-      create: orders.createBigUserLinkOrder,
-      description:
-        'Company users only (userType 2): an unpaid order whose payLink anyone logged in can pay.',
-    },
-    { url: '/order/createRenewOrder', body: CreateRenewOrderBody, create: orders.createRenewOrder },
-    {
-      url: '/order/createUpOrDownOrder',
-      body: CreateUpOrDownOrderBody,
-      create: orders.createUpOrDownOrder,
-      description:
-        'A downgrade costs nothing and is applied at once (the order comes back completed).',
-    },
-    { url: '/order/createVideoOrder', body: CreateVideoOrderBody, create: orders.createVideoOrder },
-    {
-      url: '/order/purchaseActivationCode',
-      body: PurchaseActivationCodeBody,
-      create: orders.purchaseActivationCode,
-    },
-  ] as const
-  for (const route of creators) {
-    const create = route.create.bind(orders) as (
-      userId: number,
-      body: unknown,
-    ) => Promise<OrderInfo>
-    app.post(
-      route.url,
-      {
-        schema: {
-          tags,
-          security,
-          description: 'description' in route ? route.description : undefined,
-          body: route.body,
-          response,
-        },
-      },
-      async (request) => ok(await create(currentUser(request).userId, request.body)),
+  /** An order-creating call: its body schema and the service method that prices and creates. */
+  const creator = <Body extends TSchema>(
+    url: string,
+    body: Body,
+    create: (userId: number, body: Static<Body>) => Promise<OrderInfo>,
+    description?: string,
+  ) =>
+    app.post(url, { schema: { tags, security, description, body, response } }, async (request) =>
+      ok(await create(currentUser(request).userId, request.body)),
     )
-  }
+
+  creator('/order/createCloudOrder', CreateCloudOrderBody, orders.createCloudOrder.bind(orders))
+  creator('/order/createCloudOrderNew', CreateCloudOrderBody, orders.createCloudOrder.bind(orders))
+  creator(
+    '/order/createBigUserLinkOrder',
+    CreateBigUserLinkOrderBody,
+    orders.createBigUserLinkOrder.bind(orders),
+    'Company users only (userType 2): an unpaid order whose payLink anyone logged in can pay.',
+  )
+  creator('/order/createRenewOrder', CreateRenewOrderBody, orders.createRenewOrder.bind(orders))
+  creator(
+    '/order/createUpOrDownOrder',
+    CreateUpOrDownOrderBody,
+    orders.createUpOrDownOrder.bind(orders),
+    'A downgrade costs nothing and is applied at once (the order comes back completed).',
+  )
+  creator('/order/createVideoOrder', CreateVideoOrderBody, orders.createVideoOrder.bind(orders))
+  creator(
+    '/order/purchaseActivationCode',
+    PurchaseActivationCodeBody,
+    orders.purchaseActivationCode.bind(orders),
+  )
 
   app.get(
     '/order/getOrderInfo',
