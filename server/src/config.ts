@@ -44,9 +44,10 @@ export interface ServerConfig {
   dataDir: string
   databaseUrl: string | null
   customerServiceUrl: string | null
-  h5Dist: string
-  /** The operator console's build, served at /admin (`npm run build:admin`). */
-  adminDist: string
+  /** The H5 build, served at / when its index.html exists; null: not served (tests). */
+  h5Dist: string | null
+  /** The operator console's build, served at /admin (`npm run build:admin`); null: /admin says it is not built. */
+  adminDist: string | null
   filesDir: string
   tokenTtlDays: number
   /**
@@ -59,7 +60,11 @@ export interface ServerConfig {
   trustProxy: boolean
   /** Per-IP requests per minute: whole API, and SMS/login routes. 0 turns rate limiting off. */
   rateLimitPerMinute: number
+  /** 0: the whole API's limit. */
   sensitiveRateLimitPerMinute: number
+  /** The operator console's sign-in limits (SERVER_DEFAULTS; no variable sets them). */
+  operatorSignInPerIpPerMinute: number
+  operatorSignInPerNameAndIpPer15Minutes: number
   smsProvider: SmsProviderName
   wechatProvider: WechatProviderName
   alipayProvider: AlipayProviderName
@@ -120,8 +125,8 @@ function fraction(name: string, value: string): number {
 }
 
 /**
- * What the server runs with when nothing says otherwise: read by loadConfig (an unset variable) and by
- * buildApp (an option a test leaves out), so the two cannot drift.
+ * What the server runs with when nothing says otherwise, read by loadConfig alone (an unset variable);
+ * tests start from loadConfig's answer too (server/test/helpers/test-config.ts).
  */
 export const SERVER_DEFAULTS = {
   tokenTtlDays: 30,
@@ -198,6 +203,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'SENSITIVE_RATE_LIMIT_PER_MINUTE',
       env.SENSITIVE_RATE_LIMIT_PER_MINUTE || String(SERVER_DEFAULTS.sensitiveRateLimitPerMinute),
     ),
+    operatorSignInPerIpPerMinute: SERVER_DEFAULTS.operatorSignInPerIpPerMinute,
+    operatorSignInPerNameAndIpPer15Minutes: SERVER_DEFAULTS.operatorSignInPerNameAndIpPer15Minutes,
     smsProvider: oneOf('SMS_PROVIDER', env.SMS_PROVIDER || 'sandbox', [
       'sandbox',
       'aliyun',
@@ -234,6 +241,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       env.SANDBOX_PAY_DELAY_MS || String(SERVER_DEFAULTS.sandboxPayDelayMs),
     ),
     benefitPepper: env.BENEFIT_PEPPER || SERVER_DEFAULTS.benefitPepper,
+  }
+}
+
+/** The per-IP request limits the server enforces; null when RATE_LIMIT_PER_MINUTE is 0 (off). */
+export interface RateLimits {
+  /** Requests per minute per IP for the whole server. */
+  globalPerMinute: number
+  /** Requests per minute per IP for SMS sending and logins. */
+  sensitivePerMinute: number
+  /** The operator console's sign-in attempts. */
+  operatorSignIn: { perIpPerMinute: number; perNameAndIpPer15Minutes: number }
+}
+
+export function rateLimitsOf(config: ServerConfig): RateLimits | null {
+  if (config.rateLimitPerMinute <= 0) return null
+  return {
+    globalPerMinute: config.rateLimitPerMinute,
+    sensitivePerMinute: config.sensitiveRateLimitPerMinute || config.rateLimitPerMinute,
+    operatorSignIn: {
+      perIpPerMinute: config.operatorSignInPerIpPerMinute,
+      perNameAndIpPer15Minutes: config.operatorSignInPerNameAndIpPer15Minutes,
+    },
   }
 }
 

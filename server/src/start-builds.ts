@@ -13,23 +13,31 @@ export interface StartBuild {
   sources: string[]
 }
 
-/** The H5 app served at `/` and the operator console served at `/admin`. */
-export function startBuilds(dirs: { h5Dist: string; adminDist: string }): StartBuild[] {
-  return [
-    {
-      name: 'H5 app',
-      script: 'build:h5',
-      index: path.join(dirs.h5Dist, 'index.html'),
-      sources: ['src', 'config'],
-    },
-    {
-      name: 'operator console',
-      script: 'build:admin',
-      index: path.join(dirs.adminDist, 'index.html'),
-      // the console imports the shared rules of src/domain and src/constants
-      sources: ['admin', 'src/domain', 'src/constants'],
-    },
+/** The H5 app served at `/` and the operator console served at `/admin`; a null folder is not served. */
+export function startBuilds(dirs: {
+  h5Dist: string | null
+  adminDist: string | null
+}): StartBuild[] {
+  const builds: (StartBuild | null)[] = [
+    dirs.h5Dist
+      ? {
+          name: 'H5 app',
+          script: 'build:h5',
+          index: path.join(dirs.h5Dist, 'index.html'),
+          sources: ['src', 'config'],
+        }
+      : null,
+    dirs.adminDist
+      ? {
+          name: 'operator console',
+          script: 'build:admin',
+          index: path.join(dirs.adminDist, 'index.html'),
+          // the console imports the shared rules of src/domain and src/constants
+          sources: ['admin', 'src/domain', 'src/constants'],
+        }
+      : null,
   ]
+  return builds.filter((build) => build !== null)
 }
 
 function newestMtime(dir: string): number {

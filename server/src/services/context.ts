@@ -5,6 +5,7 @@ import type { SupplierAdapter } from '../adapters/supplier/supplier-adapter'
 import type { WechatAdapter } from '../adapters/wechat/wechat-adapter'
 import type { Db } from '../db/client'
 import type { Clock } from '../clock'
+import type { ServerConfig } from '../config'
 
 /** What every service gets: the database, time, adapters and settings. No request state. */
 export interface ServiceContext {
@@ -23,15 +24,19 @@ export interface ServiceContext {
   supplier: SupplierAdapter
   /** The payment providers: one per pay method, each trade's by the name on its payment row. */
   paymentProviders: PaymentProviders
-  settings: {
-    tokenTtlDays: number
-    /** How long a looked-up session is trusted before asking the database again (0: never). */
-    sessionCacheMs: number
-    filesDir: string
-    customerServiceUrl: string | null
-    /** Key of the hashes that record one-time benefits per person (services/accounts/benefits.ts). */
-    benefitPepper: string
-  }
+  settings: ServiceSettings
+}
+
+/** The part of the server's configuration services read. */
+export type ServiceSettings = Pick<
+  ServerConfig,
+  'tokenTtlDays' | 'sessionCacheMs' | 'filesDir' | 'customerServiceUrl' | 'benefitPepper'
+>
+
+/** The services' settings, taken from the configuration here and nowhere else. */
+export function serviceSettings(config: ServerConfig): ServiceSettings {
+  const { tokenTtlDays, sessionCacheMs, filesDir, customerServiceUrl, benefitPepper } = config
+  return { tokenTtlDays, sessionCacheMs, filesDir, customerServiceUrl, benefitPepper }
 }
 
 type DatabaseError = { code?: string; constraint?: string }
