@@ -179,8 +179,8 @@ export class AdminSettingsService {
 
   /**
    * An activity's title, summary, time window and on/off. Off (or outside its window), the user site no longer
-   * lists it and its flash sale sells nothing (ActivityService.takeUnit checks both in the order's
-   * transaction); orders already made keep their units.
+   * lists it and its flash sale sells nothing (takeSeckillUnit in services/orders/seckill-units.ts checks
+   * both in the order's transaction); orders already made keep their units.
    */
   async editActivity(actor: Actor, id: number, body: ActivityEditBody): Promise<AdminActivityRow> {
     const edit = {
@@ -224,9 +224,9 @@ export class AdminSettingsService {
   /**
    * A flash-sale item's price, stock and sort. `stock` is every unit offered, those sold and held
    * included, so it may not go below `sold`. A purchase takes a unit with
-   * `sold = sold + 1 where sold < stock` (ActivityService.takeUnit) and a closed order gives it back
-   * with `sold - 1`: the row is locked here, and the new stock is written only `where sold <= stock`,
-   * so an edit racing a purchase either sees the unit taken (and is refused if below it) or makes the
+   * `sold = sold + 1 where sold < stock` (takeSeckillUnit, services/orders/seckill-units.ts) and a closed
+   * order gives it back with `sold - 1`: the row is locked here, and the new stock is written only
+   * `where sold <= stock`, so an edit racing a purchase either sees the unit taken (and is refused if below it) or makes the
    * purchase wait and then check the new stock. Stock is conserved: sold never exceeds stock.
    */
   async editSeckillItem(
