@@ -26,6 +26,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { buildApp } from '../server/src/app'
+import { testConfig } from '../server/test/helpers/test-config'
 import { wrapPool, type Database } from '../server/src/db/client'
 import { migrateDatabase } from '../server/src/db/migrate'
 import { seedDatabase } from '../server/src/db/seed'
@@ -305,7 +306,11 @@ async function syncPart(database: Database, t: Timing) {
      where id like 'bench-%'`,
   )
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobs-scale-'))
-  const app = await buildApp({ database, clock, filesDir, rateLimit: false, logger: false })
+  const app = await buildApp({
+    config: testConfig({ filesDir }),
+    database,
+    overrides: { clock, logger: false },
+  })
   const ids = (
     await pool.query('select id, op_seq from devices where user_id = $1', [firstUser])
   ).rows.map((r: { id: number; op_seq: number }) => ({ deviceId: r.id, opSeq: r.op_seq }))
@@ -371,7 +376,11 @@ async function expiryPart(database: Database, t: Timing) {
   console.log(`seeded in ${fmt(performance.now() - seeded)} ms`)
   const clock = new Clock(startAt)
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobs-scale-'))
-  const app = await buildApp({ database, clock, filesDir, rateLimit: false, logger: false })
+  const app = await buildApp({
+    config: testConfig({ filesDir }),
+    database,
+    overrides: { clock, logger: false },
+  })
   const runs: { at: number; ms: number; longestTx: number }[] = []
   const definitions = jobDefinitions(database.db, app.services).map((d): JobDefinition =>
     d.kind === EXPIRE_JOB

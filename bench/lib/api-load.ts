@@ -12,6 +12,7 @@ import Fastify from 'fastify'
 import pg from 'pg'
 import { buildApp, type App } from '../../server/src/app'
 import type { Database } from '../../server/src/db/client'
+import { testConfig } from '../../server/test/helpers/test-config'
 
 /**
  * The app on a bench's database as every bench serves it: no rate limit, the sandbox supplier answering
@@ -20,10 +21,9 @@ import type { Database } from '../../server/src/db/client'
 export async function benchApp(database: Database) {
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-files-'))
   const app = await buildApp({
+    config: testConfig({ filesDir, sandboxSupplierDelayMs: 0 }),
     database,
-    filesDir,
-    rateLimit: false,
-    sandboxSupplier: { delayMs: 0 },
+    overrides: { logger: false },
   })
   return {
     app,

@@ -1,39 +1,27 @@
-import fs from 'node:fs'
-import Fastify, { type FastifyServerOptions } from 'fastify'
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import fastifyCompress from '@fastify/compress'
-import fastifyMultipart from '@fastify/multipart'
-import fastifyRateLimit from '@fastify/rate-limit'
-import fastifyStatic from '@fastify/static'
-import fastifySwagger from '@fastify/swagger'
-import fastifySwaggerUi from '@fastify/swagger-ui'
-import { APP_VERSION } from '#constants/limits'
 import type { PaymentProvider } from './adapters/payment/payment-provider'
 import { PaymentProviders } from './adapters/payment/payment-providers'
-import {
-  SandboxPaymentProvider,
-  type SandboxPaySettings,
-} from './adapters/payment/sandbox/sandbox-payment'
+import { SandboxPaymentProvider } from './adapters/payment/sandbox/sandbox-payment'
 import { SandboxSmsAdapter } from './adapters/sms/sandbox-sms'
 import type { SmsAdapter } from './adapters/sms/sms-adapter'
-import {
-  SandboxSupplier,
-  type SandboxSupplierSettings,
-} from './adapters/supplier/sandbox/sandbox-supplier'
+import { SandboxSupplier } from './adapters/supplier/sandbox/sandbox-supplier'
 import type { SupplierAdapter } from './adapters/supplier/supplier-adapter'
 import { SandboxWechatAdapter } from './adapters/wechat/sandbox-wechat'
 import type { WechatAdapter } from './adapters/wechat/wechat-adapter'
-import { SERVER_DEFAULTS } from './config'
-import { withResultCodes } from './contract/route-codes'
+import { rateLimitsOf, type ServerConfig } from './config'
 import type { Database } from './db/client'
-import { MAX_UPLOAD_BYTES } from './domain/files'
 import { jobDefinitions } from './jobs'
 import { JobScheduler } from './jobs/scheduler'
 import { addAuthHook } from './plugins/auth'
-import { COMPRESSION } from './plugins/compression'
 import emptyBody from './plugins/empty-body'
 import { sendEnvelope } from './plugins/envelope'
 import errorHandling, { API_PREFIX, frameworkErrors } from './plugins/errors'
+import { externalPlugins, externalRoutes } from './plugins/external'
 import {
   h5IndexExists,
   isSpaNavigation,
@@ -43,13 +31,13 @@ import {
 } from './plugins/h5-static'
 import { CREATE_PAGE, levelGoodsDocument } from './plugins/level-goods-document'
 import { withLogRedaction } from './plugins/log-redaction'
-import securityHeaders from './plugins/security-headers'
 import textInput from './plugins/text-input'
 import { schemaCompilers } from './plugins/validation'
 import apiRoutes from './routes'
-import { consoleDocumentPolicy, createConsole, operatorConsole, type SignInLimits } from './console'
+import { consoleDocumentPolicy, createConsole, operatorConsole } from './console'
 import { systemClock, type Clock } from './clock'
 import { createServices, type Services } from './services'
+import { serviceSettings, type ServiceContext } from './services/context'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,205 +46,89 @@ declare module 'fastify' {
   }
 }
 
-export interface RateLimits {
-  /** Requests per minute per IP for the whole server. */
-  globalPerMinute: number
-  /** Requests per minute per IP for SMS sending and logins. */
-  sensitivePerMinute: number
-  /** The operator console's sign-in; default SERVER_DEFAULTS' operatorSignIn… */
-  operatorSignIn?: SignInLimits
-}
-
-export interface BuildAppOptions {
-  database: Database
+/** What tests and benches put in place of the real thing; without it, the sandbox or the system's. */
+export interface AppOverrides {
   /** Default: the sandbox adapter, logging codes through the app logger. */
   sms?: SmsAdapter
   /** Default: the sandbox adapter (codes `sandbox:<anything>`). */
   wechat?: WechatAdapter
-  /** Default: the sandbox supplier in our own database, with `sandboxSupplier` settings. */
+  /** Default: the sandbox supplier in our own database, with the config's sandboxSupplier… settings. */
   supplier?: SupplierAdapter
-  sandboxSupplier?: Partial<SandboxSupplierSettings>
+  /** The default sandbox supplier's dice for its failures (default Math.random). */
+  sandboxSupplierRandom?: () => number
   /**
    * Payment providers, each collecting its pay methods; the sandbox provider (in our own database, with
-   * `sandboxPayment` settings) collects the methods none of them does. Default: the sandbox for both.
+   * the config's sandboxPay… settings) collects the methods none of them does. Default: none.
    */
   payments?: PaymentProvider[]
-  sandboxPayment?: Partial<SandboxPaySettings>
-  filesDir: string
-  /** Serve the H5 build from here when it exists. */
-  h5Dist?: string | null
-  /** The operator console's build (dist/admin), served at /admin; null: /admin says it is not built. */
-  adminDist?: string | null
   clock?: Clock
-  tokenTtlDays?: number
-  /** Default SERVER_DEFAULTS.sessionCacheMs; 0 looks every session up in the database. */
-  sessionCacheMs?: number
-  customerServiceUrl?: string | null
-  /** Default SERVER_DEFAULTS.benefitPepper (development only). */
-  benefitPepper?: string
-  /** false turns rate limiting off (tests that are not about it). */
-  rateLimit?: RateLimits | false
+  /** Default: the config's logLevel. */
   logger?: FastifyServerOptions['logger']
-  trustProxy?: boolean
   /** Poll the job table in the background (the server does; tests call app.jobs.runDue()). */
   startJobs?: boolean
-  /**
-   * Production: the sandbox adapters' own routes (checkout, control page, last SMS) are not registered,
-   * whichever adapters run, and /docs is off unless `apiDocs`.
-   */
-  production?: boolean
-  /** Swagger UI at /docs. Default: on outside production. */
-  apiDocs?: boolean
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimits = {
-  globalPerMinute: SERVER_DEFAULTS.rateLimitPerMinute,
-  sensitivePerMinute: SERVER_DEFAULTS.sensitiveRateLimitPerMinute,
+export interface BuildAppOptions {
+  /** The settings, as loadConfig makes them (tests: testConfig in server/test/helpers). */
+  config: ServerConfig
+  database: Database
+  overrides?: AppOverrides
 }
 
-export async function buildApp(options: BuildAppOptions) {
+export async function buildApp({ config, database, overrides = {} }: BuildAppOptions) {
   const app = Fastify({
-    logger: withLogRedaction(options.logger ?? false),
+    logger: withLogRedaction(overrides.logger ?? { level: config.logLevel }),
     frameworkErrors,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ...schemaCompilers(),
   }).withTypeProvider<TypeBoxTypeProvider>()
 
-  const clock = options.clock ?? systemClock
-  const supplier =
-    options.supplier ??
-    new SandboxSupplier(options.database.db, clock, {
-      delayMs: options.sandboxSupplier?.delayMs ?? SERVER_DEFAULTS.sandboxSupplierDelayMs,
-      failureRate:
-        options.sandboxSupplier?.failureRate ?? SERVER_DEFAULTS.sandboxSupplierFailureRate,
-      random: options.sandboxSupplier?.random,
-    })
-  const services = createServices({
-    db: options.database.db,
-    clock,
-    log: app.log,
-    sms: options.sms ?? new SandboxSmsAdapter(app.log),
-    wechat: options.wechat ?? new SandboxWechatAdapter(),
-    supplier,
-    paymentProviders: PaymentProviders.withSandbox(
-      options.payments ?? [],
-      (methods) =>
-        new SandboxPaymentProvider(options.database.db, clock, {
-          secret: options.sandboxPayment?.secret ?? SERVER_DEFAULTS.sandboxPaySecret,
-          delayMs: options.sandboxPayment?.delayMs ?? SERVER_DEFAULTS.sandboxPayDelayMs,
-          methods,
-        }),
-    ),
-    settings: {
-      tokenTtlDays: options.tokenTtlDays ?? SERVER_DEFAULTS.tokenTtlDays,
-      sessionCacheMs: options.sessionCacheMs ?? SERVER_DEFAULTS.sessionCacheMs,
-      filesDir: options.filesDir,
-      customerServiceUrl: options.customerServiceUrl ?? null,
-      benefitPepper: options.benefitPepper ?? SERVER_DEFAULTS.benefitPepper,
-    },
-  })
+  // the app's services, the console's and their jobs, which every plugin and route below reads
+  const services = createServices(serviceContext(config, database, overrides, app.log))
   const operator = createConsole(services)
   app.decorate('services', services)
   app.decorate('console', operator.services)
-  const jobs = new JobScheduler(options.database.db, services.ctx.clock, app.log, [
-    ...jobDefinitions(options.database.db, services),
+  const jobs = new JobScheduler(database.db, services.ctx.clock, app.log, [
+    ...jobDefinitions(database.db, services),
     ...operator.jobs,
   ])
   app.decorate('jobs', jobs)
+  const rateLimits = rateLimitsOf(config)
 
-  await app.register(errorHandling)
-  await app.register(securityHeaders, {
-    h5Dist: options.h5Dist,
+  // external plugins (hooks and parsers, no route)
+  await app.register(externalPlugins, {
+    h5Dist: config.h5Dist,
     ownDocumentPolicy: consoleDocumentPolicy,
+    rateLimits,
   })
+
+  // the app's own plugins: one error handler, the text gate, empty bodies
+  await app.register(errorHandling)
   await app.register(textInput)
   await app.register(emptyBody)
-  // API responses and anything else not precompressed, for clients that accept it
-  await app.register(fastifyCompress, COMPRESSION)
-  const rateLimit = options.rateLimit === undefined ? DEFAULT_RATE_LIMITS : options.rateLimit
-  if (rateLimit) {
-    await app.register(fastifyRateLimit, {
-      global: true,
-      max: rateLimit.globalPerMinute,
-      timeWindow: '1 minute',
-    })
-  }
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: '云手机 API',
-        version: APP_VERSION,
-        description: 'All business responses are {code,msg,data,ts}.',
-      },
-      components: {
-        securitySchemes: {
-          token: { type: 'apiKey', in: 'header', name: 'token' },
-          userId: { type: 'apiKey', in: 'header', name: 'userId' },
-        },
-      },
-    },
-    // each operation lists the SPEC 8 codes it can answer (contract/route-codes.ts)
-    transformObject: (documents) =>
-      'openapiObject' in documents
-        ? withResultCodes(documents.openapiObject, API_PREFIX)
-        : documents.swaggerObject,
-  })
-  const production = options.production ?? false
-  if (options.apiDocs ?? !production) {
-    await app.register(fastifySwaggerUi, { routePrefix: '/docs' })
-  }
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 },
-  })
 
-  fs.mkdirSync(options.filesDir, { recursive: true })
-  await app.register(fastifyStatic, {
-    root: options.filesDir,
-    prefix: '/files/',
-    index: false,
-    list: false,
-  })
-
+  // routes: /docs and /files, the user API, the operator console, the H5 app, and what is not found
+  await app.register(externalRoutes, { apiDocs: config.apiDocs, filesDir: config.filesDir })
   await app.register(
     async (api) => {
       addAuthHook(api)
       await api.register(apiRoutes, {
-        sensitivePerMinute: rateLimit ? rateLimit.sensitivePerMinute : null,
-        sandboxRoutes: !production,
+        sensitivePerMinute: rateLimits?.sensitivePerMinute ?? null,
+        sandboxRoutes: !config.production,
       })
     },
     { prefix: API_PREFIX },
   )
   // the operator console: its API (own prefix, cookie and hook, never the user API's) and its pages
   await app.register(operatorConsole, {
-    secureCookie: production,
-    signInLimits: rateLimit
-      ? (rateLimit.operatorSignIn ?? {
-          perIpPerMinute: SERVER_DEFAULTS.operatorSignInPerIpPerMinute,
-          perNameAndIpPer15Minutes: SERVER_DEFAULTS.operatorSignInPerNameAndIpPer15Minutes,
-        })
-      : null,
-    adminDist: options.adminDist ?? null,
+    secureCookie: config.production,
+    signInLimits: rateLimits?.operatorSignIn ?? null,
+    adminDist: config.adminDist,
   })
+  await registerH5AndNotFound(app, config.h5Dist, services)
 
-  const h5Dist = options.h5Dist && h5IndexExists(options.h5Dist) ? options.h5Dist : null
-  // 创建云机's document is made for each request, with the live catalogue in it
-  const createPage =
-    h5Dist &&
-    levelGoodsDocument(
-      h5Dist,
-      () => services.goodsList.listLevelsJson({}),
-      () => clock.now().getTime(),
-    )
-  const livePages: LivePages = new Map(createPage ? [[CREATE_PAGE, createPage]] : [])
-  if (h5Dist) await registerH5(app, h5Dist, livePages)
-  app.setNotFoundHandler((request, reply) => {
-    if (h5Dist && isSpaNavigation(request)) return sendSpaIndex(request, reply, h5Dist, livePages)
-    return sendEnvelope(reply, 404, 404, 'Not Found')
-  })
-
-  if (options.startJobs) {
+  if (overrides.startJobs) {
     app.addHook('onReady', async () => {
       await jobs.ensureRecurring()
       jobs.start()
@@ -269,3 +141,60 @@ export async function buildApp(options: BuildAppOptions) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>
+
+/** What every service gets: the configured settings, and the overrides' adapters or the sandboxes. */
+function serviceContext(
+  config: ServerConfig,
+  { db }: Database,
+  overrides: AppOverrides,
+  log: FastifyBaseLogger,
+): ServiceContext {
+  const clock = overrides.clock ?? systemClock
+  return {
+    db,
+    clock,
+    log,
+    sms: overrides.sms ?? new SandboxSmsAdapter(log),
+    wechat: overrides.wechat ?? new SandboxWechatAdapter(),
+    supplier:
+      overrides.supplier ??
+      new SandboxSupplier(db, clock, {
+        delayMs: config.sandboxSupplierDelayMs,
+        failureRate: config.sandboxSupplierFailureRate,
+        random: overrides.sandboxSupplierRandom,
+      }),
+    paymentProviders: PaymentProviders.withSandbox(
+      overrides.payments ?? [],
+      (methods) =>
+        new SandboxPaymentProvider(db, clock, {
+          secret: config.sandboxPaySecret,
+          delayMs: config.sandboxPayDelayMs,
+          methods,
+        }),
+    ),
+    settings: serviceSettings(config),
+  }
+}
+
+/** The H5 app when its build is there (in-app navigations get its documents), and 404's envelope. */
+async function registerH5AndNotFound(
+  app: FastifyInstance,
+  configuredDist: string | null,
+  services: Services,
+) {
+  const h5Dist = configuredDist && h5IndexExists(configuredDist) ? configuredDist : null
+  // 创建云机's document is made for each request, with the live catalogue in it
+  const createPage =
+    h5Dist &&
+    levelGoodsDocument(
+      h5Dist,
+      () => services.goodsList.listLevelsJson({}),
+      () => services.ctx.clock.now().getTime(),
+    )
+  const livePages: LivePages = new Map(createPage ? [[CREATE_PAGE, createPage]] : [])
+  if (h5Dist) await registerH5(app, h5Dist, livePages)
+  app.setNotFoundHandler((request, reply) => {
+    if (h5Dist && isSpaNavigation(request)) return sendSpaIndex(request, reply, h5Dist, livePages)
+    return sendEnvelope(reply, 404, 404, 'Not Found')
+  })
+}

@@ -14,7 +14,7 @@ const REPO_ROOT = path.resolve(__dirname, '../..')
 async function start() {
   const config = loadConfig()
   // first, before any build or database: production's checks and every adapter's credentials, in one error
-  const { acep, ...adapters } = realAdapters(config)
+  const { sms, wechat, payments, acep } = realAdapters(config)
   // SKIP_H5_BUILD=1 (production, tests): never build at start, neither the H5 app nor the console
   if (process.env.SKIP_H5_BUILD !== '1') {
     for (const build of startBuilds(config)) {
@@ -38,29 +38,16 @@ async function start() {
     await migrateDatabase(database)
     await seedDatabase(database.db)
     const app = await buildApp({
+      config,
       database,
-      ...adapters,
-      // ACEP is made once the database is migrated: it refuses an unmapped catalogue (catalogue.ts)
-      supplier: acep ? await createAcepSupplier(database.db, systemClock, acep) : undefined,
-      filesDir: config.filesDir,
-      h5Dist: config.h5Dist,
-      adminDist: config.adminDist,
-      tokenTtlDays: config.tokenTtlDays,
-      sessionCacheMs: config.sessionCacheMs,
-      customerServiceUrl: config.customerServiceUrl,
-      benefitPepper: config.benefitPepper,
-      logger: { level: config.logLevel },
-      trustProxy: config.trustProxy,
-      rateLimit:
-        config.rateLimitPerMinute > 0
-          ? {
-              globalPerMinute: config.rateLimitPerMinute,
-              sensitivePerMinute: config.sensitiveRateLimitPerMinute || config.rateLimitPerMinute,
-            }
-          : false,
-      startJobs: true,
-      production: config.production,
-      apiDocs: config.apiDocs,
+      overrides: {
+        sms,
+        wechat,
+        payments,
+        // ACEP is made once the database is migrated: it refuses an unmapped catalogue (catalogue.ts)
+        supplier: acep ? await createAcepSupplier(database.db, systemClock, acep) : undefined,
+        startJobs: true,
+      },
     })
     const openDb = database
     stopListening = () => app.server.close()

@@ -26,6 +26,7 @@ import {
 import { NO_TRADE_AFTER_EXPIRY_MS } from '../../src/services/payments/payment-reconciliation'
 import { FakeAlipay, rsaKeyPair } from '../helpers/fake-alipay'
 import { buildTestApp, post, type Session, type TestApp } from '../helpers/test-app'
+import { INSTANT_SUPPLIER } from '../helpers/test-config'
 
 const APP_ID = '2021000122671080'
 const MINUTE = 60_000
@@ -57,7 +58,7 @@ async function alipayApp(t: TestContext) {
     gateway: fake.gateway,
   })
   const ta = await buildTestApp(t, {
-    sandboxSupplier: { delayMs: 0, failureRate: 0 },
+    config: INSTANT_SUPPLIER,
     payments: [provider],
   })
   held.ta = ta

@@ -19,6 +19,7 @@ import { REFUND_RECHECK_MS, REFUND_STUCK_MS } from '../../src/services/payments/
 import { createCloudOrder, newBuyer, orderInfo } from '../helpers/commerce'
 import { wechatPayWorld, type FakeWechatPay } from '../helpers/fake-wechatpay'
 import { buildTestApp, post, type FakeClock, type Session, type TestApp } from '../helpers/test-app'
+import { INSTANT_SUPPLIER } from '../helpers/test-config'
 
 const NOTIFY = '/vmcloud/api/pay/notify/wechatpay'
 const MINUTE = 60_000
@@ -38,7 +39,7 @@ async function wechatPayApp(t: TestContext): Promise<World> {
   const provider = new WechatPayProvider(read.credentials, { now })
   const ta = await buildTestApp(t, {
     payments: [provider],
-    sandboxSupplier: { delayMs: 0, failureRate: 0 },
+    config: INSTANT_SUPPLIER,
   })
   clock = ta.clock
   // WeChat Pay calls our public notify_url; here it reaches the app in-process, path and bytes intact.

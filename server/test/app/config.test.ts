@@ -21,7 +21,9 @@ import type {
 } from '../../src/contract/config'
 
 test('config, dictionaries, usage logs, customer service', async (t) => {
-  const ctx = await buildTestApp(t, { customerServiceUrl: 'https://kefu.example.com/chat' })
+  const ctx = await buildTestApp(t, {
+    config: { customerServiceUrl: 'https://kefu.example.com/chat' },
+  })
   const { app } = ctx
 
   await t.test('common config has the default renewal reminder text', async () => {

@@ -46,7 +46,7 @@ const inject = (app: App, route: string) => {
 
 test('a production app has no sandbox route and no /docs, though it runs on every sandbox', async (t) => {
   const development = await buildTestApp(t)
-  const production = await buildTestApp(t, { production: true })
+  const production = await buildTestApp(t, { config: { production: true } })
 
   const sandboxRoutes = routesOf(development.app).filter((route) =>
     isSandboxPath(route.split(' ')[1]),
@@ -107,7 +107,9 @@ test('a production app has no sandbox route and no /docs, though it runs on ever
 })
 
 test('production shows /docs only when asked to', async (t) => {
-  const { app } = await buildTestApp(t, { production: true, apiDocs: true })
+  const { app } = await buildTestApp(t, {
+    config: { production: true, apiDocs: true },
+  })
   assert.equal((await app.inject({ url: '/docs/json' })).statusCode, 200)
   assert.equal((await app.inject({ url: '/vmcloud/api/sandbox/sms/last' })).statusCode, 404)
 })

@@ -34,7 +34,8 @@ async function operatorAs(ta: TestApp, role: OperatorRole, name = `as-${role}`) 
 async function setup(t: TestContext) {
   const dice = { roll: 0.5 }
   const ta = await buildTestApp(t, {
-    sandboxSupplier: { failureRate: 0.2, random: () => dice.roll },
+    config: { sandboxSupplierFailureRate: 0.2 },
+    sandboxSupplierRandom: () => dice.roll,
   })
   const user = await loginWithSms(ta, '13900000001')
   return { ta, user, dice }

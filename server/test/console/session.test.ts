@@ -6,6 +6,7 @@ import assert from 'node:assert/strict'
 import { test, type TestContext } from 'node:test'
 import { eq } from 'drizzle-orm'
 import { OperatorCode, ResultCode } from '#domain/result-codes'
+import type { ServerConfig } from '../../src/config'
 import { operatorAudit, operators, operatorSessions } from '../../src/db/schema'
 import type { AdminSession } from '../../src/console/contract'
 import { adminCall, createOperator, OPERATOR_PASSWORD, signIn, totpAt } from './helpers'
@@ -95,7 +96,7 @@ test('sign-in: right name, password and TOTP open a session; every wrong part ge
 })
 
 test('the cookie is Secure in production', async (t) => {
-  const ta = await buildTestApp(t, { production: true })
+  const ta = await buildTestApp(t, { config: { production: true } })
   const root = await createOperator(ta, 'root', 'admin')
   const session = await signIn(ta, root)
   assert.match(session.setCookie, /; Secure/)
@@ -192,10 +193,13 @@ test('a user token gets nothing from the admin API, an operator cookie nothing f
 /** Sign-in attempts as from `ip` (inject's remoteAddress), with the app's sign-in limits on. */
 async function limitedConsole(
   t: TestContext,
-  signIn?: { perIpPerMinute: number; perNameAndIpPer15Minutes: number },
+  signIn?: Pick<
+    ServerConfig,
+    'operatorSignInPerIpPerMinute' | 'operatorSignInPerNameAndIpPer15Minutes'
+  >,
 ) {
   const ta = await buildTestApp(t, {
-    rateLimit: { globalPerMinute: 1000, sensitivePerMinute: 20, operatorSignIn: signIn },
+    config: { rateLimitPerMinute: 1000, sensitiveRateLimitPerMinute: 20, ...signIn },
   })
   const admin = await createOperator(ta, 'admin', 'admin')
   const tryAs = async (ip: string, body: { name: string; password: string; totp: string }) => {
@@ -231,8 +235,8 @@ test('nobody without the password locks an operator out: wrong sign-ins from any
 
 test('what still limits a guesser: 10 a minute per address, 10 per 15 minutes per name and address, and 10 wrong codes after the right password', async (t) => {
   const { ta, admin, tryAs, wrong, right } = await limitedConsole(t, {
-    perIpPerMinute: 100,
-    perNameAndIpPer15Minutes: 10,
+    operatorSignInPerIpPerMinute: 100,
+    operatorSignInPerNameAndIpPer15Minutes: 10,
   })
   // per name and address, the name in any case: the eleventh attempt is refused before argon2
   for (let i = 0; i < 10; i++) {

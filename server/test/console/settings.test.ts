@@ -127,7 +127,9 @@ test('each role on each settings route: admitted where editSettings/view say, 40
 })
 
 test('a common-config edit is audited before/after and getCommonConfig and getUrl show it at once', async (t) => {
-  const ta = await buildTestApp(t, { customerServiceUrl: 'https://kefu.example.com/chat' })
+  const ta = await buildTestApp(t, {
+    config: { customerServiceUrl: 'https://kefu.example.com/chat' },
+  })
   const as = await operator(ta, 'operations')
   const read = await settings(ta, as)
   assert.equal(read.customerServiceUrl, 'https://kefu.example.com/chat')

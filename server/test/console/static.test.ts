@@ -28,7 +28,7 @@ function consoleBuild(t: TestContext) {
 
 test('the console is served at /admin: page URLs get index.html, never stored, under its own CSP', async (t) => {
   const { adminDist } = consoleBuild(t)
-  const { app } = await buildTestApp(t, { adminDist })
+  const { app } = await buildTestApp(t, { config: { adminDist } })
 
   for (const url of ['/admin', '/admin/', '/admin/operators', '/admin/audit?page=2']) {
     const page = await app.inject({ method: 'GET', url, headers: HTML })
@@ -48,7 +48,7 @@ test('the console is served at /admin: page URLs get index.html, never stored, u
 
 test('the console build: hashed assets cached for a year and sent precompressed; a missing file is a 404', async (t) => {
   const { adminDist, script } = consoleBuild(t)
-  const { app } = await buildTestApp(t, { adminDist })
+  const { app } = await buildTestApp(t, { config: { adminDist } })
 
   const asset = await app.inject({
     method: 'GET',
@@ -77,7 +77,7 @@ test('the console build: hashed assets cached for a year and sent precompressed;
 test('without a console build the server starts and /admin says how to build it', async (t) => {
   const missing = path.join(os.tmpdir(), 'cloud-phone-admin-never-built')
   for (const adminDist of [null, missing]) {
-    const { app } = await buildTestApp(t, { adminDist })
+    const { app } = await buildTestApp(t, { config: { adminDist } })
     for (const url of ['/admin', '/admin/operators']) {
       const page = await app.inject({ method: 'GET', url, headers: HTML })
       assert.equal(page.statusCode, 404, url)

@@ -162,10 +162,13 @@ test('a frozen user is refused with 1057 on the next call, SMS login too; unfree
 })
 
 test('another instance on the same database refuses a frozen user within its session cache ttl', async (t) => {
-  const ta = await buildTestApp(t, { sessionCacheMs: 5_000 })
+  const ta = await buildTestApp(t, { config: { sessionCacheMs: 5_000 } })
   // the second instance shares the database; the first closes it
   const shared = { ...ta.database, close: async () => {} }
-  const other = await buildTestApp(t, { sessionCacheMs: 5_000, database: shared })
+  const other = await buildTestApp(t, {
+    config: { sessionCacheMs: 5_000 },
+    database: shared,
+  })
   const user = await loginWithSms(ta, '13800000003')
   other.clock.advance(ta.clock.now().getTime() - other.clock.now().getTime())
   assert.equal((await userInfo(other, user)).code, 200, 'cached on the other instance')

@@ -22,6 +22,7 @@ import { ResultCode } from '#domain/result-codes'
 import { buildApp } from '../../src/app'
 import { checkRouteCodes } from '../helpers/route-codes-check'
 import { buildTestApp, get } from '../helpers/test-app'
+import { testConfig } from '../helpers/test-config'
 import { createTestDatabase } from '../helpers/test-database'
 import type { UserInfo } from '../../src/contract/user'
 
@@ -94,7 +95,7 @@ test(
   async (t) => {
     const database = await createTestDatabase()
     const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'route-codes-'))
-    const probe = await buildApp({ database, filesDir, rateLimit: false })
+    const probe = await buildApp({ config: testConfig({ filesDir }), database })
     t.after(async () => {
       await probe.close()
       await database.close()

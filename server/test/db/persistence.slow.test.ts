@@ -8,6 +8,7 @@ import { DataDirLockedError, openPglite } from '../../src/db/client'
 import { migrateDatabase } from '../../src/db/migrate'
 import { seedDatabase } from '../../src/db/seed'
 import { get, lastSmsCode, post } from '../helpers/test-app'
+import { testConfig } from '../helpers/test-config'
 import type { LoginResult, SendSmsCodeResult } from '../../src/contract/auth'
 import type { UserInfo } from '../../src/contract/user'
 
@@ -19,9 +20,8 @@ test('PGlite data survives a restart and the directory lock keeps a second proce
     await migrateDatabase(database)
     await seedDatabase(database.db)
     const app = await buildApp({
+      config: testConfig({ filesDir: path.join(dataDir, 'files') }),
       database,
-      filesDir: path.join(dataDir, 'files'),
-      rateLimit: false,
     })
     return { database, app }
   }

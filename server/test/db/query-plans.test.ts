@@ -26,6 +26,7 @@ import {
   type Session,
   type TestApp,
 } from '../helpers/test-app'
+import { INSTANT_SUPPLIER } from '../helpers/test-config'
 import { adminCall, createOperator, signIn } from '../console/helpers'
 import { createCloudOrder, GOODS, priceOf, quote, newKey } from '../helpers/commerce'
 
@@ -183,7 +184,7 @@ test(
     })
     assert.equal(database.kind, 'postgres')
     if (database.kind !== 'postgres') return
-    const ta = await buildTestApp(t, { database, sandboxSupplier: { delayMs: 0, failureRate: 0 } })
+    const ta = await buildTestApp(t, { database, config: INSTANT_SUPPLIER })
     const seeding = await database.pool.connect()
     await seedScale(seeding, PLAN_TEST, { now: ta.clock.now() })
     seeding.release()

@@ -15,6 +15,7 @@ import {
 } from '../../src/db/schema'
 import { stockSlotRows } from '../../src/db/seed/catalogue'
 import { buildTestApp, get, loginWithSms, post, type Session, type TestApp } from './test-app'
+import { INSTANT_SUPPLIER } from './test-config'
 import type { OrderInfo } from '../../src/contract/order'
 import type { CreatePaymentResult, SandboxActResult } from '../../src/contract/payment'
 
@@ -37,7 +38,7 @@ export const ZONES = { shanghai: 1, guangzhou: 2, beijing: 3, chengdu: 4 }
 export const newKey = () => randomBytes(8).toString('hex')
 
 export async function commerceApp(t: TestContext): Promise<TestApp> {
-  return buildTestApp(t, { sandboxSupplier: { delayMs: 0, failureRate: 0 } })
+  return buildTestApp(t, { config: INSTANT_SUPPLIER })
 }
 
 let phoneCounter = 0
@@ -250,14 +251,11 @@ export async function runningPhones(
 }
 
 /** The sandbox's payment notifications go out only when a test flushes them (or never, when it drops them). */
-export const HELD_NOTIFICATIONS = { delayMs: 120_000 }
+export const HELD_NOTIFICATIONS = { sandboxPayDelayMs: 120_000 }
 
 /** An app whose phones are made at once and whose payment notifications are held. */
 export function heldApp(t: TestContext) {
-  return buildTestApp(t, {
-    sandboxSupplier: { delayMs: 0, failureRate: 0 },
-    sandboxPayment: HELD_NOTIFICATIONS,
-  })
+  return buildTestApp(t, { config: { ...INSTANT_SUPPLIER, ...HELD_NOTIFICATIONS } })
 }
 
 /** The buyer's choice on the checkout page (the sandbox writes it down; the notification is held). */

@@ -4,11 +4,13 @@ import path from 'node:path'
 import type { TestContext } from 'node:test'
 import type { InjectOptions } from 'fastify'
 import assert from 'node:assert/strict'
-import { buildApp, type App, type BuildAppOptions } from '../../src/app'
+import { buildApp, type App, type AppOverrides } from '../../src/app'
+import type { ServerConfig } from '../../src/config'
 import type { Database } from '../../src/db/client'
 import type { Clock } from '../../src/clock'
 import type { LoginResult, SandboxLastSms } from '../../src/contract/auth'
 import { checkRouteCodes } from './route-codes-check'
+import { testConfig } from './test-config'
 import { createTestDatabase } from './test-database'
 
 export class FakeClock implements Clock {
@@ -34,16 +36,25 @@ export interface TestApp {
   filesDir: string
 }
 
-type Overrides = Partial<Omit<BuildAppOptions, 'database' | 'clock' | 'filesDir'>> & {
+/** The adapters a test replaces (the clock is always a FakeClock), its database and its settings. */
+export interface TestAppOptions extends Omit<AppOverrides, 'clock'> {
+  /** Default: a fresh database. Either is closed after the test. */
   database?: Database
+  /** Settings over testConfig's (which turns rate limiting off: set rateLimitPerMinute to test it). */
+  config?: Partial<Omit<ServerConfig, 'filesDir'>>
 }
 
-/** A fresh app on a fresh database, closed after the test. Rate limiting is off unless asked for. */
-export async function buildTestApp(t: TestContext, overrides: Overrides = {}): Promise<TestApp> {
-  const database = overrides.database ?? (await createTestDatabase())
+/** A fresh app on a fresh database and files folder, closed after the test. */
+export async function buildTestApp(t: TestContext, options: TestAppOptions = {}): Promise<TestApp> {
+  const { database: given, config: settings, ...overrides } = options
+  const database = given ?? (await createTestDatabase())
   const clock = new FakeClock()
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-phone-files-'))
-  const app = await buildApp({ rateLimit: false, ...overrides, database, clock, filesDir })
+  const app = await buildApp({
+    config: testConfig({ ...settings, filesDir }),
+    database,
+    overrides: { ...overrides, clock },
+  })
   t.after(async () => {
     await app.close()
     await database.close()

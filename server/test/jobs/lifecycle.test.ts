@@ -218,7 +218,7 @@ test('paid changes from commerce: configuration, video edition, and the ownershi
 })
 
 test('a supplier that never finishes: provisioning gives up after 10 minutes, a zone change after 30', async (t) => {
-  const ctx = await buildTestApp(t, { sandboxSupplier: { delayMs: 24 * HOUR_MS } })
+  const ctx = await buildTestApp(t, { config: { sandboxSupplierDelayMs: 24 * HOUR_MS } })
   const me = await loginWithSms(ctx, '13300000007')
   const [id] = await givePhones(ctx, me.userId, 1)
   await ctx.app.jobs.runDue()

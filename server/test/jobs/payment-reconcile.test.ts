@@ -40,6 +40,7 @@ import {
   timeOutOrders,
 } from '../helpers/commerce'
 import { FakeClock, buildTestApp, post, type TestApp } from '../helpers/test-app'
+import { INSTANT_SUPPLIER, testConfig } from '../helpers/test-config'
 import { createTestDatabase } from '../helpers/test-database'
 import type { OrderInfo } from '../../src/contract/order'
 import type { CreatePaymentResult } from '../../src/contract/payment'
@@ -112,12 +113,9 @@ test('restart: a payment confirmed before the process died is fulfilled by the n
   })
   const start = async (clock: FakeClock): Promise<TestApp> => {
     const app = await buildApp({
-      rateLimit: false,
+      config: testConfig({ filesDir, ...INSTANT_SUPPLIER, ...HELD_NOTIFICATIONS }),
       database,
-      clock,
-      filesDir,
-      sandboxSupplier: { delayMs: 0, failureRate: 0 },
-      sandboxPayment: HELD_NOTIFICATIONS,
+      overrides: { clock },
     })
     await app.ready()
     return { app, clock, database, filesDir }
@@ -236,7 +234,7 @@ test('a trade still open when its order is cancelled is closed at the provider, 
 })
 
 test('a paid order that cannot be delivered is refunded through the provider; a lost refund notification is made up by asking', async (t) => {
-  const ta = await buildTestApp(t, { sandboxSupplier: { delayMs: 0, failureRate: 0 } })
+  const ta = await buildTestApp(t, { config: INSTANT_SUPPLIER })
   const buyer = await newBuyer(ta)
   const [phone] = await runningPhones(ta, buyer)
   const created = await post<OrderInfo>(

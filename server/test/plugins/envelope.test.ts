@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { buildApp } from '../../src/app'
 import { buildTestApp, get, post } from '../helpers/test-app'
+import { testConfig } from '../helpers/test-config'
 import type { LoginResult, SendSmsCodeResult } from '../../src/contract/auth'
 import type { CommonConfig, DictEntry, Health } from '../../src/contract/config'
 
@@ -72,9 +73,8 @@ test('envelope, 404, 400 and 500 shapes', async (t) => {
 test('a crash is HTTP 500 with a generic message and no internals', async (t) => {
   const { database } = await buildTestApp(t)
   const app = await buildApp({
+    config: testConfig({ filesDir: '/tmp' }),
     database: { ...database, close: async () => {} },
-    filesDir: '/tmp',
-    rateLimit: false,
   })
   app.get('/vmcloud/api/__boom', { config: { public: true } }, async () => {
     throw new Error(
@@ -93,7 +93,7 @@ test('a crash is HTTP 500 with a generic message and no internals', async (t) =>
 
 test('rate limits answer HTTP 429 in the envelope, stricter on SMS', async (t) => {
   const { app } = await buildTestApp(t, {
-    rateLimit: { globalPerMinute: 1000, sensitivePerMinute: 2 },
+    config: { rateLimitPerMinute: 1000, sensitiveRateLimitPerMinute: 2 },
   })
   const send = () =>
     post<SendSmsCodeResult>(app, '/sms/sendSmsCode', { mobilePhone: '123', type: 'login' })

@@ -14,7 +14,7 @@ test('the H5 build is served with SPA fallback and sensible caching', async (t) 
   const script = 'console.log("app")'.repeat(50)
   fs.writeFileSync(path.join(h5Dist, 'js', 'app.1a2b3c4d.js'), script)
   fs.writeFileSync(path.join(h5Dist, 'js', 'app.1a2b3c4d.js.br'), zlib.brotliCompressSync(script))
-  const { app } = await buildTestApp(t, { h5Dist })
+  const { app } = await buildTestApp(t, { config: { h5Dist } })
 
   const html = { accept: 'text/html,application/xhtml+xml' }
   const root = await app.inject({ method: 'GET', url: '/', headers: html })
@@ -93,7 +93,7 @@ test('a prerendered page URL gets its prerendered document, compressed as the br
     '<div id="prerendered">home: 登录后查看您的云手机</div>',
   )
   write('prerendered/pages/login/login.html', '<div id="prerendered">欢迎使用云手机</div>')
-  const { app } = await buildTestApp(t, { h5Dist })
+  const { app } = await buildTestApp(t, { config: { h5Dist } })
 
   const open = async (url: string, acceptEncoding = 'identity', accept = 'text/html') => {
     const response = await app.inject({

@@ -29,7 +29,7 @@ async function siteWithCreateTemplate(t: TestContext) {
   fs.mkdirSync(path.join(h5Dist, 'prerendered/pages/Home'), { recursive: true })
   fs.writeFileSync(path.join(h5Dist, 'prerendered/pages/Home/create.template.html'), TEMPLATE)
   await buildLevelGoodsRenderer(h5Dist)
-  return buildTestApp(t, { h5Dist })
+  return buildTestApp(t, { config: { h5Dist } })
 }
 
 async function createDocument(ta: TestApp, acceptEncoding = 'identity', query = '') {

@@ -16,6 +16,7 @@ import { buildApp } from '../../src/app'
 import { LOG_SERIALIZERS, redactUrl, serializeError } from '../../src/plugins/log-redaction'
 import { createTestDatabase } from '../helpers/test-database'
 import { authHeaders, post, sendCode } from '../helpers/test-app'
+import { testConfig } from '../helpers/test-config'
 import type { LoginResult } from '../../src/contract/auth'
 import type { ScanLoginSession } from '../../src/contract/scan-login'
 
@@ -48,7 +49,7 @@ test('no secret a request carries, and no SQL value of a failed query, reaches t
   const { lines, logger } = capturedLog()
   const database = await createTestDatabase()
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-phone-files-'))
-  const app = await buildApp({ database, filesDir, logger, rateLimit: false })
+  const app = await buildApp({ config: testConfig({ filesDir }), database, overrides: { logger } })
   const secretValue = `secret-${randomBytes(8).toString('hex')}`
   // a route whose query fails in the database with a value bound to it
   app.get('/vmcloud/api/test/failing-query', { config: { public: true } }, async () => {

@@ -53,7 +53,7 @@ function fakeH5Build(t: { after(fn: () => void): void }) {
 
 test('H5 documents: inline scripts allowed by hash only, not framed, referrer kept to our origin', async (t) => {
   const build = fakeH5Build(t)
-  const { app } = await buildTestApp(t, { h5Dist: build.dir })
+  const { app } = await buildTestApp(t, { config: { h5Dist: build.dir } })
   for (const url of ['/', '/pages/Home/index?link=abc']) {
     const page = await app.inject({ url, headers: { accept: 'text/html' } })
     assert.equal(page.statusCode, 200, url)

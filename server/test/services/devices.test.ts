@@ -73,7 +73,7 @@ test('provisioning takes a new phone from 创建中 to 运行中 once the suppli
 })
 
 test('a supplier failure marks the phone 创建失败 with a message, and replace recovers it', async (t) => {
-  const ctx = await buildTestApp(t, { sandboxSupplier: { failureRate: 1 } })
+  const ctx = await buildTestApp(t, { config: { sandboxSupplierFailureRate: 1 } })
   const me = await loginWithSms(ctx, '13100000002')
   const [id] = await givePhones(ctx, me.userId, 1)
   await settle(ctx)

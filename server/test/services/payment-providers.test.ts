@@ -41,6 +41,7 @@ import {
 } from '../helpers/commerce'
 import { checkRouteCodes } from '../helpers/route-codes-check'
 import { FakeClock, post, type Session, type TestApp } from '../helpers/test-app'
+import { INSTANT_SUPPLIER, testConfig } from '../helpers/test-config'
 import { createTestDatabase } from '../helpers/test-database'
 
 const SECRET = 'one-secret-for-both-so-only-the-provider-name-tells-them-apart'
@@ -87,12 +88,9 @@ async function twoProviderApp(
       methods,
     })
   const app = await buildApp({
-    rateLimit: false,
+    config: testConfig({ filesDir, ...INSTANT_SUPPLIER }),
     database,
-    clock,
-    filesDir,
-    sandboxSupplier: { delayMs: 0, failureRate: 0 },
-    payments: [provider(alipay, [1]), provider(wechatPay, [2])],
+    overrides: { clock, payments: [provider(alipay, [1]), provider(wechatPay, [2])] },
   })
   t.after(async () => {
     await app.close()

@@ -98,7 +98,9 @@ test('a browser payment tells the provider the scene, no openid, the IP and the 
 })
 
 test('the IP behind a trusted proxy is the forwarded one', async (t) => {
-  const ta = await buildTestApp(t, { trustProxy: true, sandboxSupplier: { delayMs: 0 } })
+  const ta = await buildTestApp(t, {
+    config: { trustProxy: true, sandboxSupplierDelayMs: 0 },
+  })
   const seen = recordRequests(ta)
   const buyer = await newBuyer(ta)
   const orderNo = await newOrder(ta, buyer)

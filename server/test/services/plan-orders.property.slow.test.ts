@@ -15,6 +15,7 @@ import {
   type Session,
   type TestApp,
 } from '../helpers/test-app'
+import { INSTANT_SUPPLIER } from '../helpers/test-config'
 import type { Quote } from '../../src/contract/goods'
 import type { Device } from '../../src/contract/device'
 import type { OrderInfo } from '../../src/contract/order'
@@ -371,7 +372,7 @@ test('random interleavings of plan, time, zone and owner changes keep money, val
       const scope = { after: (fn: () => Promise<void>) => cleanups.push(fn) }
       try {
         const ta = await buildTestApp(scope as unknown as TestContext, {
-          sandboxSupplier: { delayMs: 0, failureRate: 0 },
+          config: INSTANT_SUPPLIER,
         })
         await ta.app.jobs.ensureRecurring()
         const people = []

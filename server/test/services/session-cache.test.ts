@@ -14,6 +14,7 @@ import {
   type Session,
   type TestApp,
 } from '../helpers/test-app'
+import { testConfig } from '../helpers/test-config'
 import type { SandboxLastSms, SendSmsCodeResult } from '../../src/contract/auth'
 import type { UserInfo } from '../../src/contract/user'
 
@@ -23,11 +24,9 @@ const session = (userId: number, tokenId: number) => ({ userId, tokenId })
 async function secondInstance(t: TestContext, ctx: TestApp, sessionCacheMs?: number) {
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-phone-files-'))
   const other = await buildApp({
+    config: testConfig(sessionCacheMs === undefined ? { filesDir } : { filesDir, sessionCacheMs }),
     database: ctx.database,
-    clock: ctx.clock,
-    filesDir,
-    rateLimit: false,
-    sessionCacheMs,
+    overrides: { clock: ctx.clock },
   })
   t.after(async () => {
     await other.close()
@@ -154,7 +153,7 @@ test('a token revoked on one instance is refused by another on the same database
 })
 
 test('SESSION_CACHE_MS=0 looks every session up', async (t) => {
-  const ctx = await buildTestApp(t, { sessionCacheMs: 0 })
+  const ctx = await buildTestApp(t, { config: { sessionCacheMs: 0 } })
   const other = await secondInstance(t, ctx, 0)
   const who = await loginWithSms(ctx, '13700000003')
   assert.equal((await get<UserInfo>(other, '/user/getUserInfo', who)).code, 200)

@@ -22,7 +22,7 @@ const RESTORE_MS = 3 * 3000
 
 async function setup(t: TestContext, phones = 2) {
   // A fixed random: every backup of a fresh phone has the same size (1,250 MB), nothing fails.
-  const ctx = await buildTestApp(t, { sandboxSupplier: { random: () => 0.5 } })
+  const ctx = await buildTestApp(t, { sandboxSupplierRandom: () => 0.5 })
   const me = await loginWithSms(ctx, '13100000001')
   const ids = await runningPhones(ctx, me.userId, phones)
   return { ctx, me, ids }

@@ -71,7 +71,7 @@ test('a paid order is in flux until delivered, then its phones until they run, e
 })
 
 test('a reboot and an operation keep a phone in flux; a backup and a restore until they end', async (t) => {
-  const ta = await buildTestApp(t, { sandboxSupplier: { random: () => 0.5 } })
+  const ta = await buildTestApp(t, { sandboxSupplierRandom: () => 0.5 })
   const owner = await newBuyer(ta)
   const ids = await ta.app.services.ctx.db.transaction((tx) =>
     ta.app.services.lifecycle.createDevicesForOrder(tx, {
