@@ -88,13 +88,6 @@ export function realAdapters(config: ServerConfig, env: NodeJS.ProcessEnv = proc
     else problems.push(...result.problems)
   }
   if (problems.length > 0) throw new Error(refusalMessage(config, [...new Set(problems)]))
-  // The sandbox supplier's settings (buildApp makes it unless main.ts passes ACEP's).
-  const sandboxSupplier = {
-    delayMs: config.sandboxSupplierDelayMs,
-    failureRate: config.sandboxSupplierFailureRate,
-  }
-  // The sandbox payment provider collects the pay methods no real one does; buildApp makes it (its
-  // books are in our database).
-  const sandboxPayment = { secret: config.sandboxPaySecret, delayMs: config.sandboxPayDelayMs }
-  return { sms, wechat, payments, acep, sandboxSupplier, sandboxPayment }
+  // the sandbox supplier and payment provider are made by buildApp from the config (their books are ours)
+  return { sms, wechat, payments, acep }
 }
