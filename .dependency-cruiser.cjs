@@ -4,7 +4,7 @@
  *
  *   client   pages → components · hooks → stores → api → runtime → domain / platform / constants
  *   server   routes, plugins, jobs → services → domain / db / adapters / contract, with the job queue
- *            (jobs/queue.ts) and the clock (clock.ts) below services; the operator console's module
+ *            (job-queue.ts) and the clock (clock.ts) below services; the operator console's module
  *            (server/src/console) has the same layers inside it and sits above the user API: it uses
  *            the user API's services, and nothing of the user API imports it (app.ts registers it)
  *
@@ -86,10 +86,7 @@ module.exports = {
       'server: services are below routes, plugins and jobs',
       'A service imports no route, plugin or job handler: those call services. The job queue port (enqueue) lives below services.',
       { path: '^server/src/(console/)?services/' },
-      {
-        path: '^server/src/(console/)?(routes|plugins|jobs)/',
-        pathNot: '^server/src/jobs/queue\\.ts$',
-      },
+      { path: '^server/src/(console/)?(routes|plugins|jobs)/' },
     ),
     forbid(
       'server: domain, db, adapters and contract are below services',
@@ -97,14 +94,13 @@ module.exports = {
       { path: '^server/src/(domain|db|adapters|contract|console/contract)/' },
       {
         path: '^server/src/(console/)?(services|routes|plugins|jobs)/',
-        pathNot: '^server/src/jobs/queue\\.ts$',
       },
     ),
     forbid(
       'server: the job queue and the clock are ports below services',
-      'server/src/jobs/queue.ts (services add jobs through it) and server/src/clock.ts import no job handler, service, route, plugin or adapter.',
-      { path: '^server/src/(jobs/queue|clock)\\.ts$' },
-      { path: '^server/src/(services|routes|plugins|adapters)/|^server/src/jobs/(?!queue\\.ts$)' },
+      'server/src/job-queue.ts (services add jobs through it) and server/src/clock.ts import no job handler, service, route, plugin or adapter.',
+      { path: '^server/src/(job-queue|clock)\\.ts$' },
+      { path: '^server/src/(services|routes|plugins|adapters|jobs)/' },
     ),
     forbid(
       'server: a service folder is entered by its index',

@@ -9,7 +9,7 @@ const path = require('node:path')
 // ---- Layers (docs/architecture.md) ------------------------------------------------------
 // client: pages → components · hooks → stores → api → runtime → domain / platform / constants; no page
 // folder imports another's modules. server: routes / plugins / jobs → services → domain / db / adapters /
-// contract, with the job queue (jobs/queue.ts) and the clock (clock.ts) below services.
+// contract, with the job queue (job-queue.ts) and the clock (clock.ts) below services.
 // These rules catch the `@/…` and relative imports as you type; `depcruise` (.dependency-cruiser.cjs,
 // in `npm run lint`) checks the whole graph, relative paths and circles included.
 
@@ -83,9 +83,9 @@ const pageFolderOverrides = pageFolders.map((folder) => ({
 }))
 
 const SERVER_NOT_ABOVE_SERVICES = {
-  group: ['**/routes/*', '**/plugins/*', '**/jobs/*', '!**/jobs/queue'],
+  group: ['**/routes/*', '**/plugins/*', '**/jobs/*'],
   message:
-    'A service imports no route, plugin or job handler (they call services); services add jobs through jobs/queue.ts.',
+    'A service imports no route, plugin or job handler (they call services); services add jobs through job-queue.ts.',
 }
 const SERVER_NOT_SERVICES = {
   group: ['**/services/*'],
@@ -268,7 +268,7 @@ module.exports = {
         'server/src/db/**/*.ts',
         'server/src/adapters/**/*.ts',
         'server/src/contract/**/*.ts',
-        'server/src/jobs/queue.ts',
+        'server/src/job-queue.ts',
         'server/src/clock.ts',
       ],
       rules: {

@@ -20,7 +20,7 @@ import { chinaDateTime } from '../domain/china-time'
 import { SYNC_JOB } from '../services/devices'
 import { MessageKind } from '../services/engagement'
 import type { Services } from '../services'
-import { enqueueJobs } from './queue'
+import { enqueueJobs } from '../job-queue'
 import type { JobDefinition } from './scheduler'
 
 export const EXPIRE_JOB = 'expire-devices'

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client'
 import { jobs } from '../db/schema'
-import { enqueueJob } from './queue'
+import { enqueueJob } from '../job-queue'
 import type { Clock } from '../clock'
 
 export interface JobDefinition<Payload = Record<string, unknown>> {

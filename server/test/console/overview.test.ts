@@ -21,7 +21,7 @@ import {
   orders,
   zones,
 } from '../../src/db/schema'
-import { enqueueJob } from '../../src/jobs/queue'
+import { enqueueJob } from '../../src/job-queue'
 import { STUCK_AFTER_MS } from '../../src/console/services/devices'
 import { LOW_STOCK_THRESHOLD, OVERVIEW_DAYS } from '../../src/console/services/overview'
 import { PROVISION_JOB } from '../../src/services/devices/device-lifecycle'

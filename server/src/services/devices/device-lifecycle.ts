@@ -5,7 +5,7 @@ import type { Db } from '../../db/client'
 import { intArray, rowsOf, timeArray } from '../../db/id-arrays'
 import { devices, goods } from '../../db/schema'
 import { BizError } from '../../domain/biz-error'
-import { enqueueJobs } from '../../jobs/queue'
+import { enqueueJobs } from '../../job-queue'
 import type { ServiceContext } from '../context'
 
 export const PROVISION_JOB = 'provision-device'

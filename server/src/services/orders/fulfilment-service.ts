@@ -6,7 +6,7 @@ import { ACTIVATION_CODE_ALPHABET, ACTIVATION_CODE_LENGTH } from '#domain/activa
 import type { Db } from '../../db/client'
 import { activationCodes, goods, orders } from '../../db/schema'
 import { isBizError } from '../../domain/biz-error'
-import { enqueueJob } from '../../jobs/queue'
+import { enqueueJob } from '../../job-queue'
 import type { BeanService } from '../wallet/bean-service'
 import type { ServiceContext } from '../context'
 import type { DeviceLifecycleService } from '../devices/device-lifecycle'

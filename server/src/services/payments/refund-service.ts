@@ -7,7 +7,7 @@ import {
 import type { PaymentProviders } from '../../adapters/payment/payment-providers'
 import type { Db } from '../../db/client'
 import { payments, refunds } from '../../db/schema'
-import { enqueueJob } from '../../jobs/queue'
+import { enqueueJob } from '../../job-queue'
 import type { ServiceContext } from '../context'
 
 export const SEND_REFUND_JOB = 'send-refund'

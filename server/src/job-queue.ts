@@ -2,9 +2,9 @@
  * The job queue's port: services add job rows with these, inside their own transaction. It imports
  * only the database, so services never reach up into the scheduler that runs the jobs (jobs/scheduler.ts).
  */
-import type { Db } from '../db/client'
-import { chunks } from '../db/id-arrays'
-import { jobs } from '../db/schema'
+import type { Db } from './db/client'
+import { chunks } from './db/id-arrays'
+import { jobs } from './db/schema'
 
 /**
  * Adds a job row with the given query layer, so a caller can enqueue inside its own transaction and
