@@ -13,7 +13,6 @@ import consoleApi from './routes'
 import type { ConsoleApiOptions } from './routes/options'
 import { createConsoleServices, type ConsoleServices } from './services'
 
-export type { SignInLimits } from './routes/options'
 export { consoleDocumentPolicy } from './plugins/static'
 export type { ConsoleServices }
 
