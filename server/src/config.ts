@@ -49,6 +49,8 @@ export interface ServerConfig {
   /** The operator console's build, served at /admin (`npm run build:admin`); null: /admin says it is not built. */
   adminDist: string | null
   filesDir: string
+  /** Uploads never served (APKs): PRIVATE_FILES_DIR, default DATA_DIR/private-files. */
+  privateFilesDir: string
   tokenTtlDays: number
   /**
    * How long a looked-up session is trusted: a revocation made on another instance shows here within
@@ -185,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     h5Dist: path.resolve(env.H5_DIST || 'dist/h5'),
     adminDist: path.resolve(env.ADMIN_DIST || 'dist/admin'),
     filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
+    privateFilesDir: path.resolve(env.PRIVATE_FILES_DIR || path.join(dataDir, 'private-files')),
     tokenTtlDays: positiveInt(
       'TOKEN_TTL_DAYS',
       env.TOKEN_TTL_DAYS || String(SERVER_DEFAULTS.tokenTtlDays),

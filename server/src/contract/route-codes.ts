@@ -35,6 +35,7 @@ export const ROUTE_CODES: Readonly<Record<string, readonly number[]>> = {
   'GET /activation/myCodes': [...SIGNED_IN_CODES],
   'GET /activity/detail': [C.SHOW_ERROR_TIPS],
   'GET /activity/list': [],
+  'GET /app/list': [...SIGNED_IN_CODES],
   'GET /configure/getCommonConfig': [],
   'GET /coupon/list': [...SIGNED_IN_CODES],
   'GET /coupon/usage': [...SIGNED_IN_CODES],
@@ -113,6 +114,8 @@ export const ROUTE_CODES: Readonly<Record<string, readonly number[]>> = {
     C.GET_DEVICE_FAILED,
     C.SHOW_ERROR_TIPS,
   ],
+  'POST /app/delete': [...SIGNED_IN_CODES, C.APP_DOES_NOT_EXIST],
+  'POST /app/upload': [...SIGNED_IN_CODES, C.FILE_EMPTY, C.ILLEGAL_FILE, C.SHOW_ERROR_TIPS],
   'POST /common/userLogin/confirm': [
     C.VERIFICATION_CODE_EMPTY,
     C.VERIFICATION_CODE_WRONG,

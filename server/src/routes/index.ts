@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { RouteOptions } from 'fastify'
 import acepSupplierRoutes from './acep-supplier-routes'
 import activationRoutes from './activation-routes'
+import appRoutes from './app-routes'
 import activityRoutes from './activity-routes'
 import authRoutes from './auth-routes'
 import configRoutes from './config-routes'
@@ -60,6 +61,7 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiOptions> = async (
     await product.register(activityRoutes, options)
     await product.register(scanLoginRoutes, options)
     await product.register(acepSupplierRoutes, options)
+    await product.register(appRoutes, options)
   })
   if (withSandbox) await app.register(sandboxRoutes, options)
 }

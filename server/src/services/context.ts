@@ -30,13 +30,26 @@ export interface ServiceContext {
 /** The part of the server's configuration services read. */
 export type ServiceSettings = Pick<
   ServerConfig,
-  'tokenTtlDays' | 'sessionCacheMs' | 'filesDir' | 'customerServiceUrl' | 'benefitPepper'
+  | 'tokenTtlDays'
+  | 'sessionCacheMs'
+  | 'filesDir'
+  | 'privateFilesDir'
+  | 'customerServiceUrl'
+  | 'benefitPepper'
 >
 
 /** The services' settings, taken from the configuration here and nowhere else. */
 export function serviceSettings(config: ServerConfig): ServiceSettings {
   const { tokenTtlDays, sessionCacheMs, filesDir, customerServiceUrl, benefitPepper } = config
-  return { tokenTtlDays, sessionCacheMs, filesDir, customerServiceUrl, benefitPepper }
+  const { privateFilesDir } = config
+  return {
+    tokenTtlDays,
+    sessionCacheMs,
+    filesDir,
+    privateFilesDir,
+    customerServiceUrl,
+    benefitPepper,
+  }
 }
 
 type DatabaseError = { code?: string; constraint?: string }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, like, lt, sql } from 'drizzle-orm'
+import { APK_QUOTA, APK_REFUSALS } from '#domain/apps'
 import { ResultCode } from '#domain/result-codes'
 import type { Db } from '../db/client'
-import { uploads, users } from '../db/schema'
+import { apps, uploads, users } from '../db/schema'
 import { BizError, tip } from '../domain/biz-error'
 import { containsMarkup, MAX_UPLOAD_BYTES, sniffImageType } from '../domain/files'
 import type { ServiceContext } from './context'
@@ -30,11 +31,44 @@ const PURGE_BATCH = 500
 const illegal = (msg: string) => new BizError(ResultCode.ILLEGAL_FILE, msg)
 
 /**
+ * Where each kind of upload lives. Images under /files/ are served as they are (FILES_DIR); APKs
+ * under /private/ never are (PRIVATE_FILES_DIR, which nothing serves): only the server reads them.
+ * Each kind's daily quota counts its own rows, so avatars and APKs never use each other's.
+ */
+const IMAGE_PREFIX = '/files/uploads/'
+const APP_ICON_PREFIX = '/files/app-icons/'
+const APK_PREFIX = '/private/apks/'
+
+/**
  * Whether an upload is referred to. Every column that stores an upload path is named here and only
- * here, so the orphan purge can never take a file something shows: today only users.avatar.
+ * here, so the orphan purge can never take a file something shows: users.avatar, an app's APK and icon.
  */
 const referenced = (uploadPath: typeof uploads.path) =>
-  sql`exists (select 1 from ${users} where ${users.avatar} = ${uploadPath})`
+  sql`(exists (select 1 from ${users} where ${users.avatar} = ${uploadPath})
+    or exists (select 1 from ${apps} where ${apps.apkPath} = ${uploadPath} or ${apps.iconPath} = ${uploadPath}))`
+
+interface Quota {
+  prefix: string
+  files: number
+  bytes: number
+  windowMs: number
+  filesFull: string
+  bytesFull: string
+}
+
+const IMAGE_QUOTA: Quota = {
+  prefix: IMAGE_PREFIX,
+  ...UPLOAD_QUOTA,
+  filesFull: '今日上传次数已达上限，请明天再试',
+  bytesFull: `今日上传已超过${UPLOAD_QUOTA.bytes / MB}MB，请明天再试`,
+}
+
+const APK_UPLOAD_QUOTA: Quota = {
+  prefix: APK_PREFIX,
+  ...APK_QUOTA,
+  filesFull: APK_REFUSALS.quotaFiles,
+  bytesFull: APK_REFUSALS.quotaBytes,
+}
 
 /**
  * Holds the user's own upload at `publicPath` until the transaction ends, so the orphan purge cannot
@@ -53,6 +87,9 @@ export class FileService {
   constructor(private readonly ctx: ServiceContext) {}
 
   private fileOf(publicPath: string) {
+    if (publicPath.startsWith('/private/')) {
+      return path.join(this.ctx.settings.privateFilesDir, publicPath.slice('/private/'.length))
+    }
     return path.join(this.ctx.settings.filesDir, publicPath.replace(/^\/files\//, ''))
   }
 
@@ -67,23 +104,71 @@ export class FileService {
     const extension = sniffImageType(content.subarray(0, 16))
     if (!extension) throw illegal('仅支持 PNG、JPG、GIF、WEBP 图片')
     if (containsMarkup(content)) throw illegal('图片文件不合法，请重新选择')
-    const publicPath = `/files/uploads/${randomUUID()}.${extension}`
-    // The row first: a file on disk is never without the row that gets it cleaned up.
-    await this.record(userId, publicPath, content.length)
-    const file = this.fileOf(publicPath)
+    const publicPath = `${IMAGE_PREFIX}${randomUUID()}.${extension}`
+    await this.store(userId, publicPath, content, IMAGE_QUOTA)
+    return { path: publicPath }
+  }
+
+  /**
+   * Stores an APK (already read by apps/apk-reader.ts) under PRIVATE_FILES_DIR, never served, after
+   * the user's daily APK quota has room for it (an operator's catalogue APK, userId null, has none).
+   * A virus scan, where one is run, goes here: before the row and file are written, refusing with
+   * ILLEGAL_FILE (docs/apps.md, "Virus scan").
+   */
+  async saveApk(userId: number | null, content: Buffer): Promise<{ path: string }> {
+    const privatePath = `${APK_PREFIX}${randomUUID()}.apk`
+    await this.store(userId, privatePath, content, APK_UPLOAD_QUOTA)
+    return { path: privatePath }
+  }
+
+  /** Stores an app's launcher icon (taken out of its APK, whose quota it came under), served at /files/. */
+  async saveAppIcon(userId: number | null, content: Buffer, extension: string) {
+    const publicPath = `${APP_ICON_PREFIX}${randomUUID()}.${extension}`
+    await this.store(userId, publicPath, content, null)
+    return { path: publicPath }
+  }
+
+  /** The bytes of a stored APK, for a supplier that is handed the file. */
+  async readApk(privatePath: string): Promise<Buffer> {
+    if (!privatePath.startsWith(APK_PREFIX)) throw new Error(`not an APK path: ${privatePath}`)
+    return fs.readFile(this.fileOf(privatePath))
+  }
+
+  /** The row first: a file on disk is never without the row that gets it cleaned up. */
+  private async store(
+    userId: number | null,
+    storedPath: string,
+    content: Buffer,
+    quota: Quota | null,
+  ) {
+    await this.record(userId, storedPath, content.length, quota)
+    const file = this.fileOf(storedPath)
     try {
       await fs.mkdir(path.dirname(file), { recursive: true })
       await fs.writeFile(file, content, { flag: 'wx' })
     } catch (error) {
-      await this.ctx.db.delete(uploads).where(eq(uploads.path, publicPath))
+      await this.ctx.db.delete(uploads).where(eq(uploads.path, storedPath))
       throw error
     }
-    return { path: publicPath }
   }
 
-  /** Counts the upload against the user's quota and records it, one user's uploads at a time. */
-  private async record(userId: number, publicPath: string, sizeBytes: number) {
+  /**
+   * Counts the upload against the user's quota of its kind and records it, one user's uploads at a
+   * time. An upload without quota (an app icon, an operator's catalogue APK) is only recorded.
+   */
+  private async record(
+    userId: number | null,
+    publicPath: string,
+    sizeBytes: number,
+    quota: Quota | null,
+  ) {
     const now = this.ctx.clock.now()
+    if (userId === null || quota === null) {
+      await this.ctx.db
+        .insert(uploads)
+        .values({ userId, path: publicPath, sizeBytes, createdAt: now })
+      return
+    }
     await this.ctx.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('uploads'), ${userId})`)
       const [used] = await tx
@@ -95,13 +180,12 @@ export class FileService {
         .where(
           and(
             eq(uploads.userId, userId),
-            gt(uploads.createdAt, new Date(now.getTime() - UPLOAD_QUOTA.windowMs)),
+            like(uploads.path, `${quota.prefix}%`),
+            gt(uploads.createdAt, new Date(now.getTime() - quota.windowMs)),
           ),
         )
-      if (used.files >= UPLOAD_QUOTA.files) throw tip('今日上传次数已达上限，请明天再试')
-      if (used.bytes + sizeBytes > UPLOAD_QUOTA.bytes) {
-        throw tip(`今日上传已超过${UPLOAD_QUOTA.bytes / MB}MB，请明天再试`)
-      }
+      if (used.files >= quota.files) throw tip(quota.filesFull)
+      if (used.bytes + sizeBytes > quota.bytes) throw tip(quota.bytesFull)
       await tx.insert(uploads).values({ userId, path: publicPath, sizeBytes, createdAt: now })
     })
   }

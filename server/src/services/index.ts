@@ -33,6 +33,7 @@ import {
   GroupService,
   ScreenAccessService,
 } from './devices'
+import { AppLibraryService } from './apps'
 import { FileService } from './file-service'
 import { GoodsListService, GoodsService, ReferenceDataService } from './catalogue'
 import {
@@ -75,6 +76,7 @@ export function createServices(ctx: ServiceContext) {
   const screens = new ScreenAccessService(ctx, grants)
   const deviceAccess = new DeviceAccessService(ctx, grants)
   const paymentSettlement = new PaymentSettlementService(ctx, ctx.paymentProviders, orderReads)
+  const files = new FileService(ctx)
   return {
     ctx,
     sms,
@@ -89,7 +91,8 @@ export function createServices(ctx: ServiceContext) {
     reference,
     usageLogs: new UsageLogService(ctx),
     customerService: new CustomerServiceService(ctx, commonConfig),
-    files: new FileService(ctx),
+    files,
+    apps: new AppLibraryService(ctx, files),
     goods,
     goodsList: new GoodsListService(ctx, reference, goods),
     lifecycle,

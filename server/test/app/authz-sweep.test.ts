@@ -1,7 +1,7 @@
 /**
  * Authorisation sweep: for every route (read from the OpenAPI document the server builds from its
  * contract, so a new route is covered when it is added) that takes the id of something a user owns —
- * a phone, group, order, coupon, backup/task, grant or message — user B calls it with user A's id,
+ * a phone, group, order, coupon, backup/task, grant, message or app — user B calls it with user A's id,
  * everything else in the request filled in validly from the schema. B must be refused, or (a list
  * filtered by the id) get nothing of A's; and nothing of A's may change. A route with an id-like field
  * this sweep does not know fails the test until the field is classified below.
@@ -10,6 +10,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { eq, or } from 'drizzle-orm'
 import {
+  apps,
   deviceGrants,
   deviceGroups,
   devices,
@@ -18,6 +19,7 @@ import {
   spaceTasks,
   userCoupons,
 } from '../../src/db/schema'
+import { buildApk } from '../helpers/apk'
 import { commerceApp, createCloudOrder } from '../helpers/commerce'
 import { runningPhones } from '../helpers/fleet'
 import { call, loginWithSms, post, type TestApp } from '../helpers/test-app'
@@ -141,6 +143,10 @@ async function aliceWorld(ta: TestApp) {
   assert.equal(granted.code, 200, granted.msg)
   const [grant] = await db.select().from(deviceGrants).where(eq(deviceGrants.ownerId, alice.userId))
   const [message] = await db.select().from(messages).where(eq(messages.userId, alice.userId))
+  const app = await ta.app.services.apps.upload(
+    alice.userId,
+    buildApk({ packageName: 'com.alice.only', label: 'A专属应用', chineseLabel: 'A专属应用' }),
+  )
   return {
     alice,
     carol,
@@ -156,8 +162,9 @@ async function aliceWorld(ta: TestApp) {
       id: backup.id,
       grantIds: [grant.id],
       ids: [message.id],
+      appId: app.appId,
     } as Record<string, unknown>,
-    markers: ['A专属云机', 'A专属分组', order.data.orderNo as string, '13500001001'],
+    markers: ['A专属云机', 'A专属分组', order.data.orderNo as string, '13500001001', 'A专属应用'],
   }
 }
 
@@ -175,6 +182,7 @@ async function aliceRows(ta: TestApp, userId: number) {
       .from(deviceGrants)
       .where(or(eq(deviceGrants.ownerId, userId), eq(deviceGrants.granteeId, userId))),
     messages: await db.select().from(messages).where(eq(messages.userId, userId)),
+    apps: await db.select().from(apps).where(eq(apps.ownerId, userId)),
   })
 }
 

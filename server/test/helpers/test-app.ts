@@ -13,6 +13,14 @@ import { checkRouteCodes } from './route-codes-check'
 import { testConfig } from './test-config'
 import { createTestDatabase } from './test-database'
 
+// The control page (adapters/supplier/control-page.ts) is served from its build, dist/control; a
+// checkout that has not built it yet serves the page's source document (control/index.html: the same
+// document and data mark, without the built files), so server tests never need a build.
+const REPO_ROOT = path.resolve(__dirname, '../../..')
+if (!process.env.CONTROL_DIST && !fs.existsSync(path.join(REPO_ROOT, 'dist/control/index.html'))) {
+  process.env.CONTROL_DIST = path.join(REPO_ROOT, 'control')
+}
+
 export class FakeClock implements Clock {
   private current: number
 
@@ -41,7 +49,7 @@ export interface TestAppOptions extends Omit<AppOverrides, 'clock'> {
   /** Default: a fresh database. Either is closed after the test. */
   database?: Database
   /** Settings over testConfig's (which turns rate limiting off: set rateLimitPerMinute to test it). */
-  config?: Partial<Omit<ServerConfig, 'filesDir'>>
+  config?: Partial<Omit<ServerConfig, 'filesDir' | 'privateFilesDir'>>
 }
 
 /** A fresh app on a fresh database and files folder, closed after the test. */
@@ -50,8 +58,9 @@ export async function buildTestApp(t: TestContext, options: TestAppOptions = {})
   const database = given ?? (await createTestDatabase())
   const clock = new FakeClock()
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-phone-files-'))
+  const privateFilesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-phone-private-'))
   const app = await buildApp({
-    config: testConfig({ ...settings, filesDir }),
+    config: testConfig({ ...settings, filesDir, privateFilesDir }),
     database,
     overrides: { ...overrides, clock },
   })
@@ -59,6 +68,7 @@ export async function buildTestApp(t: TestContext, options: TestAppOptions = {})
     await app.close()
     await database.close()
     fs.rmSync(filesDir, { recursive: true, force: true })
+    fs.rmSync(privateFilesDir, { recursive: true, force: true })
   })
   checkRouteCodes(t, app)
   await app.ready()

@@ -42,8 +42,12 @@ export const apps = pgTable(
   (t) => [
     index('apps_owner_idx').on(t.ownerId, t.createdAt),
     /** The same bytes twice are one app of a user (a second upload answers the first). */
-    uniqueIndex('apps_owner_sha_key').on(t.ownerId, t.sha256).where(sql`${t.ownerId} is not null`),
-    uniqueIndex('apps_catalogue_sha_key').on(t.sha256).where(sql`${t.ownerId} is null`),
+    uniqueIndex('apps_owner_sha_key')
+      .on(t.ownerId, t.sha256)
+      .where(sql`${t.ownerId} is not null`),
+    uniqueIndex('apps_catalogue_sha_key')
+      .on(t.sha256)
+      .where(sql`${t.ownerId} is null`),
   ],
 )
 
