@@ -40,6 +40,16 @@ const NOT_FROM_PAGES: Record<string, string> = {
     "the sandbox providers' own pages and assets (stand-ins for the pay, supplier and WeChat sites); production never registers them",
   'POST /pay/notify/{provider}': "the payment providers' server-to-server notifications",
   'POST /pay/notify/{provider}/refund': "the payment providers' server-to-server notifications",
+  'GET /app/install/progress':
+    "应用管理's server half: its page is not built yet (docs/apps.md says what is), the server tests hold every answer",
+  'GET /app/install/results':
+    "应用管理's server half: its page is not built yet (docs/apps.md says what is), the server tests hold every answer",
+  'GET /app/installed':
+    "应用管理's server half: its page is not built yet (docs/apps.md says what is), the server tests hold every answer",
+  'POST /app/install':
+    "应用管理's server half: its page is not built yet (docs/apps.md says what is), the server tests hold every answer",
+  'POST /app/launch':
+    "应用管理's server half: its page is not built yet (docs/apps.md says what is), the server tests hold every answer",
   'GET /app/list':
     "应用管理's server half: its page is not built yet (docs/apps.md says what is), the server tests hold every answer",
   'POST /app/upload':

@@ -30,3 +30,72 @@ export type AppList = Static<typeof AppList>
 
 export const DeleteAppBody = Type.Object({ appId: AppId })
 export type DeleteAppBody = Static<typeof DeleteAppBody>
+
+/**
+ * One batch install: the app, and the phones by list, by group, or all of the user's (全选). Exactly
+ * one of deviceIds, groupId and all.
+ */
+export const InstallAppBody = Type.Object({
+  appId: AppId,
+  deviceIds: Type.Optional(Type.Array(Type.Integer(), { maxItems: 10_000 })),
+  groupId: Type.Optional(Type.Integer({ minimum: 1 })),
+  all: Type.Optional(Type.Boolean()),
+})
+export type InstallAppBody = Static<typeof InstallAppBody>
+
+export const InstallProgress = Type.Object({
+  installId: Type.Integer(),
+  appId: Type.Union([Type.Integer(), Type.Null()]),
+  appName: Type.String(),
+  packageName: Type.String(),
+  total: Type.Integer(),
+  done: Type.Integer(),
+  installed: Type.Integer(),
+  failed: Type.Integer(),
+  skipped: Type.Integer(),
+  finished: Type.Boolean(),
+  /** 安装中 n/N while phones are open, then what it came to. */
+  text: Type.String(),
+})
+export type InstallProgress = Static<typeof InstallProgress>
+
+export const InstallQuery = Type.Object({ installId: Type.Integer({ minimum: 1 }) })
+export type InstallQuery = Static<typeof InstallQuery>
+
+export const InstallResultsQuery = Type.Object({
+  installId: Type.Integer({ minimum: 1 }),
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  rows: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+})
+export type InstallResultsQuery = Static<typeof InstallResultsQuery>
+
+export const InstallResult = Type.Object({
+  deviceId: Type.Integer(),
+  deviceName: Type.String(),
+  status: Type.Union([
+    Type.Literal('pending'),
+    Type.Literal('installing'),
+    Type.Literal('installed'),
+    Type.Literal('failed'),
+    Type.Literal('skipped'),
+  ]),
+  /** Why it failed or was skipped. */
+  reason: Type.Union([Type.String(), Type.Null()]),
+})
+export type InstallResult = Static<typeof InstallResult>
+
+export const InstalledAppsQuery = Type.Object({ deviceId: Type.Integer({ minimum: 1 }) })
+export type InstalledAppsQuery = Static<typeof InstalledAppsQuery>
+
+export const InstalledApp = Type.Object({
+  packageName: Type.String(),
+  name: Type.String(),
+  versionName: Type.Union([Type.String(), Type.Null()]),
+})
+export type InstalledApp = Static<typeof InstalledApp>
+
+export const LaunchAppBody = Type.Object({
+  deviceId: Type.Integer({ minimum: 1 }),
+  packageName: Type.String({ minLength: 1, maxLength: 255 }),
+})
+export type LaunchAppBody = Static<typeof LaunchAppBody>

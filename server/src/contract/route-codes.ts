@@ -35,6 +35,9 @@ export const ROUTE_CODES: Readonly<Record<string, readonly number[]>> = {
   'GET /activation/myCodes': [...SIGNED_IN_CODES],
   'GET /activity/detail': [C.SHOW_ERROR_TIPS],
   'GET /activity/list': [],
+  'GET /app/install/progress': [...SIGNED_IN_CODES, C.TASK_NOT_EXIST],
+  'GET /app/install/results': [...SIGNED_IN_CODES, C.TASK_NOT_EXIST],
+  'GET /app/installed': [...SIGNED_IN_CODES, C.GET_DEVICE_FAILED, C.SHOW_ERROR_TIPS],
   'GET /app/list': [...SIGNED_IN_CODES],
   'GET /configure/getCommonConfig': [],
   'GET /coupon/list': [...SIGNED_IN_CODES],
@@ -115,6 +118,8 @@ export const ROUTE_CODES: Readonly<Record<string, readonly number[]>> = {
     C.SHOW_ERROR_TIPS,
   ],
   'POST /app/delete': [...SIGNED_IN_CODES, C.APP_DOES_NOT_EXIST],
+  'POST /app/install': [...SIGNED_IN_CODES, C.APP_DOES_NOT_EXIST, C.SHOW_ERROR_TIPS],
+  'POST /app/launch': [...SIGNED_IN_CODES, C.GET_DEVICE_FAILED, C.SHOW_ERROR_TIPS],
   'POST /app/upload': [...SIGNED_IN_CODES, C.FILE_EMPTY, C.ILLEGAL_FILE, C.SHOW_ERROR_TIPS],
   'POST /common/userLogin/confirm': [
     C.VERIFICATION_CODE_EMPTY,

@@ -1,4 +1,5 @@
 import type { Db } from '../db/client'
+import { appInstallJob } from './app-install'
 import type { Services } from '../services'
 import { expireCouponsJob } from './expire-coupons'
 import { expireDevicesJob } from './expire-devices'
@@ -23,5 +24,6 @@ export function jobDefinitions(db: Db, services: Services): JobDefinition[] {
     sendRefundJob(services),
     expireCouponsJob(services),
     spaceTaskJob(services),
+    appInstallJob(services),
   ]
 }

@@ -33,7 +33,7 @@ import {
   GroupService,
   ScreenAccessService,
 } from './devices'
-import { AppLibraryService } from './apps'
+import { AppInstallService, AppLibraryService } from './apps'
 import { FileService } from './file-service'
 import { GoodsListService, GoodsService, ReferenceDataService } from './catalogue'
 import {
@@ -77,6 +77,7 @@ export function createServices(ctx: ServiceContext) {
   const deviceAccess = new DeviceAccessService(ctx, grants)
   const paymentSettlement = new PaymentSettlementService(ctx, ctx.paymentProviders, orderReads)
   const files = new FileService(ctx)
+  const apps = new AppLibraryService(ctx, files)
   return {
     ctx,
     sms,
@@ -92,7 +93,8 @@ export function createServices(ctx: ServiceContext) {
     usageLogs: new UsageLogService(ctx),
     customerService: new CustomerServiceService(ctx, commonConfig),
     files,
-    apps: new AppLibraryService(ctx, files),
+    apps,
+    appInstalls: new AppInstallService(ctx, apps, deviceAccess, files),
     goods,
     goodsList: new GoodsListService(ctx, reference, goods),
     lifecycle,

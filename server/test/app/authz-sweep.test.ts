@@ -147,6 +147,9 @@ async function aliceWorld(ta: TestApp) {
     alice.userId,
     buildApk({ packageName: 'com.alice.only', label: 'A专属应用', chineseLabel: 'A专属应用' }),
   )
+  const install = await ta.app.services.appInstalls.start(alice.userId, app.appId, {
+    deviceIds: [phone],
+  })
   return {
     alice,
     carol,
@@ -163,6 +166,7 @@ async function aliceWorld(ta: TestApp) {
       grantIds: [grant.id],
       ids: [message.id],
       appId: app.appId,
+      installId: install.installId,
     } as Record<string, unknown>,
     markers: ['A专属云机', 'A专属分组', order.data.orderNo as string, '13500001001', 'A专属应用'],
   }

@@ -1,4 +1,5 @@
 import type { DeviceCommand } from '#domain/enums'
+import type { AppInstaller } from './app-installer'
 
 /**
  * Where a supplier instance is: it is asked again until it leaves creating/rebooting or its op ends.
@@ -103,6 +104,8 @@ export interface ControlPageRequest {
  */
 export interface SupplierAdapter {
   readonly name: string
+  /** Its app installs (app-installer.ts); undefined for a supplier that installs none yet. */
+  readonly apps?: AppInstaller
   create(request: CreateInstanceRequest): Promise<{ instanceId: string }>
   state(instanceId: string): Promise<InstanceState | null>
   renew(instanceId: string, expireAt: Date): Promise<void>

@@ -295,3 +295,22 @@ export async function readApk(content: Buffer): Promise<ApkInfo> {
     zip.close()
   }
 }
+
+/**
+ * The native code ABIs an APK (one readApk took in) carries: the `<abi>` of its `lib/<abi>/…` entries,
+ * sorted. Empty for an APK without native code, which runs on any.
+ */
+export async function apkAbis(content: Buffer): Promise<string[]> {
+  const zip = await openZip(content)
+  try {
+    const entries = await listEntries(zip)
+    const abis = new Set<string>()
+    for (const name of entries.keys()) {
+      const match = /^lib\/([^/]+)\/[^/]+\.so$/.exec(name)
+      if (match) abis.add(match[1])
+    }
+    return [...abis].sort()
+  } finally {
+    zip.close()
+  }
+}

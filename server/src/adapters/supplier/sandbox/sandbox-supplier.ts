@@ -19,6 +19,7 @@ import type {
   SuspendOutcome,
 } from '../supplier-adapter'
 import { commandEach, SUPPLIER_UNREACHABLE } from '../supplier-adapter'
+import { SandboxAppInstalls } from './app-installs'
 import { SandboxBackups } from './backups'
 import { COMMAND_DONE, DEFAULT_APPS, LATEST_IMAGE, SANDBOX_MODELS } from './catalogue'
 import { SandboxInstances, type SandboxSupplierSettings } from './instances'
@@ -31,6 +32,7 @@ export class SandboxSupplier implements SupplierAdapter {
   readonly name = 'sandbox'
   private readonly instances: SandboxInstances
   private readonly backups: SandboxBackups
+  readonly apps: SandboxAppInstalls
 
   constructor(
     private readonly db: Db,
@@ -39,6 +41,7 @@ export class SandboxSupplier implements SupplierAdapter {
   ) {
     this.instances = new SandboxInstances(db, clock, settings)
     this.backups = new SandboxBackups(db, clock, settings.delayMs, this.instances)
+    this.apps = new SandboxAppInstalls(db, clock, settings.delayMs, this.instances)
   }
 
   async create(request: CreateInstanceRequest) {
