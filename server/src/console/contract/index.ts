@@ -128,6 +128,9 @@ export const AUDIT_ACTIONS = [
   'settings.common',
   'settings.activity',
   'settings.seckillItem',
+  'app.add',
+  'app.hide',
+  'app.show',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

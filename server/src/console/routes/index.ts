@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import fastifyCookie from '@fastify/cookie'
 import { addAdminAuthHook } from '../plugins/auth'
 import type { ConsoleApiOptions } from './options'
+import adminAppRoutes from './apps'
 import adminCatalogueRoutes from './catalogue'
 import adminOrderRoutes from './orders'
 import adminCouponRoutes from './coupons'
@@ -26,6 +27,7 @@ const adminRoutes: FastifyPluginAsyncTypebox<ConsoleApiOptions> = async (admin, 
   await admin.register(adminOperatorRoutes, { secureCookie, signInLimits })
   await admin.register(adminOverviewRoutes, { secureCookie, signInLimits })
   await admin.register(adminCatalogueRoutes, { secureCookie, signInLimits })
+  await admin.register(adminAppRoutes, { secureCookie, signInLimits })
   await admin.register(adminUserRoutes, { secureCookie, signInLimits })
   await admin.register(adminOrderRoutes, { secureCookie, signInLimits })
   await admin.register(adminDeviceRoutes, { secureCookie, signInLimits })

@@ -1,4 +1,5 @@
 import type { Services } from '../../services'
+import { AdminAppService } from './apps'
 import { AdminCatalogueService } from './catalogue'
 import { AdminCouponService } from './coupons'
 import { AdminDeviceService } from './devices'
@@ -23,6 +24,7 @@ export function createConsoleServices(services: Services) {
     operators: new OperatorAccountService(ctx, audit),
     sessions: new OperatorSessionService(ctx, audit),
     catalogue: new AdminCatalogueService(ctx, audit, services.reference),
+    apps: new AdminAppService(ctx, audit, services.apps),
     users: new AdminUserService(ctx, audit, services.sessions),
     orders: new AdminOrderService(ctx, audit, services.goods, services.beans, services.messages),
     devices: new AdminDeviceService(

@@ -3,6 +3,7 @@ import type { AuditAction, AuditPage, AuditQuery } from '../contract'
 import type { Db } from '../../db/client'
 import {
   activities,
+  apps,
   couponTemplates,
   devices,
   goods,
@@ -61,6 +62,7 @@ const targetName = sql<string | null>`case ${operatorAudit.targetType}
   when 'operator' then
     (select t.name from ${operators} t where t.id = ${targetKey})
   when 'activity' then (select ${activities.title} from ${activities} where ${activities.id} = ${targetKey})
+  when 'app' then (select ${apps.name} from ${apps} where ${apps.id} = ${targetKey})
   when 'seckill_item' then (select ${goods.name} from ${seckillItems}
     join ${goodsPrices} on ${goodsPrices.id} = ${seckillItems.priceId}
     join ${goods} on ${goods.id} = ${goodsPrices.goodId} where ${seckillItems.id} = ${targetKey})

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { APK_MAX_BYTES, APK_REFUSALS } from '#domain/apps'
+import { OPERATOR_PERMISSIONS } from '#domain/console/operator-roles'
+import { ResultCode } from '#domain/result-codes'
+import { AppItem } from '../../contract/app'
+import { Envelope } from '../../contract/common'
+import { BizError } from '../../domain/biz-error'
+import { ok } from '../../plugins/envelope'
+import { CatalogueAppList, HideAppBody } from '../contract/apps'
+import { currentOperator } from '../plugins/auth'
+import type { ConsoleApiOptions } from './options'
+
+/** /apps: 应用库, the catalogue of apps users pick from (read by every role, kept by the catalogue's). */
+const adminAppRoutes: FastifyPluginAsyncTypebox<ConsoleApiOptions> = async (admin) => {
+  const { apps } = admin.console
+  const tags = ['运营后台']
+  const actor = (request: Parameters<typeof currentOperator>[0]) => ({
+    operatorId: currentOperator(request).operator.id,
+    ip: request.ip,
+  })
+
+  admin.get(
+    '/apps',
+    {
+      schema: { tags, response: { 200: Envelope(CatalogueAppList) } },
+      config: { operatorRoles: OPERATOR_PERMISSIONS.view },
+    },
+    async () => ok(await apps.list()),
+  )
+
+  admin.post(
+    '/apps',
+    {
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        description: 'multipart field `file`: an APK, read as a user upload is (docs/apps.md).',
+        response: { 200: Envelope(AppItem) },
+      },
+      config: { operatorRoles: OPERATOR_PERMISSIONS.editCatalogue },
+    },
+    async (request) => {
+      const empty = () =>
+        new BizError(ResultCode.FILE_EMPTY, APK_REFUSALS.empty, { refusal: 'empty' })
+      if (!request.isMultipart()) throw empty()
+      const part = await request.file({
+        limits: { fileSize: APK_MAX_BYTES, files: 1 },
+        throwFileSizeLimit: false,
+      })
+      if (!part || part.fieldname !== 'file') throw empty()
+      const content = await part.toBuffer()
+      if (part.file.truncated) {
+        throw new BizError(ResultCode.ILLEGAL_FILE, APK_REFUSALS.tooLarge, { refusal: 'tooLarge' })
+      }
+      return ok(await apps.add(actor(request), content))
+    },
+  )
+
+  admin.post(
+    '/apps/hidden',
+    {
+      schema: { tags, body: HideAppBody, response: { 200: Envelope(AppItem) } },
+      config: { operatorRoles: OPERATOR_PERMISSIONS.editCatalogue },
+    },
+    async (request) =>
+      ok(await apps.setHidden(actor(request), request.body.appId, request.body.hidden)),
+  )
+}
+
+export default adminAppRoutes
