@@ -57,6 +57,8 @@ export interface ServerConfig {
    * this time (0: look every session up).
    */
   sessionCacheMs: number
+  /** 自动续费 renews a phone this many days before it expires (AUTO_RENEW_DAYS_BEFORE). */
+  autoRenewDaysBefore: number
   logLevel: string
   /** Behind a reverse proxy, take the client IP (for rate limits) from X-Forwarded-For. */
   trustProxy: boolean
@@ -134,6 +136,7 @@ export const SERVER_DEFAULTS = {
   tokenTtlDays: 30,
   /** How long a revocation made on another instance may go unseen here (SESSION_CACHE_MS). */
   sessionCacheMs: 5_000,
+  autoRenewDaysBefore: 3,
   rateLimitPerMinute: 300,
   sensitiveRateLimitPerMinute: 20,
   sandboxSupplierDelayMs: 3000,
@@ -195,6 +198,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sessionCacheMs: nonNegativeInt(
       'SESSION_CACHE_MS',
       env.SESSION_CACHE_MS || String(SERVER_DEFAULTS.sessionCacheMs),
+    ),
+    autoRenewDaysBefore: positiveInt(
+      'AUTO_RENEW_DAYS_BEFORE',
+      env.AUTO_RENEW_DAYS_BEFORE || String(SERVER_DEFAULTS.autoRenewDaysBefore),
     ),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === '1',

@@ -7,6 +7,8 @@ import type {
   DeviceCover,
   DeviceListQuery,
   DeviceModel,
+  SetAutoRenewBody,
+  SetAutoRenewResult,
   SystemUpdateProgress,
 } from '@/types/api'
 import { client } from '@/runtime/request'
@@ -90,3 +92,7 @@ export const deviceApi = {
   getAuthToken,
 }
 export type DeviceApi = typeof deviceApi
+
+/** 自动续费 on (with its duration and what pays) or off for the given phones. */
+export const setAutoRenew = async (body: SetAutoRenewBody) =>
+  (await client.post<SetAutoRenewResult>('/device/autoRenew', body)).data

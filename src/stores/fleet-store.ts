@@ -355,6 +355,12 @@ export class FleetStore {
     this.devices = this.devices.map((d) => (d.deviceId === deviceId ? { ...d, ...fields } : d))
   }
 
+  /** The same fields for many phones at once (自动续费 set for a studio's selection). */
+  patchMany(deviceIds: number[], fields: Partial<Device>) {
+    const ids = new Set(deviceIds)
+    this.devices = this.devices.map((d) => (ids.has(d.deviceId) ? { ...d, ...fields } : d))
+  }
+
   pickDevice(device: { deviceId: number; name: string } | null) {
     this.pickedDevice = device
   }

@@ -31,6 +31,7 @@ export function device(over: Partial<Device> = {}): Device {
     busyText: null,
     failReason: null,
     createdAt: 0,
+    autoRenew: null,
     grant: null,
     ...over,
   }

@@ -180,6 +180,14 @@ export const DRIVERS: Record<string, Driver> = {
     },
     shows: purchaseText,
   },
+  'POST /device/autoRenew': {
+    route: 'pages/Renew/index',
+    answers: renewAnswers,
+    async open() {
+      await openRenew()
+      fireEvent.click(screen.getByRole('switch', { name: '自动续费' }))
+    },
+  },
   'POST /order/createVideoOrder': {
     route: 'pages/Device/videoChangeOpType',
     answers: videoAnswers,

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Nullable } from './common'
 import { AndroidVersion, DevicePermission } from './goods'
+import { AutoRenewState } from './auto-renew'
 
 export const DeviceId = Type.Integer({ minimum: 1 })
 
@@ -52,6 +53,8 @@ export const Device = Type.Object({
   failReason: Nullable(Type.String()),
   createdAt: Type.Integer(),
   /** Set when someone else authorised this phone to me (authorisation center); null for my own. */
+  /** 自动续费, shown to the owner only (null for a phone authorised to me, and when off). */
+  autoRenew: Nullable(AutoRenewState),
   grant: Nullable(
     Type.Object({
       /** 1 view, 2 control */

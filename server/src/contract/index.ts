@@ -112,6 +112,7 @@ export type {
   SetModelBody,
   AuthTokenResult,
 } from './device'
+export type { AutoRenewState, SetAutoRenewBody, SetAutoRenewResult } from './auto-renew'
 export type {
   DeviceGroup,
   GroupList,

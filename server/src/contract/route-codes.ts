@@ -136,6 +136,7 @@ export const ROUTE_CODES: Readonly<Record<string, readonly number[]>> = {
     C.SHOW_ERROR_TIPS,
   ],
   'POST /customer/feedback': [...SIGNED_IN_CODES],
+  'POST /device/autoRenew': [...SIGNED_IN_CODES, C.GET_DEVICE_FAILED, C.SHOW_ERROR_TIPS],
   'POST /device/batchCommand': [...SIGNED_IN_CODES, C.GET_DEVICE_FAILED, C.SHOW_ERROR_TIPS],
   'POST /device/changeZone': [
     ...SIGNED_IN_CODES,

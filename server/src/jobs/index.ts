@@ -1,3 +1,4 @@
+import { autoRenewJob } from './auto-renew'
 import type { Db } from '../db/client'
 import { appInstallJob } from './app-install'
 import type { Services } from '../services'
@@ -24,6 +25,7 @@ export function jobDefinitions(db: Db, services: Services): JobDefinition[] {
     sendRefundJob(services),
     expireCouponsJob(services),
     spaceTaskJob(services),
+    autoRenewJob(services),
     appInstallJob(services),
   ]
 }

@@ -5,6 +5,7 @@ import activationRoutes from './activation-routes'
 import appRoutes from './app-routes'
 import activityRoutes from './activity-routes'
 import authRoutes from './auth-routes'
+import autoRenewRoutes from './auto-renew-routes'
 import configRoutes from './config-routes'
 import couponRoutes from './coupon-routes'
 import deviceRoutes from './device-routes'
@@ -52,6 +53,7 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiOptions> = async (
     await product.register(paymentRoutes, options)
     await product.register(activationRoutes, options)
     await product.register(deviceRoutes, options)
+    await product.register(autoRenewRoutes, options)
     await product.register(groupRoutes, options)
     await product.register(transferRoutes, options)
     await product.register(grantRoutes, options)

@@ -36,12 +36,13 @@ export type ServiceSettings = Pick<
   | 'privateFilesDir'
   | 'customerServiceUrl'
   | 'benefitPepper'
+  | 'autoRenewDaysBefore'
 >
 
 /** The services' settings, taken from the configuration here and nowhere else. */
 export function serviceSettings(config: ServerConfig): ServiceSettings {
   const { tokenTtlDays, sessionCacheMs, filesDir, customerServiceUrl, benefitPepper } = config
-  const { privateFilesDir } = config
+  const { autoRenewDaysBefore, privateFilesDir } = config
   return {
     tokenTtlDays,
     sessionCacheMs,
@@ -49,6 +50,7 @@ export function serviceSettings(config: ServerConfig): ServiceSettings {
     privateFilesDir,
     customerServiceUrl,
     benefitPepper,
+    autoRenewDaysBefore,
   }
 }
 

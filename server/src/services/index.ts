@@ -44,6 +44,7 @@ import {
 } from './payments'
 import { SpaceBackupService, SpaceService, SpaceTaskService } from './space'
 import { UsageLogService } from './usage-log-service'
+import { AutoRenewRun, AutoRenewService } from './auto-renew'
 
 export function createServices(ctx: ServiceContext) {
   const sms = new SmsService(ctx)
@@ -76,6 +77,8 @@ export function createServices(ctx: ServiceContext) {
   const screens = new ScreenAccessService(ctx, grants)
   const deviceAccess = new DeviceAccessService(ctx, grants)
   const paymentSettlement = new PaymentSettlementService(ctx, ctx.paymentProviders, orderReads)
+  const payments = new PaymentService(ctx, ctx.paymentProviders, orderReads, beans)
+  const fulfilment = new FulfilmentService(ctx, goods, lifecycle, messages, beans)
   const files = new FileService(ctx)
   const apps = new AppLibraryService(ctx, files)
   return {
@@ -115,7 +118,7 @@ export function createServices(ctx: ServiceContext) {
     coupons,
     orders,
     orderReads,
-    payments: new PaymentService(ctx, ctx.paymentProviders, orderReads, beans),
+    payments,
     paymentSettlement,
     paymentReconciliation: new PaymentReconciliationService(
       ctx,
@@ -123,7 +126,18 @@ export function createServices(ctx: ServiceContext) {
       paymentSettlement,
     ),
     refunds: new RefundService(ctx, ctx.paymentProviders),
-    fulfilment: new FulfilmentService(ctx, goods, lifecycle, messages, beans),
+    fulfilment,
+    autoRenew: new AutoRenewService(ctx, lifecycle, goods),
+    autoRenewRun: new AutoRenewRun(
+      ctx,
+      orders,
+      orderReads,
+      payments,
+      fulfilment,
+      beans,
+      goods,
+      messages,
+    ),
     activation: new ActivationService(ctx, goods, lifecycle, messages),
     engagement: new EngagementService(ctx, lifecycle, messages, goods, benefits),
     space: new SpaceService(ctx, orders, new SpaceBackupService(ctx), new SpaceTaskService(ctx)),

@@ -33,11 +33,15 @@ import type { TransferResult } from '../../src/contract/transfer'
  *   chose (or its own), and the video edition only where a video order was delivered;
  * - what a renewal, upgrade or video order delivers is worth no more than it was paid: its value is
  *   worked out from the phone as it was just before delivery (its goods, expiry and video edition).
+ * 自动续费 is among the steps (switched on or off, and runs of its job, which order, pay from beans and
+ * deliver at once), so its orders are held to the same sums as the ones a user places.
  */
 
 const SHOP = [GOODS.enjoyB, GOODS.enjoyBigB, GOODS.flagshipB]
 const SHOP_ZONES = [ZONES.shanghai, ZONES.guangzhou]
 const BEANS = 10_000_000
+/** Past the 30 days the phones are given: every phone with 自动续费 is due until renewed twice. */
+const AUTO_DAYS_BEFORE = 40
 
 const step = fc.oneof(
   fc.record({
@@ -65,6 +69,11 @@ const step = fc.oneof(
   fc.record({ kind: fc.constant('cancel' as const), order: fc.nat(9) }),
   fc.constant({ kind: 'timeout' as const }),
   fc.constant({ kind: 'deliver' as const }),
+  // 自动续费 (7 days, beans) on or off, and a run of its job: every phone is due (AUTO_DAYS_BEFORE)
+  fc.record({ kind: fc.constant('auto' as const), phone: fc.nat(2), on: fc.boolean() }),
+  fc.record({ kind: fc.constant('auto' as const), phone: fc.nat(2), on: fc.constant(true) }),
+  fc.constant({ kind: 'autoRun' as const }),
+  fc.constant({ kind: 'autoRun' as const }),
 )
 type Step = typeof step extends fc.Arbitrary<infer S> ? S : never
 
@@ -338,6 +347,21 @@ async function run(world: World, s: Step) {
       }
       return
     }
+    case 'auto':
+      if (!phone || !owner) return
+      await post(
+        ta.app,
+        '/device/autoRenew',
+        s.on
+          ? { deviceIds: [phone.id], enabled: true, days: 7, payMethod: PayMethod.beans }
+          : { deviceIds: [phone.id], enabled: false },
+        owner,
+      )
+      return
+    case 'autoRun':
+      // orders, pays and delivers in the run (checked against the phones as they were before it)
+      await ta.app.services.autoRenewRun.runBatch()
+      return
     case 'timeout':
       ta.clock.advance(16 * 60_000)
       await drainJobs(world, 'timeout')
@@ -372,7 +396,7 @@ test('random interleavings of plan, time, zone and owner changes keep money, val
       const scope = { after: (fn: () => Promise<void>) => cleanups.push(fn) }
       try {
         const ta = await buildTestApp(scope as unknown as TestContext, {
-          config: INSTANT_SUPPLIER,
+          config: { ...INSTANT_SUPPLIER, autoRenewDaysBefore: AUTO_DAYS_BEFORE },
         })
         await ta.app.jobs.ensureRecurring()
         const people = []
@@ -416,9 +440,10 @@ test('random interleavings of plan, time, zone and owner changes keep money, val
         assert.equal(stuck, 0, 'no order stays paid without delivery or refund')
         await checkInvariants(world, 'after delivery')
         for (const row of await ta.database.db
-          .select({ kind: orders.kind, status: orders.status })
+          .select({ kind: orders.kind, status: orders.status, detail: orders.detail })
           .from(orders)) {
-          const key = `${row.kind}:${row.status}`
+          const auto = (row.detail as { autoRenew?: boolean }).autoRenew ? '(auto)' : ''
+          const key = `${row.kind}${auto}:${row.status}`
           seen.set(key, (seen.get(key) ?? 0) + 1)
         }
       } finally {

@@ -23,6 +23,7 @@ import { getGoodsDetail } from '@/api/goods'
 import { createRenewOrder } from '@/api/order'
 import { loadAll } from '@/runtime/load-all'
 import { commonGoodId, MIXED_GOODS_MESSAGE } from './parts/renew-plan'
+import AutoRenewSection from './parts/AutoRenewSection'
 import styles from './index.module.scss'
 
 /** The phones the page lists one by one; a studio's renewal (up to 10,000) then says how many more. */
@@ -36,7 +37,7 @@ export const SHOWN_UNASKED = 3
  */
 export default function Renew() {
   const { params } = useRouter()
-  const { fleet } = useStores()
+  const { fleet, session } = useStores()
   const fromSelection = params.selection === '1'
   const [deviceIds] = useState(() =>
     fromSelection ? fleet.selectedIds : parseDeviceIds(params.deviceIds),
@@ -156,6 +157,15 @@ export default function Renew() {
           )}
           {quoteError && <Text className={styles.error}>{quoteError}</Text>}
         </Section>
+      )}
+      {!problem && devices.length > 0 && (
+        <AutoRenewSection
+          deviceIds={deviceIds}
+          devices={devices}
+          days={prices.find((p) => p.priceId === priceId)?.goodTime}
+          company={session.userType === 2}
+          onChanged={(autoRenew) => fleet.patchMany(deviceIds, { autoRenew })}
+        />
       )}
       {phones}
       <CouponPicker result={coupons.result} selected={coupons.selected} onSelect={coupons.select} />

@@ -16,7 +16,15 @@ import { DeviceStatus } from '#domain/device-lifecycle'
 import type { DeviceListQuery } from '../../contract/device'
 import type { Db } from '../../db/client'
 import { preparedOn } from '../../db/prepared'
-import { deviceGrants, deviceGroups, devices, fleetVersions, users } from '../../db/schema'
+import {
+  deviceAutoRenew,
+  deviceGrants,
+  deviceGroups,
+  devices,
+  fleetVersions,
+  users,
+} from '../../db/schema'
+import { autoRenewColumns, autoRenewOf, type AutoRenewColumns } from './device-auto-renew'
 
 /** Which filters a list request uses; each combination is one prepared statement. */
 interface ListShape {
@@ -55,17 +63,19 @@ const grantOwners = alias(users, 'grant_owner')
 
 /**
  * What the list shows of a phone besides its own columns and the reference data (goods, zone and status
- * names, which the caller takes from ReferenceDataService): its group's name and the grant it is listed under.
+ * names, which the caller takes from ReferenceDataService): its group's name, the grant it is listed under
+ * and its owner's 自动续费 (device-view.ts autoRenewColumns).
  */
-const relatedColumns = {
+const relatedColumns = (expireAt: SQLWrapper) => ({
   groupName: deviceGroups.name,
   grantPermission: deviceGrants.permission,
   grantExpiresAt: deviceGrants.expiresAt,
   ownerMobile: grantOwners.mobilePhone,
-}
+  ...autoRenewColumns(expireAt),
+})
 
 /** One listed phone. */
-export interface ListedPhone extends ShownDevice {
+export interface ListedPhone extends ShownDevice, AutoRenewColumns {
   groupName: string | null
   grantPermission: number | null
   grantExpiresAt: Date | null
@@ -95,7 +105,7 @@ const fleetVersionOfCaller = (db: Db) =>
 /** The list's fields in the order of each phone's JSON array; `decode` reads them back. */
 const listedKeys = [
   ...Object.keys(shownColumns),
-  ...Object.keys(relatedColumns),
+  ...Object.keys(relatedColumns(devices.expireAt)),
 ] as (keyof ListedPhone)[]
 const at = Object.fromEntries(listedKeys.map((key, index) => [key, index])) as Record<
   keyof ListedPhone,
@@ -140,7 +150,7 @@ function build(db: Db, shape: ListShape) {
     .offset(p('offset'))
     .as('page')
   const pageFields = page._.selectedFields as Record<string, SQLWrapper>
-  const related = relatedColumns as Record<string, SQLWrapper>
+  const related = relatedColumns(pageFields.expireAt) as Record<string, SQLWrapper>
   const values = listedKeys.map((key) => pageFields[key] ?? related[key])
   const total = db.select({ total: count() }).from(devices).where(where)
   const version = fleetVersionOfCaller(db)
@@ -149,6 +159,8 @@ function build(db: Db, shape: ListShape) {
     .select({ at: sql`min(${deviceGrants.expiresAt})` })
     .from(deviceGrants)
     .where(liveGrantsToCaller())
+  // the caller's own 自动续费 only: a grantee never sees what pays for the owner's phone
+  const autoRenew = autoRenewOf(page.id, p('userId'))
   return db
     .select({
       phones: sql<
@@ -166,6 +178,7 @@ function build(db: Db, shape: ListShape) {
     .leftJoin(deviceGroups, eq(deviceGroups.id, page.groupId))
     .leftJoin(deviceGrants, shape.grants ? liveGrantOf(page.id) : sql`false`)
     .leftJoin(grantOwners, eq(grantOwners.id, deviceGrants.ownerId))
+    .leftJoin(deviceAutoRenew, autoRenew)
 }
 
 const time = (value: unknown) => (value == null ? null : new Date(value as string))
@@ -195,6 +208,9 @@ function decode(v: unknown[]): ListedPhone {
     grantPermission: v[at.grantPermission] as number | null,
     grantExpiresAt: time(v[at.grantExpiresAt]),
     ownerMobile: v[at.ownerMobile] as string | null,
+    autoRenewDays: v[at.autoRenewDays] as number | null,
+    autoRenewPayMethod: v[at.autoRenewPayMethod] as number | null,
+    autoRenewFailure: v[at.autoRenewFailure] as string | null,
   }
 }
 

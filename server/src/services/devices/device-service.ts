@@ -92,6 +92,9 @@ export class DeviceService {
             zoneName: reference.zoneNames.get(phone.zoneId) ?? '',
             groupName: phone.groupName,
             statusName: reference.statusNames.get(phone.status) ?? null,
+            autoRenewDays: phone.autoRenewDays,
+            autoRenewPayMethod: phone.autoRenewPayMethod,
+            autoRenewFailure: phone.autoRenewFailure,
           },
           phone.grantPermission == null
             ? null

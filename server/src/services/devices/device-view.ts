@@ -12,6 +12,7 @@ import type { SupplierAdapter } from '../../adapters/supplier/supplier-adapter'
 import type { Device } from '../../contract/device'
 import type { Db } from '../../db/client'
 import {
+  deviceAutoRenew,
   deviceGroups,
   devices,
   deviceStatuses,
@@ -19,6 +20,12 @@ import {
   zones,
   type DeviceBusyOp,
 } from '../../db/schema'
+import {
+  autoRenewColumns,
+  autoRenewOf,
+  autoRenewState,
+  type AutoRenewColumns,
+} from './device-auto-renew'
 import type { ShownDevice } from './device-list-query'
 import type { ScreenPasses } from './screen-access'
 
@@ -37,8 +44,8 @@ export function refusal(device: Pick<DeviceRow, 'status' | 'busyOp'>): string | 
   return statusCommandRefusal(device.status) ?? (device.busyOp ? BUSY_TEXT[device.busyOp] : null)
 }
 
-/** A phone with the names a Device shows: its goods, zone, group and status. */
-export interface DeviceViewRow {
+/** A phone with the names a Device shows: its goods, zone, group and status, and its 自动续费. */
+export interface DeviceViewRow extends AutoRenewColumns {
   device: ShownDevice
   goodsName: string
   configName: string
@@ -59,12 +66,14 @@ export function selectDevices(db: Db) {
       zoneName: zones.name,
       groupName: deviceGroups.name,
       statusName: deviceStatuses.name,
+      ...autoRenewColumns(devices.expireAt),
     })
     .from(devices)
     .innerJoin(goods, eq(goods.id, devices.goodId))
     .innerJoin(zones, eq(zones.id, devices.zoneId))
     .leftJoin(deviceGroups, eq(deviceGroups.id, devices.groupId))
     .leftJoin(deviceStatuses, eq(deviceStatuses.status, devices.status))
+    .leftJoin(deviceAutoRenew, autoRenewOf(devices.id, devices.userId))
 }
 
 /** A grant as a Device shows it to its grantee: the owner's mobile masked. */
@@ -129,6 +138,8 @@ export function toDevice(
     busyText: d.busyOp ? BUSY_TEXT[d.busyOp] : null,
     failReason: d.failReason,
     createdAt: d.createdAt.getTime(),
+    // the owner's business: what pays, and whether it failed
+    autoRenew: grant ? null : autoRenewState(row),
     grant,
   }
 }

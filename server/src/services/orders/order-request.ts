@@ -14,6 +14,7 @@ import type {
   PurchaseActivationCodeBody,
 } from '../../contract/order'
 import type { OrderDraft } from './order-draft'
+import type { PlanVersions } from './plan-orders'
 
 /** What pricing prices (OrderPricing.price), one shape per kind of order. */
 export type OrderItem =
@@ -50,6 +51,11 @@ export interface OrderRequest {
    * versions kept in the order for delivery (plan-orders.ts).
    */
   planOf: number[] | null
+  /**
+   * The plans the caller priced against (自动续费 reads its phones before ordering): refused, nothing
+   * written, when a phone's plan version moved since (plan-orders.ts). Null: whatever they are now.
+   */
+  planSeen: PlanVersions | null
   /** A change that costs nothing (a downgrade) is applied at once instead of refused with 1021. */
   appliedWhenFree: boolean
   linkToken: string | null
@@ -74,6 +80,7 @@ const request = (userId: number, body: PriceCheck, item: OrderItem): OrderReques
   capUnits: null,
   atOnce: false,
   planOf: null,
+  planSeen: null,
   appliedWhenFree: false,
   linkToken: null,
   remark: null,

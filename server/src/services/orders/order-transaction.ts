@@ -18,7 +18,7 @@ import type { OrderPricing } from './order-pricing'
 import { withCoupon } from './order-quote'
 import type { OrderRequest } from './order-request'
 import type { OrderWriter } from './order-writer'
-import { lockPlans, type PlanVersions } from './plan-orders'
+import { lockPlans, refuseIfPlansMoved, type PlanVersions } from './plan-orders'
 import { recordSeckillPurchase } from './seckill-units'
 
 const p = (name: string) => sql.placeholder(name)
@@ -81,6 +81,7 @@ export class OrderTransactionWriter implements OrderWriter {
     const planVersions: PlanVersions | undefined = request.planOf
       ? await lockPlans(tx, request.planOf, userId)
       : undefined
+    if (request.planSeen && planVersions) refuseIfPlansMoved(request.planSeen, planVersions)
     const priced = await this.pricing
       .forBuyer(userId, firstOrder)
       .priceOrder(tx, userId, request.item, request.expectedAmount)

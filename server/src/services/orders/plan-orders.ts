@@ -106,6 +106,16 @@ export async function lockPlans(
   return Object.fromEntries(rows.map((row) => [String(row.id), row.planVersion]))
 }
 
+export const PLAN_MOVED_REFUSAL = '云手机已发生变更（续费、变更配置、更换地区或转移），请重新下单'
+
+/** An order made for plans its caller read earlier: refused when one of them has moved on since. */
+export function refuseIfPlansMoved(seen: PlanVersions, now: PlanVersions): void {
+  for (const [deviceId, version] of Object.entries(seen)) {
+    if (now[deviceId] !== version)
+      throw new BizError(ResultCode.SHOW_ERROR_TIPS, PLAN_MOVED_REFUSAL)
+  }
+}
+
 /** Delivery of a plan order: its phones (locked) must still be on the plans it was priced against. */
 export async function requirePlansUnchanged(tx: Db, expected: PlanVersions): Promise<void> {
   const now = await lockPlans(tx, Object.keys(expected).map(Number))

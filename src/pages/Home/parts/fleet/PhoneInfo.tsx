@@ -1,5 +1,6 @@
 import { View, Text } from '@tarojs/components'
 import type { Device, DeviceStatusEntry } from '@/types/api'
+import { autoRenewCardText } from '@/domain/auto-renew'
 import { levelInfo } from '@/domain/catalogue'
 import { remainingText } from '@/domain/device-lifecycle'
 import { GRANT_PERMISSION_LABELS, type GrantPermissionValue } from '@/domain/grants'
@@ -7,8 +8,8 @@ import { statusView } from '@/domain/device-view'
 import styles from './fleet.module.scss'
 
 /**
- * Name, level badge in its theme colour, 已授权 when someone else authorised it to me, zone, status and
- * remaining time of one phone.
+ * Name, level badge in its theme colour, 已授权 when someone else authorised it to me, 自动续费 when it
+ * is on (and why its last try failed), zone, status and remaining time of one phone.
  */
 export default function PhoneInfo({
   device,
@@ -44,6 +45,13 @@ export default function PhoneInfo({
         </Text>
         {!compact && <Text className={styles.zone}>{device.zoneName}</Text>}
         <Text className={styles.remaining}>{remainingText(device.expireAt, now)}</Text>
+        {device.autoRenew && !compact && (
+          <Text
+            className={device.autoRenew.failure ? styles.autoRenewFailed : styles.autoRenewBadge}
+          >
+            {autoRenewCardText(device.autoRenew)}
+          </Text>
+        )}
       </View>
     </View>
   )
