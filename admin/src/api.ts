@@ -17,6 +17,11 @@ import type {
   SignInBody,
 } from '#console-contract'
 import type {
+  AdminAutoRenewPage,
+  AdminDeviceAutoRenew,
+  AutoRenewFailureQuery,
+} from '#console-contract/auto-renew'
+import type {
   AdminUserDetail,
   AdminUserPage,
   AdminUserRow,
@@ -214,6 +219,9 @@ export const adminApi = {
   resetDevice: (id: number, reason: string) =>
     call<AdminDeviceRow>('POST', `/devices/${id}/reset`, { reason }),
   jobs: (params: JobSearchQuery) => call<AdminJobPage>('GET', `/jobs${query({ ...params })}`),
+  deviceAutoRenew: (id: number) => call<AdminDeviceAutoRenew>('GET', `/devices/${id}/auto-renew`),
+  autoRenewFailures: (params: AutoRenewFailureQuery) =>
+    call<AdminAutoRenewPage>('GET', `/auto-renew/failures${query({ ...params })}`),
   retryJob: (id: number) => call<AdminJobRow>('POST', `/jobs/${id}/retry`),
   couponTemplates: () => call<CouponTemplateList>('GET', '/coupons/templates'),
   saveCouponTemplate: (id: number | null, body: CouponTemplateBody) =>

@@ -8,6 +8,7 @@ import type { AdminSession } from '#console-contract'
 import { mayDo, type OperatorPermission, type OperatorRole } from '#domain/console/operator-roles'
 import { CONSOLE_PATHS } from './paths'
 import AuditLogPage from './pages/AuditLogPage'
+import AutoRenewPage from './pages/AutoRenewPage'
 import CataloguePage from './pages/CataloguePage'
 import CouponsPage from './pages/CouponsPage'
 import DevicesPage from './pages/DevicesPage'
@@ -64,6 +65,12 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     name: '任务',
     permission: 'view',
     render: (session) => <JobsPage role={session.operator.role} />,
+  },
+  {
+    path: CONSOLE_PATHS.autoRenew,
+    name: '自动续费',
+    permission: 'view',
+    render: () => <AutoRenewPage />,
   },
   {
     path: CONSOLE_PATHS.coupons,

@@ -11,6 +11,7 @@ export const CONSOLE_PATHS = {
   catalogue: '/admin/catalogue',
   devices: '/admin/devices',
   jobs: '/admin/jobs',
+  autoRenew: '/admin/auto-renew',
   coupons: '/admin/coupons',
   messages: '/admin/messages',
   settings: '/admin/settings',

@@ -17,6 +17,7 @@ import { CONSOLE_PATHS } from '../../paths'
 import { DetailUnavailable } from '../../components/detail-parts'
 import DeviceActions from './components/DeviceActions'
 import DeviceFacts from './components/DeviceFacts'
+import AutoRenewFacts from './components/AutoRenewFacts'
 import { tabsOf } from './components/device-history'
 
 function BackButton() {
@@ -64,6 +65,7 @@ export default function DeviceDetailPage({ id, role }: { id: number; role: Opera
         refresh={refresh}
       />
       <DeviceFacts detail={detail.data} />
+      <AutoRenewFacts id={id} />
       <Tabs items={tabsOf(detail.data)} />
     </Space>
   )

@@ -7,6 +7,7 @@ import adminCatalogueRoutes from './catalogue'
 import adminOrderRoutes from './orders'
 import adminCouponRoutes from './coupons'
 import adminDeviceRoutes from './devices'
+import adminAutoRenewRoutes from './auto-renew'
 import adminMessageRoutes from './messages'
 import adminOperatorRoutes from './operators'
 import adminOverviewRoutes from './overview'
@@ -31,6 +32,7 @@ const adminRoutes: FastifyPluginAsyncTypebox<ConsoleApiOptions> = async (admin, 
   await admin.register(adminUserRoutes, { secureCookie, signInLimits })
   await admin.register(adminOrderRoutes, { secureCookie, signInLimits })
   await admin.register(adminDeviceRoutes, { secureCookie, signInLimits })
+  await admin.register(adminAutoRenewRoutes, { secureCookie, signInLimits })
   await admin.register(adminCouponRoutes, { secureCookie, signInLimits })
   await admin.register(adminMessageRoutes, { secureCookie, signInLimits })
   await admin.register(adminSettingsRoutes, { secureCookie, signInLimits })

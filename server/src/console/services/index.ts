@@ -1,5 +1,6 @@
 import type { Services } from '../../services'
 import { AdminAppService } from './apps'
+import { AdminAutoRenewService } from './auto-renew'
 import { AdminCatalogueService } from './catalogue'
 import { AdminCouponService } from './coupons'
 import { AdminDeviceService } from './devices'
@@ -37,6 +38,7 @@ export function createConsoleServices(services: Services) {
     coupons: new AdminCouponService(ctx, audit),
     messages: new AdminMessageService(ctx, audit),
     overview: new AdminOverviewService(ctx),
+    autoRenew: new AdminAutoRenewService(ctx),
     settings: new AdminSettingsService(ctx, audit, services.commonConfig),
   }
 }
