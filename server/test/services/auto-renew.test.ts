@@ -150,7 +150,7 @@ test('POST /device/autoRenew: on, off, and every refusal with nothing changed', 
     [
       { deviceIds: [released], enabled: true, days: 30, payMethod: 3 },
       ResultCode.SHOW_ERROR_TIPS,
-      /不能设置自动续费/,
+      `云手机 ${released} 已释放，不能设置自动续费`,
     ],
     [{ deviceIds: [theirs], enabled: false }, ResultCode.GET_DEVICE_FAILED, /./],
   ]

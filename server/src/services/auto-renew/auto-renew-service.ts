@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { AUTO_RENEW_REFUSALS } from '#domain/auto-renew'
-import { DeviceStatus, statusCommandRefusal } from '#domain/device-lifecycle'
+import { DeviceStatus } from '#domain/device-lifecycle'
 import { PayMethod } from '#domain/order-status'
 import type { SetAutoRenewBody, SetAutoRenewResult } from '../../contract/auto-renew'
 import { intArray } from '../../db/id-arrays'
@@ -14,8 +14,11 @@ import { isCompany } from '../orders/buyer-standing'
 export const AUTO_RENEW_MISSING_CHOICE = '请选择自动续费的续费时长和支付方式'
 export const AUTO_RENEW_NO_DURATION = '所选续费时长不适用于所选云手机'
 
-/** Phones that can no longer be renewed at all: released, or never created. */
-const ENDED: readonly number[] = [DeviceStatus.released, DeviceStatus.failed]
+/** Phones that can no longer be renewed at all, as their refusal says it: released, or never created. */
+const ENDED_TEXT: Partial<Record<number, string>> = {
+  [DeviceStatus.released]: '已释放',
+  [DeviceStatus.failed]: '创建失败',
+}
 
 /**
  * The owner's 自动续费 settings: on (a duration of the phones' goods, paid from beans or the company
@@ -45,11 +48,8 @@ export class AutoRenewService {
     }
     const { days, payMethod } = body
     if (days === undefined || payMethod === undefined) throw tip(AUTO_RENEW_MISSING_CHOICE)
-    const ended = phones.find((phone) => ENDED.includes(phone.status))
-    if (ended)
-      throw tip(
-        `云手机 ${ended.deviceId}${statusCommandRefusal(ended.status) ?? ''}，不能设置自动续费`,
-      )
+    const ended = phones.find((phone) => ENDED_TEXT[phone.status])
+    if (ended) throw tip(`云手机 ${ended.deviceId} ${ENDED_TEXT[ended.status]}，不能设置自动续费`)
     if (payMethod === PayMethod.accountBalance && !(await isCompany(db, userId))) {
       throw tip(AUTO_RENEW_REFUSALS.notCompany)
     }
