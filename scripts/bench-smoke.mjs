@@ -91,6 +91,7 @@ const NEEDS = {
   // createTestDatabase: a database of its own from the tests' template, dropped by the bench
   'batch-renew.ts': { limit: 120, postgres: true, env: () => ({ TEST_DATABASE_URL: SERVER }) },
   'auto-renew.ts': { limit: 120, postgres: true, env: () => ({ TEST_DATABASE_URL: SERVER }) },
+  'app-install.ts': { limit: 120 },
   'studio-renew-h5.mjs': {
     limit: 240,
     h5: true,
