@@ -52,8 +52,9 @@ ALTER TABLE "app_installs" ADD CONSTRAINT "app_installs_user_id_users_id_fk" FOR
 ALTER TABLE "app_installs" ADD CONSTRAINT "app_installs_app_id_apps_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."apps"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "app_supplier_copies" ADD CONSTRAINT "app_supplier_copies_app_id_apps_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."apps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "apps" ADD CONSTRAINT "apps_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "app_install_results_open_idx" ON "app_install_results" USING btree ("install_id","status") WHERE "app_install_results"."status" in ('pending', 'installing');--> statement-breakpoint
-CREATE INDEX "app_installs_user_idx" ON "app_installs" USING btree ("user_id","id");--> statement-breakpoint
-CREATE INDEX "apps_owner_idx" ON "apps" USING btree ("owner_id","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "apps_owner_sha_key" ON "apps" USING btree ("owner_id","sha256") WHERE "apps"."owner_id" is not null;--> statement-breakpoint
-CREATE UNIQUE INDEX "apps_catalogue_sha_key" ON "apps" USING btree ("sha256") WHERE "apps"."owner_id" is null;
+CREATE INDEX IF NOT EXISTS "app_install_results_open_idx" ON "app_install_results" USING btree ("install_id","status") WHERE "app_install_results"."status" in ('pending', 'installing');--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "app_installs_user_idx" ON "app_installs" USING btree ("user_id","id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "app_installs_app_idx" ON "app_installs" USING btree ("app_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "apps_owner_idx" ON "apps" USING btree ("owner_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX IF NOT EXISTS "apps_owner_sha_key" ON "apps" USING btree ("owner_id","sha256") WHERE "apps"."owner_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX IF NOT EXISTS "apps_catalogue_sha_key" ON "apps" USING btree ("sha256") WHERE "apps"."owner_id" is null;

@@ -67,7 +67,11 @@ export const appInstalls = pgTable(
     createdAt: at('created_at').notNull(),
     finishedAt: at('finished_at'),
   },
-  (t) => [index('app_installs_user_idx').on(t.userId, t.id)],
+  (t) => [
+    index('app_installs_user_idx').on(t.userId, t.id),
+    // an app's removal sets its installs' app_id null: found by this index, not a scan
+    index('app_installs_app_idx').on(t.appId),
+  ],
 )
 
 /** A phone's result in a batch install ('pending' until the supplier answered for it). */
