@@ -84,9 +84,3 @@ export function installProgressText(progress: {
   if (progress.skipped > 0) parts.push(`跳过 ${progress.skipped}`)
   return `安装完成：${parts.join('，')}`
 }
-
-/** Bytes as the app list shows a size (12.3MB). */
-export function formatApkSize(bytes: number) {
-  if (bytes >= MB) return `${(bytes / MB).toFixed(1)}MB`
-  return `${Math.max(1, Math.round(bytes / 1024))}KB`
-}
