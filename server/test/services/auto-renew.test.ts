@@ -108,6 +108,9 @@ test('POST /device/autoRenew: on, off, and every refusal with nothing changed', 
     status: DeviceStatus.released,
   })
 
+  // read once before, so the list below is served after a change of the setting alone (fleet version)
+  const unset = await get<PagedData<Device>>(ta.app, '/device/list', owner)
+  assert.ok(unset.data.records.every((d) => d.autoRenew === null))
   const on = await setAutoRenew(ta, owner, {
     deviceIds: [a, b],
     enabled: true,
