@@ -18,6 +18,7 @@ import type { OrderInfo } from '../../src/contract/order'
 import { wrapPool } from '../../src/db/client'
 import { createServices } from '../../src/services'
 import { deviceAutoRenew, devices, messages, orders, users } from '../../src/db/schema'
+import { expireDevicesJob } from '../../src/jobs/expire-devices'
 import { CLAIM_MS, RETRY_MS } from '../../src/services/auto-renew'
 import { COMPANY_ACCOUNT, credit } from '../../src/services/wallet/ledger'
 import { GOODS, ZONES, commerceApp, newBuyer, newKey, priceOf } from '../helpers/commerce'
@@ -454,3 +455,15 @@ test(
     assert.equal(await beans(ta, owner.userId), 10_000_000 - paid)
   },
 )
+
+test('a short balance leaves the SPEC reminder in place: the expiry job still reminds 24 h before', async (t) => {
+  const ta = await commerceApp(t)
+  const owner = await newBuyer(ta)
+  const id = await phone(ta, owner.userId, { expiresInMs: 12 * 3600_000 })
+  await turnOn(ta, owner, [id])
+  assert.equal((await run(ta)).failed, 1)
+  await expireDevicesJob(ta.database.db, ta.app.services, Infinity).run({}, ta.clock.now())
+  assert.equal((await renewalMessages(ta, owner.userId, '自动续费未成功')).length, 1)
+  const reminded = await renewalMessages(ta, owner.userId, '云手机即将到期')
+  assert.equal(reminded.length, 1, 'the reminder goes out as for any phone')
+})
