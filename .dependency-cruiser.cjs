@@ -12,7 +12,7 @@
  * no-restricted-imports (.eslintrc.js) says the same per folder as you type; this file also sees
  * circles and relative paths, and fails CI on either.
  */
-const ALL_CODE = '^(src|server/src|admin)/'
+const ALL_CODE = '^(src|server/src|admin|control)/'
 
 /** A rule forbidding `from` to import `to`, with the message a developer reads when it fails. */
 const forbid = (name, comment, from, to) => ({ name, severity: 'error', comment, from, to })
@@ -134,6 +134,21 @@ module.exports = {
         path: '^(?!server/src/|src/domain/|src/constants/|shared/|types/|node_modules/)',
         dependencyTypesNot: ['core'],
       },
+    ),
+
+    forbid(
+      'server: a real supplier imports nothing of the sandbox',
+      'The ACEP adapter and its routes import nothing from adapters/supplier/sandbox/: what suppliers share (the control page) lives beside them in adapters/supplier/ (control-page.ts) or routes/supplier-control-routes.ts.',
+      { path: '^server/src/(adapters/supplier/acep/|routes/acep-supplier-routes\\.ts$)' },
+      { path: '^server/src/adapters/supplier/sandbox/' },
+    ),
+
+    // ---- control page (control/) ---------------------------------------------------------------
+    forbid(
+      'control page: only the shared rules',
+      'The control page (control/) imports src/domain (#domain/*) and nothing else of the client or the server: the server hands it its data as JSON (adapters/supplier/control-page.ts).',
+      { path: '^control/' },
+      { path: '^(src|server|admin)/', pathNot: '^src/domain/' },
     ),
 
     // ---- operator console (admin/) -------------------------------------------------------------

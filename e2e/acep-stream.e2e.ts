@@ -15,10 +15,7 @@ import { test, type TestContext } from 'node:test'
 import { eq } from 'drizzle-orm'
 import type { Browser, Page } from 'playwright-core'
 import { DeviceStatus } from '#domain/device-lifecycle'
-import {
-  LIVE_FAILED_TEXT,
-  SCREENSHOT_MODE_TEXT,
-} from '../server/src/adapters/supplier/sandbox/control-page'
+import { CONTROL_TEXT } from '#domain/control-page'
 import type { Clock } from '../server/src/clock'
 import type { AuthTokenResult } from '../server/src/contract/device'
 import { devices } from '../server/src/db/schema'
@@ -87,7 +84,7 @@ async function phonePage(t: TestContext, browser: Browser) {
 /** The page fell back: the mode note, the message, a relayed screenshot shown, no stream. */
 async function assertScreenshots(page: Page, message: string) {
   await page.getByText(message).waitFor({ timeout: 10_000 })
-  await page.locator('#mode').getByText(SCREENSHOT_MODE_TEXT).waitFor({ timeout: 10_000 })
+  await page.locator('#mode').getByText(CONTROL_TEXT.screenshotMode).waitFor({ timeout: 10_000 })
   await page.waitForFunction(
     () => {
       const img = document.getElementById('screen') as HTMLImageElement | null
@@ -136,7 +133,7 @@ test('the control page plays the pod live with the SDK, and falls back to screen
       await route.fulfill({ response: answer, json: body })
     })
     await page.goto(await controlUrl(phones[1]))
-    await assertScreenshots(page, LIVE_FAILED_TEXT)
+    await assertScreenshots(page, CONTROL_TEXT.liveFailed)
     await screenshot(page, 'acep-stream-wrong-keys')
     assert.equal(fake.streams.length, 1, 'no stream for wrong keys')
     assert.deepEqual(errors, [])
@@ -151,12 +148,13 @@ test('the control page plays the pod live with the SDK, and falls back to screen
       await route.fulfill({ response: answer })
     })
     await page.goto(await controlUrl(phones[1]))
-    await assertScreenshots(page, LIVE_FAILED_TEXT)
+    await assertScreenshots(page, CONTROL_TEXT.liveFailed)
     assert.equal(fake.streams.length, 1, 'no stream for expired keys')
     assert.deepEqual(errors, [])
   }
 
-  // A refused key answer (the phone ran out while its page was open): its message, then screenshots.
+  // The phone ran out before its page asked for keys: the session ends with the message and 续费,
+  // never a frozen picture.
   {
     const { page, errors } = await phonePage(t, browser)
     const url = await controlUrl(phones[2])
@@ -165,10 +163,13 @@ test('the control page plays the pod live with the SDK, and falls back to screen
       .set({ status: DeviceStatus.expired })
       .where(eq(devices.id, phones[2]))
     await page.goto(url)
-    await page.getByText('云手机已到期，请续费后使用').waitFor({ timeout: 10_000 })
-    await page.locator('#mode').getByText(SCREENSHOT_MODE_TEXT).waitFor()
+    await page
+      .locator('#overlay-text', { hasText: CONTROL_TEXT.expired })
+      .waitFor({ timeout: 10_000 })
+    await page.locator('#overlay-action', { hasText: CONTROL_TEXT.renew }).waitFor()
     await screenshot(page, 'acep-stream-refused')
     assert.equal(await page.locator('.ve-phone-frame').count(), 0)
+    assert.equal(await page.locator('#screen').getAttribute('src'), null, 'no picture left')
     assert.deepEqual(errors, [])
   }
 })
@@ -183,7 +184,7 @@ test('without the SDK file the control page shows screenshots and says so', asyn
     if (/vePhoneSDK|control\/stream/.test(request.url())) sdkAsked.push(request.url())
   })
   await page.goto(await controlUrl(phones[0]))
-  await page.locator('#mode').getByText(SCREENSHOT_MODE_TEXT).waitFor({ timeout: 10_000 })
+  await page.locator('#mode').getByText(CONTROL_TEXT.screenshotMode).waitFor({ timeout: 10_000 })
   await page.waitForFunction(
     () => {
       const img = document.getElementById('screen') as HTMLImageElement | null

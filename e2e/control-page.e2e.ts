@@ -19,8 +19,10 @@ import {
   setupE2E,
   smsCode,
   type AxeViolation,
+  type Session,
 } from './harness'
 import { button } from './journeys'
+import { CONTROL_TEXT } from '#domain/control-page'
 
 const e2e = setupE2E({ env: { RATE_LIMIT_PER_MINUTE: '0', SANDBOX_SUPPLIER_DELAY_MS: '1500' } })
 
@@ -166,8 +168,8 @@ test('the floating ball starts off the icons, is dragged by mouse and touch, and
   const ball = control.locator('#floating-ball')
   await ball.waitFor()
   await control.locator('#status', { hasText: '运行中' }).waitFor({ timeout: 20_000 })
-  // the home screen with its icons has loaded
-  await control.locator('#screen[src]').waitFor()
+  // the home screen with its icons has loaded (the sandbox's stream, control/src/sandbox-sdk.ts)
+  await control.locator('.ve-phone-frame[src]').waitFor()
   const frame = (await iframe.boundingBox())!
   const icons = await iconBoxes(control, 6)
   const start = await ballBox(control, frame, icons, 'at start')
@@ -210,15 +212,266 @@ test('the floating ball starts off the icons, is dragged by mouse and touch, and
   assert.deepEqual(await ball.boundingBox(), afterTouch, 'the next screen frame leaves it there')
   await screenshot(page, 'floating-ball-touch-drop')
 
-  // a tap opens the menu beside the ball, a click closes it
+  // a tap opens the menu beside the ball; 返回 presses the phone's key (/control/key)
   await ball.tap()
   await control.locator('#floating-menu button', { hasText: '重启' }).waitFor()
-  assert.equal(
-    await control.locator('#floating-menu button', { hasText: '返回' }).isDisabled(),
-    true,
-  )
   await screenshot(page, 'floating-ball-menu')
+  await control.locator('#floating-menu button', { hasText: '返回' }).click()
+  await control.locator('#toast', { hasText: '已按下返回' }).waitFor()
+  await ball.click()
+  await control.locator('#floating-menu button', { hasText: '返回' }).waitFor()
   await ball.click()
   await control.locator('#floating-menu').waitFor({ state: 'hidden' })
+  assert.deepEqual(errors, [])
+})
+
+/** The control page inside H5's web_instance, its frame and a tool button by name. */
+async function openControl(mobile: string) {
+  const { session, deviceId } = await trialPhone(mobile)
+  const opened = await e2e.newPage()
+  await seedSession(opened.context, session)
+  await e2e.open(opened.page, `/pages/webView/web_instance?deviceId=${deviceId}`)
+  const control = opened.page.frameLocator('iframe[title="云手机控制台"]')
+  const tool = (name: string) => control.locator(`button[data-tool="${name}"]`)
+  const toast = (text: string | RegExp) => control.locator('#toast', { hasText: text }).waitFor()
+  const live = control.locator('#live')
+  return { ...opened, control, tool, toast, live, deviceId }
+}
+
+test('every toolbar control on the sandbox stream, in portrait and landscape', async () => {
+  const { page, context, control, tool, toast, live, errors } = await openControl('13712340046')
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  page.on('dialog', (dialog) => void dialog.accept())
+  // the stream plays through the SDK stand-in; the indicator shows its round trip and frame rate
+  const liveMode = control.locator('#mode', { hasText: /^实时画面$/ })
+  await liveMode.waitFor({ timeout: 20_000 })
+  await control.locator('.ve-phone-frame[src]').waitFor()
+  await control.locator('#net', { hasText: /^\d+ ms · \d+ fps$/ }).waitFor({ timeout: 10_000 })
+  await tool('home').waitFor()
+  await screenshot(page, 'control-toolbar-portrait')
+
+  // 返回 / 主页 / 多任务: key events through our server
+  for (const [key, label] of [
+    ['back', '返回'],
+    ['home', '主页'],
+    ['recents', '多任务'],
+  ]) {
+    await tool(key).click()
+    await toast(`已按下${label}`)
+  }
+
+  // 音量 + and −: the SDK's volumeUp/volumeDown; the phone refuses a step past the top
+  await tool('volumeDown').click()
+  await control.locator('#live[data-volume="7"]').waitFor()
+  for (let v = 8; v <= 15; v++) {
+    await tool('volumeUp').click()
+    await control.locator(`#live[data-volume="${v}"]`).waitFor()
+  }
+  await tool('volumeUp').click()
+  await toast('音量已是最大')
+  assert.equal(await live.getAttribute('data-volume'), '15')
+
+  // 画质: setVideoStreamProfileId with the sandbox's profile, remembered for this user
+  await tool('quality').click()
+  await control.locator('#panel button[data-quality="smooth"]').click()
+  await control.locator('#live[data-profile-id="4"]').waitFor()
+  await toast('已切换为流畅')
+  assert.equal(await tool('quality').textContent(), '画质·流畅')
+  const stored = await page
+    .frames()
+    .find((f) => f.url().includes('/supplier/control'))!
+    .evaluate(() =>
+      Object.entries(localStorage).find(([k]) => k.startsWith('cp.control.quality.u')),
+    )
+  assert.equal(stored?.[1], 'smooth')
+
+  // 本地键盘: typing with the user's own input method
+  await tool('keyboard').click()
+  await toast('已切换为本地键盘，可用本机输入法输入')
+  assert.equal(await tool('keyboard').getAttribute('aria-pressed'), 'true')
+  await control.locator('.ve-phone-ime').fill('你好，云手机')
+  await control.locator('.ve-phone-ime').press('Enter')
+  await control.locator('.ve-phone-echo', { hasText: '已输入：你好，云手机' }).waitFor()
+
+  // 剪贴板: the local text to the phone, and the phone's back to this device
+  await tool('clipboard').click()
+  await control.locator('#clipboard-text').fill('复制这段文字')
+  await control.locator('#panel button', { hasText: '发送到云手机' }).click()
+  await toast('已发送到云手机剪贴板')
+  await control.locator('.remote-clip', { hasText: '云手机剪贴板：复制这段文字' }).waitFor()
+  await control.locator('#panel button', { hasText: '复制到本机' }).click()
+  await toast('已复制到本机剪贴板')
+  await screenshot(page, 'control-clipboard')
+  await tool('clipboard').click()
+
+  // 截图: downloaded on H5
+  const [download] = await Promise.all([page.waitForEvent('download'), tool('screenshot').click()])
+  assert.match(download.suggestedFilename(), /^云手机截图-.+\.svg$/)
+
+  // 摇一摇
+  await tool('shake').click()
+  await toast('已摇一摇')
+  await control.locator('.ve-phone-echo', { hasText: '云手机：检测到摇一摇' }).waitFor()
+
+  // 旋转: rotateScreen(270, true); the page follows the phone into landscape
+  await tool('rotate').click()
+  await control.locator('#live[data-rotation="270"]').waitFor()
+  await control.locator('body.rotated').waitFor({ state: 'attached' })
+  await page.setViewportSize({ width: 844, height: 390 })
+  await screenshot(page, 'control-toolbar-landscape')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await tool('rotate').click()
+  await control.locator('#live[data-rotation="0"]').waitFor()
+
+  // 全屏: the browser's Fullscreen API (H5's iframe allows it)
+  await tool('fullscreen').click()
+  await control.locator('button[data-tool="fullscreen"][aria-pressed="true"]').waitFor()
+  await tool('fullscreen').click()
+  await control.locator('button[data-tool="fullscreen"][aria-pressed="false"]').waitFor()
+
+  // the phone's commands; 重启 drops the stream, which reconnects with its back-off shown
+  await tool('CleanMem').click()
+  await toast('内存已释放')
+  await tool('Reboot').click()
+  await toast(/重启/)
+  await control.locator('#net', { hasText: /秒后重连（第 \d\/5 次）/ }).waitFor({ timeout: 10_000 })
+  await screenshot(page, 'control-reconnecting')
+  await liveMode.waitFor({ timeout: 30_000 })
+  await control.locator('#net', { hasText: / fps$/ }).waitFor({ timeout: 10_000 })
+  // the remembered 画质 is applied to the new stream
+  await control.locator('#live[data-profile-id="4"]').waitFor()
+  assert.deepEqual(errors, [])
+})
+
+/** A running trial phone of a new account, and the control page's address for `viewer` (a new token). */
+async function trialPhone(mobile: string) {
+  const session = await apiLogin(mobile)
+  const claimed = await api<{ deviceId: number }>('/newUserGuide/getNewUserReceiveEquipment', {
+    session,
+  })
+  assert.equal(claimed.code, 200, claimed.msg)
+  const deviceId = claimed.data!.deviceId
+  for (let i = 0; i < 40; i++) {
+    const detail = await api<{ status: number; busy: boolean }>(
+      `/device/detail?deviceId=${deviceId}`,
+      {
+        session,
+      },
+    )
+    if (detail.data?.status === 1 && !detail.data.busy) break
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  const controlUrl = async (viewer: Session) => {
+    const issued = await api<{ authToken: string; controlUrl: string }>(
+      `/user/getAuthToken?deviceId=${deviceId}`,
+      { session: viewer },
+    )
+    assert.equal(issued.code, 200, issued.msg)
+    const { authToken, controlUrl: url } = issued.data!
+    return `/vmcloud/api${url.replace(/^\/vmcloud\/api/, '')}&token=${encodeURIComponent(authToken)}&userId=${viewer.userId}&userType=2&isWeb=1`
+  }
+  return { session, deviceId, controlUrl }
+}
+
+test('a 仅查看 viewer watches the stream without controls, is refused a key, and a revoke ends the page with 续费', async () => {
+  const owner = await trialPhone('13712340047')
+  const viewer = await apiLogin('13712340048')
+  const granted = await api('/device/empower', {
+    session: owner.session,
+    method: 'POST',
+    json: { deviceIds: [owner.deviceId], mobilePhone: '13712340048', permission: 1, days: 7 },
+  })
+  assert.equal(granted.code, 200, granted.msg)
+  const { page, errors } = await e2e.newPage()
+  await page.goto(await owner.controlUrl(viewer))
+  await page.locator('#mode', { hasText: /^实时画面$/ }).waitFor({ timeout: 20_000 })
+  await page.locator('.ve-phone-frame[src]').waitFor()
+  assert.equal(await page.locator('#mode').getAttribute('data-view-only'), CONTROL_TEXT.viewOnly)
+  const shown = await page
+    .locator('button[data-tool]:visible')
+    .evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.tool))
+  assert.deepEqual(shown, ['quality', 'screenshot', 'fullscreen'])
+  await screenshot(page, 'control-view-only')
+
+  // the server refuses their key and command even when sent by hand
+  // (no named functions inside evaluate: tsx's __name helper does not exist in the page)
+  const refused = await page.evaluate(() => {
+    const data = JSON.parse(document.getElementById('control-data')!.textContent!)
+    return Promise.all(
+      [
+        ['/control/key', { key: 'home' }],
+        ['/control/command', { command: 'Reboot' }],
+      ].map(([path, body]) =>
+        fetch(`${data.base}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ session: data.session, ...(body as object) }),
+        }).then((r) => r.json() as Promise<{ code: number; msg: string }>),
+      ),
+    )
+  })
+  for (const answer of refused) {
+    assert.notEqual(answer.code, 200)
+    assert.equal(answer.msg, '该云手机仅授权您查看，无法操作')
+  }
+
+  // the owner revokes: the page ends at its next call, with the message and 续费
+  const grants = await api<{ records: { grantId: number }[] }>(
+    '/device/empower/list?direction=out',
+    {
+      session: owner.session,
+    },
+  )
+  const revoked = await api('/device/empower/revoke', {
+    session: owner.session,
+    method: 'POST',
+    json: { grantIds: grants.data!.records.map((g) => g.grantId) },
+  })
+  assert.equal(revoked.code, 200, revoked.msg)
+  await page
+    .locator('#overlay-text', { hasText: CONTROL_TEXT.sessionEnded })
+    .waitFor({ timeout: 10_000 })
+  assert.equal(await page.locator('.ve-phone-frame').count(), 0, 'no frozen picture')
+  await screenshot(page, 'control-session-ended')
+  await page.locator('#overlay-action', { hasText: CONTROL_TEXT.renew }).click()
+  await page.waitForURL(new RegExp(`/pages/Renew/index\\?deviceIds=${owner.deviceId}$`))
+  assert.deepEqual(errors, [])
+})
+
+test('without WebRTC the page says so and shows screenshots; idle warns, ends, and one tap resumes', async () => {
+  const owner = await trialPhone('13712340049')
+  const { page, context, errors } = await e2e.newPage()
+  await context.addInitScript(() => {
+    delete (window as unknown as { RTCPeerConnection?: unknown }).RTCPeerConnection
+  })
+  await page.clock.install()
+  await page.goto(await owner.controlUrl(owner.session))
+  await page.locator('#toast', { hasText: CONTROL_TEXT.noWebrtc }).waitFor({ timeout: 10_000 })
+  await page.locator('#mode', { hasText: CONTROL_TEXT.screenshotMode }).waitFor()
+  await page.locator('#screen[src]').waitFor()
+  assert.equal(await page.locator('.ve-phone-frame').count(), 0)
+  assert.equal(await page.locator('button[data-tool="rotate"]').isDisabled(), true)
+  assert.equal(await page.locator('button[data-tool="home"]').isDisabled(), false)
+  await screenshot(page, 'control-no-webrtc')
+
+  // 4 min 30 s without a touch: the warning; one tap and it goes
+  await page.clock.fastForward('04:31')
+  await page.locator('#overlay-text', { hasText: CONTROL_TEXT.idleWarn }).waitFor()
+  await screenshot(page, 'control-idle-warning')
+  await page.locator('#overlay-action', { hasText: CONTROL_TEXT.resume }).click()
+  await page.locator('#overlay').waitFor({ state: 'hidden' })
+  // 5 minutes more: the page disconnects and stops asking; one tap resumes
+  await page.clock.fastForward('05:01')
+  await page.locator('#overlay-text', { hasText: CONTROL_TEXT.idleEnded }).waitFor()
+  const asked: string[] = []
+  page.on('request', (r) => {
+    if (r.url().includes('/control/state')) asked.push(r.url())
+  })
+  await page.clock.fastForward('00:10')
+  assert.deepEqual(asked, [], 'no polls while disconnected')
+  await page.locator('#overlay-action', { hasText: CONTROL_TEXT.resume }).click()
+  await page.locator('#overlay').waitFor({ state: 'hidden' })
+  await page.locator('#mode', { hasText: CONTROL_TEXT.screenshotMode }).waitFor()
+  await page.waitForRequest((r) => r.url().includes('/control/state'))
   assert.deepEqual(errors, [])
 })

@@ -13,11 +13,19 @@ export interface StartBuild {
   sources: string[]
 }
 
-/** The H5 app served at `/` and the operator console served at `/admin`; a null folder is not served. */
+/**
+ * The H5 app served at `/`, the operator console served at `/admin` and the control page each
+ * supplier serves (CONTROL_DIST, default dist/control); a null folder is not served.
+ */
 export function startBuilds(dirs: {
   h5Dist: string | null
   adminDist: string | null
+  controlDist?: string | null
 }): StartBuild[] {
+  const controlDist =
+    dirs.controlDist === undefined
+      ? path.resolve(process.env.CONTROL_DIST || 'dist/control')
+      : dirs.controlDist
   const builds: (StartBuild | null)[] = [
     dirs.h5Dist
       ? {
@@ -34,6 +42,15 @@ export function startBuilds(dirs: {
           index: path.join(dirs.adminDist, 'index.html'),
           // the console imports the shared rules of src/domain and src/constants
           sources: ['admin', 'src/domain', 'src/constants'],
+        }
+      : null,
+    controlDist
+      ? {
+          name: 'control page',
+          script: 'build:control',
+          index: path.join(controlDist, 'index.html'),
+          // the page imports its vocabulary from src/domain (control-page.ts)
+          sources: ['control', 'src/domain'],
         }
       : null,
   ]

@@ -74,6 +74,7 @@ export const ROUTE_CODES: Readonly<Record<string, readonly number[]>> = {
   'GET /playTrial/getConfig': [C.SHOW_ERROR_TIPS],
   'GET /sandbox/pay/checkout': [C.SHOW_ERROR_TIPS],
   'GET /sandbox/sms/last': [],
+  'GET /sandbox/supplier/assets/{file}': [],
   'GET /sandbox/supplier/control': [C.GET_DEVICE_FAILED, C.SHOW_ERROR_TIPS],
   'GET /sandbox/supplier/control/floatingBall': [C.LOGIN_TOKEN_INVALID],
   'GET /sandbox/supplier/control/floatingBall.js': [],
@@ -82,7 +83,13 @@ export const ROUTE_CODES: Readonly<Record<string, readonly number[]>> = {
     C.SHOW_ERROR_TIPS,
     C.LOGIN_TOKEN_INVALID,
   ],
+  'GET /sandbox/supplier/control/stream': [
+    C.GET_DEVICE_FAILED,
+    C.SHOW_ERROR_TIPS,
+    C.LOGIN_TOKEN_INVALID,
+  ],
   'GET /sandbox/supplier/cover/{instanceId}': [],
+  'GET /sandbox/supplier/stream/frame/{podId}': [],
   'GET /sandbox/wechat/oauth2/authorize': [C.SHOW_ERROR_TIPS],
   'GET /space/device': [...SIGNED_IN_CODES, C.GET_DEVICE_FAILED],
   'GET /space/history': [...SIGNED_IN_CODES],
@@ -306,6 +313,12 @@ export const ROUTE_CODES: Readonly<Record<string, readonly number[]>> = {
     C.APP_DOES_NOT_EXIST,
     C.LOGIN_TOKEN_INVALID,
   ],
+  'POST /sandbox/supplier/control/key': [
+    C.GET_DEVICE_FAILED,
+    C.SHOW_ERROR_TIPS,
+    C.LOGIN_TOKEN_INVALID,
+  ],
+  'POST /sandbox/supplier/stream/start': [],
   'POST /sms/sendSmsCode': [
     C.PHONE_VERIFICATION_FAILED,
     C.SMS_SEND_FAILED,
@@ -422,9 +435,11 @@ export const ROUTE_CODES: Readonly<Record<string, readonly number[]>> = {
  * answer what the sandbox's do (routes/supplier-control-routes.ts).
  */
 export const SUPPLIER_ROUTE_CODES: Readonly<Record<string, readonly number[]>> = {
+  'GET /supplier/acep/assets/{file}': [],
   'GET /supplier/acep/control': ROUTE_CODES['GET /sandbox/supplier/control'],
   'GET /supplier/acep/control/state': ROUTE_CODES['GET /sandbox/supplier/control/state'],
   'POST /supplier/acep/control/command': ROUTE_CODES['POST /sandbox/supplier/control/command'],
+  'POST /supplier/acep/control/key': ROUTE_CODES['POST /sandbox/supplier/control/key'],
   'GET /supplier/acep/control/stream': [
     C.GET_DEVICE_FAILED,
     C.SHOW_ERROR_TIPS,

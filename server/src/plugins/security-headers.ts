@@ -30,11 +30,15 @@ export const BARE_ANSWER_HEADERS = {
   'referrer-policy': 'no-referrer',
 }
 
-/** 'sha256-…' sources for the inline <script> elements of an HTML document. */
+/**
+ * 'sha256-…' sources for the inline <script> elements of an HTML document that run: a data element
+ * (`type="application/json"`, the control page's) runs nothing and needs no source.
+ */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>()
   for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script\s*>/gi)) {
     if (/\ssrc\s*=/i.test(match[1] ?? '') || match[2] === '') continue
+    if (/\stype\s*=\s*["']?application\/json/i.test(match[1] ?? '')) continue
     hashes.add(`'sha256-${crypto.createHash('sha256').update(match[2], 'utf8').digest('base64')}'`)
   }
   return [...hashes]

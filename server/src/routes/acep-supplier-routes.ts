@@ -2,17 +2,18 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { DeviceStatus } from '#domain/device-lifecycle'
 import { ResultCode } from '#domain/result-codes'
-import { ACEP_PREFIX, AcepSupplier } from '../adapters/supplier/acep/acep-supplier'
-import { controlPage } from '../adapters/supplier/sandbox/control-page'
+import { AcepSupplier } from '../adapters/supplier/acep/acep-supplier'
+import { CONTROL_KEYS } from '#domain/control-page'
 import { Envelope } from '../contract/common'
 import { BizError } from '../domain/biz-error'
 import { ok } from '../plugins/envelope'
 import type { ApiRouteOptions } from './route-options'
 import {
-  controlledPhone,
-  controlSessionOf,
   registerControlRoutes,
   SessionQuery,
+  plainText,
+  StreamKeys,
+  streamingPhone,
 } from './supplier-control-routes'
 
 /** A screen URL's frame time and its pass (services/devices/screen-access.ts). */
@@ -26,23 +27,6 @@ const CoverQuery = Type.Object({
 
 /** The biggest screenshot we relay. */
 const MAX_SCREEN_BYTES = 4 * 1024 * 1024
-
-/** What the SDK's start() takes besides the DOM element: the pod, our account, the viewer, the keys. */
-const StreamKeys = Type.Object({
-  productId: Type.String(),
-  podId: Type.String(),
-  accountId: Type.String(),
-  userId: Type.String(),
-  token: Type.Object({
-    AccessKeyID: Type.String(),
-    SecretAccessKey: Type.String(),
-    SessionToken: Type.String(),
-    CurrentTime: Type.String(),
-    ExpiredTime: Type.String(),
-  }),
-  /** When the keys stop working (epoch ms). */
-  expiresAt: Type.Number(),
-})
 
 /** Stream keys a page session may ask for within STREAM_KEYS_WINDOW_MS (a start and a few restarts). */
 export const STREAM_KEYS_PER_WINDOW = 5
@@ -70,18 +54,15 @@ const acepSupplierRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (ap
   registerControlRoutes(app, {
     prefix: '/supplier/acep',
     tags,
-    page: (view) =>
-      controlPage({
-        ...view,
-        base: ACEP_PREFIX,
-        screen: stream ? { sdkUrl: stream.sdk.path } : 'screenshots',
-      }),
+    stream: stream ? { sdkUrl: stream.sdk.path, profiles: stream.settings.profiles } : null,
     pageConfig: { connectSrc: stream?.settings.connectSrc ?? [] },
     // Each poll asks ACEP for a new screenshot; the relay shows the last one it reported.
     screenUrl: async ({ device, instanceId, screenPass }) =>
       device.status === DeviceStatus.running && instanceId && screenPass
         ? (await acep.cover(instanceId, screenPass)).url
         : null,
+    pressKey: ({ instanceId }, key) =>
+      acep.pressKey(instanceId!, CONTROL_KEYS[key].keycode, `已按下${CONTROL_KEYS[key].label}`),
   })
 
   if (stream) {
@@ -114,14 +95,7 @@ const acepSupplierRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (ap
         },
       },
       async (request) => {
-        const session = await controlSessionOf(app, request.query.session)
-        const { device, instanceId } = await controlledPhone(app, session)
-        if (device.status === DeviceStatus.expired) {
-          throw new BizError(ResultCode.SHOW_ERROR_TIPS, '云手机已到期，请续费后使用')
-        }
-        if (device.status !== DeviceStatus.running || !instanceId) {
-          throw new BizError(ResultCode.SHOW_ERROR_TIPS, '云手机未在运行，暂不能查看实时画面')
-        }
+        const { session, instanceId } = await streamingPhone(app, request.query.session)
         const now = clock.now().getTime()
         const key = request.query.session
         const recent = (asked.get(key) ?? []).filter((at) => at > now - STREAM_KEYS_WINDOW_MS)
@@ -191,12 +165,7 @@ const acepSupplierRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (ap
       },
     },
     async (request, reply) => {
-      const plain = (code: number, text: string) =>
-        reply
-          .code(code)
-          .type('text/plain; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .send(text)
+      const plain = (code: number, text: string) => plainText(reply, code, text)
       if (!(await screens.admits(request.params.podId, request.query)))
         return plain(403, 'forbidden')
       const address = await acep.screenAddress(request.params.podId)

@@ -1,3 +1,4 @@
+import type { ControlKey } from '#domain/control-page'
 import { BALL_TAP_SLOP, ballDrop, ballKeep, ballOverlaps, ballStart } from '#domain/floating-ball'
 
 /** The ball's size and its gap to the edges and to what it must not cover (px). */
@@ -7,18 +8,20 @@ const BALL = { size: 48, margin: 8 }
  * The floating control ball of the sandbox supplier's control page, drawn from the account's
  * settings (/sandbox/supplier/control/floatingBall). The page includes this script with its session.
  * 重启 and 清理内存 send the same commands as the page's buttons; 截图 opens the current screen
- * frame; 返回/主页/多任务 are key events the sandbox supplier has no command for, so they show as
- * unavailable instead of pretending. The ball starts on the settings' side where it covers neither the
+ * frame; 返回/主页/多任务 press the same keys as the page's navigation keys (/control/key). The ball starts on the settings' side where it covers neither the
  * phone's screen nor the page's buttons (ballStart), follows a drag by touch or mouse, and rests where
  * it is dropped on the nearer side (ballDrop); a tap opens its menu, a drag does not.
  */
-export const FLOATING_BALL_ACTIONS: Record<string, { command?: string; screenshot?: boolean }> = {
+export const FLOATING_BALL_ACTIONS: Record<
+  string,
+  { command?: string; key?: ControlKey; screenshot?: boolean }
+> = {
   重启: { command: 'Reboot' },
   清理内存: { command: 'CleanMem' },
   截图: { screenshot: true },
-  返回: {},
-  主页: {},
-  多任务: {},
+  返回: { key: 'back' },
+  主页: { key: 'home' },
+  多任务: { key: 'recents' },
 }
 
 export function floatingBallScript(prefix: string): string {
@@ -47,10 +50,12 @@ export function floatingBallScript(prefix: string): string {
       if (img && img.src) window.open(img.src, '_blank'); else say('画面尚未加载');
       return;
     }
-    if (!action.command) { say('当前云手机暂不支持「' + name + '」'); return; }
+    if (!action.command && !action.key) { say('当前云手机暂不支持「' + name + '」'); return; }
     if (action.command === 'Reboot' && !confirm('确定重启这台云手机吗？')) return;
     try {
-      const res = await fetch(base + '/control/command', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ session, command: action.command }) });
+      const path = action.key ? '/control/key' : '/control/command';
+      const payload = action.key ? { session, key: action.key } : { session, command: action.command };
+      const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
       const body = await res.json();
       say(body.code === 200 ? body.data.msg : body.msg);
     } catch (e) { say('网络异常，请重试'); }
@@ -75,7 +80,7 @@ export function floatingBallScript(prefix: string): string {
         const b = document.createElement('button');
         b.type = 'button'; b.textContent = name; b.style.cssText = 'height:36px;padding:0 14px';
         const action = actions[name] || {};
-        if (!action.command && !action.screenshot) { b.disabled = true; b.title = '当前云手机暂不支持'; }
+        if (!action.command && !action.key && !action.screenshot) { b.disabled = true; b.title = '当前云手机暂不支持'; }
         b.addEventListener('click', () => { toggle(false); run(name); });
         menu.appendChild(b);
       });

@@ -18,6 +18,7 @@ import { deviceRow, givePhones } from '../helpers/fleet'
 import { get, loginWithSms, post } from '../helpers/test-app'
 import type { AuthTokenResult, CommandResult, DeviceCover } from '../../src/contract/device'
 import type { SpaceTask } from '../../src/contract/space'
+import { controlPageData } from '../helpers/control-page'
 
 test('the server on ACEP: provisioning, commands, backup, screen relay, a task ACEP never ends', async (t) => {
   const { ctx, app, fake, database, warnings } = await acepApp(t, { listen: true })
@@ -79,9 +80,9 @@ test('the server on ACEP: provisioning, commands, backup, screen relay, a task A
   const pageUrl = `${issued.data.controlUrl}&token=${encodeURIComponent(issued.data.authToken)}&userId=${me.userId}&userType=2&isWeb=1`
   const page = await app.inject({ method: 'GET', url: pageUrl })
   assert.equal(page.statusCode, 200)
-  const session = /const session = "([^"]+)"/.exec(page.body)?.[1]
+  const session = controlPageData(page.body)?.session
   assert.ok(session, 'the page carries its session')
-  assert.match(page.body, /const base = "\/vmcloud\/api\/supplier\/acep"/)
+  assert.equal(controlPageData(page.body)?.base, '/vmcloud/api/supplier/acep')
   assert.equal(
     (await app.inject({ method: 'GET', url: pageUrl })).statusCode,
     401,

@@ -48,3 +48,25 @@ test('each build is stale when its index is missing or older than a file of its 
   assert.equal(isStale(root, h5), true, 'a shared rule edited: the H5 app…')
   assert.equal(isStale(root, admin), true, '…and the console, which imports it')
 })
+
+test('the control page is built from control/ and the shared rules, not from the H5 pages', (t) => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'start-builds-'))
+  t.after(() => fs.rmSync(root, { recursive: true, force: true }))
+  const builds = startBuilds({ h5Dist: null, adminDist: null, controlDist: path.join(root, 'c') })
+  assert.deepEqual(
+    builds.map((b) => b.script),
+    ['build:control'],
+  )
+  const [control] = builds
+  write(path.join(root, 'control/src/main.ts'), 100)
+  assert.equal(isStale(root, control), true, 'no build yet')
+  write(control.index, 50)
+  assert.equal(isStale(root, control), false)
+  write(path.join(root, 'src/pages/Home/index.tsx'), 40)
+  assert.equal(isStale(root, control), false, 'an H5 page is not its source')
+  write(path.join(root, 'src/domain/control-page.ts'), 30)
+  assert.equal(isStale(root, control), true, 'its vocabulary in src/domain is')
+  write(control.index, 20)
+  write(path.join(root, 'control/src/toolbar.ts'), 10)
+  assert.equal(isStale(root, control), true, 'its own module is')
+})

@@ -22,6 +22,7 @@ import type {
 } from '../../src/contract/engagement'
 import type { Message } from '../../src/contract/message'
 import type { UserInfo } from '../../src/contract/user'
+import { controlPageData } from '../helpers/control-page'
 
 const ZONES = [1, 2, 3, 4]
 
@@ -240,7 +241,7 @@ test('floating ball: defaults, validation, saving, and the control page reads it
     method: 'GET',
     url: `${issued.data.controlUrl}&token=${encodeURIComponent(issued.data.authToken)}&userId=${me.userId}&userType=2&isWeb=1`,
   })
-  const session = /const session = "([^"]+)"/.exec(page.body)?.[1]
+  const session = controlPageData(page.body)?.session
   assert.ok(session)
   // the page draws the ball with the script that reads these settings
   assert.ok(

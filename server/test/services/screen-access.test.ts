@@ -23,6 +23,7 @@ import type { PagedData } from '../../src/contract/common'
 import type { AuthTokenResult, Device, DeviceCover } from '../../src/contract/device'
 import type { CreateGrantResult, GrantView } from '../../src/contract/grant'
 import type { TransferResult } from '../../src/contract/transfer'
+import { controlPageData } from '../helpers/control-page'
 
 const OWNER = '13900000001'
 const GRANTEE = '13900000002'
@@ -108,7 +109,7 @@ async function controlSession(ta: TestApp, who: Session, phone: number): Promise
   const url = `${issued.data.controlUrl}&token=${encodeURIComponent(issued.data.authToken)}&userId=${who.userId}&userType=2&isWeb=1`
   const page = await ta.app.inject({ method: 'GET', url })
   assert.equal(page.statusCode, 200)
-  const session = /const session = "([^"]+)"/.exec(page.body)?.[1]
+  const session = controlPageData(page.body)?.session
   assert.ok(session)
   return session
 }

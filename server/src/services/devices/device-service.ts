@@ -179,7 +179,9 @@ export class DeviceService {
 
   /** For the control page: the phone as the page shows it, and its current supplier instance. */
   async controlState(userId: number, deviceId: number) {
-    const { row, grant } = await this.access.accessible(userId, deviceId, 'control')
+    // 'view': a 仅查看 grantee's control page watches; its keys and commands are refused by the session
+    // (routes/supplier-control-routes.ts) and by `command` below
+    const { row, grant } = await this.access.accessible(userId, deviceId, 'view')
     const passes = await this.screens.passes(userId)
     const device = toDevice(this.ctx.supplier, row, grant, passes)
     const instanceId = row.device.supplierInstanceId

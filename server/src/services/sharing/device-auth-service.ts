@@ -13,7 +13,6 @@ import {
   type PurgeBudget,
   type PurgeTarget,
 } from '../../db/purge-batches'
-import { VIEW_ONLY } from '../devices/device-access'
 import { refusal } from '../devices/device-view'
 import type { GrantService } from './grant-service'
 import { deviceNotFound } from '../devices/device-lifecycle'
@@ -36,6 +35,8 @@ export class ControlRefusal extends Error {
 export interface ControlSession {
   userId: number
   deviceId: number
+  /** false: a grantee with 仅查看 — the page shows the stream, and the server refuses their keys and commands. */
+  canControl: boolean
 }
 
 /** The token hand-off between our app and the supplier's control page (web_instance). */
@@ -66,17 +67,24 @@ export class DeviceAuthService {
   }
 
   /**
-   * A one-time token for a phone the user owns or may control, which must be running and not busy.
-   * A grantee with view permission is told so.
+   * The phone and whether the user may control it, if they own it or were granted it now (仅查看 sees
+   * the control page's stream without its controls), else undefined.
+   */
+  private async viewable(userId: number, deviceId: number) {
+    const device = await this.controllable(userId, deviceId)
+    if (device) return { device, canControl: true }
+    if (!(await this.grants.allows(userId, deviceId, 'view', this.ctx.db))) return undefined
+    const [row] = await this.ctx.db.select().from(devices).where(eq(devices.id, deviceId))
+    return row ? { device: row, canControl: false } : undefined
+  }
+
+  /**
+   * A one-time token for a phone the user owns or was granted (仅查看 too: their page only watches),
+   * which must be running and not busy.
    */
   async issue(userId: number, deviceId: number): Promise<AuthTokenResult> {
-    const device = await this.controllable(userId, deviceId)
-    if (!device) {
-      if (await this.grants.allows(userId, deviceId, 'view', this.ctx.db)) {
-        throw new BizError(ResultCode.SHOW_ERROR_TIPS, VIEW_ONLY)
-      }
-      throw deviceNotFound()
-    }
+    const device = (await this.viewable(userId, deviceId))?.device
+    if (!device) throw deviceNotFound()
     const why = refusal(device)
     if (why) throw new BizError(ResultCode.SHOW_ERROR_TIPS, why)
     const authToken = secret()
@@ -111,7 +119,7 @@ export class DeviceAuthService {
     if (!row) throw new ControlRefusal(401)
     if (row.userId !== userId || row.deviceId !== deviceId) throw new ControlRefusal(403)
     if (row.usedAt || row.expiresAt <= now) throw new ControlRefusal(401)
-    const device = await this.controllable(userId, deviceId)
+    const device = (await this.viewable(userId, deviceId))?.device
     if (!device || device.status === DeviceStatus.released) throw new ControlRefusal(403)
     const session = secret()
     const used = await this.ctx.db
@@ -150,8 +158,10 @@ export class DeviceAuthService {
         ),
       )
     if (!row) return null
-    const device = await this.controllable(row.userId, row.deviceId)
-    return device && device.status !== DeviceStatus.released ? row : null
+    const seen = await this.viewable(row.userId, row.deviceId)
+    return seen && seen.device.status !== DeviceStatus.released
+      ? { ...row, canControl: seen.canControl }
+      : null
   }
 
   /** Drops tokens whose sessions are long over. */

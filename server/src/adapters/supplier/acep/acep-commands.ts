@@ -197,6 +197,16 @@ export class AcepCommands {
     }
   }
 
+  /**
+   * An Android key event on one pod (RunSyncCommand `input keyevent <code>`): the control page's
+   * 返回 / 主页 / 多任务, which the Web SDK has no call for (src/domain/control-page.ts).
+   */
+  async keyEvent(podId: string, keycode: number, done: string): Promise<CommandOutcome> {
+    const outcomes = new Map<string, CommandOutcome>()
+    await this.shell([podId], `input keyevent ${Math.trunc(keycode)}`, done, outcomes)
+    return outcomes.get(podId) ?? { ok: false, msg: SUPPLIER_UNREACHABLE }
+  }
+
   /** A shell command on each pod (RunSyncCommand): done where its own Status says it succeeded. */
   private shell(
     pods: string[],

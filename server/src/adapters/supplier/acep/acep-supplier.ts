@@ -292,6 +292,11 @@ export class AcepSupplier implements SupplierAdapter {
     return this.commands.commandMany(podIds, request)
   }
 
+  /** An Android key event on the pod (the control page's keys, acep-commands.ts). */
+  pressKey(podId: string, keycode: number, done: string) {
+    return this.commands.keyEvent(podId, keycode, done)
+  }
+
   /** A factory reset (ResetPod, acep-tasks.ts): followed with `state` as 'rebooting' until it ends. */
   async reset(podId: string) {
     const row = await this.requirePod(podId)

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { QUALITIES, type Quality, type StreamProfiles } from '#domain/control-page'
 
 /**
  * Where the SDK connects from the page (Content-Security-Policy connect-src): Volcengine's RTC
@@ -23,6 +24,11 @@ export interface AcepStreamSettings {
   accountId: string
   stsEndpoint: string
   connectSrc: string[]
+  /**
+   * ACEP_STREAM_PROFILES: the business's 清晰度档位 ids for the control page's 画质
+   * (auto:<id>,hd:<id>,sd:<id>,smooth:<id>, as configured in the ACEP console); null: no 画质 choice.
+   */
+  profiles: StreamProfiles | null
 }
 
 /** What the ACEP adapter needs from the environment (SUPPLIER_PROVIDER=acep). */
@@ -119,8 +125,26 @@ function streamFromEnv(env: NodeJS.ProcessEnv, problems: string[]): AcepStreamSe
   if (bad.length > 0) {
     problems.push(`ACEP_STREAM_CONNECT_SRC: not https/wss origins: ${bad.join(' ')}`)
   }
+  const profiles = streamProfiles(env.ACEP_STREAM_PROFILES, problems)
   if (problems.length > before) return null
-  return { sdkFile, roleTrn, accountId, stsEndpoint, connectSrc }
+  return { sdkFile, roleTrn, accountId, stsEndpoint, connectSrc, profiles }
+}
+
+/** `auto:1,hd:2,sd:3,smooth:4` → the ids, every choice named once with a positive integer. */
+function streamProfiles(value: string | undefined, problems: string[]): StreamProfiles | null {
+  if (!value) return null
+  const ids: Partial<Record<Quality, number>> = {}
+  for (const part of value.split(',')) {
+    const [name, id] = part.split(':').map((x) => x.trim())
+    if (QUALITIES.some((q) => q.id === name) && /^\d{1,6}$/.test(id ?? '') && Number(id) > 0) {
+      ids[name as Quality] = Number(id)
+    }
+  }
+  if (QUALITIES.every((q) => ids[q.id] !== undefined)) return ids as StreamProfiles
+  problems.push(
+    `ACEP_STREAM_PROFILES must name auto, hd, sd and smooth with the business's 清晰度档位 ids, e.g. auto:1,hd:2,sd:3,smooth:4 (got "${value}")`,
+  )
+  return null
 }
 
 /**

@@ -192,6 +192,24 @@ export class SandboxSupplier implements SupplierAdapter {
     return { ok: true, msg: COMMAND_DONE[request.command] ?? '操作成功' }
   }
 
+  /**
+   * An Android key event (the control page's 返回 / 主页 / 多任务): refused while the phone reboots,
+   * stops or runs an operation, and when the back office fails; noted as the last command (its screen
+   * shows it).
+   */
+  async pressKey(instanceId: string, label: string): Promise<CommandOutcome> {
+    const row = await this.instances.require(instanceId)
+    if (row.status === 'rebooting') return { ok: false, msg: '云手机重启中，按键未生效' }
+    if (row.status !== 'running') return { ok: false, msg: '云手机未运行' }
+    if (row.op) return { ok: false, msg: '云手机正忙，按键未生效' }
+    if (this.instances.fails()) return { ok: false, msg: SUPPLIER_UNREACHABLE }
+    await this.db
+      .update(sandboxInstances)
+      .set({ lastCommand: `按键：${label}`, lastCommandAt: this.clock.now() })
+      .where(eq(sandboxInstances.id, instanceId))
+    return { ok: true, msg: `已按下${label}` }
+  }
+
   /** The sandbox's back office has no list calls: each instance as `command` answers it. */
   commandMany(instanceIds: string[], request: CommandRequest) {
     return commandEach(instanceIds, request, (id, one) => this.command(id, one))
