@@ -13,10 +13,12 @@
  *   view and the pod, rotateScreen(0, true) back); it answers with the 'on-screen-rotation' event
  *   ({ appOriginDirection, streamDirection, uiDomRotation }; the page's table spells it "ratation" once).
  * - sendShakeEventToRemote(): SDK V1.39.0 (6394/171481, 透传客户端"摇一摇"指令).
- * - enableLocalKeyboard(enable): the issue's list of the Web SDK's calls and the start config field of
- *   the same name (6394/95321); setKeyboardType is the Android/iOS name (V1.31.0, 6394/171481).
- * - isRtcSupported(): the static compatibility check (6394/75744 lists it as isSupported, our SDK copy
- *   and its stand-in as isRtcSupported; both are tried).
+ * - enableLocalKeyboard(enable): named as a Web SDK call in the requirements and the constructor's config
+ *   field of the same name (which the page already passed); its own page was not reached (unchecked, see
+ *   below); setKeyboardType is the Android/iOS name (V1.31.0, 6394/171481).
+ * - isRtcSupported(): the static compatibility check (6394/75744 lists it as isSupported; the tests' fake
+ *   SDK, server/test/helpers/fake-vephone-sdk.js, and the sandbox's stand-in as isRtcSupported; both are
+ *   tried).
  * NOT CHECKED against a document (the SDK's callback page was not reachable when this was written):
  * the names of the events for stream statistics 'on-remote-stream-stats' ({ rtt, receivedVideoFps }),
  * the phone's clipboard 'on-clipboard-message-received' ({ text }) and the connection
