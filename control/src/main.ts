@@ -130,7 +130,11 @@ function start(data: ControlPageData) {
     const step = backoff.next()
     if (!step) return screenshots(CONTROL_TEXT.liveFailed)
     state.mode = 'reconnecting'
+    els.mode.textContent = '实时画面已断开，正在重新连接'
+    // the phone's screenshots meanwhile (the polls fetch them while the stream is away)
+    showFrames()
     render()
+    void refresh()
     let left = step.delayMs
     const show = () => {
       els.net.hidden = false
@@ -267,7 +271,9 @@ function start(data: ControlPageData) {
     render()
     if (d.screenUrl && state.mode !== 'live') {
       const next = new Image()
-      next.onload = () => (els.img.src = next.src)
+      next.onload = () => {
+        if (!isEnded()) els.img.src = next.src
+      }
       next.src = d.screenUrl
     }
   }
