@@ -71,6 +71,7 @@ export const ROUTES = {
         'pages/Group',
         'pages/Device',
         'pages/Space',
+        'pages/Apps',
         'pages/CustomerService',
         'pages/webView',
       ],
@@ -124,6 +125,8 @@ export const ROUTES = {
   floatingBall: { path: 'pages/user/floatingBall' },
   invite: { path: 'pages/user/invite' },
   space: { path: 'pages/Space/index', skipChannelCode: true },
+  /** 应用管理: the user's APKs and the catalogue, installed on the fleet (docs/apps.md). */
+  apps: { path: 'pages/Apps/index' },
   dataCenter: { path: 'pages/Space/DataCenter' },
   historyData: { path: 'pages/Space/HistoryData' },
   buySpace: { path: 'pages/Space/BuySpace' },

@@ -62,6 +62,16 @@ export const platform: Platform = {
     await Taro.openLocation({ scale: 18, ...options })
   },
 
+  async chooseApk() {
+    const { tempFiles } = await Taro.chooseMessageFile({
+      count: 1,
+      type: 'file',
+      extension: ['apk'],
+    })
+    const [file] = tempFiles
+    return { path: file.path, name: file.name, size: file.size }
+  },
+
   getDeviceInfo() {
     return deviceInfoFromSystemInfo(Taro.getSystemInfoSync(), persistentDeviceId(taroStorage))
   },

@@ -82,6 +82,11 @@ export interface Platform {
    */
   scanCode(): Promise<string>
   chooseLocation(): Promise<PickedLocation>
+  /**
+   * One local APK to upload: mini-program a file from a chat (chooseMessageFile), H5 the browser's
+   * file picker. Its path goes to the request layer's upload. Rejects when cancelled.
+   */
+  chooseApk(): Promise<{ path: string; name: string; size: number }>
   openLocation(options: OpenLocationOptions): Promise<void>
   /** sent with a login on ios or wx channels */
   getDeviceInfo(): DeviceInfo

@@ -4,6 +4,7 @@
  */
 import { ROUTE_CODES } from '../../../server/src/contract/route-codes'
 import { DRIVERS as account } from './account.drivers'
+import { DRIVERS as apps } from './apps.drivers'
 import { DRIVERS as buying } from './buying.drivers'
 import { DRIVERS as fleet } from './fleet.drivers'
 import { DRIVERS as misc } from './misc.drivers'
@@ -16,7 +17,7 @@ jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('./taro-mock')>('./taro-mock').mockMatrixTaro(),
 )
 
-const AREAS = { account, buying, fleet, misc, pay, profile, sharing, space }
+const AREAS = { account, apps, buying, fleet, misc, pay, profile, sharing, space }
 
 /** Routes no page calls, and why. */
 const NOT_FROM_PAGES: Record<string, string> = {
@@ -24,6 +25,16 @@ const NOT_FROM_PAGES: Record<string, string> = {
   'GET /sandbox/pay/checkout':
     "the sandbox providers' own pages and assets (stand-ins for the pay, supplier and WeChat sites); production never registers them",
   'GET /sandbox/sms/last': "the sandbox SMS's last code, for tests and demos",
+  'GET /sandbox/supplier/assets/{file}':
+    "the sandbox providers' own pages and assets (stand-ins for the pay, supplier and WeChat sites); production never registers them",
+  'GET /sandbox/supplier/control/stream':
+    "the sandbox providers' own pages and assets (stand-ins for the pay, supplier and WeChat sites); production never registers them",
+  'GET /sandbox/supplier/stream/frame/{podId}':
+    "the sandbox providers' own pages and assets (stand-ins for the pay, supplier and WeChat sites); production never registers them",
+  'POST /sandbox/supplier/control/key':
+    "the sandbox providers' own pages and assets (stand-ins for the pay, supplier and WeChat sites); production never registers them",
+  'POST /sandbox/supplier/stream/start':
+    "the sandbox providers' own pages and assets (stand-ins for the pay, supplier and WeChat sites); production never registers them",
   'GET /sandbox/supplier/control':
     "the sandbox providers' own pages and assets (stand-ins for the pay, supplier and WeChat sites); production never registers them",
   'GET /sandbox/supplier/control/floatingBall':
@@ -40,22 +51,10 @@ const NOT_FROM_PAGES: Record<string, string> = {
     "the sandbox providers' own pages and assets (stand-ins for the pay, supplier and WeChat sites); production never registers them",
   'POST /pay/notify/{provider}': "the payment providers' server-to-server notifications",
   'POST /pay/notify/{provider}/refund': "the payment providers' server-to-server notifications",
-  'GET /app/install/progress':
-    "应用管理's server half: its page is not built yet (docs/apps.md says what is), the server tests hold every answer",
-  'GET /app/install/results':
-    "应用管理's server half: its page is not built yet (docs/apps.md says what is), the server tests hold every answer",
   'GET /app/installed':
-    "应用管理's server half: its page is not built yet (docs/apps.md says what is), the server tests hold every answer",
-  'POST /app/install':
-    "应用管理's server half: its page is not built yet (docs/apps.md says what is), the server tests hold every answer",
+    "a phone's installed apps and 打开: the server's half; the phone's page for them is not built yet (docs/apps.md)",
   'POST /app/launch':
-    "应用管理's server half: its page is not built yet (docs/apps.md says what is), the server tests hold every answer",
-  'GET /app/list':
-    "应用管理's server half: its page is not built yet (docs/apps.md says what is), the server tests hold every answer",
-  'POST /app/upload':
-    "应用管理's server half: its page is not built yet (docs/apps.md says what is), the server tests hold every answer",
-  'POST /app/delete':
-    "应用管理's server half: its page is not built yet (docs/apps.md says what is), the server tests hold every answer",
+    "a phone's installed apps and 打开: the server's half; the phone's page for them is not built yet (docs/apps.md)",
   'GET /device/summary': 'no page of this client calls it',
   'GET /order/list': 'no page of this client calls it',
   'GET /space/task':

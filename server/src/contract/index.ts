@@ -198,3 +198,13 @@ export type {
   ScanLoginIdBody,
   ScanLoginRequest,
 } from './scan-login'
+export type {
+  AppItem,
+  AppList,
+  DeleteAppBody,
+  InstallAppBody,
+  InstallProgress,
+  InstallResult,
+  InstalledApp,
+  LaunchAppBody,
+} from './app'

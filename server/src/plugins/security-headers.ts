@@ -147,7 +147,9 @@ export default fp(async function securityHeaders(
       )
       return payload
     }
-    reply.header('content-security-policy', documentPolicy(h5Hashes))
+    // The H5 app uploads a file the user chose (an APK, an avatar) through Taro's uploadFile, which
+    // reads the file's blob: URL with an XHR before posting it: blob: URLs are the page's own objects.
+    reply.header('content-security-policy', documentPolicy(h5Hashes, false, ['blob:']))
     // WeChat Pay's H5 checkout checks that the Referer is our domain; cross-origin it gets the origin
     // only, never a page URL with its token
     reply.header('referrer-policy', 'strict-origin-when-cross-origin')

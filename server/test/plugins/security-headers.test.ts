@@ -65,6 +65,8 @@ test('H5 documents: inline scripts allowed by hash only, not framed, referrer ke
     assert.deepEqual(csp.get('frame-ancestors'), ["'none'"])
     assert.deepEqual(csp.get('object-src'), ["'none'"])
     assert.deepEqual(csp.get('base-uri'), ["'self'"])
+    // Taro's uploadFile reads the chosen file's blob: URL before it posts it
+    assert.deepEqual(csp.get('connect-src'), ["'self'", 'blob:'])
     assert.equal(page.headers['referrer-policy'], 'strict-origin-when-cross-origin')
     assert.equal(page.headers['x-frame-options'], 'DENY')
   }

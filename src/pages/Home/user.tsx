@@ -84,6 +84,7 @@ function Mine() {
         <LinkCell title="云豆转包月" onClick={() => navigate('cloudBeanToMonthly')} />
         <LinkCell title="激活码" onClick={() => navigate('activateDevice')} />
         <LinkCell title="云空间" onClick={() => navigate('space')} />
+        <LinkCell title="应用管理" onClick={() => navigate('apps')} />
         <LinkCell title="优惠券" onClick={() => navigate('coupon')} />
         <LinkCell title="悬浮球设置" onClick={() => navigate('floatingBall')} />
         <LinkCell title="邀请好友" onClick={() => navigate('invite')} />

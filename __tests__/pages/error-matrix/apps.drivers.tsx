@@ -1,0 +1,97 @@
+/** 应用管理: the error matrix drivers of pages/Apps/index (the list, upload, delete, a batch install). */
+import { act, fireEvent, screen } from '@testing-library/react'
+import AppsPage from '@/pages/Apps/index'
+import platform from '@/platform'
+import { renderPage } from '../page-harness'
+
+import type { Driver } from './harness'
+
+const ROUTE = 'pages/Apps/index'
+
+const mine = {
+  appId: 1,
+  name: '演示应用',
+  packageName: 'com.studio.demo',
+  versionName: '1.2.0',
+  versionCode: 3,
+  sizeBytes: 2048,
+  iconUrl: null,
+  source: 'mine',
+  hidden: false,
+  createdAt: '2026-12-06T08:00:00.000Z',
+}
+const withApp = { '/app/list': { mine: [mine], catalogue: [] } }
+const empty = { '/app/list': { mine: [], catalogue: [] } }
+const batch = (finished: boolean) => ({
+  installId: 9,
+  appId: 1,
+  appName: '演示应用',
+  packageName: 'com.studio.demo',
+  total: 2,
+  done: finished ? 2 : 0,
+  installed: finished ? 2 : 0,
+  failed: 0,
+  skipped: 0,
+  finished,
+  text: finished ? '安装完成：成功 2' : '安装中 0/2',
+})
+
+const openWithApp = async () => {
+  renderPage(<AppsPage />, {})
+  await screen.findByText('演示应用')
+}
+
+/** 'METHOD /path' → how the page makes the call. */
+export const DRIVERS: Record<string, Driver> = {
+  'GET /app/list': { route: ROUTE, open: async () => void renderPage(<AppsPage />, {}) },
+  'POST /app/upload': {
+    route: ROUTE,
+    answers: empty,
+    async open() {
+      jest
+        .spyOn(platform, 'chooseApk')
+        .mockResolvedValue({ path: 'blob:apk', name: 'a.apk', size: 2048 })
+      renderPage(<AppsPage />, {})
+      await screen.findByText('还没有上传应用')
+      fireEvent.click(screen.getByText('上传安装包'))
+    },
+  },
+  'POST /app/delete': {
+    route: ROUTE,
+    answers: withApp,
+    async open() {
+      await openWithApp()
+      fireEvent.click(screen.getByText('删除'))
+    },
+  },
+  'POST /app/install': {
+    route: ROUTE,
+    answers: withApp,
+    async open() {
+      await openWithApp()
+      fireEvent.click(screen.getByText('安装到全部云机'))
+    },
+  },
+  'GET /app/install/progress': {
+    route: ROUTE,
+    answers: { ...withApp, '/app/install': batch(false) },
+    async open() {
+      // the page reads the progress 2 s after the batch started
+      jest.useFakeTimers()
+      await openWithApp()
+      fireEvent.click(screen.getByText('安装到全部云机'))
+      await screen.findByText('安装中 0/2')
+      await act(async () => {
+        jest.advanceTimersByTime(2_000)
+      })
+    },
+  },
+  'GET /app/install/results': {
+    route: ROUTE,
+    answers: { ...withApp, '/app/install': batch(true) },
+    async open() {
+      await openWithApp()
+      fireEvent.click(screen.getByText('安装到全部云机'))
+    },
+  },
+}

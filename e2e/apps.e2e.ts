@@ -1,0 +1,77 @@
+/**
+ * 应用管理 in the H5 build against the real server and the sandbox supplier: a studio of three running
+ * phones uploads an APK built here (the browser's file picker), sees it read (name, version, package),
+ * installs it on every phone as one batch (安装中 n/N, then 安装完成：成功 3), and the phones list it;
+ * uninstalling it from one phone by the SPEC's command takes it off that phone only. Screens at 390×844
+ * and 320×568.
+ */
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { buildApk } from '../server/test/helpers/apk'
+import { api, apiLogin, screenshot, seedSession, setupE2E } from './harness'
+import { button } from './journeys'
+
+const e2e = setupE2E({ env: { RATE_LIMIT_PER_MINUTE: '0', SANDBOX_SUPPLIER_DELAY_MS: '800' } })
+
+const PACKAGE = 'com.studio.e2e'
+
+test('upload an APK, install it on every phone with 安装中 n/N, see it on the phones, uninstall it from one', async () => {
+  const session = await apiLogin('13912390461')
+  const written = await e2e.operator(['e2e/fixtures/studio-phones.ts', String(session.userId), '3'])
+  assert.match(written, /studio 3 phones/)
+  const phones = await api<{ records: { deviceId: number }[] }>('/device/list?rows=20', { session })
+  assert.equal(phones.code, 200, phones.msg)
+  const ids = phones.data.records.map((phone) => phone.deviceId)
+  assert.equal(ids.length, 3)
+
+  const { context, page, errors } = await e2e.newPage()
+  await seedSession(context, session)
+  await e2e.open(page, '/pages/Apps/index')
+  await page.getByText('还没有上传应用').waitFor()
+  await screenshot(page, 'apps-empty-390')
+
+  const chooser = page.waitForEvent('filechooser')
+  await button(page, '上传安装包').click()
+  await (
+    await chooser
+  ).setFiles({
+    name: 'studio.apk',
+    mimeType: 'application/vnd.android.package-archive',
+    buffer: buildApk({ packageName: PACKAGE, versionName: '2.0.1', chineseLabel: '工作室助手' }),
+  })
+  await page.getByText('工作室助手').waitFor()
+  await page.getByText(`2.0.1 · ${PACKAGE}`).waitFor()
+  await screenshot(page, 'apps-uploaded-390')
+
+  await button(page, '安装到全部云机').first().click()
+  await page.locator('.taro-modal__foot').getByText('安装').click()
+  await page.getByText(/安装中 \d\/3/).waitFor()
+  await screenshot(page, 'apps-installing-390')
+  await page.getByText('安装完成：成功 3').waitFor({ timeout: 30_000 })
+  await screenshot(page, 'apps-installed-390')
+  await page.setViewportSize({ width: 320, height: 568 })
+  await screenshot(page, 'apps-installed-320')
+  const width = await page.evaluate(() => document.documentElement.scrollWidth)
+  assert.ok(width <= 320, `应用管理 fits 320 px (${width})`)
+
+  const installed = async (deviceId: number) => {
+    const reply = await api<{ packageName: string; name: string }[]>(
+      `/app/installed?deviceId=${deviceId}`,
+      { session },
+    )
+    assert.equal(reply.code, 200, reply.msg)
+    return reply.data
+  }
+  for (const id of ids) {
+    const app = (await installed(id)).find((a) => a.packageName === PACKAGE)
+    assert.equal(app?.name, '工作室助手', `phone ${id} has it`)
+  }
+  const removed = await api('/device/command', {
+    session,
+    json: { deviceId: ids[0], command: 'Uninstall', packageName: PACKAGE },
+  })
+  assert.equal(removed.code, 200, removed.msg)
+  assert.ok(!(await installed(ids[0])).some((a) => a.packageName === PACKAGE))
+  assert.ok((await installed(ids[1])).some((a) => a.packageName === PACKAGE))
+  assert.deepEqual(errors, [])
+})

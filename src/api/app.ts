@@ -1,0 +1,30 @@
+/** 应用管理 calls (docs/apps.md): the app library, uploads and batch installs. */
+import type { AppItem, AppList, InstallProgress, InstallResult } from '@/types/api'
+import { client } from '@/runtime/request'
+
+export const listApps = async () => (await client.get<AppList>('/app/list')).data
+
+/** Uploads a local APK (a path the file chooser gave) → the app as the server read it. */
+export const uploadApk = async (filePath: string) =>
+  (await client.upload<AppItem>('/app/upload', filePath, { loading: '正在上传安装包' })).data
+
+export const deleteApp = async (appId: number) =>
+  (await client.post<null>('/app/delete', { appId })).data
+
+/** One app onto every phone of the user's (全选), as one batch. */
+export const installOnAll = async (appId: number) =>
+  (await client.post<InstallProgress>('/app/install', { appId, all: true })).data
+
+/** quiet: no loading overlay (the page reads it every few seconds while the batch runs) */
+export const getInstallProgress = async (installId: number) =>
+  (await client.get<InstallProgress>('/app/install/progress', { installId }, { loading: false }))
+    .data
+
+export const listInstallResults = (installId: number, page: number, rows?: number) =>
+  client.fetchPage<InstallResult>({
+    url: '/app/install/results',
+    page,
+    rows,
+    params: { installId },
+    loading: false,
+  })

@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '应用管理' })

@@ -1,0 +1,177 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useDidShow } from '@tarojs/taro'
+import { Image, Text, View } from '@tarojs/components'
+import { Button } from '@nutui/nutui-react-taro'
+import type { AppItem, AppList, InstallProgress, InstallResult } from '@/types/api'
+import { APK_MAX_BYTES, INSTALL_STATUS_TEXT } from '@/domain/apps'
+import { confirm, confirmDestructive, toastError, toastSuccess } from '@/runtime/feedback'
+import { fileUrl } from '@/runtime/request'
+import platform from '@/platform'
+import {
+  deleteApp,
+  getInstallProgress,
+  installOnAll,
+  listApps,
+  listInstallResults,
+  uploadApk,
+} from '@/api/app'
+import styles from './apps.module.scss'
+
+/** How often the page reads a running batch's progress. */
+const POLL_MS = 2_000
+/** Phones' results shown under a finished batch (failed and skipped first). */
+const RESULT_ROWS = 20
+
+/**
+ * 应用管理: the user's uploaded APKs and the operators' catalogue; 上传安装包 adds one (read by the server,
+ * refused with its reason); 安装到全部云机 installs an app on every phone as one batch, shown as
+ * 安装中 n/N until every phone has its result, then each failed or skipped phone with why.
+ */
+export default function AppsPage() {
+  const [apps, setApps] = useState<AppList | null>(null)
+  const [batch, setBatch] = useState<InstallProgress | null>(null)
+  const [results, setResults] = useState<InstallResult[]>([])
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+
+  const load = useCallback(async () => {
+    try {
+      setApps(await listApps())
+    } catch (error) {
+      toastError(error)
+    }
+  }, [])
+  useDidShow(() => void load())
+
+  const follow = useCallback(async (progress: InstallProgress) => {
+    setBatch(progress)
+    if (!progress.finished) {
+      timer.current = setTimeout(async () => {
+        try {
+          await follow(await getInstallProgress(progress.installId))
+        } catch (error) {
+          toastError(error)
+        }
+      }, POLL_MS)
+      return
+    }
+    try {
+      setResults((await listInstallResults(progress.installId, 1, RESULT_ROWS)).records)
+    } catch (error) {
+      toastError(error)
+    }
+  }, [])
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current)
+    },
+    [],
+  )
+
+  const upload = async () => {
+    let chosen
+    try {
+      chosen = await platform.chooseApk()
+    } catch {
+      return // cancelled
+    }
+    try {
+      const app = await uploadApk(chosen.path)
+      toastSuccess(`已添加${app.name}`)
+      await load()
+    } catch (error) {
+      toastError(error)
+    }
+  }
+
+  const install = async (app: AppItem) => {
+    if (!(await confirm('安装应用', `将「${app.name}」安装到你的全部云手机？`, '安装'))) return
+    try {
+      setResults([])
+      await follow(await installOnAll(app.appId))
+    } catch (error) {
+      toastError(error)
+    }
+  }
+
+  const remove = async (app: AppItem) => {
+    if (
+      !(await confirmDestructive(
+        '删除应用',
+        `从应用库删除「${app.name}」？已安装的云手机不受影响`,
+        '删除',
+      ))
+    )
+      return
+    try {
+      await deleteApp(app.appId)
+      toastSuccess('已删除')
+      await load()
+    } catch (error) {
+      toastError(error)
+    }
+  }
+
+  const row = (app: AppItem) => (
+    <View key={app.appId} className={styles.item} aria-label={app.name}>
+      {app.iconUrl ? (
+        <Image className={styles.icon} src={fileUrl(app.iconUrl)} mode="aspectFill" />
+      ) : (
+        <View className={styles.icon} />
+      )}
+      <View className={styles.info}>
+        <Text className={styles.name}>{app.name}</Text>
+        <Text className={styles.meta}>
+          {app.versionName} · {app.packageName}
+        </Text>
+      </View>
+      <View className={styles.actions}>
+        <Button size="small" type="primary" onClick={() => void install(app)}>
+          安装到全部云机
+        </Button>
+        {app.source === 'mine' && (
+          <Button size="small" onClick={() => void remove(app)}>
+            删除
+          </Button>
+        )}
+      </View>
+    </View>
+  )
+
+  return (
+    <View className={styles.page}>
+      <View className={styles.upload}>
+        <Button block type="primary" onClick={() => void upload()}>
+          上传安装包
+        </Button>
+        <Text className={styles.hint}>
+          APK 文件，不超过{APK_MAX_BYTES / 1024 / 1024}MB；上传后读取应用名称、包名和版本
+        </Text>
+      </View>
+
+      {batch && (
+        <View className={styles.progress} aria-label="安装进度">
+          <Text>{batch.appName}</Text>
+          <Text className={styles.progressText}>{batch.text}</Text>
+          {results
+            .filter((result) => result.status === 'failed' || result.status === 'skipped')
+            .map((result) => (
+              <View key={result.deviceId} className={styles.result}>
+                <Text>{result.deviceName}</Text>
+                <Text className={result.status === 'failed' ? styles.failed : undefined}>
+                  {INSTALL_STATUS_TEXT[result.status]}：{result.reason}
+                </Text>
+              </View>
+            ))}
+        </View>
+      )}
+
+      <Text className={styles.sectionTitle}>我的应用</Text>
+      {apps && apps.mine.length === 0 && <Text className={styles.empty}>还没有上传应用</Text>}
+      {apps?.mine.map(row)}
+
+      <Text className={styles.sectionTitle}>应用库</Text>
+      {apps && apps.catalogue.length === 0 && <Text className={styles.empty}>应用库暂无应用</Text>}
+      {apps?.catalogue.map(row)}
+    </View>
+  )
+}
