@@ -2,8 +2,8 @@
  * 应用管理 in the H5 build against the real server and the sandbox supplier: a studio of three running
  * phones uploads an APK built here (the browser's file picker), sees it read (name, version, package),
  * installs it on every phone as one batch (安装中 n/N, then 安装完成：成功 3), and the phones list it;
- * uninstalling it from one phone by the SPEC's command takes it off that phone only. Screens at 390×844
- * and 320×568.
+ * on 云手机上的应用 one phone opens it and uninstalls it (the SPEC's command), which takes it off that
+ * phone only. Screens at 390×844 and 320×568.
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
@@ -66,12 +66,38 @@ test('upload an APK, install it on every phone with 安装中 n/N, see it on the
     const app = (await installed(id)).find((a) => a.packageName === PACKAGE)
     assert.equal(app?.name, '工作室助手', `phone ${id} has it`)
   }
-  const removed = await api('/device/command', {
-    session,
-    json: { deviceId: ids[0], command: 'Uninstall', packageName: PACKAGE },
-  })
-  assert.equal(removed.code, 200, removed.msg)
-  assert.ok(!(await installed(ids[0])).some((a) => a.packageName === PACKAGE))
-  assert.ok((await installed(ids[1])).some((a) => a.packageName === PACKAGE))
+  // 云手机上的应用: pick the first phone, open the app there, then uninstall it from that phone only
+  await page.setViewportSize({ width: 390, height: 844 })
+  await button(page, '云手机上的应用').click()
+  await page.waitForURL(/pages\/Apps\/installed/)
+  await page
+    .locator('.taro_page')
+    .last()
+    .getByRole('button', { name: '云手机-1', exact: true })
+    .click()
+  await page.waitForURL(/pages\/Apps\/installed\?deviceId=/)
+  // Taro keeps the pages it came from in the document, hidden: this one is the last
+  const helper = page.locator('.taro_page').last().getByLabel('工作室助手')
+  await helper.waitFor()
+  await screenshot(page, 'apps-on-phone-390')
+  const helperButton = (text: string) =>
+    helper.locator('taro-button-core').filter({ hasText: new RegExp(`^\\s*${text}\\s*$`) })
+  await helperButton('打开').click()
+  await page.getByText('已打开工作室助手').waitFor()
+  await helperButton('卸载').click()
+  await page.locator('.taro-modal__foot').getByText('卸载').click()
+  await helper.waitFor({ state: 'detached' })
+  await page.setViewportSize({ width: 320, height: 568 })
+  await screenshot(page, 'apps-on-phone-320')
+  const phoneWidth = await page.evaluate(() => document.documentElement.scrollWidth)
+  assert.ok(phoneWidth <= 320, `云手机上的应用 fits 320 px (${phoneWidth})`)
+  const first = Number(new URL(page.url()).searchParams.get('deviceId'))
+  assert.ok(!(await installed(first)).some((a) => a.packageName === PACKAGE))
+  for (const id of ids.filter((id) => id !== first)) {
+    assert.ok(
+      (await installed(id)).some((a) => a.packageName === PACKAGE),
+      `phone ${id} keeps it`,
+    )
+  }
   assert.deepEqual(errors, [])
 })

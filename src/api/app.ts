@@ -1,5 +1,5 @@
 /** 应用管理 calls (docs/apps.md): the app library, uploads and batch installs. */
-import type { AppItem, AppList, InstallProgress, InstallResult } from '@/types/api'
+import type { AppItem, AppList, InstalledApp, InstallProgress, InstallResult } from '@/types/api'
 import { client } from '@/runtime/request'
 
 export const listApps = async () => (await client.get<AppList>('/app/list')).data
@@ -28,3 +28,11 @@ export const listInstallResults = (installId: number, page: number, rows?: numbe
     params: { installId },
     loading: false,
   })
+
+/** The apps on one phone now (its owner's, or a grantee's with control). */
+export const listInstalled = async (deviceId: number) =>
+  (await client.get<InstalledApp[]>('/app/installed', { deviceId })).data ?? []
+
+/** Opens an installed app on the phone's screen (LaunchApp). */
+export const launchApp = async (deviceId: number, packageName: string) =>
+  (await client.post<null>('/app/launch', { deviceId, packageName })).data

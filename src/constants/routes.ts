@@ -127,6 +127,7 @@ export const ROUTES = {
   space: { path: 'pages/Space/index', skipChannelCode: true },
   /** 应用管理: the user's APKs and the catalogue, installed on the fleet (docs/apps.md). */
   apps: { path: 'pages/Apps/index' },
+  appsInstalled: { path: 'pages/Apps/installed' },
   dataCenter: { path: 'pages/Space/DataCenter' },
   historyData: { path: 'pages/Space/HistoryData' },
   buySpace: { path: 'pages/Space/BuySpace' },

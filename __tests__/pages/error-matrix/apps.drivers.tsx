@@ -1,8 +1,9 @@
 /** 应用管理: the error matrix drivers of pages/Apps/index (the list, upload, delete, a batch install). */
 import { act, fireEvent, screen } from '@testing-library/react'
 import AppsPage from '@/pages/Apps/index'
+import InstalledApps from '@/pages/Apps/installed'
 import platform from '@/platform'
-import { renderPage } from '../page-harness'
+import { renderPage, setRouteParams } from '../page-harness'
 
 import type { Driver } from './harness'
 
@@ -39,6 +40,11 @@ const batch = (finished: boolean) => ({
 const openWithApp = async () => {
   renderPage(<AppsPage />, {})
   await screen.findByText('演示应用')
+}
+
+const INSTALLED_ROUTE = 'pages/Apps/installed'
+const onPhone = {
+  '/app/installed': [{ packageName: 'com.studio.demo', name: '演示应用', versionName: '1.2.0' }],
 }
 
 /** 'METHOD /path' → how the page makes the call. */
@@ -84,6 +90,22 @@ export const DRIVERS: Record<string, Driver> = {
       await act(async () => {
         jest.advanceTimersByTime(2_000)
       })
+    },
+  },
+  'GET /app/installed': {
+    route: INSTALLED_ROUTE,
+    async open() {
+      setRouteParams({ deviceId: '7' })
+      renderPage(<InstalledApps />, {})
+    },
+  },
+  'POST /app/launch': {
+    route: INSTALLED_ROUTE,
+    answers: onPhone,
+    async open() {
+      setRouteParams({ deviceId: '7' })
+      renderPage(<InstalledApps />, {})
+      fireEvent.click(await screen.findByText('打开'))
     },
   },
   'GET /app/install/results': {

@@ -51,10 +51,6 @@ const NOT_FROM_PAGES: Record<string, string> = {
     "the sandbox providers' own pages and assets (stand-ins for the pay, supplier and WeChat sites); production never registers them",
   'POST /pay/notify/{provider}': "the payment providers' server-to-server notifications",
   'POST /pay/notify/{provider}/refund': "the payment providers' server-to-server notifications",
-  'GET /app/installed':
-    "a phone's installed apps and 打开: the server's half; the phone's page for them is not built yet (docs/apps.md)",
-  'POST /app/launch':
-    "a phone's installed apps and 打开: the server's half; the phone's page for them is not built yet (docs/apps.md)",
   'GET /device/summary': 'no page of this client calls it',
   'GET /order/list': 'no page of this client calls it',
   'GET /space/task':

@@ -5,6 +5,7 @@ import { Button } from '@nutui/nutui-react-taro'
 import type { AppItem, AppList, InstallProgress, InstallResult } from '@/types/api'
 import { APK_MAX_BYTES, INSTALL_STATUS_TEXT } from '@/domain/apps'
 import { confirm, confirmDestructive, toastError, toastSuccess } from '@/runtime/feedback'
+import { navigate } from '@/runtime/navigation'
 import { fileUrl } from '@/runtime/request'
 import platform from '@/platform'
 import {
@@ -146,6 +147,14 @@ export default function AppsPage() {
         <Text className={styles.hint}>
           APK 文件，不超过{APK_MAX_BYTES / 1024 / 1024}MB；上传后读取应用名称、包名和版本
         </Text>
+        <Button
+          block
+          fill="outline"
+          className={styles.byPhone}
+          onClick={() => navigate('appsInstalled')}
+        >
+          云手机上的应用
+        </Button>
       </View>
 
       {batch && (

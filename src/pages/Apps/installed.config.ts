@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '云手机上的应用' })
