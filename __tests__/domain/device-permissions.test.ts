@@ -142,7 +142,9 @@ describe('actionInput: a phone from the list, by its grant', () => {
     const actions = deviceActions(actionInput({ ...base, grant: { permission: 2 } }))
     expect(actions).toEqual(['enter', ...COMMAND_ACTIONS])
   })
-  it('authorised to view only: no action at all', () => {
-    expect(deviceActions(actionInput({ ...base, grant: { permission: 1 } }))).toEqual([])
+  it('authorised to view only: 进入 (the screen without controls) and nothing else', () => {
+    expect(deviceActions(actionInput({ ...base, grant: { permission: 1 } }))).toEqual(['enter'])
+    const expired = { ...base, status: S.expired, grant: { permission: 1 } }
+    expect(deviceActions(actionInput(expired))).toEqual([])
   })
 })

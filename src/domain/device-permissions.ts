@@ -85,7 +85,7 @@ export interface DeviceActionInput {
   videoEdition: boolean
   /** false for a phone someone else authorised to this user: operate it, but not buy or change it. */
   owned?: boolean
-  /** authorised to this user to view only: no action at all */
+  /** authorised to this user to view only: 进入 opens the screen without controls, and nothing else */
   viewOnly?: boolean
 }
 
@@ -143,8 +143,10 @@ const rules: Record<DeviceAction, Rule> = {
 
 /** The actions this phone offers now, in DEVICE_ACTIONS order. */
 export function deviceActions(device: DeviceActionInput): DeviceAction[] {
-  if (device.viewOnly) return []
-  const d = { ...device, owned: device.owned ?? true, viewOnly: false }
+  const d = { ...device, owned: device.owned ?? true, viewOnly: device.viewOnly ?? false }
+  // the control page shows a view-only viewer the stream without its toolbar, and the server refuses
+  // their keys and commands (docs/control-page.md)
+  if (d.viewOnly) return rules.enter(d) ? ['enter'] : []
   return DEVICE_ACTIONS.filter((action) => rules[action](d))
 }
 

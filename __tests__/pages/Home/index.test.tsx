@@ -138,6 +138,23 @@ describe('我的云机', () => {
     expect(screen.getByText('续费')).toBeTruthy()
   })
 
+  it('a phone shared 仅查看 offers 进入 (its screen, without controls) and nothing else', async () => {
+    api.listDevices.mockResolvedValue(
+      page([
+        device({
+          name: '朋友的机',
+          grant: { permission: 1, expiresAt: Date.now() + DAY, ownerMobile: '136****0001' },
+        }),
+      ]),
+    )
+    renderPage(<Home />, stores())
+    await screen.findByText('朋友的机')
+    expect(screen.getByText('已授权·仅查看')).toBeTruthy()
+    expect(screen.getByText('进入')).toBeTruthy()
+    expect(screen.queryByText('重启')).toBeNull()
+    expect(screen.queryByText('续费')).toBeNull()
+  })
+
   it('warns about a phone expiring within three days', async () => {
     api.listDevices.mockResolvedValue(page([device({ expireAt: Date.now() + DAY })]))
     renderPage(<Home />, stores())

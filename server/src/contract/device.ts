@@ -52,9 +52,9 @@ export const Device = Type.Object({
   /** Why creating (or the last replacement) failed. */
   failReason: Nullable(Type.String()),
   createdAt: Type.Integer(),
-  /** Set when someone else authorised this phone to me (authorisation center); null for my own. */
   /** 自动续费, shown to the owner only (null for a phone authorised to me, and when off). */
   autoRenew: Nullable(AutoRenewState),
+  /** Set when someone else authorised this phone to me (authorisation center); null for my own. */
   grant: Nullable(
     Type.Object({
       /** 1 view, 2 control */
