@@ -67,6 +67,7 @@ import type {
   OperatorMessageRow,
   SendMessageBody,
 } from '#console-contract/messages'
+import type { AppItem, CatalogueAppList } from '#console-contract/apps'
 import type { AdminOverview } from '#console-contract/overview'
 import type {
   ActivityEditBody,
@@ -121,7 +122,9 @@ interface Envelope<T> {
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' }
-  if (body !== undefined) headers['content-type'] = 'application/json'
+  // a FormData (an upload) sends its own multipart content-type, boundary included
+  const form = body instanceof FormData
+  if (body !== undefined && !form) headers['content-type'] = 'application/json'
   if (UNSAFE.has(method) && csrfToken) headers[CSRF_HEADER] = csrfToken
   let response: Response
   try {
@@ -129,7 +132,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
       method,
       headers,
       credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     })
   } catch {
     throw new ApiError(0, 0, '网络连接失败，请检查网络后重试')
@@ -231,6 +234,15 @@ export const adminApi = {
   operatorMessages: (params: OperatorMessageQuery) =>
     call<OperatorMessagePage>('GET', `/messages${query({ ...params })}`),
   sendMessage: (body: SendMessageBody) => call<OperatorMessageRow>('POST', '/messages', body),
+  catalogueApps: () => call<CatalogueAppList>('GET', '/apps'),
+  /** An APK into 应用库: multipart field `file`, read by the server as a user's upload is. */
+  addCatalogueApp: (file: Blob, fileName: string) => {
+    const form = new FormData()
+    form.append('file', file, fileName)
+    return call<AppItem>('POST', '/apps', form)
+  },
+  setAppHidden: (appId: number, hidden: boolean) =>
+    call<AppItem>('POST', '/apps/hidden', { appId, hidden }),
   settings: () => call<AdminSettings>('GET', '/settings'),
   editCommonConfig: (body: CommonConfigBody) =>
     call<AdminCommonConfig>('POST', '/settings/common', body),

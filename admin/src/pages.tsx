@@ -7,6 +7,7 @@ import type { ReactNode } from 'react'
 import type { AdminSession } from '#console-contract'
 import { mayDo, type OperatorPermission, type OperatorRole } from '#domain/console/operator-roles'
 import { CONSOLE_PATHS } from './paths'
+import AppsPage from './pages/AppsPage'
 import AuditLogPage from './pages/AuditLogPage'
 import AutoRenewPage from './pages/AutoRenewPage'
 import CataloguePage from './pages/CataloguePage'
@@ -53,6 +54,12 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     name: '商品与价格',
     permission: 'view',
     render: (session) => <CataloguePage role={session.operator.role} />,
+  },
+  {
+    path: CONSOLE_PATHS.apps,
+    name: '应用库',
+    permission: 'view',
+    render: (session) => <AppsPage role={session.operator.role} />,
   },
   {
     path: CONSOLE_PATHS.devices,

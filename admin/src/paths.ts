@@ -9,6 +9,7 @@ export const CONSOLE_PATHS = {
   users: '/admin/users',
   orders: '/admin/orders',
   catalogue: '/admin/catalogue',
+  apps: '/admin/apps',
   devices: '/admin/devices',
   jobs: '/admin/jobs',
   autoRenew: '/admin/auto-renew',

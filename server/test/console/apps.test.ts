@@ -66,8 +66,8 @@ test('the catalogue: added from an APK, hidden and shown, read by every role, ke
   const read = await adminCall<CatalogueAppList>(ta, 'GET', '/apps', { as: support })
   assert.equal(read.code, 200, read.msg)
   assert.deepEqual(
-    read.data.apps.map((a) => a.appId),
-    [app.appId],
+    read.data.apps.map((a) => [a.appId, a.addedBy]),
+    [[app.appId, 'ops']],
   )
 
   const seen = await get<AppList>(ta.app, '/app/list', user)
