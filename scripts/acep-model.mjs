@@ -42,6 +42,10 @@ const CALLED = {
     'GetPodAppList',
     'UninstallApp',
     'ListDc',
+    'UploadApp',
+    'ListApp',
+    'InstallApp',
+    'LaunchApp',
   ],
   '2025-05-01': [
     'PowerOnPod',

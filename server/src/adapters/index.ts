@@ -81,11 +81,17 @@ export function realAdapters(config: ServerConfig, env: NodeJS.ProcessEnv = proc
     else if (made) payments.push(made)
   }
   // ACEP needs the database, so main.ts makes it (createAcepSupplier) once the database is open.
-  let acep: { credentials: AcepCredentials; imageId: string } | null = null
+  let acep: { credentials: AcepCredentials; imageId: string; publicBase: string } | null = null
   if (config.supplierProvider === 'acep') {
     const result = acepCredentialsFromEnv(env)
-    if (result.ok) acep = { credentials: result.credentials, imageId: env.ACEP_IMAGE_ID || '' }
-    else problems.push(...result.problems)
+    // ACEP fetches app uploads from our origin (acep-apps.ts).
+    if (result.ok) {
+      acep = {
+        credentials: result.credentials,
+        imageId: env.ACEP_IMAGE_ID || '',
+        publicBase: config.publicBaseUrl ?? '',
+      }
+    } else problems.push(...result.problems)
   }
   if (problems.length > 0) throw new Error(refusalMessage(config, [...new Set(problems)]))
   // the sandbox supplier and payment provider are made by buildApp from the config (their books are ours)

@@ -44,7 +44,7 @@ const acepSupplierRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (ap
   const supplier = app.services.ctx.supplier
   if (!(supplier instanceof AcepSupplier)) return
   const acep: AcepSupplier = supplier
-  const { screens } = app.services
+  const { screens, apps, files } = app.services
   const { clock } = app.services.ctx
   const { stream } = acep
   const tags = ['supplier']
@@ -151,6 +151,37 @@ const acepSupplierRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (ap
       },
     )
   })
+
+  // ACEP's app centre fetches an APK here (UploadApp's DownloadUrl, acep-apps.ts): the address is
+  // signed for one app and expires; the APK itself is never public.
+  app.get(
+    '/supplier/acep/apk/:appId',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        description:
+          "An app's APK for ACEP's UploadApp, behind the short-lived signature we gave it.",
+        params: Type.Object({ appId: Type.Integer({ minimum: 1 }) }),
+        querystring: Type.Object({
+          e: Type.Optional(Type.String({ maxLength: 20 })),
+          s: Type.Optional(Type.String({ maxLength: 64 })),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { appId } = request.params
+      if (!acep.apps.apkDownloadAllowed(appId, request.query.e, request.query.s)) {
+        return plainText(reply, 403, 'forbidden')
+      }
+      const apk = await apps.apkOf(appId)
+      if (!apk) return plainText(reply, 404, 'not found')
+      return reply
+        .type('application/vnd.android.package-archive')
+        .header('cache-control', 'no-store')
+        .send(await files.readApk(apk))
+    },
+  )
 
   app.get(
     '/supplier/acep/cover/:podId',

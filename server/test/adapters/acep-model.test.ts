@@ -1,12 +1,15 @@
 /**
  * The ACEP adapter held against ACEP's own model (src/adapters/supplier/acep/model, extracted from
  * Volcengine's Go SDKs by scripts/acep-model.mjs): every request it makes in every flow (provisioning,
- * commands, power, backup, restore, zone change, keep-data replace, factory reset, the smoke check) is
+ * commands, power, backup, restore, zone change, keep-data replace, factory reset, app installs, the
+ * smoke check) is
  * the model's method, version and placement with no unknown field, every required one and the right
  * types; the fake refuses what does not match as the gateway would; the adapter reads answers shaped
  * like the model, a partial failure and one pod refused in a batch's Details among them.
  */
 import assert from 'node:assert/strict'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { test } from 'node:test'
 import fc from 'fast-check'
 import { eq } from 'drizzle-orm'
@@ -20,8 +23,9 @@ import {
   requestRefusal,
 } from '../../src/adapters/supplier/acep/model/acep-model'
 import { canonicalQuery, signRequest } from '../../src/adapters/supplier/acep/signer'
-import { acepTasks } from '../../src/db/schema'
+import { acepTasks, apps } from '../../src/db/schema'
 import { acepSupplierSetup } from '../helpers/acep-app'
+import { buildApk } from '../helpers/apk'
 import { acepEnvFor, acepSupplierFor, FAKE_KEYS, type FakeAcep } from '../helpers/fake-acep'
 
 const request = (requestId: string, zoneId = 1) => ({
@@ -72,7 +76,9 @@ test('the model names its source for every action: the SDK repository at a commi
     )
     assert.ok(['2023-10-30', '2025-05-01'].includes(model.version), action)
     assert.equal(model.in, model.method === 'GET' ? 'query' : 'body', action)
-    assert.ok(model.request.ProductId?.required, `${action} names its business`)
+    // Every action names its business; UploadApp's is the one the SDK leaves optional (we send it).
+    assert.ok(model.request.ProductId, `${action} names its business`)
+    assert.equal(model.request.ProductId.required, action !== 'UploadApp' || undefined, action)
   }
   // Facts only the documents give are in the model with their page.
   assert.deepEqual(
@@ -119,6 +125,50 @@ test('every request of every flow is the model’s, and every action of the mode
   await fake.advance(fake.delayMs)
   assert.equal((await supplier.state(copy))?.status, 'running')
   await supplier.deleteBackup(taskId)
+  // An app: uploaded from our signed address (served here as the route serves it), installed, listed, opened.
+  const apk = buildApk({ packageName: 'com.studio.model', versionCode: 2 })
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://local')
+    const allowed = supplier.apps.apkDownloadAllowed(
+      Number(url.pathname.split('/').at(-1)),
+      url.searchParams.get('e') ?? undefined,
+      url.searchParams.get('s') ?? undefined,
+    )
+    res.writeHead(allowed ? 200 : 403).end(allowed ? apk : 'forbidden')
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  t.after(() => new Promise<void>((resolve) => server.close(() => resolve())))
+  supplier.apps.publicBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const [appRow] = await database.db
+    .insert(apps)
+    .values({
+      ownerId: null,
+      packageName: 'com.studio.model',
+      name: '模型应用',
+      versionCode: 2,
+      versionName: '1.0',
+      sizeBytes: apk.length,
+      sha256: 'model',
+      apkPath: '/private/apks/model.apk',
+      createdAt: new Date(),
+    })
+    .returning()
+  const forInstall = {
+    appId: appRow.id,
+    packageName: 'com.studio.model',
+    name: '模型应用',
+    versionCode: 2,
+    versionName: '1.0',
+    abis: [],
+    read: async () => apk,
+  }
+  const installing = (await supplier.apps.install([copy], forInstall)).get(copy)
+  assert.ok(installing?.ok, JSON.stringify(installing))
+  await fake.advance(fake.delayMs)
+  const states = await supplier.apps.taskStates([{ instanceId: copy, task: installing.task }])
+  assert.deepEqual(states.get(installing.task), { status: 'installed' })
+  assert.ok((await supplier.apps.installed(copy)).some((a) => a.packageName === 'com.studio.model'))
+  await supplier.apps.launch(copy, 'com.studio.model')
   await supplier.release(pod)
   // A create whose answer was lost looks its pod up by name (ListPod); the smoke check lists data centres.
   fake.loseNextCreateAnswer = true

@@ -63,6 +63,7 @@ export const FAKE_LIST_LIMITS: Record<string, number> = {
   BatchScreenShot: 100,
   DeletePod: 200,
   UninstallApp: 1000,
+  InstallApp: 1000,
 }
 
 interface Pod {
@@ -75,13 +76,27 @@ interface Pod {
   bootUntil: number
   rebooting: boolean
   off: boolean
-  apps: { PackageName: string; AppId?: string }[]
+  apps: { PackageName: string; AppId?: string; AppName?: string; VersionName?: string }[]
+}
+
+/** An app of the business's app centre (UploadApp, ListApp), with its versions. */
+interface CentreApp {
+  AppId: string
+  AppName: string
+  PackageName: string
+  versions: { VersionId: string; VersionCode: number; VersionName: string }[]
 }
 
 interface Task {
   id: string
-  kind: 'backup' | 'restore' | 'migrate' | 'reset'
+  kind: 'backup' | 'restore' | 'migrate' | 'reset' | 'upload' | 'install'
   podId: string
+  /** An install's pods (InstallApp: one Job each) and whether each fails at the end. */
+  jobs?: { podId: string; fails: boolean }[]
+  /** What an install puts on its pods. */
+  installs?: CentreApp & { version: CentreApp['versions'][number] }
+  /** An upload's fetch of DownloadUrl: under way, taken (the app is in the centre), or failed. */
+  fetch?: 'pending' | 'ok' | 'failed'
   doneAt: number
   /** How it ends if it fails: −1 全部失败, −2 部分失败 (GetTaskInfo, docs 6394/2189053). */
   fails: false | -1 | -2
@@ -166,6 +181,12 @@ export class FakeAcep {
   storage: 'local' | 'cloud' = 'local'
   /** The next CreatePod makes its pod, then answers 500 (the answer lost on the way). */
   loseNextCreateAnswer = false
+  /** The business's app centre, by AppId. */
+  readonly centre = new Map<string, CentreApp>()
+  /** Every DownloadUrl fetch UploadApp made, with the HTTP status our server answered. */
+  readonly fetches: { url: string; status: number }[] = []
+  /** Pods whose install fails when its task ends (the task then ends −2 部分失败, or −1). */
+  readonly failInstallOn = new Set<string>()
   /** Where signed callbacks go (null: none are sent). */
   callbackUrl: string | null = null
   /** The time callbacks are signed at (the app's clock in app tests). */
@@ -535,7 +556,8 @@ export class FakeAcep {
 
   /** GetTaskInfo's Job.Status (docs 6394/2189053): 10 while not due, then 100, or −1 / −2 failed. */
   private taskStatus(task: Task) {
-    if (task.never || this.now() < task.doneAt) return 10
+    if (task.never || this.now() < task.doneAt || task.fetch === 'pending') return 10
+    if (task.fetch === 'failed') return -1
     return task.fails === false ? 100 : task.fails
   }
 
@@ -546,6 +568,65 @@ export class FakeAcep {
     if (task.kind === 'migrate' && pod && task.targetDc) pod.dc = task.targetDc
     // A factory reset leaves the image's own apps only: none of these were in it.
     if (task.kind === 'reset' && pod) pod.apps = []
+    // An install puts the app on each pod whose Job succeeded (a newer version replaces the older).
+    const app = task.installs
+    for (const job of task.jobs ?? []) {
+      const target = this.pods.get(job.podId)
+      if (job.fails || !app || !target) continue
+      target.apps = target.apps
+        .filter((a) => a.PackageName !== app.PackageName)
+        .concat({
+          PackageName: app.PackageName,
+          AppId: app.AppId,
+          AppName: app.AppName,
+          VersionName: app.version.VersionName,
+        })
+    }
+  }
+
+  /**
+   * UploadApp's fetch (ACEP downloads the APK itself, after answering): a 200 whose bytes are a zip
+   * and whose MD5 is ExtraInfo's makes the app (or its new version) in the centre; anything else fails
+   * the task. The fake takes the package and version from ExtraInfo, where ACEP parses the APK.
+   */
+  private async fetchUpload(task: Task, body: Record<string, unknown>) {
+    const url = String(body.DownloadUrl)
+    const extra = (body.ExtraInfo ?? {}) as Record<string, unknown>
+    const response = await fetch(url, { signal: AbortSignal.timeout(10_000) }).catch(() => null)
+    this.fetches.push({ url, status: response?.status ?? 0 })
+    const bytes = response?.ok ? Buffer.from(await response.arrayBuffer()) : null
+    const md5 = bytes ? createHash('md5').update(bytes).digest('hex') : ''
+    if (
+      !bytes ||
+      bytes.subarray(0, 4).toString('latin1') !== 'PK\x03\x04' ||
+      (extra.Md5 !== undefined && extra.Md5 !== md5) ||
+      typeof extra.PackageName !== 'string' ||
+      typeof extra.VersionCode !== 'number'
+    ) {
+      task.fetch = 'failed'
+      return
+    }
+    const name = String(body.AppName ?? extra.PackageName)
+    let app = [...this.centre.values()].find(
+      (a) => a.AppName === name && a.PackageName === extra.PackageName,
+    )
+    if (!app) {
+      app = {
+        AppId: `app-${this.nextId()}`,
+        AppName: name,
+        PackageName: extra.PackageName,
+        versions: [],
+      }
+      this.centre.set(app.AppId, app)
+    }
+    if (!app.versions.some((v) => v.VersionCode === extra.VersionCode)) {
+      app.versions.push({
+        VersionId: `ver-${this.nextId()}`,
+        VersionCode: extra.VersionCode,
+        VersionName: String(extra.VersionName ?? ''),
+      })
+    }
+    task.fetch = 'ok'
   }
 
   /**
@@ -700,6 +781,86 @@ export class FakeAcep {
           }),
         }
       }
+      // UploadApp (2023-10-30): answers its task at once and fetches DownloadUrl meanwhile.
+      case 'UploadApp': {
+        if (!/^https?:\/\//.test(String(body.DownloadUrl)))
+          throw new Error('InvalidParameter.DownloadUrl')
+        // The upload ends when the fetch does (not on the fake's clock).
+        const task = this.startTask('upload', '', { fetch: 'pending', doneAt: now })
+        void this.fetchUpload(task, body)
+        return { TaskId: task.id, TaskAction: 'UploadApp' }
+      }
+      case 'ListApp': {
+        const rows = [...this.centre.values()].filter(
+          (a) =>
+            (!query.AppId || a.AppId === query.AppId) &&
+            (!query.AppName || a.AppName === query.AppName),
+        )
+        const offset = Number(query.Offset ?? 0)
+        const count = Math.min(100, Number(query.Count ?? 10))
+        return {
+          Row: rows.slice(offset, offset + count).map((a) => ({
+            AppId: a.AppId,
+            AppName: a.AppName,
+            PackageName: a.PackageName,
+            AppType: 1,
+            ProductId: this.keys.productId,
+            VersionList: a.versions.map((v) => ({
+              AppId: a.AppId,
+              PackageName: a.PackageName,
+              ...v,
+            })),
+          })),
+          Total: rows.length,
+        }
+      }
+      // InstallApp (2023-10-30, docs 6394/2189058): an app and version of the centre onto up to 1,000
+      // pods; a Job per pod, one a pod that is unknown or not running fails at once.
+      case 'InstallApp': {
+        const app = this.centre.get(String(body.AppId))
+        const version = app?.versions.find((v) => v.VersionId === body.VersionId)
+        if (!app || !version) throw new Error('InvalidParameter.AppId')
+        if (!body.PodIdList || podIds.length === 0) throw new Error('InvalidParameter')
+        const task = this.startTask('install', podIds[0], {
+          installs: { ...app, version },
+          jobs: podIds.map((id) => ({
+            podId: id,
+            fails: !this.ready(this.pods.get(id)) || this.failInstallOn.has(id),
+          })),
+        })
+        return {
+          TaskId: task.id,
+          TaskAction: 'InstallApp',
+          Jobs: podIds.map((id) => {
+            const refused = !this.ready(this.pods.get(id))
+            return {
+              PodId: id,
+              JobId: `job-${task.id}-${id}`,
+              PackageName: app.PackageName,
+              Status: refused ? -1 : 10,
+              ...(refused ? { JobMessage: 'pod is not running' } : {}),
+            }
+          }),
+        }
+      }
+      // LaunchApp (2023-10-30): a Job per pod, failed where the pod is not running or lacks the app.
+      case 'LaunchApp': {
+        return {
+          TaskId: this.nextId(),
+          TaskAction: 'LaunchApp',
+          Jobs: podIds.map((id) => {
+            const pod = this.pods.get(id)
+            const runs =
+              this.ready(pod) && pod!.apps.some((a) => a.PackageName === body.PackageName)
+            return {
+              PodId: id,
+              PackageName: String(body.PackageName),
+              Status: runs ? 100 : -1,
+              ...(runs ? {} : { JobMessage: 'app not installed or pod not running' }),
+            }
+          }),
+        }
+      }
       case 'GetPodAppList':
         return { Row: this.pod(query.PodId).apps, Total: this.pod(query.PodId).apps.length }
       case 'UninstallApp': {
@@ -813,6 +974,23 @@ export class FakeAcep {
         const task = this.tasks.get(String(body.TaskId))
         if (!task) throw new Error('ResourceNotFound')
         const status = this.taskStatus(task)
+        if (task.kind === 'install') {
+          const due = status !== 10
+          if (due) this.finish(task)
+          const failed = task.jobs!.filter((job) => job.fails).length
+          return {
+            TaskId: task.id,
+            TaskAction: 'InstallApp',
+            TaskResult: !due ? 50 : failed === 0 ? 100 : failed === task.jobs!.length ? -1 : -2,
+            Jobs: task.jobs!.map((job) => ({
+              PodId: job.podId,
+              JobId: `job-${task.id}-${job.podId}`,
+              JobAction: 'InstallApp',
+              PackageName: task.installs!.PackageName,
+              Status: !due ? 10 : job.fails ? -1 : 100,
+            })),
+          }
+        }
         return {
           TaskId: task.id,
           TaskAction: {
@@ -820,6 +998,7 @@ export class FakeAcep {
             restore: 'RestoreData',
             migrate: 'MigratePod',
             reset: 'ResetPod',
+            upload: 'UploadApp',
           }[task.kind],
           TaskResult: status === 10 ? 50 : status === 100 ? 100 : -1,
           Jobs: [{ PodId: task.podId, JobId: `job-${task.id}`, Status: status }],
@@ -903,6 +1082,8 @@ export function acepSupplierFor(
   return new AcepSupplier(db, clock, credentials, client, {
     imageId,
     stream: acepStreamFor(credentials, { backoffMs: 5 }),
+    // An upload ends when the fake has fetched the APK: asked after every 20 ms.
+    apps: { uploadPollMs: 20, uploadWaitMs: 10_000 },
   })
 }
 

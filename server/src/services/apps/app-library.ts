@@ -150,6 +150,18 @@ export class AppLibraryService {
     return row
   }
 
+  /**
+   * Where an app's APK is kept, for a supplier's download route that checked its own signature first
+   * (ACEP's UploadApp); null for an app that is gone.
+   */
+  async apkOf(appId: number): Promise<string | null> {
+    const [row] = await this.ctx.db
+      .select({ apkPath: apps.apkPath })
+      .from(apps)
+      .where(eq(apps.id, appId))
+    return row?.apkPath ?? null
+  }
+
   /** Removes one of the user's own apps; its files go with the next orphan purge. */
   async remove(userId: number, appId: number): Promise<void> {
     const gone = await this.ctx.db

@@ -17,7 +17,8 @@ export const THROTTLE_CODES = new Set(['AccountFlowLimitExceeded', 'FlowLimitExc
 /**
  * The most pods one call of an action may name (ACEP refuses a longer PodIdList): RebootPod,
  * RunSyncCommand and BatchScreenShot 100 (docs 6394/1262198, 2189062, 1262214); PowerOnPod, PowerOffPod
- * and UpdatePod 200 (change note 2024-10-28); UninstallApp 1000 (change note 2024-09-05).
+ * and UpdatePod 200 (change note 2024-10-28); UninstallApp 1000 (change note 2024-09-05); InstallApp
+ * 1000 (docs 6394/2189058).
  */
 export const POD_LIST_LIMITS = {
   RebootPod: 100,
@@ -27,6 +28,7 @@ export const POD_LIST_LIMITS = {
   PowerOffPod: 200,
   UpdatePod: 200,
   UninstallApp: 1000,
+  InstallApp: 1000,
 } as const
 export type ListAction = keyof typeof POD_LIST_LIMITS
 

@@ -7,7 +7,7 @@
  * calls go through acep-commands.ts, backups, migrations, data copies and callbacks through
  * acep-tasks.ts, and so do factory resets.
  */
-import { createHash } from 'node:crypto'
+import { createHash, createHmac } from 'node:crypto'
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import { acepPods } from '../../../db/schema'
@@ -22,6 +22,7 @@ import type {
   SupplierAdapter,
   SuspendOutcome,
 } from '../supplier-adapter'
+import { AcepApps, type AcepAppsSettings } from './acep-apps'
 import { type AcepClient, isNotFound } from './acep-client'
 import { AcepCommands } from './acep-commands'
 import { AcepTasks } from './acep-tasks'
@@ -48,6 +49,8 @@ export interface AcepSettings {
   publicBase?: string
   /** The control page's live stream (stream.ts); null or absent: screenshots. */
   stream?: AcepStream | null
+  /** How app uploads are waited for (acep-apps.ts; tests move the fake's clock instead of sleeping). */
+  apps?: Pick<AcepAppsSettings, 'uploadPollMs' | 'uploadWaitMs' | 'sleep'>
 }
 
 export class AcepSupplier implements SupplierAdapter {
@@ -55,6 +58,8 @@ export class AcepSupplier implements SupplierAdapter {
   readonly catalogue: AcepCatalogue
   /** The control page's live stream, when the operator gave the web SDK (stream.ts). */
   readonly stream: AcepStream | null
+  /** App installs (acep-apps.ts): UploadApp from our signed APK address, InstallApp, LaunchApp. */
+  readonly apps: AcepApps
   private readonly imageId: string
   private readonly commands: AcepCommands
   private readonly tasks: AcepTasks
@@ -71,6 +76,13 @@ export class AcepSupplier implements SupplierAdapter {
     this.stream = settings.stream ?? null
     this.commands = new AcepCommands(db, clock, credentials.productId, client)
     this.tasks = new AcepTasks(db, clock, credentials, client)
+    this.apps = new AcepApps(db, clock, credentials.productId, client, {
+      publicBase: settings.publicBase ?? '',
+      downloadPath: `${ACEP_PREFIX}/apk`,
+      // Its own key, derived from the account's secret: a download signature signs nothing else.
+      signingKey: createHmac('sha256', credentials.secretAccessKey).update('apk-download').digest(),
+      ...settings.apps,
+    })
   }
 
   private get productId() {

@@ -39,12 +39,13 @@ export function acepStreamFor(
 export async function createAcepSupplier(
   db: Db,
   clock: Clock,
-  settings: { credentials: AcepCredentials; imageId: string },
+  settings: { credentials: AcepCredentials; imageId: string; publicBase?: string },
 ): Promise<AcepSupplier> {
   await assertAcepCatalogue(db)
   const { credentials } = settings
   return new AcepSupplier(db, clock, credentials, acepClientFor(credentials), {
     imageId: settings.imageId,
+    publicBase: settings.publicBase,
     stream: acepStreamFor(credentials),
   })
 }
