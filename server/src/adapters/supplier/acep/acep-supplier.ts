@@ -30,7 +30,10 @@ import { AcepCatalogue } from './catalogue'
 import type { AcepCredentials } from './credentials'
 import type { AcepStream } from './stream'
 
-/** Where our own ACEP pages live (callback, screen relay): public routes, each checking its caller. */
+/**
+ * Where our own ACEP pages live (callback, screen relay, APK download): public routes, each checking its
+ * caller.
+ */
 export const ACEP_PREFIX = '/vmcloud/api/supplier/acep'
 
 interface PodDetail {
