@@ -2,6 +2,7 @@
  * 应用管理 in the H5 build against the real server and the sandbox supplier: a studio of three running
  * phones uploads an APK built here (the browser's file picker), sees it read (name, version, package),
  * installs it on every phone as one batch (安装中 n/N, then 安装完成：成功 3), and the phones list it;
+ * 安装到… again on one group of two (按分组) and on two phones ticked after a search (选择云机);
  * on 云手机上的应用 one phone opens it and uninstalls it (the SPEC's command), which takes it off that
  * phone only. Screens at 390×844 and 320×568.
  */
@@ -43,7 +44,8 @@ test('upload an APK, install it on every phone with 安装中 n/N, see it on the
   await page.getByText(`2.0.1 · ${PACKAGE}`).waitFor()
   await screenshot(page, 'apps-uploaded-390')
 
-  await button(page, '安装到全部云机').first().click()
+  await button(page, '安装到…').first().click()
+  await page.getByRole('dialog').getByText('全部云机', { exact: true }).click()
   await page.locator('.taro-modal__foot').getByText('安装').click()
   await page.getByText(/安装中 \d\/3/).waitFor()
   await screenshot(page, 'apps-installing-390')
@@ -53,6 +55,47 @@ test('upload an APK, install it on every phone with 安装中 n/N, see it on the
   await screenshot(page, 'apps-installed-320')
   const width = await page.evaluate(() => document.documentElement.scrollWidth)
   assert.ok(width <= 320, `应用管理 fits 320 px (${width})`)
+
+  // 按分组: a group of two phones, picked by its name and count
+  const group = await api<{ groupId: number }>('/group/create', {
+    session,
+    json: { name: '直播组', deviceIds: ids.slice(0, 2) },
+  })
+  assert.equal(group.code, 200, group.msg)
+  await button(page, '安装到…').first().click()
+  await screenshot(page, 'apps-install-to-320')
+  await page.getByRole('dialog').getByText('按分组', { exact: true }).click()
+  await page.getByRole('dialog').getByText('直播组（2台）').click()
+  await page.locator('.taro-modal__foot').getByText('安装').click()
+  await page.getByText('安装完成：成功 2').waitFor({ timeout: 30_000 })
+
+  // 选择云机: tick one phone, search for another, tick it too (the first stays ticked), install on both
+  await button(page, '安装到…').first().click()
+  await page.getByRole('dialog').getByText('选择云机', { exact: true }).click()
+  const phonePicker = page.getByRole('dialog', { name: '选择云机' })
+  await phonePicker.getByRole('checkbox', { name: '云手机-1', exact: true }).click()
+  await phonePicker.getByLabel('搜索云手机').locator('input').fill('云手机-3')
+  await phonePicker
+    .getByRole('checkbox', { name: '云手机-1', exact: true })
+    .waitFor({ state: 'detached' })
+  await phonePicker.getByRole('checkbox', { name: '云手机-3', exact: true }).click()
+  await phonePicker.getByText('已选2台').waitFor()
+  await screenshot(page, 'apps-choose-phones-320')
+  const chooserWidth = await page.evaluate(() => document.documentElement.scrollWidth)
+  assert.ok(chooserWidth <= 320, `选择云机 fits 320 px (${chooserWidth})`)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await screenshot(page, 'apps-choose-phones-390')
+  const started = page.waitForRequest(
+    (r) => r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/app/install'),
+  )
+  await phonePicker
+    .locator('taro-button-core')
+    .filter({ hasText: /^\s*安装\s*$/ })
+    .click()
+  const sent = JSON.parse((await started).postData() ?? '{}') as { deviceIds: number[] }
+  assert.equal(sent.deviceIds.length, 2)
+  await page.getByText('安装完成：成功 2').waitFor({ timeout: 30_000 })
+  await screenshot(page, 'apps-installed-chosen-390')
 
   const installed = async (deviceId: number) => {
     const reply = await api<{ packageName: string; name: string }[]>(

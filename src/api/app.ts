@@ -11,9 +11,12 @@ export const uploadApk = async (filePath: string) =>
 export const deleteApp = async (appId: number) =>
   (await client.post<null>('/app/delete', { appId })).data
 
-/** One app onto every phone of the user's (全选), as one batch. */
-export const installOnAll = async (appId: number) =>
-  (await client.post<InstallProgress>('/app/install', { appId, all: true })).data
+/** Which phones a batch install takes: all of them (全选), one group's, or the chosen ones. */
+export type InstallTarget = { all: true } | { groupId: number } | { deviceIds: number[] }
+
+/** One app onto the target's phones, as one batch. */
+export const installApp = async (appId: number, target: InstallTarget) =>
+  (await client.post<InstallProgress>('/app/install', { appId, ...target })).data
 
 /** quiet: no loading overlay (the page reads it every few seconds while the batch runs) */
 export const getInstallProgress = async (installId: number) =>

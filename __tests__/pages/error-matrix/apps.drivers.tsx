@@ -41,6 +41,11 @@ const openWithApp = async () => {
   renderPage(<AppsPage />, {})
   await screen.findByText('演示应用')
 }
+/** 安装到… → 全部云机 → the confirm (the harness's modal confirms). */
+const installOnAll = () => {
+  fireEvent.click(screen.getByText('安装到…'))
+  fireEvent.click(screen.getByText('全部云机'))
+}
 
 const INSTALLED_ROUTE = 'pages/Apps/installed'
 const onPhone = {
@@ -75,7 +80,7 @@ export const DRIVERS: Record<string, Driver> = {
     answers: withApp,
     async open() {
       await openWithApp()
-      fireEvent.click(screen.getByText('安装到全部云机'))
+      installOnAll()
     },
   },
   'GET /app/install/progress': {
@@ -85,7 +90,7 @@ export const DRIVERS: Record<string, Driver> = {
       // the page reads the progress 2 s after the batch started
       jest.useFakeTimers()
       await openWithApp()
-      fireEvent.click(screen.getByText('安装到全部云机'))
+      installOnAll()
       await screen.findByText('安装中 0/2')
       await act(async () => {
         jest.advanceTimersByTime(2_000)
@@ -113,7 +118,7 @@ export const DRIVERS: Record<string, Driver> = {
     answers: { ...withApp, '/app/install': batch(true) },
     async open() {
       await openWithApp()
-      fireEvent.click(screen.getByText('安装到全部云机'))
+      installOnAll()
     },
   },
 }

@@ -2,37 +2,48 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { Image, Text, View } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
-import type { AppItem, AppList, InstallProgress, InstallResult } from '@/types/api'
+import type { AppItem, AppList, DeviceGroup, InstallProgress, InstallResult } from '@/types/api'
 import { APK_MAX_BYTES, INSTALL_STATUS_TEXT } from '@/domain/apps'
-import { confirm, confirmDestructive, toastError, toastSuccess } from '@/runtime/feedback'
+import { confirm, confirmDestructive, toast, toastError, toastSuccess } from '@/runtime/feedback'
+import { BottomSheet } from '@/components/Overlay'
 import { navigate } from '@/runtime/navigation'
 import { fileUrl } from '@/runtime/request'
 import platform from '@/platform'
 import {
   deleteApp,
   getInstallProgress,
-  installOnAll,
+  installApp,
   listApps,
   listInstallResults,
   uploadApk,
+  type InstallTarget,
 } from '@/api/app'
+import { listGroups } from '@/api/group'
+import PhoneChooser from './PhoneChooser'
 import styles from './apps.module.scss'
 
 /** How often the page reads a running batch's progress. */
 const POLL_MS = 2_000
 /** Phones' results shown under a finished batch (failed and skipped first). */
 const RESULT_ROWS = 20
+/** 安装到…'s choices, in the sheet's order. */
+const TARGETS = ['全部云机', '按分组', '选择云机'] as const
 
 /**
  * 应用管理: the user's uploaded APKs and the operators' catalogue; 上传安装包 adds one (read by the server,
- * refused with its reason); 安装到全部云机 installs an app on every phone as one batch, shown as
- * 安装中 n/N until every phone has its result, then each failed or skipped phone with why.
+ * refused with its reason); 安装到… installs an app as one batch on 全部云机, one group's phones
+ * (按分组, each with its count) or the phones ticked in 选择云机 (searched, paged as it scrolls), shown
+ * as 安装中 n/N until every phone has its result, then each failed or skipped phone with why.
  */
 export default function AppsPage() {
   const [apps, setApps] = useState<AppList | null>(null)
   const [batch, setBatch] = useState<InstallProgress | null>(null)
   const [results, setResults] = useState<InstallResult[]>([])
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  // 安装到…: the app whose target sheet is open, its groups once 按分组 read them, the phone chooser's app
+  const [target, setTarget] = useState<AppItem | null>(null)
+  const [groups, setGroups] = useState<{ app: AppItem; groups: DeviceGroup[] } | null>(null)
+  const [choosing, setChoosing] = useState<AppItem | null>(null)
 
   const load = useCallback(async () => {
     try {
@@ -84,14 +95,51 @@ export default function AppsPage() {
     }
   }
 
-  const install = async (app: AppItem) => {
-    if (!(await confirm('安装应用', `将「${app.name}」安装到你的全部云手机？`, '安装'))) return
+  const install = async (app: AppItem, to: InstallTarget) => {
     try {
       setResults([])
-      await follow(await installOnAll(app.appId))
+      await follow(await installApp(app.appId, to))
     } catch (error) {
       toastError(error)
     }
+  }
+
+  const pickTarget = async (app: AppItem, index: number) => {
+    setTarget(null)
+    const choice = TARGETS[index]
+    if (choice === '全部云机') {
+      if (await confirm('安装应用', `将「${app.name}」安装到你的全部云手机？`, '安装')) {
+        await install(app, { all: true })
+      }
+    } else if (choice === '按分组') {
+      try {
+        const list = await listGroups()
+        if (list.groups.length === 0) toast('还没有分组，可在首页多选云机后移动分组')
+        else setGroups({ app, groups: list.groups })
+      } catch (error) {
+        toastError(error)
+      }
+    } else {
+      setChoosing(app)
+    }
+  }
+
+  const pickGroup = async (index: number) => {
+    if (!groups) return
+    const { app } = groups
+    const group = groups.groups[index]
+    setGroups(null)
+    if (group.deviceCount === 0) {
+      toast(`分组「${group.name}」没有云手机`)
+      return
+    }
+    const question = `将「${app.name}」安装到分组「${group.name}」的${group.deviceCount}台云手机？`
+    if (await confirm('安装应用', question, '安装')) await install(app, { groupId: group.groupId })
+  }
+
+  const installChosen = async (app: AppItem, deviceIds: number[]) => {
+    setChoosing(null)
+    await install(app, { deviceIds })
   }
 
   const remove = async (app: AppItem) => {
@@ -126,8 +174,8 @@ export default function AppsPage() {
         </Text>
       </View>
       <View className={styles.actions}>
-        <Button size="small" type="primary" onClick={() => void install(app)}>
-          安装到全部云机
+        <Button size="small" type="primary" aria-haspopup="dialog" onClick={() => setTarget(app)}>
+          安装到…
         </Button>
         {app.source === 'mine' && (
           <Button size="small" onClick={() => void remove(app)}>
@@ -181,6 +229,28 @@ export default function AppsPage() {
       <Text className={styles.sectionTitle}>应用库</Text>
       {apps && apps.catalogue.length === 0 && <Text className={styles.empty}>应用库暂无应用</Text>}
       {apps?.catalogue.map(row)}
+
+      <BottomSheet
+        visible={target !== null}
+        title={`将「${target?.name ?? ''}」安装到`}
+        options={[...TARGETS]}
+        onCancel={() => setTarget(null)}
+        onSelect={(index) => target && void pickTarget(target, index)}
+      />
+      <BottomSheet
+        visible={groups !== null}
+        title="选择分组"
+        options={(groups?.groups ?? []).map((g) => `${g.name}（${g.deviceCount}台）`)}
+        onCancel={() => setGroups(null)}
+        onSelect={(index) => void pickGroup(index)}
+      />
+      {choosing && (
+        <PhoneChooser
+          appName={choosing.name}
+          onCancel={() => setChoosing(null)}
+          onInstall={(deviceIds) => void installChosen(choosing, deviceIds)}
+        />
+      )}
     </View>
   )
 }
