@@ -361,12 +361,13 @@ export function productionProblems(config: ServerConfig): string[] {
       'the default BENEFIT_PEPPER: set a secret of your own (and keep it: changing it forgets who took the new-user benefits)',
     )
   }
-  // Providers call back and return buyers over the public internet: https, or nothing arrives.
-  if (realPaymentProviderOn(config)) {
+  // Providers call back and return buyers over the public internet, and ACEP fetches the app library's
+  // APKs from our signed links (docs/apps.md): https, or nothing arrives.
+  if (realPaymentProviderOn(config) || config.supplierProvider === 'acep') {
     const url = config.publicBaseUrl
     if (!url) {
       problems.push(
-        'PUBLIC_BASE_URL is not set: the https origin payment providers call back (…/vmcloud/api/pay/notify/<provider>) and return buyers to',
+        'PUBLIC_BASE_URL is not set: the https origin payment providers call back (…/vmcloud/api/pay/notify/<provider>) and return buyers to, and ACEP fetches APKs from',
       )
     } else if (!isHttpsOrigin(url)) {
       problems.push(`PUBLIC_BASE_URL must be an https origin (got "${url}")`)

@@ -141,7 +141,7 @@ test('outside production a real provider without its credentials does not start 
   assert.equal(refusal({}), null, 'development on the sandboxes starts as it is')
 })
 
-test('PUBLIC_BASE_URL: https, and only needed once a real payment provider is on', () => {
+test('PUBLIC_BASE_URL: https, and only needed once a real payment provider or ACEP is on', () => {
   const problems = (env: NodeJS.ProcessEnv) => {
     try {
       assertProductionSafe(loadConfig({ ...SOUND, WECHATPAY_PROVIDER: 'wechatpay', ...env }))
@@ -170,6 +170,17 @@ test('PUBLIC_BASE_URL: https, and only needed once a real payment provider is on
     loadConfig({ PUBLIC_BASE_URL: 'https://phone.example.com//' }).publicBaseUrl,
     'https://phone.example.com',
   )
+  // ACEP fetches the app library's APKs from our signed links: it needs the origin too
+  const onAcep = (env: NodeJS.ProcessEnv) => {
+    try {
+      assertProductionSafe(loadConfig({ ...SOUND, SUPPLIER_PROVIDER: 'acep', ...env }))
+      return ''
+    } catch (error) {
+      return (error as Error).message
+    }
+  }
+  assert.match(onAcep({}), /PUBLIC_BASE_URL is not set: .*ACEP fetches APKs/)
+  assert.doesNotMatch(onAcep({ PUBLIC_BASE_URL: 'https://phone.example.com' }), /PUBLIC_BASE_URL/)
   // on the sandboxes production needs no callback origin
   assert.doesNotThrow(() => assertProductionSafe(loadConfig(SOUND)))
 })
