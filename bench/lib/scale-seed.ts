@@ -544,6 +544,60 @@ const OTHER_STEPS: Step[] = [
         '{"frozen": false}', '{"frozen": true}', '127.0.0.1'
       from generate_series($1::bigint, $2::bigint) i`,
   },
+  {
+    // one phone in ten has 自动续费 on, one of those in twenty with its last try failed
+    name: 'device_auto_renew',
+    rows: (s) => Math.floor(s.phones / 10),
+    sql: (s) => `
+      insert into device_auto_renew (device_id, user_id, days, pay_method, failure, failed_at,
+        failed_for_expire_at, retry_at, created_at, updated_at)
+      select d.id, ${ownerOf(s, 'd.id')}, 30, 3,
+        case when i % 20 = 0 then '云豆余额不足' end, case when i % 20 = 0 then $3::timestamptz - (i % 3) * ${DAY} end,
+        case when i % 20 = 0 then $3::timestamptz + ${DAY} end, null,
+        $3::timestamptz - (i % 300) * ${DAY}, $3::timestamptz - (i % 30) * ${DAY}
+      from generate_series($1::int, $2::int) i
+      cross join lateral (select (i::bigint * 10 - 9)::int as id) d`,
+  },
+  {
+    // a user's uploads, one in fifty the operators' catalogue
+    name: 'apps',
+    rows: (s) => s.otherRows,
+    sql: (s) => `
+      insert into apps (id, owner_id, package_name, name, version_name, version_code, size_bytes, sha256,
+        apk_path, icon_path, hidden, created_at)
+      select i, case when i % 50 = 0 then null else ${userOf(s, 'i')} end, 'com.scale.app' || i, '应用' || i,
+        '1.0', i, 5000000, lpad(to_hex(i), 64, '0'), '/private/apks/scale-' || i || '.apk',
+        case when i % 4 = 0 then null else '/files/app-icons/scale-' || i || '.png' end, i % 100 = 0,
+        $3::timestamptz - (i % 300) * ${DAY}
+      from generate_series($1::int, $2::int) i`,
+  },
+  {
+    name: 'app_supplier_copies',
+    rows: (s) => s.otherRows,
+    sql: () => `
+      insert into app_supplier_copies (app_id, supplier, status, supplier_app_id, supplier_version_id,
+        updated_at)
+      select i, 'acep', 'ready', 'app-' || i, 'v-' || i, $3::timestamptz - (i % 300) * ${DAY}
+      from generate_series($1::int, $2::int) i`,
+  },
+  {
+    name: 'app_installs',
+    rows: (s) => s.otherRows,
+    sql: (s) => `
+      insert into app_installs (id, user_id, app_id, app_name, package_name, total, created_at, finished_at)
+      select i, ${userOf(s, 'i')}, 1 + i % ${s.otherRows}, '应用' || i, 'com.scale.app' || i, 1,
+        $3::timestamptz - (i % 300) * ${DAY}, $3::timestamptz - (i % 300) * ${DAY} + interval '1 minute'
+      from generate_series($1::bigint, $2::bigint) i`,
+  },
+  {
+    name: 'app_install_results',
+    rows: (s) => s.otherRows,
+    sql: (s) => `
+      insert into app_install_results (install_id, device_id, status, reason, supplier_task, updated_at)
+      select i, 1 + (i::bigint * 13) % ${s.phones}, 'installed', null, null,
+        $3::timestamptz - (i % 300) * ${DAY}
+      from generate_series($1::bigint, $2::bigint) i`,
+  },
 ]
 
 /** Tables whose id sequence the steps wrote past. */
@@ -577,6 +631,8 @@ const SERIAL_TABLES = [
   'space_grants',
   'seckill_purchases',
   'operator_audit',
+  'apps',
+  'app_installs',
 ]
 
 /**

@@ -48,6 +48,11 @@ export const apps = pgTable(
     uniqueIndex('apps_catalogue_sha_key')
       .on(t.sha256)
       .where(sql`${t.ownerId} is null`),
+    /** The upload purge asks whether an app still holds a file (services/file-service.ts). */
+    index('apps_apk_path_idx').on(t.apkPath),
+    index('apps_icon_path_idx')
+      .on(t.iconPath)
+      .where(sql`${t.iconPath} is not null`),
   ],
 )
 

@@ -93,19 +93,22 @@ export class AutoRenewRun {
     const at = now.toISOString()
     const until = new Date(now.getTime() + this.ctx.settings.autoRenewDaysBefore * DAY_MS)
     const claimUntil = new Date(now.getTime() + CLAIM_MS).toISOString()
-    const due = sql`d.status in ${LIVE_SQL} and d.expire_at > ${at}::timestamptz
-      and d.expire_at <= ${until.toISOString()}::timestamptz
+    const dueDevice = sql`d.status in ${LIVE_SQL} and d.expire_at > ${at}::timestamptz
+      and d.expire_at <= ${until.toISOString()}::timestamptz`
+    const dueSetting = sql`r.device_id = d.id and r.user_id = d.user_id
       and (r.retry_at is null or r.retry_at <= ${at}::timestamptz)`
+    // The due phones are read along the expiry index, each one's setting looked up by its key: the
+    // lateral's LIMIT keeps the planner from hashing the whole settings table instead (query-plans test).
     const result = await this.ctx.db.execute(sql`
       update device_auto_renew r set retry_at = ${claimUntil}::timestamptz
       from devices d
-      where d.id = r.device_id and d.user_id = r.user_id and ${due}
+      where ${dueDevice} and ${dueSetting}
         and r.device_id = any(array(
-          select r.device_id from devices d join device_auto_renew r
-            on r.device_id = d.id and r.user_id = d.user_id
-          where ${due}
-          order by d.expire_at limit ${limit}
-          for update of r skip locked))
+          select d.id from devices d
+          cross join lateral (select 1 from device_auto_renew r where ${dueSetting}
+            limit 1 for update skip locked) setting
+          where ${dueDevice}
+          order by d.expire_at limit ${limit}))
       returning r.device_id, r.user_id, d.name, r.days, r.pay_method, d.good_id, d.expire_at,
         d.plan_version, r.notified_for_expire_at`)
     const rows = rowsOf<Record<string, unknown>>(result)

@@ -1,0 +1,2 @@
+CREATE INDEX IF NOT EXISTS "apps_apk_path_idx" ON "apps" USING btree ("apk_path");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "apps_icon_path_idx" ON "apps" USING btree ("icon_path") WHERE "apps"."icon_path" is not null;
