@@ -129,26 +129,10 @@ export const platform: Platform = {
     }
   },
 
-  chooseApk() {
-    return new Promise((resolve, reject) => {
-      const input = document.createElement('input')
-      input.type = 'file'
-      input.accept = '.apk,application/vnd.android.package-archive'
-      input.hidden = true
-      document.body.appendChild(input)
-      const done = () => input.remove()
-      input.addEventListener('change', () => {
-        const file = input.files?.[0]
-        done()
-        if (!file) reject(new Error('chooseApk:fail cancel'))
-        else resolve({ path: URL.createObjectURL(file), name: file.name, size: file.size })
-      })
-      input.addEventListener('cancel', () => {
-        done()
-        reject(new Error('chooseApk:fail cancel'))
-      })
-      input.click()
-    })
+  async chooseApk() {
+    // loaded when first asked: only 应用管理 picks an APK (the first route's size budget, check:h5)
+    const { chooseApkFile } = await import('./apk-picker.h5')
+    return chooseApkFile()
   },
 
   getDeviceInfo() {
