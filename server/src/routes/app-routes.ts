@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { APK_MAX_BYTES, APK_QUOTA, APK_REFUSALS } from '#domain/apps'
-import { ResultCode } from '#domain/result-codes'
+import { APK_MAX_BYTES, APK_QUOTA } from '#domain/apps'
 import {
   AppItem,
   AppList,
@@ -16,8 +15,9 @@ import {
 } from '../contract/app'
 import { Type } from '@sinclair/typebox'
 import { Envelope, Paged } from '../contract/common'
-import { BizError, tip } from '../domain/biz-error'
+import { tip } from '../domain/biz-error'
 import { currentUser } from '../plugins/auth'
+import { readApkUpload } from '../plugins/apk-upload'
 import { ok } from '../plugins/envelope'
 import { bearer, type ApiRouteOptions } from './route-options'
 
@@ -48,19 +48,7 @@ const appRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
     },
     async (request) => {
       const { userId } = currentUser(request)
-      const empty = () =>
-        new BizError(ResultCode.FILE_EMPTY, APK_REFUSALS.empty, { refusal: 'empty' })
-      if (!request.isMultipart()) throw empty()
-      const part = await request.file({
-        limits: { fileSize: APK_MAX_BYTES, files: 1 },
-        throwFileSizeLimit: false,
-      })
-      if (!part || part.fieldname !== 'file') throw empty()
-      const content = await part.toBuffer()
-      if (part.file.truncated) {
-        throw new BizError(ResultCode.ILLEGAL_FILE, APK_REFUSALS.tooLarge, { refusal: 'tooLarge' })
-      }
-      return ok(await apps.upload(userId, content))
+      return ok(await apps.upload(userId, await readApkUpload(request)))
     },
   )
 

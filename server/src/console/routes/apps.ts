@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { APK_MAX_BYTES, APK_REFUSALS } from '#domain/apps'
 import { OPERATOR_PERMISSIONS } from '#domain/console/operator-roles'
-import { ResultCode } from '#domain/result-codes'
 import { AppItem } from '../../contract/app'
 import { Envelope } from '../../contract/common'
-import { BizError } from '../../domain/biz-error'
+import { readApkUpload } from '../../plugins/apk-upload'
 import { ok } from '../../plugins/envelope'
 import { CatalogueAppList, HideAppBody } from '../contract/apps'
 import { currentOperator } from '../plugins/auth'
@@ -40,19 +38,7 @@ const adminAppRoutes: FastifyPluginAsyncTypebox<ConsoleApiOptions> = async (admi
       config: { operatorRoles: OPERATOR_PERMISSIONS.editCatalogue },
     },
     async (request) => {
-      const empty = () =>
-        new BizError(ResultCode.FILE_EMPTY, APK_REFUSALS.empty, { refusal: 'empty' })
-      if (!request.isMultipart()) throw empty()
-      const part = await request.file({
-        limits: { fileSize: APK_MAX_BYTES, files: 1 },
-        throwFileSizeLimit: false,
-      })
-      if (!part || part.fieldname !== 'file') throw empty()
-      const content = await part.toBuffer()
-      if (part.file.truncated) {
-        throw new BizError(ResultCode.ILLEGAL_FILE, APK_REFUSALS.tooLarge, { refusal: 'tooLarge' })
-      }
-      return ok(await apps.add(actor(request), content))
+      return ok(await apps.add(actor(request), await readApkUpload(request)))
     },
   )
 
