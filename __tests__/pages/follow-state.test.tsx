@@ -220,21 +220,50 @@ describe('我的云机 loaded right after paying, before the phones exist', () =
 })
 
 describe('我的云豆 right after paying a recharge', () => {
-  it('says the credit is on its way and shows the new balance once it lands', async () => {
-    server.flux = settledFlux({ paidOrders: [paidOrder('beanRecharge')] })
-    const packages = [{ id: 1, price: 600, beans: 600, bonus: 0 }]
-    beans.getRechargePackages.mockResolvedValue({ balance: 100, fenPerBean: 1, packages })
+  const packages = [{ id: 1, price: 600, beans: 600, bonus: 0 }]
+  const balance = (beanBalance: number) => ({ balance: beanBalance, fenPerBean: 1, packages })
+
+  async function openRecharge(beanBalance: number) {
+    beans.getRechargePackages.mockResolvedValue(balance(beanBalance))
     beans.getAccountBalance.mockResolvedValue({ balance: 0, enabled: false })
     ;(couponService.getApplicableCoupons as jest.Mock).mockResolvedValue(null)
     renderPage(<Recharge />, {})
     await elapse(0)
+  }
+
+  it('says the credit is on its way and shows the new balance once it lands', async () => {
+    server.flux = settledFlux({ paidOrders: [paidOrder('beanRecharge')] })
+    await openRecharge(100)
     expect(screen.getByLabelText('云豆余额').textContent).toBe('100')
     expect(screen.getByRole('status').textContent).toBe('充值已支付，到账中…')
-    beans.getRechargePackages.mockResolvedValue({ balance: 700, fenPerBean: 1, packages })
+    beans.getRechargePackages.mockResolvedValue(balance(700))
     server.flux = settledFlux()
     await elapse(2500)
     expect(screen.getByLabelText('云豆余额').textContent).toBe('700')
     expect(screen.queryByRole('status')).toBeNull()
+  })
+
+  it('shown again as the credit lands between its read and the first ask: the new balance all the same', async () => {
+    await openRecharge(100)
+    act(() => hidePage()) // on to pay/pay
+    // shown again, with nothing changed: read once
+    beans.getRechargePackages.mockClear()
+    act(() => showPage())
+    await elapse(3000)
+    expect(beans.getRechargePackages).toHaveBeenCalledTimes(1)
+    act(() => hidePage())
+
+    // paid; 查看我的云豆: the page reads the balance before the credit, the first ask after it
+    beans.getRechargePackages.mockClear()
+    beans.getRechargePackages.mockImplementationOnce(async () => {
+      server.flux = settledFlux({ walletVersion: 2 })
+      return balance(100)
+    })
+    beans.getRechargePackages.mockResolvedValue(balance(700))
+    act(() => showPage())
+    await elapse(3000)
+    expect(screen.getByLabelText('云豆余额').textContent).toBe('700')
+    expect(beans.getRechargePackages).toHaveBeenCalledTimes(2)
   })
 })
 

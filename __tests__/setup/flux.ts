@@ -11,6 +11,7 @@ jest.mock('@/api/flux', () => ({ getFlux: jest.fn() }))
 
 export const settledFlux = (over: Partial<UserFlux> = {}): UserFlux => ({
   fleetVersion: 1,
+  walletVersion: 1,
   paidOrders: [],
   busyPhones: 0,
   runningTasks: [],

@@ -46,6 +46,7 @@ export function areaFlux(flux: UserFlux, area: FluxArea): AreaFlux {
         version: [flux.fleetVersion, ...paid].join(' '),
       }
     case 'wallet':
+      return { busy: paid.length > 0, version: [flux.walletVersion, ...paid].join(' ') }
     case 'orders':
       return { busy: paid.length > 0, version: paid.join(' ') }
     case 'space':

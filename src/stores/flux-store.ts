@@ -36,7 +36,10 @@ export interface FluxWatch {
 }
 
 interface Watching extends FluxWatch {
-  /** the area's version at the last answer, null before the first */
+  /**
+   * The area's version at the last answer before or during the watch; null when there was none (the
+   * app's first, or the first after reset()).
+   */
   seen: string | null
 }
 
@@ -72,9 +75,18 @@ export class FluxStore {
     )
   }
 
-  /** Follows `area` for a shown page until the returned function is called; asks at once. */
+  /**
+   * Follows `area` for a shown page until the returned function is called; asks at once.
+   *
+   * The page loads what it shows as the watch begins, so the first answer may already show a change
+   * the page's own read missed (a recharge credited between the two). So the watch compares that
+   * answer with the store's last one, read before the page loaded (the fleet and wallet versions only
+   * move forward; the space and pay pages also say what they show as `pending`), and with no earlier
+   * answer to compare it has the page load again once if the area has settled.
+   */
   watch(watch: FluxWatch): () => void {
-    const watching: Watching = { ...watch, seen: null }
+    const seen = this.current ? areaFlux(this.current, watch.area).version : null
+    const watching: Watching = { ...watch, seen }
     this.watching.add(watching)
     this.askNow()
     return () => {
@@ -140,7 +152,9 @@ export class FluxStore {
     let inFlux = false
     for (const watching of [...this.watching]) {
       const { busy, version } = areaFlux(answer, watching.area)
-      const moved = watching.seen !== null && watching.seen !== version
+      // with no earlier answer a settled area may have settled after the page's read; a busy one
+      // moves its version when it settles
+      const moved = watching.seen === null ? !busy : watching.seen !== version
       watching.seen = version
       // the page shows something in flux that the server has settled: what it shows is stale
       const stale = !busy && (watching.pending?.() ?? false)

@@ -1,7 +1,8 @@
 /**
  * GET /user/flux, "what of mine is in flux": a paid order until it is delivered, the phones it makes
  * until they run, a phone busy with an operation, a backup or restore until it ends — the caller's
- * own, nobody else's — and the fleet version moving with each change of the phone list. The pages
+ * own, nobody else's — and the fleet and wallet versions moving with each change of the phone list
+ * and of the balances. The pages
  * that follow the server poll it (src/stores/flux-store.ts).
  */
 import assert from 'node:assert/strict'
@@ -19,6 +20,7 @@ import {
 } from '../helpers/commerce'
 import { settle, SUPPLIER_DELAY_MS } from '../helpers/fleet'
 import { buildTestApp, get, post, type Session, type TestApp } from '../helpers/test-app'
+import { BEANS, COMPANY_ACCOUNT, credit, debit } from '../../src/services/wallet/ledger'
 
 async function flux(t: TestApp, session: Session): Promise<UserFlux> {
   const reply = await get<UserFlux>(t.app, '/user/flux', session)
@@ -47,7 +49,13 @@ test('a paid order is in flux until delivered, then its phones until they run, e
   const other = await newBuyer(ta)
 
   const before = await flux(ta, buyer)
-  assert.deepEqual(before, { fleetVersion: 0, paidOrders: [], busyPhones: 0, runningTasks: [] })
+  assert.deepEqual(before, {
+    fleetVersion: 0,
+    walletVersion: 0,
+    paidOrders: [],
+    busyPhones: 0,
+    runningTasks: [],
+  })
 
   const orderNo = await paidNotDelivered(ta, buyer, 3)
   const paid = await flux(ta, buyer)
@@ -116,4 +124,24 @@ test('a reboot and an operation keep a phone in flux; a backup and a restore unt
   assert.deepEqual((await flux(ta, owner)).runningTasks, [restore.data.id])
   await settle(ta, 3 * SUPPLIER_DELAY_MS)
   assert.deepEqual((await flux(ta, owner)).runningTasks, [])
+})
+
+test('the wallet version moves with every change of either balance, never back to an earlier one', async (t) => {
+  const ta = await buildTestApp(t)
+  const buyer = await newBuyer(ta)
+  const other = await newBuyer(ta)
+  const { db } = ta.database
+  const now = ta.clock.now()
+  const seen = [(await flux(ta, buyer)).walletVersion]
+  const step = async (change: () => Promise<unknown>) => {
+    await change()
+    seen.push((await flux(ta, buyer)).walletVersion)
+  }
+  await step(() => credit(db, BEANS, buyer.userId, 100, { reason: 'recharge' }, now))
+  // back to the balance of before, in the same millisecond: the version still moves on
+  await step(() => debit(db, BEANS, buyer.userId, 100, { reason: 'order' }, now))
+  await step(() => credit(db, COMPANY_ACCOUNT, buyer.userId, 500, { reason: 'recharge' }, now))
+  await step(() => debit(db, COMPANY_ACCOUNT, buyer.userId, 500, { reason: 'order' }, now))
+  assert.deepEqual(seen, [0, 1, 2, 3, 4])
+  assert.equal((await flux(ta, other)).walletVersion, 0, "another user's balances are not theirs")
 })

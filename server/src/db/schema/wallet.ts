@@ -12,6 +12,8 @@ export const accountBalances = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     balance: integer('balance').notNull().default(0),
+    /** Raised by every change of the balance (services/wallet/ledger.ts): /user/flux's wallet version. */
+    version: integer('version').notNull().default(1),
     updatedAt: at('updated_at').notNull(),
   },
   (t) => [check('account_balances_balance_check', sql`${t.balance} >= 0`)],

@@ -88,7 +88,11 @@ export async function credit(
     .values({ userId, balance: amount, updatedAt: now })
     .onConflictDoUpdate({
       target: balances.userId,
-      set: { balance: sql`${balances.balance} + ${amount}`, updatedAt: now },
+      set: {
+        balance: sql`${balances.balance} + ${amount}`,
+        version: sql`${balances.version} + 1`,
+        updatedAt: now,
+      },
     })
     .returning({ balance: balances.balance })
   await record(tx, book, userId, amount, row.balance, entry, now)
@@ -111,7 +115,11 @@ export async function debit(
   const { balances } = tables(book)
   const [row] = await tx
     .update(balances)
-    .set({ balance: sql`${balances.balance} - ${amount}`, updatedAt: now })
+    .set({
+      balance: sql`${balances.balance} - ${amount}`,
+      version: sql`${balances.version} + 1`,
+      updatedAt: now,
+    })
     .where(and(eq(balances.userId, userId), gte(balances.balance, amount)))
     .returning({ balance: balances.balance })
   if (!row) throw new BizError(book.insufficient)
