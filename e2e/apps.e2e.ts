@@ -1,7 +1,8 @@
 /**
  * 应用管理 in the H5 build against the real server and the sandbox supplier: a studio of three running
  * phones uploads an APK built here (the browser's file picker), sees it read (name, version, package),
- * installs it on every phone as one batch (安装中 n/N, then 安装完成：成功 3), and the phones list it;
+ * installs it on every phone as one batch (安装中 n/N, shown again after a reload, then 安装完成：成功 3),
+ * and the phones list it;
  * 安装到… again on one group of two (按分组) and on two phones ticked after a search (选择云机);
  * on 云手机上的应用 one phone opens it and uninstalls it (the SPEC's command), which takes it off that
  * phone only. Screens at 390×844 and 320×568.
@@ -49,6 +50,12 @@ test('upload an APK, install it on every phone with 安装中 n/N, see it on the
   await page.locator('.taro-modal__foot').getByText('安装').click()
   await page.getByText(/安装中 \d\/3/).waitFor()
   await screenshot(page, 'apps-installing-390')
+  // reloaded during the batch: the page shows it again and follows it to its end
+  await page.reload()
+  await page.getByLabel('安装进度').waitFor()
+  await screenshot(page, 'apps-reloaded-390')
+  const reloadedDuring = await page.getByText(/安装中 \d\/3/).isVisible()
+  console.log(`apps: reloaded while the batch was ${reloadedDuring ? 'running' : 'already done'}`)
   await page.getByText('安装完成：成功 3').waitFor({ timeout: 30_000 })
   await screenshot(page, 'apps-installed-390')
   await page.setViewportSize({ width: 320, height: 568 })

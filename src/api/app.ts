@@ -23,6 +23,11 @@ export const getInstallProgress = async (installId: number) =>
   (await client.get<InstallProgress>('/app/install/progress', { installId }, { loading: false }))
     .data
 
+/** The newest batch while it runs and for an hour after it ended, else null. */
+export const getLatestInstall = async () =>
+  (await client.get<InstallProgress | null>('/app/install/latest', undefined, { loading: false }))
+    .data
+
 export const listInstallResults = (installId: number, page: number, rows?: number) =>
   client.fetchPage<InstallResult>({
     url: '/app/install/results',

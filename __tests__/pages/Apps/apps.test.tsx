@@ -3,7 +3,8 @@
  * refusal's words, a success), 安装到… on every phone followed 安装中 n/N → 安装完成 with each failed or
  * skipped phone and why, on one group (its count, no groups, an empty group, groups that do not load),
  * on ticked phones (search, ticks kept through it, none ticked, cancel, a list that does not load), a
- * confirmed delete, and a list that does not load.
+ * confirmed delete, and a list that does not load; opened during a batch, that batch followed while
+ * the page is shown.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
@@ -14,7 +15,7 @@ import * as appApi from '@/api/app'
 import * as groupApi from '@/api/group'
 import * as deviceApi from '@/api/device'
 import type { AppItem, InstallProgress } from '@/types/api'
-import { renderPage } from '../page-harness'
+import { hidePage, renderPage, showPage } from '../page-harness'
 
 jest.mock('@tarojs/taro', () =>
   jest.requireActual<typeof import('../page-harness')>('../page-harness').mockTaro(),
@@ -25,6 +26,7 @@ jest.mock('@/api/app', () => ({
   deleteApp: jest.fn(),
   installApp: jest.fn(),
   getInstallProgress: jest.fn(),
+  getLatestInstall: jest.fn(),
   listInstallResults: jest.fn(),
 }))
 jest.mock('@/api/group', () => ({ listGroups: jest.fn() }))
@@ -75,6 +77,7 @@ beforeEach(() => {
   jest.clearAllMocks()
   jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'ok' } as never)
   jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false } as never)
+  api.getLatestInstall.mockResolvedValue(null)
 })
 afterEach(() => jest.useRealTimers())
 
@@ -157,6 +160,44 @@ describe('应用管理', () => {
     expect(await screen.findByText('安装失败：安装中断：云手机已离线')).toBeTruthy()
     expect(screen.getByText('已跳过：仅有查看权限')).toBeTruthy()
     expect(screen.queryByText('云手机-7')).toBeNull()
+  })
+
+  it('opened while a batch runs: shows it, follows it to its end only while shown', async () => {
+    api.listApps.mockResolvedValue({ mine: [app()], catalogue: [] })
+    api.getLatestInstall.mockResolvedValue(progress())
+    api.getInstallProgress.mockResolvedValue(progress({ done: 2, text: '安装中 2/3' }))
+    api.listInstallResults.mockResolvedValue({ records: [], page: 1, total: 3, totalPage: 1 })
+    jest.useFakeTimers()
+    renderPage(<AppsPage />, {})
+    expect(await screen.findByText('安装中 1/3')).toBeTruthy()
+    await act(async () => void jest.advanceTimersByTime(2_000))
+    expect(await screen.findByText('安装中 2/3')).toBeTruthy()
+
+    // under another page: nothing read; shown again: the newest batch, ended meanwhile
+    act(() => hidePage())
+    await act(async () => void jest.advanceTimersByTime(20_000))
+    expect(api.getInstallProgress).toHaveBeenCalledTimes(1)
+    const ended = progress({
+      done: 3,
+      installed: 2,
+      finished: true,
+      text: '安装完成：成功 2，跳过 1',
+    })
+    api.getLatestInstall.mockResolvedValue(ended)
+    act(() => showPage())
+    expect(await screen.findByText('安装完成：成功 2，跳过 1')).toBeTruthy()
+    await waitFor(() => expect(api.listInstallResults).toHaveBeenCalledWith(9, 1, 20))
+    await act(async () => void jest.advanceTimersByTime(20_000))
+    expect(api.getInstallProgress).toHaveBeenCalledTimes(1)
+  })
+
+  it('a newest batch that does not load says why; the lists still show', async () => {
+    api.listApps.mockResolvedValue({ mine: [app()], catalogue: [] })
+    api.getLatestInstall.mockRejectedValue(new ApiError(-1, '网络异常，请检查网络后重试'))
+    renderPage(<AppsPage />, {})
+    expect(await screen.findByText('演示应用')).toBeTruthy()
+    await waitFor(() => expect(toasts()).toContain('网络异常，请检查网络后重试'))
+    expect(screen.queryByLabelText('安装进度')).toBeNull()
   })
 
   it('a declined confirm installs nothing; a refused install shows its words', async () => {

@@ -21,8 +21,10 @@ const mine = {
   hidden: false,
   createdAt: '2026-12-06T08:00:00.000Z',
 }
-const withApp = { '/app/list': { mine: [mine], catalogue: [] } }
-const empty = { '/app/list': { mine: [], catalogue: [] } }
+// no batch running when the page opens
+const idle = { '/app/install/latest': null }
+const withApp = { '/app/list': { mine: [mine], catalogue: [] }, ...idle }
+const empty = { '/app/list': { mine: [], catalogue: [] }, ...idle }
 const batch = (finished: boolean) => ({
   installId: 9,
   appId: 1,
@@ -54,7 +56,16 @@ const onPhone = {
 
 /** 'METHOD /path' → how the page makes the call. */
 export const DRIVERS: Record<string, Driver> = {
-  'GET /app/list': { route: ROUTE, open: async () => void renderPage(<AppsPage />, {}) },
+  'GET /app/list': {
+    route: ROUTE,
+    answers: idle,
+    open: async () => void renderPage(<AppsPage />, {}),
+  },
+  'GET /app/install/latest': {
+    route: ROUTE,
+    answers: withApp,
+    open: async () => void renderPage(<AppsPage />, {}),
+  },
   'POST /app/upload': {
     route: ROUTE,
     answers: empty,

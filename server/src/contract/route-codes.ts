@@ -35,6 +35,7 @@ export const ROUTE_CODES: Readonly<Record<string, readonly number[]>> = {
   'GET /activation/myCodes': [...SIGNED_IN_CODES],
   'GET /activity/detail': [C.SHOW_ERROR_TIPS],
   'GET /activity/list': [],
+  'GET /app/install/latest': [...SIGNED_IN_CODES],
   'GET /app/install/progress': [...SIGNED_IN_CODES, C.TASK_NOT_EXIST],
   'GET /app/install/results': [...SIGNED_IN_CODES, C.TASK_NOT_EXIST],
   'GET /app/installed': [...SIGNED_IN_CODES, C.GET_DEVICE_FAILED, C.SHOW_ERROR_TIPS],

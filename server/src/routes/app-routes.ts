@@ -101,6 +101,20 @@ const appRoutes: FastifyPluginAsyncTypebox<ApiRouteOptions> = async (app) => {
   )
 
   app.get(
+    '/app/install/latest',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          "The caller's newest batch install while it runs and for an hour after it ended, else null (应用管理 opened during a batch).",
+        response: { 200: Envelope(InstallProgress) },
+      },
+    },
+    async (request) => ok(await appInstalls.latest(currentUser(request).userId)),
+  )
+
+  app.get(
     '/app/install/results',
     {
       schema: {

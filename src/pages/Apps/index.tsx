@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useDidShow } from '@tarojs/taro'
+import { useDidHide, useDidShow } from '@tarojs/taro'
 import { Image, Text, View } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
 import type { AppItem, AppList, DeviceGroup, InstallProgress, InstallResult } from '@/types/api'
@@ -12,6 +12,7 @@ import platform from '@/platform'
 import {
   deleteApp,
   getInstallProgress,
+  getLatestInstall,
   installApp,
   listApps,
   listInstallResults,
@@ -33,7 +34,8 @@ const TARGETS = ['全部云机', '按分组', '选择云机'] as const
  * 应用管理: the user's uploaded APKs and the operators' catalogue; 上传安装包 adds one (read by the server,
  * refused with its reason); 安装到… installs an app as one batch on 全部云机, one group's phones
  * (按分组, each with its count) or the phones ticked in 选择云机 (searched, paged as it scrolls), shown
- * as 安装中 n/N until every phone has its result, then each failed or skipped phone with why.
+ * as 安装中 n/N until every phone has its result, then each failed or skipped phone with why. Opened
+ * while a batch runs (or within an hour of its end) it shows that batch; it reads nothing while hidden.
  */
 export default function AppsPage() {
   const [apps, setApps] = useState<AppList | null>(null)
@@ -45,6 +47,10 @@ export default function AppsPage() {
   const [groups, setGroups] = useState<{ app: AppItem; groups: DeviceGroup[] } | null>(null)
   const [choosing, setChoosing] = useState<AppItem | null>(null)
 
+  // raised by each follow and each stop: an answer read for an earlier one is dropped (the page hid,
+  // another batch started, a newer read is on its way)
+  const generation = useRef(0)
+
   const load = useCallback(async () => {
     try {
       setApps(await listApps())
@@ -52,32 +58,59 @@ export default function AppsPage() {
       toastError(error)
     }
   }, [])
-  useDidShow(() => void load())
 
-  const follow = useCallback(async (progress: InstallProgress) => {
-    setBatch(progress)
-    if (!progress.finished) {
-      timer.current = setTimeout(async () => {
-        try {
-          await follow(await getInstallProgress(progress.installId))
-        } catch (error) {
-          toastError(error)
-        }
-      }, POLL_MS)
-      return
-    }
+  const stopFollowing = useCallback(() => {
+    generation.current += 1
+    if (timer.current) clearTimeout(timer.current)
+    timer.current = null
+  }, [])
+
+  /** Shows a batch, reads it again every POLL_MS until it ends, then its failed and skipped phones. */
+  const follow = useCallback(
+    async (progress: InstallProgress) => {
+      stopFollowing()
+      const mine = generation.current
+      const { installId } = progress
+      setBatch(progress)
+      if (!progress.finished) {
+        setResults([])
+        timer.current = setTimeout(async () => {
+          try {
+            const next = await getInstallProgress(installId)
+            if (generation.current === mine) await follow(next)
+          } catch (error) {
+            toastError(error)
+          }
+        }, POLL_MS)
+        return
+      }
+      try {
+        const { records } = await listInstallResults(installId, 1, RESULT_ROWS)
+        if (generation.current === mine) setResults(records)
+      } catch (error) {
+        toastError(error)
+      }
+    },
+    [stopFollowing],
+  )
+
+  // opened (again) while a batch runs, started here or on another device: shown and followed
+  const showLatest = useCallback(async () => {
+    const mine = generation.current
     try {
-      setResults((await listInstallResults(progress.installId, 1, RESULT_ROWS)).records)
+      const latest = await getLatestInstall()
+      if (latest && generation.current === mine) await follow(latest)
     } catch (error) {
       toastError(error)
     }
-  }, [])
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current)
-    },
-    [],
-  )
+  }, [follow])
+
+  useDidShow(() => {
+    void load()
+    void showLatest()
+  })
+  useDidHide(stopFollowing)
+  useEffect(() => stopFollowing, [stopFollowing])
 
   const upload = async () => {
     let chosen
@@ -97,7 +130,6 @@ export default function AppsPage() {
 
   const install = async (app: AppItem, to: InstallTarget) => {
     try {
-      setResults([])
       await follow(await installApp(app.appId, to))
     } catch (error) {
       toastError(error)

@@ -30,6 +30,9 @@ export const APP_INSTALL_JOB = 'app-install'
 /** How soon the job looks at installs in progress again. */
 export const INSTALL_POLL_MS = 3_000
 
+/** How long after its end 应用管理 still shows a batch when opened again. */
+export const INSTALL_SHOWN_MS = 60 * 60_000
+
 /** Why a phone's install failed on our side (its supplier's reasons come from the supplier). */
 export const INSTALL_FAILURES = {
   noInstaller: '该云手机暂不支持安装应用',
@@ -221,6 +224,24 @@ export class AppInstallService {
       finished: install.finishedAt !== null,
       text: installProgressText({ ...counts, done }),
     }
+  }
+
+  /**
+   * The user's newest batch while it runs and for an hour after it ended, else null: what 应用管理
+   * shows when it is opened (again) while a batch it started, here or on another device, is going.
+   */
+  async latest(userId: number): Promise<InstallProgress | null> {
+    const [newest] = await this.ctx.db
+      .select({ id: appInstalls.id, finishedAt: appInstalls.finishedAt })
+      .from(appInstalls)
+      .where(eq(appInstalls.userId, userId))
+      .orderBy(sql`${appInstalls.id} desc`)
+      .limit(1)
+    if (!newest) return null
+    const ended = newest.finishedAt?.getTime()
+    if (ended !== undefined && this.ctx.clock.now().getTime() - ended > INSTALL_SHOWN_MS)
+      return null
+    return this.progress(userId, newest.id)
   }
 
   /** Each phone's result, failed and skipped first, a page at a time. */

@@ -3,7 +3,8 @@
  * app-installs.ts): one app onto a list, a group or all of a user's phones; each phone skipped at once
  * (not yours, view-only, expired, not running) or sent in the supplier's batch size and followed until
  * installed or failed (an ABI the phone does not run, a phone gone offline mid-install); 安装中 n/N
- * then the sum; then the phone's installed apps, launch, and the SPEC's Uninstall command.
+ * then the sum; the newest batch for a page opened during it; then the phone's installed apps,
+ * launch, and the SPEC's Uninstall command.
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
@@ -24,7 +25,7 @@ import {
   devices,
   sandboxInstances,
 } from '../../../src/db/schema'
-import { INSTALL_FAILURES } from '../../../src/services/apps/app-installs'
+import { INSTALL_FAILURES, INSTALL_SHOWN_MS } from '../../../src/services/apps/app-installs'
 import { buildApk, uploadApk } from '../../helpers/apk'
 import { runningPhones, SUPPLIER_DELAY_MS } from '../../helpers/fleet'
 import {
@@ -294,4 +295,34 @@ test('refusals: an app not yours or hidden, no selection or two, an install not 
     .where(eq(installsTable.id, mineBatch.installId))
   assert.ok(row.finishedAt)
   assert.equal(row.appName, '演示应用')
+})
+
+test('the newest batch: none before, while it runs and for an hour after it ended, never another user’s', async (t) => {
+  const ta = await buildTestApp(t)
+  const me = await loginWithSms(ta, '13500004611')
+  const other = await loginWithSms(ta, '13500004612')
+  const latest = async (who: Session) => {
+    const reply = await get<InstallProgress | null>(ta.app, '/app/install/latest', who)
+    assert.equal(reply.code, 200, reply.msg)
+    return reply.data
+  }
+  assert.equal(await latest(me), null)
+  const phones = await runningPhones(ta, me.userId, 2)
+  const app = await upload(ta, me)
+  const first = await install(ta, me, { appId: app.appId, deviceIds: [phones[0]] })
+  const second = await install(ta, me, { appId: app.appId, deviceIds: phones })
+  assert.equal(second.code, 200, second.msg)
+  assert.notEqual(first.data.installId, second.data.installId)
+  assert.deepEqual(await latest(me), second.data, 'the newer of two running batches, as it started')
+  assert.equal(await latest(other), null, "another user's batch is not theirs")
+
+  await finishInstalls(ta)
+  const ended = await latest(me)
+  assert.equal(ended?.installId, second.data.installId)
+  assert.equal(ended?.finished, true)
+  assert.equal(ended?.text, '安装完成：成功 2')
+  ta.clock.advance(INSTALL_SHOWN_MS - 1_000)
+  assert.equal((await latest(me))?.installId, second.data.installId, 'within the hour')
+  ta.clock.advance(2_000)
+  assert.equal(await latest(me), null, 'an hour after it ended')
 })
