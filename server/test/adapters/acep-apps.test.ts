@@ -3,13 +3,18 @@
  * model: the APK handed over once by UploadApp from our signed download route (forged, expired or
  * another app's signature refused), InstallApp in batches of at most 1,000 pods with each pod's Job
  * followed by GetTaskInfo (a pod refusing at once, a task failing partly), the pod's apps
- * (GetPodAppList) and LaunchApp; every refusal in our words. End to end through /app/install.
+ * (GetPodAppList) and LaunchApp; every refusal in our words; installs of one app at once uploading it
+ * once. End to end through /app/install.
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { eq } from 'drizzle-orm'
 import type { AppForInstall } from '../../src/adapters/supplier/app-installer'
-import { ACEP_APP_REFUSALS, APK_URL_TTL_MS } from '../../src/adapters/supplier/acep/acep-apps'
+import {
+  ACEP_APP_REFUSALS,
+  APK_URL_TTL_MS,
+  UPLOAD_CLAIM_STALE_MS,
+} from '../../src/adapters/supplier/acep/acep-apps'
 import type { AcepSupplier } from '../../src/adapters/supplier/acep/acep-supplier'
 import { requestRefusal } from '../../src/adapters/supplier/acep/model/acep-model'
 import type { AppItem, InstalledApp, InstallProgress, InstallResult } from '../../src/contract/app'
@@ -134,6 +139,24 @@ test('an upload ACEP cannot fetch fails every pod with our words, and is tried a
   const accepted = await apps.install([pod], forInstall)
   assert.equal(accepted.get(pod)?.ok, true)
   assert.equal(fake.count('UploadApp'), 2)
+})
+
+test('installs of one app at once upload it once; a claim whose uploader stopped is taken over', async (t) => {
+  const { fake, apps, forInstall, database, ctx, item } = await setup(t, '13500004805')
+  const pods = await fake.seedRunningPods(database.db, 3)
+  const answers = await Promise.all(pods.map((pod) => apps.install([pod], forInstall)))
+  assert.equal(fake.count('UploadApp'), 1, 'three batches at once, one upload')
+  for (const [i, pod] of pods.entries()) assert.equal(answers[i].get(pod)?.ok, true, pod)
+
+  // an uploader that claimed the copy and stopped before UploadApp answered (the process died)
+  await database.db
+    .update(appSupplierCopies)
+    .set({ status: 'uploading', taskId: null, updatedAt: ctx.clock.now() })
+    .where(eq(appSupplierCopies.appId, item.appId))
+  ctx.clock.advance(UPLOAD_CLAIM_STALE_MS + 1)
+  const after = await apps.install([pods[0]], forInstall)
+  assert.equal(after.get(pods[0])?.ok, true)
+  assert.equal(fake.count('UploadApp'), 2, 'taken over and uploaded again')
 })
 
 test('/app/install over ACEP phones: installed on two, one failing partly with why, listed and opened on the phone', async (t) => {

@@ -8,7 +8,7 @@
  * ACEP's own words never reach a user: every refusal is one of ACEP_APP_REFUSALS.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNull, lt, or } from 'drizzle-orm'
 import type { Clock } from '../../../clock'
 import type { Db } from '../../../db/client'
 import { appSupplierCopies } from '../../../db/schema'
@@ -40,6 +40,12 @@ export const ACEP_APP_REFUSALS = {
  * values; 1 is our reading of the console's only type and is to be confirmed against ACEP before go-live.
  */
 export const ACEP_APP_TYPE_APK = 1
+
+/**
+ * How long an upload claim without its task may stand before another install takes it over: UploadApp
+ * answers within seconds (its client's retries included), so a claim this old lost its uploader.
+ */
+export const UPLOAD_CLAIM_STALE_MS = 2 * 60_000
 
 /** How long a download address for ACEP stays good. */
 export const APK_URL_TTL_MS = 30 * 60_000
@@ -117,62 +123,121 @@ export class AcepApps implements AppInstaller {
   }
 
   /**
-   * The app in ACEP's app centre: uploaded once (a failed upload is tried again), its task waited for
-   * up to uploadWaitMs. Its AppId and VersionId, or why not.
+   * The app in ACEP's app centre: uploaded once, its task waited for up to uploadWaitMs. Its AppId and
+   * VersionId, or why not. Installs of one app at once (two batches, two instances) upload it once:
+   * the one whose claim of the copy row lands uploads, the others wait on that upload. A failed upload
+   * is tried again by the next install, and so is a claim whose uploader stopped before naming its
+   * task (UPLOAD_CLAIM_STALE_MS).
    */
   private async copy(
     app: AppForInstall,
   ): Promise<{ ok: true; appId: string; versionId: string } | { ok: false; reason: string }> {
-    let row = await this.copyRow(app.appId)
-    if (row?.status === 'ready') {
-      return { ok: true, appId: row.supplierAppId!, versionId: row.supplierVersionId! }
-    }
-    if (!row || row.status === 'failed') {
-      const bytes = await app.read()
-      let taskId: string
-      try {
-        const answer = await this.client.call<{ TaskId?: string }>('UploadApp', {
-          ProductId: this.productId,
-          AppName: this.acepName(app.appId),
-          AppType: ACEP_APP_TYPE_APK,
-          DownloadUrl: this.downloadUrl(app.appId),
-          ExtraInfo: {
-            Md5: createHash('md5').update(bytes).digest('hex'),
-            PackageName: app.packageName,
-            VersionCode: app.versionCode,
-            VersionName: app.versionName,
-          },
-        })
-        if (!answer?.TaskId) throw new Error('ACEP UploadApp answered no TaskId')
-        taskId = answer.TaskId
-      } catch (error) {
-        return { ok: false, reason: refusalOf(error, ACEP_APP_REFUSALS.uploadFailed) }
-      }
-      const values = {
-        appId: app.appId,
-        supplier: 'acep',
-        status: 'uploading' as const,
-        taskId,
-        supplierAppId: null,
-        supplierVersionId: null,
-        failReason: null,
-        updatedAt: this.clock.now(),
-      }
-      await this.db
-        .insert(appSupplierCopies)
-        .values(values)
-        .onConflictDoUpdate({
-          target: [appSupplierCopies.appId, appSupplierCopies.supplier],
-          set: values,
-        })
-      row = await this.copyRow(app.appId)
-    }
     const deadline = Date.now() + this.waitMs
+    let waited = false
     for (;;) {
-      const found = await this.followUpload(app, row!.taskId!)
-      if (found) return found
+      const row = await this.copyRow(app.appId)
+      if (row?.status === 'ready') {
+        return { ok: true, appId: row.supplierAppId!, versionId: row.supplierVersionId! }
+      }
+      if (row?.status === 'failed' && waited) {
+        // the upload this install waited on failed: the next install tries again
+        return { ok: false, reason: row.failReason ?? ACEP_APP_REFUSALS.uploadFailed }
+      }
+      if (!row || row.status === 'failed' || this.abandoned(row)) {
+        if (await this.claimUpload(app.appId)) {
+          const refused = await this.startUpload(app)
+          if (refused) return refused
+        }
+        continue // ours now names its task, or another install's claim landed first
+      }
+      if (row.taskId) {
+        const found = await this.followUpload(app, row.taskId)
+        if (found) return found
+      }
       if (Date.now() >= deadline) return { ok: false, reason: ACEP_APP_REFUSALS.uploadSlow }
+      waited = true
       await this.sleep(this.pollMs)
+    }
+  }
+
+  /** A claim whose uploader never named its task (it stopped between the claim and UploadApp's answer). */
+  private abandoned(row: typeof appSupplierCopies.$inferSelect) {
+    return (
+      row.status === 'uploading' &&
+      row.taskId === null &&
+      this.clock.now().getTime() - row.updatedAt.getTime() > UPLOAD_CLAIM_STALE_MS
+    )
+  }
+
+  /**
+   * Claims the app's upload: a new row, or a failed or abandoned one taken over, in one statement, so
+   * of two installs at once exactly one claims it. True when this install did.
+   */
+  private async claimUpload(appId: number): Promise<boolean> {
+    const now = this.clock.now()
+    const claim = {
+      appId,
+      supplier: 'acep',
+      status: 'uploading' as const,
+      taskId: null,
+      supplierAppId: null,
+      supplierVersionId: null,
+      failReason: null,
+      updatedAt: now,
+    }
+    const copies = appSupplierCopies
+    const claimed = await this.db
+      .insert(copies)
+      .values(claim)
+      .onConflictDoUpdate({
+        target: [copies.appId, copies.supplier],
+        set: claim,
+        setWhere: or(
+          eq(copies.status, 'failed'),
+          and(
+            eq(copies.status, 'uploading'),
+            isNull(copies.taskId),
+            lt(copies.updatedAt, new Date(now.getTime() - UPLOAD_CLAIM_STALE_MS)),
+          ),
+        ),
+      })
+      .returning({ appId: copies.appId })
+    return claimed.length > 0
+  }
+
+  /** UploadApp for a claimed copy: its task recorded, or the copy failed and why (then returned). */
+  private async startUpload(app: AppForInstall): Promise<{ ok: false; reason: string } | null> {
+    const where = and(
+      eq(appSupplierCopies.appId, app.appId),
+      eq(appSupplierCopies.supplier, 'acep'),
+    )
+    try {
+      const bytes = await app.read()
+      const answer = await this.client.call<{ TaskId?: string }>('UploadApp', {
+        ProductId: this.productId,
+        AppName: this.acepName(app.appId),
+        AppType: ACEP_APP_TYPE_APK,
+        DownloadUrl: this.downloadUrl(app.appId),
+        ExtraInfo: {
+          Md5: createHash('md5').update(bytes).digest('hex'),
+          PackageName: app.packageName,
+          VersionCode: app.versionCode,
+          VersionName: app.versionName,
+        },
+      })
+      if (!answer?.TaskId) throw new Error('ACEP UploadApp answered no TaskId')
+      await this.db
+        .update(appSupplierCopies)
+        .set({ taskId: answer.TaskId, updatedAt: this.clock.now() })
+        .where(where)
+      return null
+    } catch (error) {
+      const reason = refusalOf(error, ACEP_APP_REFUSALS.uploadFailed)
+      await this.db
+        .update(appSupplierCopies)
+        .set({ status: 'failed', failReason: reason, updatedAt: this.clock.now() })
+        .where(where)
+      return { ok: false, reason }
     }
   }
 
