@@ -56,6 +56,10 @@ test('an operator uploads an APK into 应用库, users are offered it, and 隐�
   }
   await row.getByRole('img', { name: '运营地图的图标' }).waitFor()
   assert.deepEqual(await offered(), [PACKAGE])
+  // the upload's messages (3 s) gone first: a fade-out begun during axe's run reads as faint text
+  await page.waitForFunction(() => !document.querySelector('.ant-message-notice'), undefined, {
+    timeout: 10_000,
+  })
   report.push(...(await consoleAxeReport(page, '应用库')))
   await screenshot(page, 'admin-apps')
 
