@@ -33,6 +33,8 @@ const THEME = {
     colorLinkHover: '#003eb3',
     colorInfo: '#0958d9',
     colorError: '#cf1322',
+    // derived, a hovered danger link or button was a lighter red (4.34:1): red-8
+    colorErrorHover: '#a8071a',
     colorWarning: '#874d00',
     // antd derives a warning's background from colorWarning: the darker gold gave an olive box
     colorWarningBg: '#fffbe6',
