@@ -99,6 +99,10 @@ export class AutoRenewRun {
       and (r.retry_at is null or r.retry_at <= ${at}::timestamptz)`
     // The due phones are read along the expiry index, each one's setting looked up by its key: the
     // lateral's LIMIT keeps the planner from hashing the whole settings table instead (query-plans test).
+    // The phones' rows are locked above the join, so a claim locks only the phones it takes and a
+    // concurrent one takes the next ones (locked in the lateral, a plan that sorts after the join
+    // locked every due phone's setting and left the other claim none). A phone claimed by a run
+    // that committed since this statement began is left out by the update's own recheck of retry_at.
     const result = await this.ctx.db.execute(sql`
       update device_auto_renew r set retry_at = ${claimUntil}::timestamptz
       from devices d
@@ -106,9 +110,10 @@ export class AutoRenewRun {
         and r.device_id = any(array(
           select d.id from devices d
           cross join lateral (select 1 from device_auto_renew r where ${dueSetting}
-            limit 1 for update skip locked) setting
+            limit 1) setting
           where ${dueDevice}
-          order by d.expire_at limit ${limit}))
+          order by d.expire_at limit ${limit}
+          for update of d skip locked))
       returning r.device_id, r.user_id, d.name, r.days, r.pay_method, d.good_id, d.expire_at,
         d.plan_version, r.notified_for_expire_at`)
     const rows = rowsOf<Record<string, unknown>>(result)
