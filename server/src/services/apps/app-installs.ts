@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import {
   INSTALL_MAX_DEVICES,
   INSTALL_SKIPS,
@@ -235,7 +235,7 @@ export class AppInstallService {
       .select({ id: appInstalls.id, finishedAt: appInstalls.finishedAt })
       .from(appInstalls)
       .where(eq(appInstalls.userId, userId))
-      .orderBy(sql`${appInstalls.id} desc`)
+      .orderBy(desc(appInstalls.id))
       .limit(1)
     if (!newest) return null
     const ended = newest.finishedAt?.getTime()

@@ -68,6 +68,10 @@ interface Job {
   Status?: number
 }
 
+/** The app's copy row at ACEP. */
+const acepCopyOf = (appId: number) =>
+  and(eq(appSupplierCopies.appId, appId), eq(appSupplierCopies.supplier, 'acep'))
+
 /** A task string per pod: ACEP's TaskId and the pod, so each pod's result is its own. */
 const taskOf = (taskId: string, podId: string) => `${taskId}/${podId}`
 
@@ -115,10 +119,7 @@ export class AcepApps implements AppInstaller {
   }
 
   private async copyRow(appId: number) {
-    const [row] = await this.db
-      .select()
-      .from(appSupplierCopies)
-      .where(and(eq(appSupplierCopies.appId, appId), eq(appSupplierCopies.supplier, 'acep')))
+    const [row] = await this.db.select().from(appSupplierCopies).where(acepCopyOf(appId))
     return row ?? null
   }
 
@@ -207,10 +208,7 @@ export class AcepApps implements AppInstaller {
 
   /** UploadApp for a claimed copy: its task recorded, or the copy failed and why (then returned). */
   private async startUpload(app: AppForInstall): Promise<{ ok: false; reason: string } | null> {
-    const where = and(
-      eq(appSupplierCopies.appId, app.appId),
-      eq(appSupplierCopies.supplier, 'acep'),
-    )
+    const where = acepCopyOf(app.appId)
     try {
       const bytes = await app.read()
       const answer = await this.client.call<{ TaskId?: string }>('UploadApp', {
@@ -276,7 +274,7 @@ export class AcepApps implements AppInstaller {
           ? { status: 'ready', supplierAppId: ids.appId, supplierVersionId: ids.versionId }
           : { status: 'failed', failReason: ACEP_APP_REFUSALS.uploadFailed },
       )
-      .where(and(eq(appSupplierCopies.appId, app.appId), eq(appSupplierCopies.supplier, 'acep')))
+      .where(acepCopyOf(app.appId))
     return ids
       ? ({ ok: true, ...ids } as const)
       : ({ ok: false, reason: ACEP_APP_REFUSALS.uploadFailed } as const)
