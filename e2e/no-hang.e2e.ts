@@ -34,8 +34,6 @@ const SETTLE_MS = 3_000
 const SLOW_CATALOGUE_MS = 2_000
 /** a visitor's first tap: this long after the app's page is visible (the app has drawn its frames) */
 const FIRST_TAP_MS = 250
-/** Taro H5's page animation (@tarojs/router: 300 ms after a 50 ms delay), and a frame */
-const PAGE_ANIMATION_MS = 400
 const HOME = '/pages/Home/index'
 const TABS = allRoutes.filter((route) => route.tab).map((route) => `/${route.path}`)
 const TAB_TEXT = new Map(allRoutes.filter((r) => r.tab).map((r) => [`/${r.path}`, r.tab!.text]))
@@ -203,8 +201,17 @@ async function tapThrough(route: string, signedIn: boolean, session: unknown): P
     if (after.url !== here.url) {
       // back to the page the control was on, once the new page has slid in: Taro's router hides the
       // page beneath when its animation ends, even if the visitor has gone back to it by then (a
-      // blank page; noted in an earlier QA report, not this test's subject)
-      await sleep(PAGE_ANIMATION_MS)
+      // blank page; noted in an earlier QA report, not this test's subject). Its timer (300 ms after
+      // a 50 ms delay, @tarojs/router) runs late on a busy machine: the test goes back once the page
+      // beneath is hidden, not after a fixed time (400 ms left a blank page in a CI run).
+      await page.waitForFunction(
+        () =>
+          Array.from(document.querySelectorAll('.taro_page')).filter(
+            (element) => getComputedStyle(element).display !== 'none',
+          ).length <= 1,
+        undefined,
+        { timeout: SETTLE_MS },
+      )
       const backAt = Date.now()
       await page.goBack({ waitUntil: 'commit' })
       const back = await settle(page, backAt, here.url)
