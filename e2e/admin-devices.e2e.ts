@@ -27,6 +27,8 @@ import { goodsFor, ok, payInSandbox, waitForOrder } from './journeys'
 const env: Record<string, string> = {
   RATE_LIMIT_PER_MINUTE: '0',
   SANDBOX_SUPPLIER_FAILURE_RATE: '1',
+  // only outcomes are read here (创建失败, 运行中): jobs looked for every 0.5 s, not 5
+  JOB_POLL_MS: '500',
 }
 const e2e = setupE2E({ env })
 

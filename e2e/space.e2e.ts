@@ -9,7 +9,8 @@ import { api, apiLogin, screenshot, seedSession, setupE2E, sleep } from './harne
 import { button } from './journeys'
 
 const e2e = setupE2E({
-  env: { RATE_LIMIT_PER_MINUTE: '0', SANDBOX_SUPPLIER_DELAY_MS: '800' },
+  // each step's outcome is read, not how long it lasts: jobs looked for every 0.5 s, not 5
+  env: { RATE_LIMIT_PER_MINUTE: '0', SANDBOX_SUPPLIER_DELAY_MS: '800', JOB_POLL_MS: '500' },
 })
 
 test('back up a phone, restore it, see both in the history and the used space', async () => {

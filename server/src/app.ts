@@ -131,7 +131,7 @@ export async function buildApp({ config, database, overrides = {} }: BuildAppOpt
   if (overrides.startJobs) {
     app.addHook('onReady', async () => {
       await jobs.ensureRecurring()
-      jobs.start()
+      jobs.start(config.jobPollMs)
     })
   }
   app.addHook('onClose', async () => {

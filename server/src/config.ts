@@ -59,6 +59,11 @@ export interface ServerConfig {
   sessionCacheMs: number
   /** 自动续费 renews a phone this many days before it expires (AUTO_RENEW_DAYS_BEFORE). */
   autoRenewDaysBefore: number
+  /**
+   * How often an instance looks for due jobs (JOB_POLL_MS): a delivery, a provisioning step or a
+   * backup's next look waits at most this long for its turn.
+   */
+  jobPollMs: number
   logLevel: string
   /** Behind a reverse proxy, take the client IP (for rate limits) from X-Forwarded-For. */
   trustProxy: boolean
@@ -121,6 +126,14 @@ function nonNegativeInt(name: string, value: string): number {
   return n
 }
 
+/** From 100 ms (each poll is a query on every instance) to a minute (a delivery waits a poll at most). */
+function jobPollMs(value: string): number {
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 100 || n > 60_000)
+    throw new Error(`JOB_POLL_MS must be a whole number from 100 to 60000 (got "${value}")`)
+  return n
+}
+
 function fraction(name: string, value: string): number {
   const n = Number(value)
   if (!Number.isFinite(n) || n < 0 || n > 1)
@@ -137,6 +150,7 @@ export const SERVER_DEFAULTS = {
   /** How long a revocation made on another instance may go unseen here (SESSION_CACHE_MS). */
   sessionCacheMs: 5_000,
   autoRenewDaysBefore: 3,
+  jobPollMs: 5_000,
   rateLimitPerMinute: 300,
   sensitiveRateLimitPerMinute: 20,
   sandboxSupplierDelayMs: 3000,
@@ -203,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'AUTO_RENEW_DAYS_BEFORE',
       env.AUTO_RENEW_DAYS_BEFORE || String(SERVER_DEFAULTS.autoRenewDaysBefore),
     ),
+    jobPollMs: jobPollMs(env.JOB_POLL_MS || String(SERVER_DEFAULTS.jobPollMs)),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === '1',
     rateLimitPerMinute: nonNegativeInt(

@@ -247,6 +247,17 @@ test('switches take 1 or 0; anything else is refused as a typo', () => {
   }
 })
 
+test('JOB_POLL_MS: every 5 s unless set; from 100 ms to a minute, anything else refused', () => {
+  assert.equal(loadConfig({}).jobPollMs, 5_000)
+  assert.equal(loadConfig({ JOB_POLL_MS: '500' }).jobPollMs, 500)
+  for (const value of ['99', '0', '60001', '1.5', 'soon', ' 500x']) {
+    assert.throws(
+      () => loadConfig({ JOB_POLL_MS: value }),
+      /JOB_POLL_MS must be a whole number from 100 to 60000/,
+    )
+  }
+})
+
 test('API docs: on outside production, in production only with ENABLE_API_DOCS=1', () => {
   assert.equal(loadConfig({}).apiDocs, true)
   assert.equal(loadConfig({ ENABLE_API_DOCS: '0' }).apiDocs, false)
