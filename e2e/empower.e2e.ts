@@ -9,7 +9,7 @@ import { api, apiLogin, screenshot, seedSession, setupE2E } from './harness'
 import { button, buyPhones, confirmModal } from './journeys'
 
 const e2e = setupE2E({
-  env: { RATE_LIMIT_PER_MINUTE: '0', SANDBOX_SUPPLIER_DELAY_MS: '300' },
+  env: { RATE_LIMIT_PER_MINUTE: '0', JOB_POLL_MS: '500', SANDBOX_SUPPLIER_DELAY_MS: '300' },
 })
 
 const OWNER = '13912391001'

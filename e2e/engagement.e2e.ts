@@ -8,7 +8,9 @@ import { test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { api, apiLogin, screenshot, seedSession, setupE2E, smsCode } from './harness'
 
-const e2e = setupE2E({ env: { RATE_LIMIT_PER_MINUTE: '0', SANDBOX_SUPPLIER_DELAY_MS: '1500' } })
+const e2e = setupE2E({
+  env: { RATE_LIMIT_PER_MINUTE: '0', JOB_POLL_MS: '500', SANDBOX_SUPPLIER_DELAY_MS: '1500' },
+})
 
 /** A NutUI button by its exact text (its inner text node does not take clicks in Chromium). */
 const button = (page: Page, text: string) =>

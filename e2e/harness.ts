@@ -23,6 +23,10 @@
  * (sandbox SMS), `apiLogin(mobile)` (SMS login through the API), `seedSession(context, session)`
  * (puts token/userId into localStorage the way Taro H5 stores them). Set E2E_SERVER_LOG=1 to stream
  * the server's log; it is always written to e2e/artifacts/<file>.server.log.
+ *
+ * The server looks for due jobs every 5 s (JOB_POLL_MS). A file that reads only what a delivery,
+ * provisioning or backup ends in sets JOB_POLL_MS: '500' in its env; a file that loads a page while a
+ * change runs (follow-state, buy, apps, studio-renew) keeps the 5 s, whose gaps it needs.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'

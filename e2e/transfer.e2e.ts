@@ -12,7 +12,7 @@ import { api, apiLogin, screenshot, seedSession, setupE2E, smsCode, type Session
 import { button, buyPhones, confirmModal, ok, type DeviceRow } from './journeys'
 
 const e2e = setupE2E({
-  env: { RATE_LIMIT_PER_MINUTE: '0', SANDBOX_SUPPLIER_DELAY_MS: '300' },
+  env: { RATE_LIMIT_PER_MINUTE: '0', JOB_POLL_MS: '500', SANDBOX_SUPPLIER_DELAY_MS: '300' },
 })
 
 const OWNER = '13912390001'

@@ -8,7 +8,9 @@ import { test } from 'node:test'
 import { api, apiLogin, screenshot, seedSession, setupE2E, sleep, type Session } from './harness'
 import { button } from './journeys'
 
-const e2e = setupE2E({ env: { RATE_LIMIT_PER_MINUTE: '0', SANDBOX_SUPPLIER_DELAY_MS: '500' } })
+const e2e = setupE2E({
+  env: { RATE_LIMIT_PER_MINUTE: '0', JOB_POLL_MS: '500', SANDBOX_SUPPLIER_DELAY_MS: '500' },
+})
 
 interface DeviceDetail {
   status: number
